@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests use, if they are missing: chromium (browser tests),
+# libreoffice-calc (opening generated workbooks), libxml2-utils (xmllint, manifest checks).
+# Needs root (or sudo) and the Debian package archive; prints what it does.
+set -euo pipefail
+
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc)
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "Test tools present: chromium, soffice, xmllint."
+  exit 0
+fi
+
+echo "Installing Debian packages for the tests: ${need[*]} (apt-get update first; this can take a few minutes)."
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${need[@]}"
+echo "Installed: ${need[*]}."

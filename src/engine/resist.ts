@@ -1,0 +1,172 @@
+import { fail, wholeResult } from "./errors";
+import { add, ceil, fromNumber, isZero, mul, parseDecimal, ratio, ZERO, type Ratio } from "./exact";
+
+/** The six disaster elements. X in a resistance code means every disaster. */
+export type Element = "F" | "E" | "N" | "W" | "A" | "I";
+export const ELEMENTS: readonly Element[] = ["F", "E", "N", "W", "A", "I"];
+const ELEMENT_NAMES: Readonly<Record<string, Element>> = {
+  fire: "F",
+  earth: "E",
+  nature: "N",
+  water: "W",
+  air: "A",
+  ice: "I",
+};
+
+/** disaster: a disaster power; global: a global power (without an element it ignores resistances). */
+export type PowerKind = "disaster" | "global";
+
+export type ResistOp = "-" | "+" | "/" | "*";
+
+/** One parsed code such as F-2, W/2, A+1, W*2 or I-∞ (value null means infinite: immunity). */
+export interface ResistCode {
+  readonly element: Element | "X";
+  readonly op: ResistOp;
+  readonly value: Ratio | null;
+  readonly text: string;
+}
+
+const OPS: Readonly<Record<string, ResistOp>> = { "-": "-", "−": "-", "–": "-", "+": "+", "/": "/", "÷": "/", "*": "*", "×": "*" };
+// One code, anchored where the scan stands: element, operator, then a number or infinity.
+const CODE = /([a-z])([-−–+/÷*×])(\[?(?:infinity|inf)\]?|∞|\d+(?:\.\d*)?|\.\d+)/iy;
+
+function badCode(piece: string): never {
+  fail(
+    `"${piece}" is not a resistance code. Write an element (F, E, N, W, A, I, or X for all), ` +
+      `then - + / or *, then a number or ∞, for example F-2, W/2, A+1 or I-∞.`,
+  );
+}
+
+function parseOne(element: string, opText: string, valueText: string, text: string): ResistCode {
+  const el = element.toUpperCase();
+  if (el !== "X" && !(ELEMENTS as readonly string[]).includes(el)) badCode(text);
+  const op = OPS[opText] as ResistOp;
+  const infinite = !/\d/.test(valueText);
+  if (infinite) {
+    // Dividing by infinity leaves nothing, which is immunity as well.
+    if (op !== "-" && op !== "/") fail(`"${text}": only a minus (or a division) can be infinite; I-∞ means immune.`);
+    return { element: el as Element | "X", op: "-", value: null, text };
+  }
+  const value = parseDecimal(valueText);
+  if (value === null) badCode(text);
+  if (op === "/" && isZero(value)) fail(`"${text}" divides by 0; write I-∞ for immunity.`);
+  return { element: el as Element | "X", op, value, text };
+}
+
+/**
+ * Reads a race's resistance codes from free text: codes separated by commas, semicolons, spaces
+ * or line breaks; case does not matter. "" gives no codes.
+ * @example parseResistances("F-2, W/2, X-1")
+ */
+export function parseResistances(text: string): ResistCode[] {
+  const codes: ResistCode[] = [];
+  for (const rawPiece of text.split(/[,;\n\r]+/)) {
+    const piece = rawPiece.replace(/\s+/g, "");
+    if (piece === "") continue;
+    CODE.lastIndex = 0;
+    while (CODE.lastIndex < piece.length) {
+      const at = CODE.lastIndex;
+      const m = CODE.exec(piece);
+      if (m === null) badCode(rawPiece.trim());
+      codes.push(parseOne(m[1] as string, m[2] as string, m[3] as string, piece.slice(at, CODE.lastIndex)));
+    }
+  }
+  return codes;
+}
+
+/**
+ * Reads the elements of a power: letters ("F", "FE"), names ("fire, earth"), or "" for none.
+ * @example parseElements("FE") // Set {"F", "E"}
+ */
+export function parseElements(text: string): Set<Element> {
+  const found = new Set<Element>();
+  for (const token of text.split(/[^a-z]+/i)) {
+    if (token === "") continue;
+    const named = ELEMENT_NAMES[token.toLowerCase()];
+    if (named !== undefined) {
+      found.add(named);
+      continue;
+    }
+    for (const letter of token.toUpperCase()) {
+      if (!(ELEMENTS as readonly string[]).includes(letter)) {
+        fail(
+          `"${text}" is not a list of elements. Use F (fire), E (earth), N (nature), W (water), ` +
+            `A (air) and I (ice), like "F" or "FE", or leave it empty for a power with no element.`,
+        );
+      }
+      found.add(letter as Element);
+    }
+  }
+  return found;
+}
+
+/** The codes that touch a power of these elements and kind. */
+export function applicableCodes(codes: readonly ResistCode[], elements: ReadonlySet<Element>, kind: PowerKind): ResistCode[] {
+  if (kind === "global" && elements.size === 0) return [];
+  return codes.filter((c) => c.element === "X" || elements.has(c.element));
+}
+
+function asCodes(resistances: string | readonly ResistCode[]): readonly ResistCode[] {
+  return typeof resistances === "string" ? parseResistances(resistances) : resistances;
+}
+
+function asElements(elements: string | ReadonlySet<Element>): ReadonlySet<Element> {
+  return typeof elements === "string" ? parseElements(elements) : elements;
+}
+
+/**
+ * Deaths a race takes from a power after its resistances: 0 if any code that applies is an
+ * immunity; otherwise every multiplier and divider first, then every flat change, then rounded
+ * up, never below 0.
+ * @example resist(10, "F", "F-2, F/2") // 3 (10 / 2 = 5, then 5 - 2)
+ */
+export function resist(
+  deaths: number,
+  elements: string | ReadonlySet<Element>,
+  resistances: string | readonly ResistCode[],
+  kind: PowerKind = "disaster",
+): number {
+  if (!Number.isFinite(deaths) || deaths < 0) fail(`Deaths must be a number, 0 or more, not ${deaths}.`);
+  const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
+  if (codes.length === 0) return deaths;
+  let factor: Ratio = { n: 1n, d: 1n };
+  let flat: Ratio = ZERO;
+  for (const c of codes) {
+    if (c.value === null) return 0;
+    switch (c.op) {
+      case "*":
+        factor = mul(factor, c.value);
+        break;
+      case "/":
+        factor = mul(factor, ratio(c.value.d, c.value.n));
+        break;
+      case "+":
+        flat = add(flat, c.value);
+        break;
+      case "-":
+        flat = add(flat, { n: -c.value.n, d: c.value.d });
+        break;
+    }
+  }
+  const result = ceil(add(mul(fromNumber(deaths), factor), flat));
+  return result < 0n ? 0 : wholeResult(result, "The number of deaths");
+}
+
+/**
+ * A reduction of a square's population level after resistances: any finite resistance that
+ * applies takes 1 off the reduction (once, however many codes), an immunity cancels it.
+ * Vulnerabilities (+ and *) leave it as it is.
+ * @example resistLevels(2, "I", "I/2") // 1
+ */
+export function resistLevels(
+  reduction: number,
+  elements: string | ReadonlySet<Element>,
+  resistances: string | readonly ResistCode[],
+  kind: PowerKind = "disaster",
+): number {
+  if (!Number.isInteger(reduction) || reduction < 0) fail(`The reduction must be a whole number, 0 or more, not ${reduction}.`);
+  const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
+  if (codes.some((c) => c.value === null)) return 0;
+  const resisted = codes.some((c) => (c.op === "-" || c.op === "/") && c.value !== null && !isZero(c.value));
+  return resisted ? Math.max(0, reduction - 1) : reduction;
+}

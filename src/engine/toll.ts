@@ -1,0 +1,50 @@
+import { fail } from "./errors";
+
+/** What GODS.TOLL can answer about one transfer. */
+export type TollMode = "received" | "lost" | "send";
+
+function checkWhole(amount: number, what: string): void {
+  if (!Number.isFinite(amount) || !Number.isInteger(amount) || amount < 0) {
+    fail(`${what} must be a whole number of mana, 0 or more, not ${amount}.`);
+  }
+}
+
+/**
+ * Mana lost on the way: half of what is sent, rounded up.
+ * @example tollLost(7) // 4
+ */
+export function tollLost(sent: number): number {
+  checkWhole(sent, "The mana sent");
+  // Halving a whole double is exact, so Math.ceil sees the true half.
+  return Math.ceil(sent / 2);
+}
+
+/**
+ * Mana that arrives: what is sent less the toll.
+ * @example tollReceived(7) // 3
+ */
+export function tollReceived(sent: number): number {
+  return sent - tollLost(sent);
+}
+
+/**
+ * Mana to send so that a given amount arrives after the toll.
+ * @example tollToSend(3) // 6
+ */
+export function tollToSend(arriving: number): number {
+  checkWhole(arriving, "The mana to arrive");
+  const send = arriving * 2;
+  if (!Number.isFinite(send)) fail(`${arriving} mana is too large to send.`);
+  return send;
+}
+
+export function toll(amount: number, mode: TollMode = "received"): number {
+  switch (mode) {
+    case "received":
+      return tollReceived(amount);
+    case "lost":
+      return tollLost(amount);
+    case "send":
+      return tollToSend(amount);
+  }
+}

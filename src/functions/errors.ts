@@ -1,0 +1,46 @@
+/**
+ * Excel error values. Inside Excel they are CustomFunctions.Error objects, the only way to show a
+ * message with #VALUE!; outside Excel (the `gods` command, tests) a plain object of the same shape
+ * stands in, so the same wrapper code runs in both places.
+ */
+export interface ErrorValue {
+  readonly code: string;
+  readonly message?: string;
+}
+
+/** The error codes a spreadsheet can show; only #VALUE! and #N/A carry a message in Excel. */
+export const ERROR_CODES = ["#VALUE!", "#N/A", "#DIV/0!", "#NUM!", "#REF!", "#NAME?", "#NULL!", "#GETTING_DATA"] as const;
+
+class StandInError implements ErrorValue {
+  constructor(
+    readonly code: string,
+    readonly message?: string,
+  ) {}
+}
+
+function runtime(): typeof CustomFunctions | undefined {
+  return typeof CustomFunctions === "undefined" ? undefined : CustomFunctions;
+}
+
+/** #VALUE! with a message for the gamemaster. */
+export function valueError(message: string): ErrorValue {
+  const cf = runtime();
+  if (cf !== undefined) return new cf.Error(cf.ErrorCode.invalidValue, message) as ErrorValue;
+  return new StandInError("#VALUE!", message);
+}
+
+/** An error value with a given code (used when reading `#N/A` typed on the command line). */
+export function errorValue(code: string, message?: string): ErrorValue {
+  return new StandInError(code, message);
+}
+
+export function isErrorValue(value: unknown): value is ErrorValue {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const code = (value as { code?: unknown }).code;
+  return typeof code === "string" && (ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** How an error reads on one line: `#VALUE! message`. */
+export function errorText(error: ErrorValue): string {
+  return error.message ? `${error.code} ${error.message}` : error.code;
+}

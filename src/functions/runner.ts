@@ -1,0 +1,85 @@
+import { RuleError, show } from "../engine/errors";
+import { isErrorValue, valueError, type ErrorValue } from "./errors";
+
+/** What a custom function may hand back to a cell. */
+export type Scalar = number | string | boolean;
+export type Result = Scalar | ErrorValue | (Scalar | ErrorValue)[][];
+
+/** A parameter's signature as data: its name, whether it may be left out, and how to read it. */
+export interface Param<T> {
+  readonly name: string;
+  readonly optional: boolean;
+  /** Turns what Excel passes into what the rule needs; throws ArgumentError when it cannot. */
+  readonly read: (value: unknown) => T;
+  /** Used when an optional argument is omitted or its cell is empty. */
+  readonly fallback?: T;
+}
+
+/** Thrown by a parameter reader; the runner adds the function's name. */
+export class ArgumentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ArgumentError";
+  }
+}
+
+type Params<A extends unknown[]> = { readonly [K in keyof A]: Param<A[K]> };
+
+export interface FunctionSpec<A extends unknown[] = unknown[]> {
+  readonly name: string;
+  readonly params: Params<A>;
+  readonly body: (...args: A) => Result;
+}
+
+export function define<A extends unknown[]>(name: string, params: Params<A>, body: (...args: A) => Result): FunctionSpec<A> {
+  return { name, params, body };
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === "";
+}
+
+/**
+ * Runs a custom function on the values Excel passed: reads every argument by its signature,
+ * passes an incoming Excel error through, and turns every failure into #VALUE! with a message.
+ * Never throws.
+ */
+export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: readonly unknown[]): Result {
+  const params = spec.params as readonly Param<unknown>[];
+  try {
+    if (args.length > params.length) {
+      return valueError(`${spec.name} takes at most ${params.length} values, but was given ${args.length}.`);
+    }
+    const values: unknown[] = new Array(params.length);
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i] as Param<unknown>;
+      const raw = args[i];
+      if (isErrorValue(raw)) return raw;
+      if (p.optional && isBlank(raw)) {
+        values[i] = p.fallback;
+        continue;
+      }
+      if (!p.optional && raw === undefined) {
+        return valueError(`${spec.name} needs a value for ${p.name}.`);
+      }
+      values[i] = p.read(raw);
+    }
+    return spec.body(...(values as A));
+  } catch (e) {
+    if (e instanceof ArgumentError || e instanceof RuleError) return valueError(`${spec.name}: ${e.message}`);
+    const detail = e instanceof Error ? e.message : String(e);
+    return valueError(`${spec.name} could not work this out (${detail}). Please report this with the values used.`);
+  }
+}
+
+/**
+ * The boundary with Excel: a value goes back as it is; an error value is thrown, which is how
+ * the custom functions runtime shows an error and its message in the cell.
+ */
+export function invoke<A extends unknown[]>(spec: FunctionSpec<A>, ...args: unknown[]): Result {
+  const result = evaluate(spec, args);
+  if (isErrorValue(result)) throw result;
+  return result;
+}
+
+export { show };

@@ -1,0 +1,65 @@
+import { execFileSync, spawnSync } from "child_process";
+import * as path from "path";
+import { main } from "../../src/cli/main";
+import { parseArgument, runFunction } from "../../src/cli/fn";
+
+const root = path.resolve(__dirname, "..", "..");
+
+async function gods(...argv: string[]): Promise<{ out: string; err: string; code: number }> {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (t) => (out += t + "\n"), err: (t) => (err += t + "\n") });
+  return { out, err, code };
+}
+
+describe("gods fn", () => {
+  test("RULES.md examples", async () => {
+    expect(await gods("fn", "TOLL", "7")).toEqual({ out: "3\n", err: "", code: 0 });
+    expect((await gods("fn", "WARCASUALTIES", "43", "8", "2")).out).toBe("7\n");
+    expect((await gods("fn", "WARCASUALTIES", "65", "2", "8")).out).toBe("3\n");
+    expect((await gods("fn", "GROWTH", "100", "0.07")).out).toBe("7\n");
+    expect((await gods("fn", "RESIST", "10", "F", '[["F-2"],["X/2"]]')).out).toBe("3\n");
+    expect((await gods("fn", "gods.toll", "7", "lost")).out).toBe("4\n");
+  });
+
+  test("an error prints as #VALUE! message on one line, exit code 1", async () => {
+    const r = await gods("fn", "TOLL", "2.5");
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("#VALUE! TOLL: amount must be a whole number of mana, 0 or more, not 2.5.\n");
+  });
+
+  test("an unknown function is named", async () => {
+    const r = await gods("fn", "TOLLS", "7");
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^#NAME\? There is no function GODS\.TOLLS\. Known: .*TOLL/);
+  });
+
+  test("arguments read like cell values", () => {
+    expect(parseArgument("7")).toBe(7);
+    expect(parseArgument("F-2")).toBe("F-2");
+    expect(parseArgument('"7"')).toBe("7");
+    expect(parseArgument("TRUE")).toBe(true);
+    expect(parseArgument('[["F-2"],["X/2"]]')).toEqual([["F-2"], ["X/2"]]);
+    expect(parseArgument("#N/A")).toMatchObject({ code: "#N/A" });
+    expect(runFunction("TOLL", ["#N/A"])).toEqual({ text: "#N/A", code: 1 });
+    expect(runFunction("TOLL", ["TRUE"]).text).toMatch(/not TRUE/);
+  });
+
+  test("usage and unknown commands exit 2", async () => {
+    expect((await gods()).code).toBe(2);
+    expect((await gods("help")).code).toBe(0);
+    expect((await gods("fn")).code).toBe(2);
+    const r = await gods("frobnicate");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown command "frobnicate"/);
+  });
+
+  test("the installed command: `npx gods fn WARCASUALTIES 43 8 2` prints 7", () => {
+    execFileSync("npx", ["tsc", "-p", "tsconfig.cli.json"], { cwd: root, stdio: "pipe" });
+    const out = execFileSync("npx", ["--no-install", "gods", "fn", "WARCASUALTIES", "43", "8", "2"], { cwd: root, encoding: "utf8" });
+    expect(out).toBe("7\n");
+    const bad = spawnSync(process.execPath, [path.join(root, "bin", "gods.js"), "fn", "GROWTH", "-4"], { encoding: "utf8" });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toBe("#VALUE! GROWTH: units must be a whole number of units, 0 or more, not -4.\n");
+  });
+});
