@@ -37,3 +37,69 @@ export function casualties(strength: number, military: number, enemyMilitary: nu
   }
   return result;
 }
+
+/** Which side of a war lost: "A", "B", or "" when neither did. */
+export type Loser = "A" | "B" | "";
+
+/** The result of one war between two sides, A and B. */
+export interface WarOutcome {
+  /** Units of B that A kills. */
+  readonly killedByA: number;
+  /** Units of A that B kills. */
+  readonly killedByB: number;
+  readonly loser: Loser;
+  /** Squares the loser leaves to the winner (0 when there is no loser). */
+  readonly vacated: number;
+}
+
+/** Whether losses of `mine` against `theirs` make a side the loser: at least 150% of the other's. */
+function losesWith(mine: number, theirs: number): boolean {
+  // 2 × mine ≥ 3 × theirs, in integers.
+  return BigInt(mine) * 2n >= BigInt(theirs) * 3n;
+}
+
+/**
+ * A whole war: each side's kills (capped at what the other has), the loser, and the squares it
+ * vacates. A side loses when its losses are at least 150% of the other's; when neither side
+ * loses anybody there is no loser. A side that loses units while the other loses none is the
+ * loser, since any loss is at least 150% of nothing.
+ * @example war(43, 8, 65, 2) // { killedByA: 7, killedByB: 3, loser: "B", vacated: 2 }
+ */
+export function war(strengthA: number, militaryA: number, strengthB: number, militaryB: number): WarOutcome {
+  checkStrength(strengthA, "A's strength");
+  checkStrength(strengthB, "B's strength");
+  const killedByA = casualties(strengthA, militaryA, militaryB, strengthB);
+  const killedByB = casualties(strengthB, militaryB, militaryA, strengthA);
+  const lossesA = killedByB;
+  const lossesB = killedByA;
+  let loser: Loser = "";
+  if (lossesA === 0 && lossesB === 0) loser = "";
+  else if (losesWith(lossesA, lossesB)) loser = "A";
+  else if (losesWith(lossesB, lossesA)) loser = "B";
+  const vacated = loser === "" ? 0 : Math.floor(Math.abs(lossesA - lossesB) / 2);
+  return { killedByA, killedByB, loser, vacated };
+}
+
+/** What happens to a city in a square lost in war. */
+export type CityFate = "destroyed" | "captured";
+
+/**
+ * The fate of a city in a square the loser vacates. A primitive or barbarian winner destroys it.
+ * A civilized winner rolls a d6: at or below its Aggression the city is destroyed, above it the
+ * winner takes the city over.
+ * @example cityFate("barbarian") // "destroyed"
+ * @example cityFate("civilized", 4, 2) // "captured"
+ */
+export function cityFate(winnerCulture: "primitive" | "barbarian" | "civilized", roll?: number, winnerAggression?: number): CityFate {
+  if (winnerCulture !== "civilized") {
+    if (winnerCulture !== "primitive" && winnerCulture !== "barbarian") {
+      fail(`The winner's culture must be primitive, barbarian or civilized, not ${String(winnerCulture)}.`);
+    }
+    return "destroyed";
+  }
+  if (roll === undefined) fail(`A civilized winner rolls a die for the city: give the roll (1 to 6).`);
+  if (winnerAggression === undefined) fail(`A civilized winner's Aggression decides the city: give winner_aggression.`);
+  if (!Number.isInteger(roll) || roll < 1 || roll > 6) fail(`The roll must be a whole number from 1 to 6, not ${roll}.`);
+  checkMilitary(winnerAggression, "The winner's Aggression");
+  return roll <= winnerAggression ? "destroyed" : "captured";
+}

@@ -7,8 +7,35 @@
  * hands the raw values to the runner in runner.ts, which reads them by the signatures in
  * specs.ts and calls the rules in src/engine.
  */
-import { invoke } from "./runner";
-import { GROWTH, RESIST, TOLL, WARCASUALTIES } from "./specs";
+import { invoke, repeated } from "./runner";
+import {
+  AGGRESSION,
+  CITYFATE,
+  CULT,
+  DICESUCCESSES,
+  DIPLOMACY,
+  EXPLODE,
+  GLORY,
+  GOALSTATE,
+  GROWTH,
+  MANASCALE,
+  MELT,
+  NEWCITY,
+  OBLITERATE,
+  PANTHEONCHANGE,
+  PANTHEONCHECK,
+  POPLIMIT,
+  POPULATION,
+  POWERCOST,
+  RESIST,
+  RESISTLEVELS,
+  STARVATION,
+  TOLL,
+  TURMOIL,
+  WAR,
+  WARCASUALTIES,
+  WEALTHBONUS,
+} from "./specs";
 
 /**
  * Mana that arrives when mana is sent to another character: half is lost on the way, rounded up.
@@ -60,4 +87,278 @@ export function growth(units: any, rate?: any): any {
  */
 export function resist(deaths: any, elements: any, resistances: any[][], kind?: any): any {
   return invoke(RESIST, deaths, elements, resistances, kind);
+}
+
+/**
+ * How many levels a disaster lowers a square's population limit by, after the race's resistances: any resistance takes 1 off, immunity cancels it.
+ * @customfunction RESISTLEVELS
+ * @helpurl https://localhost:3000/docs/functions/RESISTLEVELS.html
+ * @param reduction Levels the disaster takes off the population limit before resistances (a whole number, 0 or more).
+ * @param elements The power's elements: F fire, E earth, N nature, W water, A air, I ice, such as "F" or "FE"; empty for none.
+ * @param resistances The race's codes, such as "I/2, X-1", or a range of cells holding codes.
+ * @param [kind] "disaster" (the default) or "global": a global power with no element ignores every resistance.
+ * @returns Levels lost after resistances.
+ */
+export function resistlevels(reduction: any, elements: any, resistances: any[][], kind?: any): any {
+  return invoke(RESISTLEVELS, reduction, elements, resistances, kind);
+}
+
+/**
+ * Mana a power costs after its cost modifiers: the normal cost times every modifier, rounded up, never below 25% of the normal cost.
+ * @customfunction POWERCOST
+ * @helpurl https://localhost:3000/docs/functions/POWERCOST.html
+ * @param normal_cost The power's normal cost in mana (a whole number, 0 or more).
+ * @param modifier A cost multiplier, such as 0.75 (25% less) or 2 (double), or a range of them; give as many as apply.
+ * @returns Mana to pay.
+ */
+export function powercost(normal_cost: any, modifier: any[][][]): any {
+  // Excel passes every modifier in `modifier` (followed by an invocation object, which
+  // repeated() drops); `gods fn` passes them one by one, so the rest arrive as further arguments.
+  // eslint-disable-next-line prefer-rest-params
+  return invoke(POWERCOST, normal_cost, modifier, ...repeated(arguments, 2));
+}
+
+/**
+ * The factor the gamemasters apply to every mana source, from the average mana per character: 1 up to 50, 0.5 above 50, 0.25 above 100.
+ * @customfunction MANASCALE
+ * @helpurl https://localhost:3000/docs/functions/MANASCALE.html
+ * @param average_mana The average mana per character (0 or more).
+ * @returns 1, 0.5 or 0.25.
+ */
+export function manascale(average_mana: any): any {
+  return invoke(MANASCALE, average_mana);
+}
+
+/**
+ * A race's strength in war and worship: its units plus 3 for each city and 6 for each great city.
+ * @customfunction POPULATION
+ * @helpurl https://localhost:3000/docs/functions/POPULATION.html
+ * @param units Population units on the map.
+ * @param [cities] Cities the race owns (0 if left out).
+ * @param [great_cities] Great cities the race owns (0 if left out).
+ * @returns The race's strength.
+ */
+export function population(units: any, cities?: any, great_cities?: any): any {
+  return invoke(POPULATION, units, cities, great_cities);
+}
+
+/**
+ * Population units one square supports, by its base terrain and the race's culture, plus any modifier.
+ * @customfunction POPLIMIT
+ * @helpurl https://localhost:3000/docs/functions/POPLIMIT.html
+ * @param terrain The square's base terrain: plains, forest, desert, mountain, ice or water.
+ * @param culture The race's cultural level: primitive, barbarian or civilized.
+ * @param [modifier] What terrain features and knowledges add to the limit (a whole number, may be negative; 0 if left out).
+ * @returns Units the square supports, never below 0.
+ */
+export function poplimit(terrain: any, culture: any, modifier?: any): any {
+  return invoke(POPLIMIT, terrain, culture, modifier);
+}
+
+/**
+ * Units that starve in a square after growth: those above its population limit.
+ * @customfunction STARVATION
+ * @helpurl https://localhost:3000/docs/functions/STARVATION.html
+ * @param units Units in the square after growth.
+ * @param limit The square's population limit.
+ * @returns Units that die; 0 when the square is within its limit.
+ */
+export function starvation(units: any, limit: any): any {
+  return invoke(STARVATION, units, limit);
+}
+
+/**
+ * Whether a race may found a new city: the first city always; after that only with at least 6 squares for every city it has.
+ * @customfunction NEWCITY
+ * @helpurl https://localhost:3000/docs/functions/NEWCITY.html
+ * @param squares Squares the race holds.
+ * @param cities Cities (great cities included) the race already has.
+ * @returns TRUE when a new city may be founded.
+ */
+export function newcity(squares: any, cities: any): any {
+  return invoke(NEWCITY, squares, cities);
+}
+
+/**
+ * Wars a race declares at the start of a century, from a d6 roll plus its Aggression: 0 to 3.
+ * @customfunction AGGRESSION
+ * @helpurl https://localhost:3000/docs/functions/AGGRESSION.html
+ * @param roll The d6 roll (1 to 6).
+ * @param aggression The race's Aggression (a whole number, may be negative).
+ * @returns The number of wars declared.
+ */
+export function aggression(roll: any, aggression: any): any {
+  return invoke(AGGRESSION, roll, aggression);
+}
+
+/**
+ * Whether diplomacy stops a war: a d6 roll plus the race's Diplomacy less the enemy's Aggression, 6 or more.
+ * @customfunction DIPLOMACY
+ * @helpurl https://localhost:3000/docs/functions/DIPLOMACY.html
+ * @param roll The d6 roll (1 to 6).
+ * @param diplomacy The Diplomacy of the race trying to stop the war.
+ * @param enemy_aggression The enemy race's Aggression.
+ * @returns TRUE when the war is averted.
+ */
+export function diplomacy(roll: any, diplomacy: any, enemy_aggression: any): any {
+  return invoke(DIPLOMACY, roll, diplomacy, enemy_aggression);
+}
+
+/**
+ * What a race's Wealth adds to both its Military and its Diplomacy: 1 for each full 3 Wealth.
+ * @customfunction WEALTHBONUS
+ * @helpurl https://localhost:3000/docs/functions/WEALTHBONUS.html
+ * @param wealth The race's Wealth (a whole number; below 0 counts as 0).
+ * @returns The bonus to Military and to Diplomacy.
+ */
+export function wealthbonus(wealth: any): any {
+  return invoke(WEALTHBONUS, wealth);
+}
+
+/**
+ * A whole war in one row: units A kills, units B kills, the loser ("A", "B" or empty) and the squares the loser vacates.
+ * @customfunction WAR
+ * @helpurl https://localhost:3000/docs/functions/WAR.html
+ * @param strength_a Side A's strength: units plus 3 per city and 6 per great city (the part it sends).
+ * @param military_a Side A's Military.
+ * @param strength_b Side B's strength.
+ * @param military_b Side B's Military.
+ * @returns One row of four cells: killed by A, killed by B, loser, squares vacated.
+ */
+export function war(strength_a: any, military_a: any, strength_b: any, military_b: any): any[][] {
+  return invoke(WAR, strength_a, military_a, strength_b, military_b) as any[][];
+}
+
+/**
+ * What becomes of a city in a square lost in war: "destroyed" or "captured".
+ * @customfunction CITYFATE
+ * @helpurl https://localhost:3000/docs/functions/CITYFATE.html
+ * @param winner_culture The winner's cultural level: primitive, barbarian or civilized.
+ * @param [roll] The d6 roll, needed when the winner is civilized.
+ * @param [winner_aggression] The winner's Aggression, needed when the winner is civilized.
+ * @returns "destroyed" or "captured".
+ */
+export function cityfate(winner_culture: any, roll?: any, winner_aggression?: any): any {
+  return invoke(CITYFATE, winner_culture, roll, winner_aggression);
+}
+
+/**
+ * What the d6 roll for a race in religious turmoil does at the end of the century.
+ * @customfunction TURMOIL
+ * @helpurl https://localhost:3000/docs/functions/TURMOIL.html
+ * @param roll The d6 roll (1 to 6).
+ * @returns What happens, in a few words.
+ */
+export function turmoil(roll: any): any {
+  return invoke(TURMOIL, roll);
+}
+
+/**
+ * A pantheon's shares after a cult: the deity gains the points, every other member gives up its proportional part.
+ * @customfunction CULT
+ * @helpurl https://localhost:3000/docs/functions/CULT.html
+ * @param members The pantheon's members: one column or one row of names.
+ * @param shares Their shares beside them, all as points (40) or all as fractions (0.4 or 40%), adding up to 100%.
+ * @param deity The deity the cult is for; one not yet a member joins at the end.
+ * @param points Percentage points the deity gains, written like the shares (10, or 0.1 beside fractions) or as "10%".
+ * @returns The new shares, laid out like the members (one longer when the deity joins).
+ */
+export function cult(members: any[][], shares: any[][], deity: any, points: any): any[][] {
+  return invoke(CULT, members, shares, deity, points) as any[][];
+}
+
+/**
+ * A pantheon's shares after one of its gods is obliterated: its share is split equally among the other gods.
+ * @customfunction OBLITERATE
+ * @helpurl https://localhost:3000/docs/functions/OBLITERATE.html
+ * @param members The pantheon's members: one column or one row of names.
+ * @param shares Their shares beside them, all as points or all as fractions, adding up to 100%.
+ * @param god The obliterated god.
+ * @returns The new shares, laid out like the members; the god's becomes 0.
+ */
+export function obliterate(members: any[][], shares: any[][], god: any): any[][] {
+  return invoke(OBLITERATE, members, shares, god) as any[][];
+}
+
+/**
+ * Whether a pantheon is sound: TRUE, or the reason it is not.
+ * @customfunction PANTHEONCHECK
+ * @helpurl https://localhost:3000/docs/functions/PANTHEONCHECK.html
+ * @param members The pantheon's members: one column or one row of names.
+ * @param shares Their shares beside them.
+ * @returns TRUE, or a sentence saying what is wrong.
+ */
+export function pantheoncheck(members: any[][], shares: any[][]): any {
+  return invoke(PANTHEONCHECK, members, shares);
+}
+
+/**
+ * Whether Diabolism and Atheism accept a change of a pantheon: each must gain at least 5 points.
+ * @customfunction PANTHEONCHANGE
+ * @helpurl https://localhost:3000/docs/functions/PANTHEONCHANGE.html
+ * @param members Every member before or after the change: one column or one row of names.
+ * @param old_shares The shares before the change (empty for a member joining).
+ * @param new_shares The shares after the change (empty for a member leaving).
+ * @returns TRUE, or the reason the change is vetoed.
+ */
+export function pantheonchange(members: any[][], old_shares: any[][], new_shares: any[][]): any {
+  return invoke(PANTHEONCHANGE, members, old_shares, new_shares);
+}
+
+/**
+ * Games of the Gods: successes among dice rolled, every 4, 5 or 6.
+ * @customfunction DICESUCCESSES
+ * @helpurl https://localhost:3000/docs/functions/DICESUCCESSES.html
+ * @param dice The faces rolled (1 to 6), including the extra dice thrown for sixes.
+ * @returns The number of successes.
+ */
+export function dicesuccesses(dice: any[][]): any {
+  return invoke(DICESUCCESSES, dice);
+}
+
+/**
+ * Games of the Gods: extra dice to throw, one for each six showing.
+ * @customfunction EXPLODE
+ * @helpurl https://localhost:3000/docs/functions/EXPLODE.html
+ * @param dice The faces rolled (1 to 6).
+ * @returns The number of extra dice.
+ */
+export function explode(dice: any[][]): any {
+  return invoke(EXPLODE, dice);
+}
+
+/**
+ * Games of the Gods: glory for the top roller, 1 when tied, otherwise 1 plus a bonus by its lead over the second.
+ * @customfunction GLORY
+ * @helpurl https://localhost:3000/docs/functions/GLORY.html
+ * @param margin Successes the top roller has over the second (0 is a tie).
+ * @param [tied] TRUE when several gods share the most successes.
+ * @returns Glory gained.
+ */
+export function glory(margin: any, tied?: any): any {
+  return invoke(GLORY, margin, tied);
+}
+
+/**
+ * Games of the Gods: whether a goal is still "open" or "closed" by the claims made on it.
+ * @customfunction GOALSTATE
+ * @helpurl https://localhost:3000/docs/functions/GOALSTATE.html
+ * @param level The goal's level: 1, 2 or 3.
+ * @param claims Times the goal has been claimed.
+ * @param players The number of players.
+ * @returns "open" or "closed".
+ */
+export function goalstate(level: any, claims: any, players: any): any {
+  return invoke(GOALSTATE, level, claims, players);
+}
+
+/**
+ * Games of the Gods: how the world changes for one 2d6 roll when reality melts.
+ * @customfunction MELT
+ * @helpurl https://localhost:3000/docs/functions/MELT.html
+ * @param roll The total of two d6 (2 to 12).
+ * @returns The change, in a few words.
+ */
+export function melt(roll: any): any {
+  return invoke(MELT, roll);
 }

@@ -1,5 +1,5 @@
 import { show } from "../engine/errors";
-import { fromNumber, parseDecimal, type Ratio } from "../engine/exact";
+import { div, fromNumber, parseDecimal, ratio, type Ratio } from "../engine/exact";
 import { parseElements, parseResistances, type Element, type ResistCode } from "../engine/resist";
 import { RuleError } from "../engine/errors";
 import { ArgumentError, type Param } from "./runner";
@@ -86,28 +86,214 @@ export function rate(name: string, fallback: Ratio): Param<Ratio> {
   );
 }
 
-/** One word out of a fixed list, case and surrounding spaces ignored. */
-export function choice<T extends string>(name: string, options: readonly T[], fallback: T, aliases: Readonly<Record<string, T>> = {}): Param<T> {
+function pickWord<T extends string>(name: string, options: readonly T[], aliases: Readonly<Record<string, T>>): (value: unknown) => T {
   const list = options.map((o) => `"${o}"`).join(", ");
+  return (value) => {
+    const v = single(name, value);
+    const key = typeof v === "string" ? v.trim().toLowerCase() : undefined;
+    const found = key === undefined ? undefined : (options.find((o) => o === key) ?? aliases[key]);
+    if (found === undefined) throw new ArgumentError(`${name} must be one of ${list}, not ${show(v)}.`);
+    return found;
+  };
+}
+
+/** One word out of a fixed list, case and surrounding spaces ignored; omitted, it is the fallback. */
+export function choice<T extends string>(name: string, options: readonly T[], fallback: T, aliases: Readonly<Record<string, T>> = {}): Param<T> {
+  return param(name, pickWord(name, options, aliases), true, fallback);
+}
+
+/** Like choice(), but the word must be given. */
+export function word<T extends string>(name: string, options: readonly T[], aliases: Readonly<Record<string, T>> = {}): Param<T> {
+  return param(name, pickWord(name, options, aliases));
+}
+
+/** Makes a reader optional: an omitted argument or empty cell gives the fallback (undefined if none). */
+export function optional<T>(p: Param<T>, fallback?: T): Param<T | undefined> {
+  return fallback === undefined ? { name: p.name, read: p.read, optional: true } : { name: p.name, read: p.read, optional: true, fallback };
+}
+
+/** A whole number from low to high: a die roll, a goal's level. */
+export function wholeBetween(name: string, low: number, high: number, what = `a whole number from ${low} to ${high}`): Param<number> {
+  return param(name, (value) => {
+    // An empty cell is not a roll of 0: say it is empty.
+    if (isEmpty(single(name, value))) throw new ArgumentError(`${name} must be ${what}, not an empty cell.`);
+    const n = number(name, value, what);
+    if (!Number.isInteger(n) || n < low || n > high) throw new ArgumentError(`${name} must be ${what}, not ${show(n)}.`);
+    return n;
+  });
+}
+
+/** One die roll: 1 to 6 for a d6, 2 to 12 for 2d6. */
+export function roll(name: string, low = 1, high = 6): Param<number> {
+  const dice = low === 1 && high === 6 ? "a d6 roll" : low === 2 && high === 12 ? "the total of two d6" : "a roll";
+  return wholeBetween(name, low, high, `${dice}, a whole number from ${low} to ${high}`);
+}
+
+/** TRUE or FALSE, also written as 1/0 or the text TRUE/FALSE/yes/no; empty or omitted is FALSE. */
+export function flag(name: string): Param<boolean> {
   return param(
     name,
     (value) => {
       const v = single(name, value);
+      if (typeof v === "boolean") return v;
+      if (v === 1 || v === 0) return v === 1;
       const key = typeof v === "string" ? v.trim().toLowerCase() : undefined;
-      const found = key === undefined ? undefined : (options.find((o) => o === key) ?? aliases[key]);
-      if (found === undefined) throw new ArgumentError(`${name} must be one of ${list}, not ${show(v)}.`);
-      return found;
+      if (key === "true" || key === "yes") return true;
+      if (key === "false" || key === "no") return false;
+      throw new ArgumentError(`${name} must be TRUE or FALSE, not ${show(v)}.`);
     },
     true,
-    fallback,
+    false,
   );
 }
 
-/** The elements of a power: "F", "FE", "fire, earth", or empty for none. */
-export function elements(name: string): Param<Set<Element>> {
+/** A name written as text, such as a deity's: spaces around it are dropped, it may not be empty. */
+export function text(name: string, what = "a name"): Param<string> {
   return param(name, (value) => {
     const v = single(name, value);
-    if (v === null || v === undefined) return new Set<Element>();
+    if (typeof v !== "string" || v.trim() === "") throw new ArgumentError(`${name} must be ${what} written as text, not ${show(v)}.`);
+    return v.trim();
+  });
+}
+
+/**
+ * A number read exactly: a number, a number written as text, or a percentage written as text
+ * ("75%" is 0.75). Null when the value is none of these.
+ */
+function exactValue(v: unknown): Ratio | null {
+  if (typeof v === "number") return Number.isFinite(v) ? fromNumber(v) : null;
+  if (typeof v !== "string") return null;
+  const t = v.trim();
+  if (t.endsWith("%")) {
+    const d = parseDecimal(t.slice(0, -1));
+    return d === null ? null : div(d, ratio(100));
+  }
+  return parseDecimal(t);
+}
+
+/** Every cell of a value, whatever its depth: a single value, a range, or several of them. */
+function cellsOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]).flatMap(cellsOf) : [value];
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === null || v === undefined || v === "";
+}
+
+/** Die faces already rolled: a range (or a single value) of whole numbers 1 to 6; empty cells skipped. */
+export function dice(name: string): Param<number[]> {
+  return param(name, (value) => {
+    const faces: number[] = [];
+    for (const cell of cellsOf(value)) {
+      if (isEmpty(cell)) continue;
+      const n = typeof cell === "number" ? cell : typeof cell === "string" && NUMBER_TEXT.test(cell.trim()) ? Number(cell.trim()) : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > 6) {
+        throw new ArgumentError(`${name} must hold die faces, whole numbers from 1 to 6, not ${show(cell)}.`);
+      }
+      faces.push(n);
+    }
+    return faces;
+  });
+}
+
+/**
+ * A repeating argument of multipliers such as 0.75, 2 or "75%": each value may be a single cell
+ * or a range; empty cells are skipped. Read exactly.
+ */
+export function multipliers(name: string): Param<Ratio[]> {
+  const what = "a multiplier of 0 or more, like 0.75, 2 or 75%";
+  return {
+    name,
+    optional: false,
+    repeating: true,
+    read: (value) => {
+      const found: Ratio[] = [];
+      for (const cell of cellsOf(value)) {
+        if (isEmpty(cell)) continue;
+        const r = exactValue(cell);
+        if (r === null || r.n < 0n) throw new ArgumentError(`${name} must be ${what}, not ${show(cell)}.`);
+        found.push(r);
+      }
+      return found;
+    },
+  };
+}
+
+/** A range that is one column or one row, in order; `across` tells which, for answering the same way. */
+export interface Line<T> {
+  readonly values: T[];
+  readonly across: boolean;
+}
+
+function line(name: string, value: unknown): Line<unknown> {
+  if (!Array.isArray(value)) return { values: [value], across: false };
+  const rows = value as unknown[];
+  if (!rows.every(Array.isArray)) return { values: rows, across: false };
+  const m = rows as unknown[][];
+  if (m.length === 1) return { values: m[0] as unknown[], across: (m[0] as unknown[]).length > 1 };
+  const width = Math.max(0, ...m.map((r) => r.length));
+  if (width > 1) throw new ArgumentError(`${name} must be one column or one row, not a block of ${m.length} rows and ${width} columns.`);
+  return { values: m.map((r) => r[0]), across: false };
+}
+
+/** Members' names down a column or along a row; empty cells are null. */
+export function names(name: string): Param<Line<string | null>> {
+  return param(name, (value) => {
+    const { values, across } = line(name, value);
+    return {
+      across,
+      values: values.map((v) => {
+        if (isEmpty(v)) return null;
+        if (typeof v !== "string") throw new ArgumentError(`${name} must hold names written as text, not ${show(v)}.`);
+        return v.trim() === "" ? null : v.trim();
+      }),
+    };
+  });
+}
+
+/** Pantheon shares down a column or along a row: 40, 0.4 or "40%"; empty cells are null. */
+export function shares(name: string): Param<Line<Ratio | null>> {
+  return param(name, (value) => {
+    const { values, across } = line(name, value);
+    return {
+      across,
+      values: values.map((v) => {
+        if (isEmpty(v)) return null;
+        const r = exactValue(v);
+        if (r === null) throw new ArgumentError(`${name} must hold shares such as 40, 0.4 or 40%, not ${show(v)}.`);
+        return r;
+      }),
+    };
+  });
+}
+
+/** Percentage points: a number, read exactly, or a percentage written as text ("10%"). */
+export interface Points {
+  readonly value: Ratio;
+  /** written with a % sign: "10%" is 10 points whatever the table's style */
+  readonly percent: boolean;
+}
+
+export function points(name: string): Param<Points> {
+  return param(name, (value) => {
+    const v = single(name, value);
+    const r = isEmpty(v) ? null : exactValue(v);
+    if (r === null) {
+      throw new ArgumentError(
+        `${name} must be a number of percentage points such as 10 (or 0.1 or 10% beside shares written as fractions), not ${show(v)}.`,
+      );
+    }
+    return { value: r, percent: typeof v === "string" && v.trim().endsWith("%") };
+  });
+}
+
+const NO_ELEMENTS: ReadonlySet<Element> = new Set<Element>();
+
+/** The elements of a power: "F", "FE", "fire, earth", or empty for none. */
+export function elements(name: string): Param<ReadonlySet<Element>> {
+  return param(name, (value) => {
+    const v = single(name, value);
+    if (v === null || v === undefined) return NO_ELEMENTS;
     if (typeof v !== "string") throw new ArgumentError(`${name} must be text such as "F" or "FE", not ${show(v)}.`);
     try {
       return parseElements(v);

@@ -13,6 +13,11 @@ export interface Param<T> {
   readonly read: (value: unknown) => T;
   /** Used when an optional argument is omitted or its cell is empty. */
   readonly fallback?: T;
+  /**
+   * The last parameter may repeat (Excel shows modifier1, [modifier2], …): `read` then gets the
+   * list of every value given from that position on.
+   */
+  readonly repeating?: boolean;
 }
 
 /** Thrown by a parameter reader; the runner adds the function's name. */
@@ -46,15 +51,27 @@ function isBlank(value: unknown): boolean {
  */
 export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: readonly unknown[]): Result {
   const params = spec.params as readonly Param<unknown>[];
+  const repeats = params[params.length - 1]?.repeating === true;
   try {
-    if (args.length > params.length) {
+    if (!repeats && args.length > params.length) {
       return valueError(`${spec.name} takes at most ${params.length} values, but was given ${args.length}.`);
     }
     const values: unknown[] = new Array(params.length);
     for (let i = 0; i < params.length; i++) {
       const p = params[i] as Param<unknown>;
+      if (repeats && i === params.length - 1) {
+        const rest = args.slice(i);
+        const error = firstError(rest);
+        if (error !== undefined) return error;
+        if (rest.length === 0 || rest.every((v) => v === undefined)) {
+          if (!p.optional) return valueError(`${spec.name} needs a value for ${p.name}.`);
+          values[i] = p.fallback;
+        } else values[i] = p.read(rest);
+        continue;
+      }
       const raw = args[i];
-      if (isErrorValue(raw)) return raw;
+      const error = firstError(raw);
+      if (error !== undefined) return error;
       if (p.optional && isBlank(raw)) {
         values[i] = p.fallback;
         continue;
@@ -70,6 +87,29 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
     const detail = e instanceof Error ? e.message : String(e);
     return valueError(`${spec.name} could not work this out (${detail}). Please report this with the values used.`);
   }
+}
+
+/** The first Excel error in a value or anywhere in a range: it is passed on, as SUM does. */
+function firstError(value: unknown): ErrorValue | undefined {
+  if (isErrorValue(value)) return value;
+  if (!Array.isArray(value)) return undefined;
+  for (const v of value as unknown[]) {
+    const found = firstError(v);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The further values given to a repeating parameter, after the first. Excel passes every
+ * repetition in the parameter itself, then an invocation object (not a cell value), which is
+ * dropped here; `gods fn` passes the repetitions one by one, so the others arrive as further
+ * arguments. Pass the wrapper's `arguments` and the position after the repeating parameter.
+ */
+export function repeated(all: ArrayLike<unknown>, from: number): unknown[] {
+  return Array.from(all)
+    .slice(from)
+    .filter((v) => !(v !== null && typeof v === "object" && !Array.isArray(v) && !isErrorValue(v)));
 }
 
 /**

@@ -2,12 +2,52 @@
  * The signature of every custom function as data, and its body as a call into the engine.
  * functions.ts only declares them to Excel; the `gods fn` command and the tests use them too.
  */
-import { casualties } from "../engine/war";
+import { casualties, cityFate, war } from "../engine/war";
 import { DEFAULT_GROWTH_RATE, growth } from "../engine/growth";
-import { resist } from "../engine/resist";
+import { resist, resistLevels } from "../engine/resist";
 import { toll, type TollMode } from "../engine/toll";
-import { choice, elements, integer, nonNegative, optionalWhole, rate, resistanceCodes, whole } from "./params";
-import { define } from "./runner";
+import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
+import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
+import { manaScale, powerCost } from "../engine/costs";
+import {
+  cult,
+  inStyle,
+  obliterate,
+  pantheonProblem,
+  readPantheon,
+  turmoil,
+  vetoOfChange,
+  type PantheonRow,
+  type Share,
+  type ShareStyle,
+} from "../engine/pantheon";
+import { explosions, glory, goalState, melt, successes } from "../engine/games";
+import { fail, RuleError } from "../engine/errors";
+import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
+import {
+  choice,
+  dice,
+  elements,
+  flag,
+  integer,
+  multipliers,
+  names,
+  nonNegative,
+  optional,
+  optionalWhole,
+  points,
+  rate,
+  resistanceCodes,
+  roll,
+  shares,
+  text,
+  whole,
+  wholeBetween,
+  word,
+  type Line,
+  type Points,
+} from "./params";
+import { define, type Scalar } from "./runner";
 
 export const TOLL = define(
   "TOLL",
@@ -45,3 +85,196 @@ export const RESIST = define(
   ],
   (deaths, els, codes, kind) => resist(deaths, els, codes, kind),
 );
+
+export const RESISTLEVELS = define(
+  "RESISTLEVELS",
+  [
+    whole("reduction", "a whole number of levels, 0 or more"),
+    elements("elements"),
+    resistanceCodes("resistances"),
+    choice("kind", ["disaster", "global"] as const, "disaster"),
+  ],
+  (reduction, els, codes, kind) => resistLevels(reduction, els, codes, kind),
+);
+
+// §2 and §3: what powers cost, and how far the gamemasters scale mana down.
+
+export const POWERCOST = define(
+  "POWERCOST",
+  [whole("normal_cost", "a whole number of mana, 0 or more"), multipliers("modifier")],
+  (normalCost, modifiers) => powerCost(normalCost, modifiers),
+);
+
+export const MANASCALE = define("MANASCALE", [nonNegative("average_mana", "a number of mana, 0 or more")], (average) => manaScale(average));
+
+// §4: population.
+
+const units = (name: string) => whole(name, "a whole number of units, 0 or more");
+
+export const POPULATION = define(
+  "POPULATION",
+  [
+    units("units"),
+    optional(whole("cities", "a whole number of cities, 0 or more"), 0),
+    optional(whole("great_cities", "a whole number of great cities, 0 or more"), 0),
+  ],
+  (u, cities, greatCities) => populationStrength(u, cities, greatCities),
+);
+
+export const POPLIMIT = define(
+  "POPLIMIT",
+  [
+    word<Terrain>("terrain", TERRAINS, {
+      plain: "plains",
+      forests: "forest",
+      deserts: "desert",
+      mountains: "mountain",
+      mount: "mountain",
+      "mount.": "mountain",
+    }),
+    word<Culture>("culture", CULTURES, { civilised: "civilized" }),
+    optional(integer("modifier"), 0),
+  ],
+  (terrain, culture, modifier) => populationLimit(terrain, culture, modifier),
+);
+
+export const STARVATION = define(
+  "STARVATION",
+  [units("units"), whole("limit", "a whole number of units, 0 or more")],
+  (u, limit) => starvation(u, limit),
+);
+
+export const NEWCITY = define(
+  "NEWCITY",
+  [whole("squares", "a whole number of squares, 0 or more"), whole("cities", "a whole number of cities, 0 or more")],
+  (squares, cities) => mayFoundCity(squares, cities),
+);
+
+// §6: Aggression, Diplomacy, Wealth.
+
+export const AGGRESSION = define("AGGRESSION", [roll("roll"), integer("aggression")], (r, aggression) => warsDeclared(r, aggression));
+
+export const DIPLOMACY = define(
+  "DIPLOMACY",
+  [roll("roll"), integer("diplomacy"), integer("enemy_aggression")],
+  (r, diplomacy, enemyAggression) => warAverted(r, diplomacy, enemyAggression),
+);
+
+export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth")], (wealth) => wealthBonus(wealth));
+
+// §7: war.
+
+export const WAR = define(
+  "WAR",
+  [units("strength_a"), integer("military_a"), units("strength_b"), integer("military_b")],
+  (strengthA, militaryA, strengthB, militaryB) => {
+    const w = war(strengthA, militaryA, strengthB, militaryB);
+    return [[w.killedByA, w.killedByB, w.loser, w.vacated]];
+  },
+);
+
+export const CITYFATE = define(
+  "CITYFATE",
+  [word<Culture>("winner_culture", CULTURES, { civilised: "civilized" }), optional(roll("roll")), optional(integer("winner_aggression"))],
+  (culture, r, aggression) => cityFate(culture, r, aggression),
+);
+
+// §9: pantheons and religious turmoil.
+
+export const TURMOIL = define("TURMOIL", [roll("roll")], (r) => turmoil(r));
+
+/** Pairs each member with the share beside it. */
+function entries(members: Line<string | null>, given: Line<Ratio | null>, sharesName: string): PantheonRow[] {
+  if (members.values.length !== given.values.length) {
+    fail(`members has ${members.values.length} entries but ${sharesName} has ${given.values.length}: give one share beside each member.`);
+  }
+  return members.values.map((member, i) => ({ member, share: given.values[i] ?? null }));
+}
+
+/**
+ * New shares laid out beside the members, as the table writes them: empty entries stay empty,
+ * a member that joined comes last. Exact shares become the nearest number a cell holds.
+ */
+function beside(rows: readonly PantheonRow[], result: readonly Share[], style: ShareStyle, across: boolean): Scalar[][] {
+  const out: Scalar[] = [];
+  let next = 0;
+  const value = (s: Share | undefined): number => toNumber(inStyle((s as Share).share, style));
+  for (const row of rows) out.push(row.member === null && row.share === null ? "" : value(result[next++]));
+  while (next < result.length) out.push(value(result[next++]));
+  return across ? [out] : out.map((v) => [v]);
+}
+
+/** The cult's points in percentage points: written like the shares, or with a % sign. */
+function cultPoints(p: Points, style: ShareStyle): Ratio {
+  if (p.percent) return mul(p.value, ratio(100));
+  if (style === "points") return p.value;
+  if (cmp(p.value, ONE) > 0) {
+    fail(`points: the shares are written as fractions, so write the cult's points the same way (0.1 or 10% for 10 points), not ${toNumber(p.value)}.`);
+  }
+  return mul(p.value, ratio(100));
+}
+
+export const CULT = define(
+  "CULT",
+  [names("members"), shares("shares"), text("deity", "the deity's name"), points("points")],
+  (members, given, deity, p) => {
+    const rows = entries(members, given, "shares");
+    const pantheon = readPantheon(rows);
+    return beside(rows, cult(pantheon.shares, deity, cultPoints(p, pantheon.style)), pantheon.style, members.across);
+  },
+);
+
+export const OBLITERATE = define(
+  "OBLITERATE",
+  [names("members"), shares("shares"), text("god", "the god's name")],
+  (members, given, god) => {
+    const rows = entries(members, given, "shares");
+    const pantheon = readPantheon(rows);
+    return beside(rows, obliterate(pantheon.shares, god), pantheon.style, members.across);
+  },
+);
+
+export const PANTHEONCHECK = define("PANTHEONCHECK", [names("members"), shares("shares")], (members, given) => {
+  return pantheonProblem(entries(members, given, "shares")) ?? true;
+});
+
+/** One version of the pantheon for PANTHEONCHANGE: a listed member without a share is not in it. */
+function version(members: Line<string | null>, given: Line<Ratio | null>, sharesName: string): Share[] {
+  const rows = entries(members, given, sharesName).map((r) => (r.member !== null && r.share === null ? { member: r.member, share: ZERO } : r));
+  try {
+    return readPantheon(rows).shares;
+  } catch (e) {
+    if (e instanceof RuleError) fail(`${sharesName}: ${e.message}`);
+    throw e;
+  }
+}
+
+export const PANTHEONCHANGE = define(
+  "PANTHEONCHANGE",
+  [names("members"), shares("old_shares"), shares("new_shares")],
+  (members, before, after) => vetoOfChange(version(members, before, "old_shares"), version(members, after, "new_shares")) ?? true,
+);
+
+// §11: Games of the Gods.
+
+export const DICESUCCESSES = define("DICESUCCESSES", [dice("dice")], (faces) => successes(faces));
+
+export const EXPLODE = define("EXPLODE", [dice("dice")], (faces) => explosions(faces));
+
+export const GLORY = define(
+  "GLORY",
+  [whole("margin", "a whole number of successes, 0 or more"), flag("tied")],
+  (margin, tied) => glory(margin, tied),
+);
+
+export const GOALSTATE = define(
+  "GOALSTATE",
+  [
+    wholeBetween("level", 1, 3, "a goal level: 1, 2 or 3"),
+    whole("claims", "a whole number of claims, 0 or more"),
+    wholeBetween("players", 1, Number.MAX_SAFE_INTEGER, "a whole number of players, 1 or more"),
+  ],
+  (level, claims, players) => goalState(level, claims, players),
+);
+
+export const MELT = define("MELT", [roll("roll", 2, 12)], (r) => melt(r));

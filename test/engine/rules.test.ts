@@ -2,8 +2,13 @@ import { RuleError } from "../../src/engine/errors";
 import { growth } from "../../src/engine/growth";
 import { parseElements, parseResistances, resist, resistLevels } from "../../src/engine/resist";
 import { tollLost, tollReceived, tollToSend } from "../../src/engine/toll";
-import { casualties, casualtyPercent } from "../../src/engine/war";
-import { ratio } from "../../src/engine/exact";
+import { casualties, casualtyPercent, cityFate, war } from "../../src/engine/war";
+import { ratio, toNumber } from "../../src/engine/exact";
+import { manaScale, powerCost } from "../../src/engine/costs";
+import { mayFoundCity, populationLimit, populationStrength, starvation, type Terrain } from "../../src/engine/population";
+import { warAverted, warsDeclared, wealthBonus } from "../../src/engine/attributes";
+import { cult, obliterate, pantheonProblem, readPantheon, turmoil, vetoOfChange, type Share } from "../../src/engine/pantheon";
+import { claimsToClose, explosions, glory, goalState, melt, successes } from "../../src/engine/games";
 
 describe("§1 the toll", () => {
   test("7 sent: 4 lost, 3 arrive", () => {
@@ -155,5 +160,179 @@ describe("results too large for a cell", () => {
   test("are refused with a message instead of becoming Infinity", () => {
     expect(() => growth(1e300, 1e300)).toThrow(/too large/);
     expect(() => resist(1e300, "W", "W*1000000000, W*1000000000")).toThrow(/too large/);
+  });
+});
+
+describe("§2 power costs", () => {
+  test("modifiers multiply, the product rounds up once", () => {
+    // Persuasion in the Hall of Feasts costs 25% less.
+    expect(powerCost(10, [0.75])).toBe(8);
+    // A non-owner coordinating a demesne's defence pays double for combat powers.
+    expect(powerCost(7, [2])).toBe(14);
+    expect(powerCost(10, [0.75, 0.75])).toBe(6);
+    expect(powerCost(10)).toBe(10);
+  });
+  test("never below 25% of the normal cost, that floor rounded up", () => {
+    expect(powerCost(10, [0.1])).toBe(3);
+    expect(powerCost(8, [0, 5])).toBe(2);
+    expect(powerCost(1, [0.01])).toBe(1);
+  });
+  test("exact rationals as modifiers", () => {
+    expect(powerCost(9, [ratio(1, 3)])).toBe(3);
+    expect(powerCost(10, [ratio(1, 3)])).toBe(4);
+  });
+  test("bad input", () => {
+    expect(() => powerCost(-1)).toThrow(RuleError);
+    expect(() => powerCost(2.5)).toThrow(RuleError);
+    expect(() => powerCost(10, [-1])).toThrow(/negative/);
+  });
+});
+
+describe("§3 mana inflation", () => {
+  test("1, then half above 50, a quarter above 100", () => {
+    expect(manaScale(50)).toBe(1);
+    expect(manaScale(ratio(101, 2))).toBe(0.5);
+    expect(manaScale(100)).toBe(0.5);
+    expect(manaScale(ratio(10001, 100))).toBe(0.25);
+    expect(() => manaScale(-1)).toThrow(RuleError);
+  });
+});
+
+describe("§4 population", () => {
+  test("strength counts cities", () => {
+    expect(populationStrength(40, 1)).toBe(43);
+    expect(populationStrength(50, 2, 1)).toBe(62);
+    expect(() => populationStrength(-1)).toThrow(RuleError);
+  });
+  test("the limits table, with features and knowledges as a modifier", () => {
+    expect(populationLimit("plains", "civilized")).toBe(5);
+    expect(populationLimit("desert", "barbarian")).toBe(2);
+    expect(populationLimit("ice", "primitive")).toBe(1);
+    expect(populationLimit("water", "civilized", 1)).toBe(1);
+    expect(populationLimit("mountain", "civilized", -5)).toBe(0);
+    expect(() => populationLimit("swamp" as Terrain, "civilized")).toThrow(/terrain/);
+  });
+  test("units above the limit starve", () => {
+    expect(starvation(7, 5)).toBe(2);
+    expect(starvation(5, 7)).toBe(0);
+  });
+  test("6 squares per existing city; the first city is free", () => {
+    expect(mayFoundCity(0, 0)).toBe(true);
+    expect(mayFoundCity(12, 2)).toBe(true);
+    expect(mayFoundCity(11, 2)).toBe(false);
+  });
+});
+
+describe("§6 Aggression, Diplomacy, Wealth", () => {
+  test("wars declared", () => {
+    expect([4, 5, 6, 7, 8, 9, 10].map((total) => warsDeclared(1, total - 1))).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    expect(() => warsDeclared(7, 0)).toThrow(/1 to 6/);
+  });
+  test("diplomacy: 6 or more averts the war", () => {
+    expect(warAverted(4, 3, 1)).toBe(true);
+    expect(warAverted(4, 2, 1)).toBe(false);
+  });
+  test("each full 3 Wealth gives +1; Wealth below 0 counts as 0", () => {
+    expect(wealthBonus(8)).toBe(2);
+    expect(wealthBonus(-7)).toBe(0);
+  });
+});
+
+describe("§7 a whole war", () => {
+  test("the rules' example: the Low Elves lose and vacate 2 squares", () => {
+    expect(war(43, 8, 65, 2)).toEqual({ killedByA: 7, killedByB: 3, loser: "B", vacated: 2 });
+  });
+  test("no loser when neither side reaches 150% of the other's losses, or nobody dies", () => {
+    expect(war(40, 0, 30, 0).loser).toBe("");
+    expect(war(0, 0, 0, 0)).toEqual({ killedByA: 0, killedByB: 0, loser: "", vacated: 0 });
+  });
+  test("a side that loses units against none is the loser", () => {
+    expect(war(100, 10, 100, 0)).toEqual({ killedByA: 20, killedByB: 0, loser: "B", vacated: 10 });
+  });
+  test("cities in lost squares", () => {
+    expect(cityFate("primitive")).toBe("destroyed");
+    expect(cityFate("barbarian", 6, -3)).toBe("destroyed");
+    expect(cityFate("civilized", 2, 2)).toBe("destroyed");
+    expect(cityFate("civilized", 3, 2)).toBe("captured");
+    expect(() => cityFate("civilized")).toThrow(/roll/);
+    expect(() => cityFate("civilized", 3)).toThrow(/winner_aggression/);
+  });
+});
+
+describe("§9 pantheons", () => {
+  const points = (pairs: [string, number][]): Share[] => pairs.map(([member, share]) => ({ member, share: ratio(share) }));
+  const plain = (shares: Share[]): [string, number][] => shares.map((s) => [s.member, toNumber(s.share)]);
+
+  test("reading a pantheon: points or fractions, scaled to exactly 100", () => {
+    const p = readPantheon([
+      { member: "Ares", share: ratio(3, 5) },
+      { member: null, share: null },
+      { member: "Hera", share: ratio(2, 5) },
+    ]);
+    expect(p.style).toBe("fractions");
+    expect(plain(p.shares)).toEqual([
+      ["Ares", 60],
+      ["Hera", 40],
+    ]);
+    expect(pantheonProblem([{ member: "Ares", share: ratio(90) }])).toMatch(/add up to 90/);
+    expect(pantheonProblem([{ member: "Ares", share: ratio(100) }])).toBeNull();
+  });
+  test("a cult: +P for the deity, the others lose in proportion, the total stays 100", () => {
+    const after = cult(points([["Ares", 60], ["Hera", 30], ["Zeus", 10]]), "Zeus", ratio(10));
+    expect(plain(after)).toEqual([
+      ["Ares", 53.333333333333336],
+      ["Hera", 26.666666666666668],
+      ["Zeus", 20],
+    ]);
+    expect(after[0]?.share).toEqual(ratio(160, 3));
+    expect(plain(cult(points([["Ares", 100]]), "Hera", ratio(25)))).toEqual([
+      ["Ares", 75],
+      ["Hera", 25],
+    ]);
+  });
+  test("an obliterated god's share goes to the other gods in equal parts, never to Diabolism or Atheism", () => {
+    const after = obliterate(points([["Ares", 40], ["Hera", 30], ["Diabolism", 20], ["Zeus", 10]]), "Ares");
+    expect(plain(after)).toEqual([
+      ["Ares", 0],
+      ["Hera", 50],
+      ["Diabolism", 20],
+      ["Zeus", 30],
+    ]);
+    expect(plain(obliterate(points([["Ares", 80], ["Diabolism", 20]]), "ares"))).toEqual([
+      ["Ares", 0],
+      ["Diabolism", 20],
+      ["Atheism", 80],
+    ]);
+    expect(() => obliterate(points([["Ares", 80], ["Diabolism", 20]]), "Diabolism")).toThrow(/not a god/);
+  });
+  test("Diabolism and Atheism accept a change only with 5 more points", () => {
+    const before = points([["Ares", 80], ["Diabolism", 10], ["Atheism", 10]]);
+    expect(vetoOfChange(before, points([["Ares", 70], ["Diabolism", 15], ["Atheism", 15]]))).toBeNull();
+    expect(vetoOfChange(before, points([["Ares", 71], ["Diabolism", 15], ["Atheism", 14]]))).toMatch(/^Atheism vetoes/);
+    expect(vetoOfChange(before, before)).toBeNull();
+  });
+  test("the turmoil roll", () => {
+    expect([1, 3, 5].map(turmoil)).toEqual(["no effect", "a random member is expelled", "a random member expels another member of its choice"]);
+  });
+});
+
+describe("§11 Games of the Gods", () => {
+  test("successes and explosions", () => {
+    expect(successes([1, 2, 3, 4, 5, 6])).toBe(3);
+    expect(explosions([6, 6, 1])).toBe(2);
+    expect(() => successes([7])).toThrow(/1 to 6/);
+  });
+  test("glory", () => {
+    expect([0, 1, 2, 3, 5, 6, 11, 12].map((m) => glory(m))).toEqual([1, 2, 2, 3, 3, 4, 4, 5]);
+    expect(glory(9, true)).toBe(1);
+  });
+  test("goals close after #players, #players/2 (rounded up) and 1 claims", () => {
+    expect([1, 2, 3].map((level) => claimsToClose(level, 5))).toEqual([5, 3, 1]);
+    expect(goalState(2, 2, 4)).toBe("closed");
+    expect(() => goalState(4, 0, 4)).toThrow(/1, 2 or 3/);
+  });
+  test("reality melting", () => {
+    expect(melt(3)).toBe("a random relationship is removed");
+    expect(() => melt(1)).toThrow(/2 to 12/);
   });
 });

@@ -1,0 +1,179 @@
+/* Writes docs/rules-coverage.md: every rule of shared/RULES.md, section by section, and what in
+   the add-in computes it. The mapping below is the only hand-kept part; the list of functions
+   comes from the @customfunction tags in src/functions/functions.ts, and the script refuses to
+   write a table that names a function nobody declared or leaves a declared function out.
+   Run: node scripts/rules-coverage.js (test/build/coverage.test.ts checks the file is current). */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+
+const ROOT = path.resolve(__dirname, "..");
+const FUNCTIONS = path.join(ROOT, "src", "functions", "functions.ts");
+const OUTPUT = path.join(ROOT, "docs", "rules-coverage.md");
+
+const CENTURY_END = "the century-end worksheets (src/workbook), `gods century-end`";
+
+/**
+ * RULES.md, one entry per rule. `by` lists the GODS functions that compute it; `other` says what
+ * covers it when no function does (or adds to the functions).
+ */
+const SECTIONS = [
+  {
+    section: "§1",
+    title: "Mana transfers: the toll",
+    rules: [
+      { rule: "half of every transfer is lost, rounded up", by: ["TOLL"] },
+      { rule: "to make N arrive, send 2N", by: ["TOLL"] },
+      { rule: "transfers are whole mana; negative or fractional amounts are refused", by: ["TOLL"] },
+      { rule: "mana handed out at a distribution point pays no toll", by: [], other: "nothing to compute: do not use TOLL there" },
+    ],
+  },
+  {
+    section: "§2",
+    title: "Power costs",
+    rules: [{ rule: "modifiers multiply the cost, rounded up, never below 25% of the normal cost", by: ["POWERCOST"] }],
+  },
+  {
+    section: "§3",
+    title: "Mana inflation",
+    rules: [{ rule: "mana sources halved above an average of 50 per character, quartered above 100", by: ["MANASCALE"] }],
+  },
+  {
+    section: "§4",
+    title: "Population",
+    rules: [
+      { rule: "growth counts units only", by: ["GROWTH"] },
+      { rule: "strength is units + 3 per city + 6 per great city", by: ["POPULATION"] },
+      { rule: "population limit per square by culture and terrain, plus features and knowledges", by: ["POPLIMIT"] },
+      { rule: "units above the limit after growth starve", by: ["STARVATION"], other: "the +2 Aggression that follows is added by hand" },
+      { rule: "a new city needs 6 squares per existing city; the first is free", by: ["NEWCITY"] },
+    ],
+  },
+  {
+    section: "§5",
+    title: "Growth",
+    rules: [{ rule: "new units = units × rate (25% by default), rounded up; cities do not grow", by: ["GROWTH"] }],
+  },
+  {
+    section: "§6",
+    title: "Aggression, diplomacy, wealth",
+    rules: [
+      { rule: "wars declared from d6 + Aggression: 0 to 3", by: ["AGGRESSION"] },
+      { rule: "diplomacy: d6 + Diplomacy − enemy Aggression, 6 or more averts the war", by: ["DIPLOMACY"] },
+      { rule: "Wealth never below 0; +1 Military and +1 Diplomacy per full 3 Wealth", by: ["WEALTHBONUS"] },
+      {
+        rule: "barbarians +1 Military and +2 Aggression; primitive races resist X-1",
+        by: [],
+        other: "part of the race's attributes, kept by hand; for primitive races give [RESIST](functions/RESIST.md) the code X-1",
+      },
+    ],
+  },
+  {
+    section: "§7",
+    title: "War",
+    rules: [
+      { rule: "casualty percentage 10 + relative military, never below 0; kills rounded up on strength", by: ["WARCASUALTIES", "WAR"] },
+      { rule: "kills capped at the enemy's strength", by: ["WARCASUALTIES", "WAR"] },
+      { rule: "the loser has at least 150% of the other's losses and vacates half the difference in squares", by: ["WAR"] },
+      { rule: "10 or more Military behind kills nobody", by: ["WARCASUALTIES", "WAR"] },
+      { rule: "a city in a lost square: destroyed, or captured on a civilized winner's roll", by: ["CITYFATE"] },
+    ],
+  },
+  {
+    section: "§8",
+    title: "Disasters and resistances",
+    rules: [
+      { rule: "elements and resistance codes (F-2, W/2, A+1, W*2, I-∞), cumulative, any case", by: ["RESIST", "RESISTLEVELS"] },
+      { rule: "which codes apply: the disaster's elements plus X", by: ["RESIST", "RESISTLEVELS"] },
+      { rule: "global powers: with an element like a disaster, without one untouched", by: ["RESIST", "RESISTLEVELS"] },
+      { rule: "deaths: immunity, then multipliers, then flat changes, rounded up, never below 0", by: ["RESIST"] },
+      { rule: "population-level reductions: 1 less with any resistance, none with immunity", by: ["RESISTLEVELS"] },
+    ],
+  },
+  {
+    section: "§9",
+    title: "Pantheons and religious turmoil",
+    rules: [
+      { rule: "shares add up to exactly 100%; Diabolism and Atheism are members too", by: ["PANTHEONCHECK"] },
+      { rule: "a race in turmoil gives no worship that century", by: [], other: CENTURY_END },
+      { rule: "the turmoil roll at century end", by: ["TURMOIL"] },
+      { rule: "a cult: +P for the deity, the others lose in proportion", by: ["CULT"] },
+      { rule: "Diabolism and Atheism agree to a change only for 5 more points", by: ["PANTHEONCHANGE"] },
+      { rule: "an obliterated god's share split equally among the other gods", by: ["OBLITERATE"] },
+    ],
+  },
+  {
+    section: "§10",
+    title: "Century-end mana",
+    rules: [
+      { rule: "each god's multiplier per source, from its sphere cards (flat-rate sources once)", by: [], other: CENTURY_END },
+      { rule: "worshippers: race strength (0 in turmoil) × the god's share, over every race", by: [], other: CENTURY_END },
+      { rule: "each god's mana: count × multiplier, summed over sources", by: [], other: CENTURY_END },
+      { rule: "fractions carried from century to century, paid when whole", by: [], other: CENTURY_END },
+    ],
+  },
+  {
+    section: "§11",
+    title: "Games of the Gods",
+    rules: [
+      { rule: "4, 5 and 6 are successes", by: ["DICESUCCESSES"] },
+      { rule: "each 6 adds a die, which may explode in turn", by: ["EXPLODE"] },
+      { rule: "glory: 1 each when tied, else 1 + a bonus by the lead", by: ["GLORY"] },
+      { rule: "goals close after #players, #players/2 and 1 claims", by: ["GOALSTATE"] },
+      { rule: "reality melting on 2d6", by: ["MELT"] },
+    ],
+  },
+];
+
+/** The function ids declared to Excel, in the order functions.ts declares them. */
+function declaredFunctions(source) {
+  return [...source.matchAll(/@customfunction\s+([A-Za-z0-9_.]+)/g)].map((m) => m[1]);
+}
+
+function covers(entry) {
+  const links = entry.by.map((id) => `[${id}](functions/${id}.md)`);
+  return [...links, ...(entry.other ? [entry.other] : [])].join(", ");
+}
+
+/** The Markdown of docs/rules-coverage.md for this functions.ts source. */
+function renderCoverage(source) {
+  const declared = declaredFunctions(source);
+  const mapped = new Set(SECTIONS.flatMap((s) => s.rules.flatMap((r) => r.by)));
+  const unknown = [...mapped].filter((id) => !declared.includes(id));
+  if (unknown.length > 0) throw new Error(`rules-coverage.js maps rules to functions that functions.ts does not declare: ${unknown.join(", ")}.`);
+  const unmapped = declared.filter((id) => !mapped.has(id));
+  if (unmapped.length > 0) throw new Error(`functions.ts declares functions that rules-coverage.js maps to no rule: ${unmapped.join(", ")}.`);
+
+  const rules = SECTIONS.flatMap((s) => s.rules);
+  const computed = rules.filter((r) => r.by.length > 0).length;
+  const lines = [
+    "# Rules coverage",
+    "",
+    "<!-- Generated by scripts/rules-coverage.js from its mapping and the @customfunction tags in",
+    "     src/functions/functions.ts. Do not edit by hand: change the script and run",
+    "     `node scripts/rules-coverage.js`. -->",
+    "",
+    "Every rule in RULES.md (the project's digest of the rules, in shared/) and what in the add-in",
+    `computes it. ${computed} of ${rules.length} rules are computed by a GODS function; the ${declared.length}`,
+    "functions are listed in [the function index](functions/index.md).",
+    "",
+    "| section | rule | covered by |",
+    "| --- | --- | --- |",
+  ];
+  for (const s of SECTIONS) {
+    for (const r of s.rules) lines.push(`| ${s.section} ${s.title} | ${r.rule} | ${covers(r)} |`);
+  }
+  lines.push("", "## By function", "", "| function | rules |", "| --- | --- |");
+  for (const id of declared) {
+    const where = SECTIONS.filter((s) => s.rules.some((r) => r.by.includes(id))).map((s) => s.section);
+    lines.push(`| [${id}](functions/${id}.md) | ${where.join(", ")} |`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+module.exports = { SECTIONS, OUTPUT, FUNCTIONS, declaredFunctions, renderCoverage };
+
+if (require.main === module) {
+  fs.writeFileSync(OUTPUT, renderCoverage(fs.readFileSync(FUNCTIONS, "utf8")));
+  console.log(`Wrote ${path.relative(ROOT, OUTPUT)}.`);
+}

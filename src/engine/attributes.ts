@@ -1,0 +1,52 @@
+import { fail } from "./errors";
+
+/** Checks a die roll: a whole number from low to high (1 to 6 for one d6). */
+export function checkRoll(roll: number, low = 1, high = 6, what = "The roll"): void {
+  if (!Number.isInteger(roll) || roll < low || roll > high) fail(`${what} must be a whole number from ${low} to ${high}, not ${roll}.`);
+}
+
+function checkModifier(value: number, what: string): void {
+  if (!Number.isSafeInteger(value)) fail(`${what} must be a whole number (it may be negative), not ${value}.`);
+}
+
+/**
+ * Wars a race declares at the start of a century, from a d6 plus its Aggression:
+ * 4 or less none, 5–6 one, 7–8 two, 9 or more three.
+ * @example warsDeclared(4, 3) // 2
+ */
+export function warsDeclared(roll: number, aggression: number): number {
+  checkRoll(roll);
+  checkModifier(aggression, "Aggression");
+  const total = roll + aggression;
+  if (total <= 4) return 0;
+  if (total <= 6) return 1;
+  if (total <= 8) return 2;
+  return 3;
+}
+
+/** The total a diplomacy roll must reach to stop a war. */
+export const DIPLOMACY_TARGET = 6;
+
+/**
+ * Whether diplomacy stops a war: a d6 plus the race's Diplomacy less the enemy's Aggression
+ * reaching 6.
+ * @example warAverted(4, 3, 1) // true (4 + 3 − 1 = 6)
+ */
+export function warAverted(roll: number, diplomacy: number, enemyAggression: number): boolean {
+  checkRoll(roll);
+  checkModifier(diplomacy, "Diplomacy");
+  checkModifier(enemyAggression, "The enemy's Aggression");
+  return roll + diplomacy - enemyAggression >= DIPLOMACY_TARGET;
+}
+
+/**
+ * What a race's Wealth adds to its Military and to its Diplomacy: 1 for each full 3 Wealth.
+ * Wealth pushed below 0 by circumstances counts as 0, so it never takes anything away.
+ * @example wealthBonus(8) // 2
+ * @example wealthBonus(-4) // 0
+ */
+export function wealthBonus(wealth: number): number {
+  checkModifier(wealth, "Wealth");
+  // Integer division: wealth / 3 in doubles can round up to the next whole number for huge values.
+  return wealth <= 0 ? 0 : Number(BigInt(wealth) / 3n);
+}

@@ -1,0 +1,105 @@
+/*
+ * Games of the Gods (seed 003), a separate small dice game: conflicts rolled on d6, glory for the
+ * top roller, goals that close after enough claims, and the world changing at the end of an act.
+ */
+import { fail } from "./errors";
+import { checkRoll } from "./attributes";
+
+function checkDice(dice: readonly number[]): void {
+  for (const d of dice) checkRoll(d, 1, 6, "Every die");
+}
+
+/**
+ * Successes among dice already rolled: every 4, 5 or 6. List the extra dice thrown for sixes
+ * too; their successes count the same.
+ * @example successes([1, 4, 6, 6, 2]) // 3
+ */
+export function successes(dice: readonly number[]): number {
+  checkDice(dice);
+  return dice.filter((d) => d >= 4).length;
+}
+
+/**
+ * Extra dice to throw: one for each six showing. Throw them, and again for any six among them.
+ * @example explosions([6, 3, 6]) // 2
+ */
+export function explosions(dice: readonly number[]): number {
+  checkDice(dice);
+  return dice.filter((d) => d === 6).length;
+}
+
+/**
+ * Glory for the top roller of the glory roll. Gods tied for the most successes get 1 each.
+ * A single top roller gets 1 plus a bonus for how many successes it has over the second:
+ * 1–2 → +1, 3–5 → +2, 6–11 → +3, 12 or more → +4. A margin of 0 is a tie.
+ * @example glory(4) // 3
+ * @example glory(4, true) // 1
+ */
+export function glory(margin: number, tied = false): number {
+  if (!Number.isInteger(margin) || margin < 0) fail(`The margin must be a whole number of successes, 0 or more, not ${margin}.`);
+  if (tied || margin === 0) return 1;
+  if (margin <= 2) return 2;
+  if (margin <= 5) return 3;
+  if (margin <= 11) return 4;
+  return 5;
+}
+
+export type GoalState = "open" | "closed";
+
+/**
+ * Claims after which a goal of this level closes: level 1 after one claim per player,
+ * level 2 after half as many (an odd number of players rounds up: 5 players, 3 claims),
+ * level 3 after one claim.
+ * @example claimsToClose(2, 5) // 3
+ */
+export function claimsToClose(level: number, players: number): number {
+  if (!Number.isInteger(players) || players < 1) fail(`The number of players must be a whole number, 1 or more, not ${players}.`);
+  switch (level) {
+    case 1:
+      return players;
+    case 2:
+      return Math.ceil(players / 2);
+    case 3:
+      return 1;
+    default:
+      return fail(`The level of a goal must be 1, 2 or 3, not ${level}.`);
+  }
+}
+
+/**
+ * Whether a goal has been claimed often enough to close. The change happens once everybody has
+ * finished claiming for the act; a closing level 1 or 2 goal opens the next level of its type.
+ * @example goalState(1, 3, 4) // "open"
+ */
+export function goalState(level: number, claims: number, players: number): GoalState {
+  const needed = claimsToClose(level, players);
+  if (!Number.isInteger(claims) || claims < 0) fail(`The claims must be a whole number, 0 or more, not ${claims}.`);
+  return claims >= needed ? "closed" : "open";
+}
+
+/** What each total of 2d6 does to the world when reality melts, in the game's table order. */
+const MELT: readonly string[] = [
+  "",
+  "",
+  "a random character switches between active and inactive",
+  "a random relationship is removed",
+  "a random relationship gets a new description",
+  "a random relationship gets a new description",
+  "a random character gets a changed feature",
+  "a random character gets a changed feature",
+  "a random relationship gets a new target",
+  "a random relationship gets a new source",
+  "a random relationship gets a new source",
+  "a new relationship is added",
+  "a new relationship is added",
+];
+
+/**
+ * The change to the world for one 2d6 roll (2 to 12) when reality melts. The thing changed is
+ * picked at random; what it becomes is the rolling player's choice.
+ * @example melt(8) // "a random relationship gets a new target"
+ */
+export function melt(roll: number): string {
+  checkRoll(roll, 2, 12);
+  return MELT[roll] as string;
+}

@@ -1,0 +1,77 @@
+/**
+ * The help pages in docs/functions are checked against the functions themselves: every page
+ * documents the arguments the function really takes, and every worked example written with
+ * plain values, and every `gods fn` line, gives what the page says.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { formatResult, runFunction } from "../../src/cli/fn";
+import { evaluate, type FunctionSpec } from "../../src/functions/runner";
+import * as specs from "../../src/functions/specs";
+
+const DOCS = path.join(__dirname, "..", "..", "docs", "functions");
+const SPECS = new Map((Object.values(specs) as unknown as FunctionSpec[]).map((s) => [s.name, s]));
+const pages = [...SPECS.keys()].map((name) => [name, fs.readFileSync(path.join(DOCS, `${name}.md`), "utf8")] as const);
+
+/** Splits a command line the way a shell would for these pages: spaces, and '…' quoting. */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? "");
+}
+
+/** Splits a formula's arguments at commas outside quotes. */
+function formulaArguments(text: string): string[] {
+  return [...text.matchAll(/"[^"]*"|[^,]+/g)].map((m) => m[0].trim()).filter((a) => a !== "");
+}
+
+/** A literal argument as Excel reads it; undefined when it is a range or a formula. */
+function literal(arg: string): unknown {
+  if (/^"[^"]*"$/.test(arg)) return arg.slice(1, -1);
+  if (/^(TRUE|FALSE)$/i.test(arg)) return arg.toUpperCase() === "TRUE";
+  const pct = /^(-?\d+(?:\.\d+)?)%$/.exec(arg);
+  if (pct) return Number(pct[1]) / 100;
+  if (/^-?\d+(?:\.\d+)?$/.test(arg)) return Number(arg);
+  return undefined;
+}
+
+describe.each(pages)("docs/functions/%s.md", (name, page) => {
+  const spec = SPECS.get(name) as FunctionSpec;
+
+  test("shows the signature with the function's own argument names, and a table of them", () => {
+    const signature = new RegExp("`=GODS\\." + name + "\\(([^)]*)\\)`").exec(page)?.[1] ?? "";
+    expect(signature).not.toBe("");
+    for (const p of spec.params) {
+      expect(signature).toContain(p.optional && p.repeating !== true ? `[${p.name}]` : p.name);
+      expect(page).toMatch(new RegExp(`^\\| ${p.name} \\|`, "m"));
+    }
+    expect(page).toContain("## Examples");
+    expect(page).toContain("## Errors");
+    expect(page).toMatch(/RULES\.md §\d+/);
+  });
+
+  test("every worked example written with plain values gives what the page says", () => {
+    const rows = [...page.matchAll(/^\| `=GODS\.(\w+)\((.*)\)` \| ([^|]*) \|/gm)];
+    let checked = 0;
+    for (const [, fn, args, expected] of rows) {
+      const values = formulaArguments(args ?? "").map(literal);
+      if (fn !== name || values.some((v) => v === undefined)) continue;
+      const text = formatResult(evaluate(spec, values)).text.replace(/[\t\n]/g, ", ");
+      expect(`${fn}(${args}) = ${text}`).toBe(`${fn}(${args}) = ${(expected ?? "").trim().replace(/\(empty\)/g, "")}`);
+      checked++;
+    }
+    if (!["CULT", "OBLITERATE", "PANTHEONCHECK", "PANTHEONCHANGE", "DICESUCCESSES", "EXPLODE"].includes(name)) {
+      expect(checked).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  test("its `gods fn` example prints what the page says", () => {
+    const inline = [...page.matchAll(/`gods fn ([^`]+)` prints `([^`]*)`/g)].map((m) => [m[1] as string, m[2] as string]);
+    const blocks = [...page.matchAll(/```\n\$ gods fn ([^\n]+)\n([\s\S]*?)```/g)].map((m) => [m[1] as string, (m[2] as string).trimEnd()]);
+    const examples: [string, string][] = [...inline, ...blocks] as [string, string][];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [command, printed] of examples) {
+      const [fn, ...args] = shellWords(command);
+      expect(fn).toBe(name);
+      expect(runFunction(fn as string, args).text).toBe(printed);
+    }
+  });
+});
