@@ -1,22 +1,89 @@
+import { centuryEnd, init } from "./centuryEnd";
 import { runFunction } from "./fn";
+import { consoleIo, type Io } from "./io";
+
+export type { Io };
 
 const USAGE = `gods: the rules of The Gods II on the command line.
 
 Usage:
+  gods century-end FILE.xlsx --century N [--out OUT.xlsx] [--json]
+                           validate the campaign, write the Death and Century-End Worksheets,
+                           the mana calculation and the Ledger (to OUT, or in place), and print
+                           the mana of every god; on bad input, exit 2 and write nothing
+  gods init FILE.xlsx [--example]
+                           create empty campaign tables, or the example campaign
   gods fn NAME ARG...      evaluate one GODS custom function as Excel would
                            (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')
   gods help                show this text
 `;
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
+interface Parsed {
+  positional: string[];
+  options: Map<string, string | true>;
 }
 
-const consoleIo: Io = {
-  out: (text) => process.stdout.write(text.endsWith("\n") ? text : text + "\n"),
-  err: (text) => process.stderr.write(text.endsWith("\n") ? text : text + "\n"),
-};
+/** Splits arguments into positionals and --options (those in `valued` take the next argument). */
+function parse(args: readonly string[], valued: readonly string[]): Parsed | string {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (!a.startsWith("--")) {
+      positional.push(a);
+      continue;
+    }
+    const [name, inline] = a.slice(2).split("=", 2) as [string, string | undefined];
+    if (valued.includes(name)) {
+      const value = inline ?? args[++i];
+      if (value === undefined) return `--${name} needs a value.`;
+      options.set(name, value);
+    } else {
+      if (inline !== undefined) return `--${name} takes no value.`;
+      options.set(name, true);
+    }
+  }
+  return { positional, options };
+}
+
+function unknownOption(parsed: Parsed, known: readonly string[]): string | undefined {
+  const bad = [...parsed.options.keys()].find((k) => !known.includes(k));
+  return bad === undefined ? undefined : `unknown option --${bad}.`;
+}
+
+async function centuryEndCommand(args: readonly string[], io: Io): Promise<number> {
+  const parsed = parse(args, ["century", "out"]);
+  const problem = typeof parsed === "string" ? parsed : (unknownOption(parsed, ["century", "out", "json"]) ?? null);
+  if (typeof parsed === "string" || problem !== null) {
+    io.err(`gods century-end: ${problem ?? parsed}\n\n${USAGE}`);
+    return 2;
+  }
+  const [file, ...extra] = parsed.positional;
+  const centuryText = parsed.options.get("century");
+  if (file === undefined || extra.length > 0) {
+    io.err(`gods century-end needs exactly one workbook file.\n\n${USAGE}`);
+    return 2;
+  }
+  if (typeof centuryText !== "string" || !/^\d+$/.test(centuryText) || Number(centuryText) < 1) {
+    io.err(`gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).`);
+    return 2;
+  }
+  const out = parsed.options.get("out");
+  return centuryEnd(
+    { file, century: Number(centuryText), json: parsed.options.has("json"), ...(typeof out === "string" ? { out } : {}) },
+    io,
+  );
+}
+
+async function initCommand(args: readonly string[], io: Io): Promise<number> {
+  const parsed = parse(args, []);
+  const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
+  if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1) {
+    io.err(`gods init: ${problem ?? "needs exactly one file name."}\n\n${USAGE}`);
+    return 2;
+  }
+  return init(parsed.positional[0] as string, parsed.options.has("example"), io);
+}
 
 /** Runs the command; resolves to its exit code. */
 export async function main(argv: readonly string[], io: Io = consoleIo): Promise<number> {
@@ -32,6 +99,10 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       io.out(result.text);
       return result.code;
     }
+    case "century-end":
+      return centuryEndCommand(rest, io);
+    case "init":
+      return initCommand(rest, io);
     case undefined:
     case "help":
     case "--help":

@@ -1,0 +1,36 @@
+/* The main job without Excel, on the example campaign: create it, end two centuries, show the
+   mana of every god and where the workbook is. Run with `npm run demo` (after `npm ci`). */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+
+const entry = path.join(__dirname, "..", "build", "cli", "main.js");
+if (!fs.existsSync(entry)) {
+  console.error("The gods command is not built yet: run `npm ci` (or `npm run build:cli`) first.");
+  process.exit(2);
+}
+const { main } = require(entry);
+
+async function demo() {
+  const dir = path.join(__dirname, "..", "demo-output");
+  const file = path.join(dir, "example-campaign.xlsx");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(file, { force: true });
+  const steps = [
+    ["init", file, "--example"],
+    ["century-end", file, "--century", "1"],
+    ["century-end", file, "--century", "2"],
+  ];
+  for (const args of steps) {
+    console.log(`\n$ gods ${args.map((a) => (a === file ? path.relative(process.cwd(), file) : a)).join(" ")}`);
+    const code = await main(args);
+    if (code !== 0) process.exit(code);
+  }
+  console.log(`\nThe workbook is at ${file}`);
+  console.log("Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations and the Ledger.");
+}
+
+demo().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});

@@ -1,0 +1,69 @@
+/**
+ * The one-click century end, independent of where the workbook lives: read and validate the
+ * campaign, compute the century exactly, and plan what to write. The adapters read the raw
+ * tables before and carry the plan out after.
+ */
+import { calculateCentury, type CenturyInput, type CenturyResult } from "../engine/century";
+import { toNumber, type Ratio } from "../engine/exact";
+import { checkCentury, latestCentury, readCampaign, recipients, type Campaign } from "./campaign";
+import { buildPlan, type WorkbookPlan } from "./plan";
+import { errorsIn, type Problem } from "./problems";
+import type { RawWorkbook } from "./raw";
+
+export interface Payment {
+  readonly god: string;
+  readonly earned: number;
+  readonly paid: number;
+  readonly carry: number;
+}
+
+export interface CenturyEndOutcome {
+  readonly century: number;
+  /** errors and warnings; any error means nothing may be written */
+  readonly problems: readonly Problem[];
+  readonly campaign: Campaign;
+  readonly result?: CenturyResult;
+  readonly plan?: WorkbookPlan;
+  readonly payments: readonly Payment[];
+}
+
+const key = (s: string): string => s.trim().toLowerCase();
+
+/** The engine's input for a century, from a validated campaign. */
+export function centuryInput(campaign: Campaign, century: number): CenturyInput {
+  const carry = new Map<string, Ratio>();
+  const carriedFrom = new Map<string, number>();
+  for (const row of campaign.ledger) {
+    if (row.century >= century) continue;
+    if ((carriedFrom.get(row.god) ?? 0) <= row.century) {
+      carriedFrom.set(row.god, row.century);
+      carry.set(row.god, row.carry);
+    }
+  }
+  const counts = new Map<string, Ratio>();
+  for (const c of campaign.counts) if (c.century === century) counts.set(key(c.source), c.count);
+  return {
+    century,
+    recipients: recipients(campaign),
+    cards: campaign.cards,
+    sources: campaign.sources,
+    races: campaign.races,
+    pantheon: campaign.pantheon,
+    deaths: campaign.deaths.filter((d) => d.century === century),
+    counts,
+    carry,
+  };
+}
+
+/** Plans the century end; `century` defaults to the one after the Ledger's latest. */
+export function planCenturyEnd(raw: RawWorkbook, century?: number): CenturyEndOutcome {
+  const { campaign, problems } = readCampaign(raw);
+  const n = century ?? latestCentury(campaign) + 1;
+  problems.push(...checkCentury(campaign, n));
+  if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
+  const result = calculateCentury(centuryInput(campaign, n));
+  const plan = buildPlan(result, recipients(campaign), campaign.ledger);
+  const payments = result.payouts.map((p) => ({ god: p.god, earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
+  return { century: n, problems, campaign, result, plan, payments };
+}
+

@@ -1,0 +1,313 @@
+/**
+ * What a century end writes, as a pure description that either adapter (Office.js inside Excel,
+ * exceljs for .xlsx files) carries out: the Death Worksheet, the Century-End Worksheet, the mana
+ * calculation, and the Ledger's new content.
+ */
+import { toNumber, type Ratio } from "../engine/exact";
+import type { CenturyResult } from "../engine/century";
+import { formatExact, type LedgerRow } from "./campaign";
+import { columnLetter } from "./raw";
+import { LEDGER } from "./schema";
+
+export type PlanValue = number | string | boolean | null;
+
+/** Named looks; each adapter turns them into its own fonts, fills, borders and number formats. */
+export type CellStyle =
+  | "title"
+  | "subtitle"
+  | "section"
+  | "header"
+  | "text"
+  | "integer"
+  | "decimal"
+  | "mana"
+  | "total"
+  | "totalInteger"
+  | "totalMana"
+  | "note"
+  | "missing";
+
+export interface StyleSpec {
+  readonly bold?: boolean;
+  readonly italic?: boolean;
+  readonly size?: number;
+  readonly color?: string;
+  readonly fill?: string;
+  readonly numberFormat?: string;
+  readonly border?: "box" | "top";
+  readonly align?: "left" | "right";
+}
+
+export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
+  title: { bold: true, size: 16, color: "202A60" },
+  subtitle: { italic: true, color: "4A4A4A" },
+  section: { bold: true, size: 12, color: "202A60" },
+  header: { bold: true, fill: "DCE1F2", border: "box" },
+  text: { border: "box", numberFormat: "@" },
+  integer: { border: "box", numberFormat: "#,##0" },
+  decimal: { border: "box", numberFormat: "#,##0.####" },
+  mana: { border: "box", numberFormat: "#,##0.00##" },
+  total: { bold: true, border: "box", fill: "F3F2F1" },
+  totalInteger: { bold: true, border: "box", fill: "F3F2F1", numberFormat: "#,##0" },
+  totalMana: { bold: true, border: "box", fill: "F3F2F1", numberFormat: "#,##0.00##" },
+  note: { italic: true, color: "4A4A4A" },
+  missing: { bold: true, color: "9C2A00", fill: "FFF1E6" },
+};
+
+export interface PlanCell {
+  readonly value: PlanValue;
+  /** an ordinary spreadsheet formula without the leading "=", with `value` as its result */
+  readonly formula?: string;
+  readonly style?: CellStyle;
+}
+
+export interface SheetPlan {
+  readonly name: string;
+  readonly columnWidths: readonly number[];
+  /** rows from A1 down; null leaves a cell empty */
+  readonly rows: readonly (readonly (PlanCell | null)[])[];
+}
+
+export interface LedgerPlan {
+  readonly headers: readonly string[];
+  /** the Ledger's whole new body, in order */
+  readonly rows: readonly (readonly PlanValue[])[];
+  readonly numberFormats: readonly string[];
+}
+
+export interface WorkbookPlan {
+  readonly century: number;
+  readonly sheets: readonly SheetPlan[];
+  readonly ledger: LedgerPlan;
+}
+
+export function sheetNames(century: number): { deaths: string; centuryEnd: string; mana: string } {
+  return { deaths: `C${century} Death Worksheet`, centuryEnd: `C${century} Century-End Worksheet`, mana: `C${century} Mana` };
+}
+
+/** Sheets this add-in generated for some century (so they are not mistaken for input). */
+export const GENERATED_SHEET = /^C\d+ (Death Worksheet|Century-End Worksheet|Mana)$/;
+
+const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
+  value,
+  ...(style === undefined ? {} : { style }),
+  ...(formula === undefined ? {} : { formula }),
+});
+const num = (r: Ratio): number => toNumber(r);
+const a1 = (row: number, col: number): string => `${columnLetter(col)}${row}`;
+
+class SheetBuilder {
+  readonly rows: (PlanCell | null)[][] = [];
+  /** Adds a row; returns its sheet row number. */
+  add(...cells: (PlanCell | null)[]): number {
+    this.rows.push(cells);
+    return this.rows.length;
+  }
+  blank(): void {
+    this.rows.push([]);
+  }
+  get next(): number {
+    return this.rows.length + 1;
+  }
+}
+
+function heading(b: SheetBuilder, title: string, subtitle: string): void {
+  b.add(cell(title, "title"));
+  b.add(cell(subtitle, "subtitle"));
+  b.blank();
+}
+
+function deathWorksheet(result: CenturyResult, name: string): SheetPlan {
+  const b = new SheetBuilder();
+  heading(b, "Death Worksheet", `Century ${result.century}: mortal deaths by cause, from the Deaths table.`);
+  b.add(cell("Cause", "header"), cell("Units", "header"), cell("Counted by", "header"));
+  const first = b.next;
+  for (const box of result.deathBoxes) {
+    b.add(cell(box.cause, "text"), cell(box.units, "integer"), cell(box.sources.length ? box.sources.join(", ") : "(no sphere draws on it)", "text"));
+  }
+  const last = b.next - 1;
+  b.add(
+    cell("All deaths", "total"),
+    cell(result.totalDeaths, "totalInteger", last >= first ? `SUM(${a1(first, 2)}:${a1(last, 2)})` : undefined),
+    cell(null, "total"),
+  );
+  b.blank();
+  b.add(cell("Sources with cause 'any' (or none) count all deaths.", "note"));
+  return { name, columnWidths: [28, 12, 44], rows: b.rows };
+}
+
+function centuryEndWorksheet(result: CenturyResult, name: string, recipients: readonly string[]): SheetPlan {
+  const b = new SheetBuilder();
+  heading(b, "Century-End Worksheet", `Century ${result.century}: every century-end mana source and its count.`);
+
+  b.add(cell("Worshipping population", "section"));
+  b.add(
+    cell("Race", "header"),
+    cell("Units", "header"),
+    cell("Cities", "header"),
+    cell("Great cities", "header"),
+    cell("Strength", "header"),
+    cell("Turmoil", "header"),
+    cell("Worshipping", "header"),
+  );
+  const first = b.next;
+  for (const w of result.worship) {
+    const r = b.next;
+    b.add(
+      cell(w.race, "text"),
+      cell(w.units, "integer"),
+      cell(w.cities, "integer"),
+      cell(w.greatCities, "integer"),
+      cell(w.strength, "integer", `${a1(r, 2)}+3*${a1(r, 3)}+6*${a1(r, 4)}`),
+      w.turmoil ? cell("TURMOIL: counts 0", "missing") : cell("no", "text"),
+      cell(w.worshipping, "integer"),
+    );
+  }
+  const last = b.next - 1;
+  const sum = (col: number) => (last >= first ? `SUM(${a1(first, col)}:${a1(last, col)})` : undefined);
+  const total = (col: number, value: number) => cell(value, "totalInteger", sum(col));
+  b.add(
+    cell("All races", "total"),
+    total(2, result.worship.reduce((s, w) => s + w.units, 0)),
+    total(3, result.worship.reduce((s, w) => s + w.cities, 0)),
+    total(4, result.worship.reduce((s, w) => s + w.greatCities, 0)),
+    total(5, result.worship.reduce((s, w) => s + w.strength, 0)),
+    cell(null, "total"),
+    total(7, result.worship.reduce((s, w) => s + w.worshipping, 0)),
+  );
+  b.blank();
+
+  b.add(cell("Worshippers by pantheon member", "section"));
+  b.add(cell("Member", "header"), cell("Worshippers", "header"), cell("Note", "header"));
+  const wFirst = b.next;
+  for (const god of recipients) {
+    if (god === "Demons") continue;
+    b.add(cell(god, "text"), cell(num(result.worshippers.get(god) ?? { n: 0n, d: 1n }), "decimal"), cell(null, "text"));
+  }
+  b.add(cell("Diabolism", "text"), cell(num(result.diabolism), "decimal"), cell("goes to the Demons pool", "text"));
+  b.add(cell("Atheism", "text"), cell(num(result.atheism), "decimal"), cell("goes to nobody", "text"));
+  const wLast = b.next - 1;
+  b.add(
+    cell("All worshippers", "total"),
+    cell(
+      recipients.filter((g) => g !== "Demons").reduce((s, g) => s + num(result.worshippers.get(g) ?? { n: 0n, d: 1n }), num(result.diabolism) + num(result.atheism)),
+      "totalMana",
+      `SUM(${a1(wFirst, 2)}:${a1(wLast, 2)})`,
+    ),
+    cell(null, "total"),
+  );
+  b.blank();
+
+  b.add(cell("Century-end sources", "section"));
+  b.add(cell("Source", "header"), cell("Basis", "header"), cell("Spheres", "header"), cell("Count", "header"), cell("Note", "header"));
+  for (const c of result.counts) {
+    let note: PlanCell;
+    let count: PlanCell = cell(num(c.count), "decimal");
+    if (c.basis === "worship") {
+      note = cell("each god counts its own worshippers (above)", "text");
+    } else if (c.basis === "diabolism") {
+      note = cell("Diabolism's worshippers", "text");
+    } else if (c.basis === "deaths") {
+      note = cell(c.cause === null ? "all deaths (Death Worksheet)" : `${c.cause} box of the Death Worksheet`, "text");
+    } else if (c.missing) {
+      note = cell(`MISSING: no count for century ${result.century}, taken as 0`, "missing");
+      count = cell(0, "missing");
+    } else {
+      note = cell("from the Counts table", "text");
+    }
+    b.add(cell(c.source, "text"), cell(c.basis, "text"), cell(c.spheres.join(", "), "text"), count, note);
+  }
+  return { name, columnWidths: [26, 12, 24, 13, 40, 18, 13], rows: b.rows };
+}
+
+function manaSheet(result: CenturyResult, name: string): SheetPlan {
+  const b = new SheetBuilder();
+  heading(b, "Mana Calculation", `Century ${result.century}: for each god and source, count × multiplier = mana.`);
+  b.add(
+    cell("God", "header"),
+    cell("Source", "header"),
+    cell("Spheres", "header"),
+    cell("Count", "header"),
+    cell("Multiplier", "header"),
+    cell("Mana", "header"),
+  );
+  const spans = new Map<string, { first: number; last: number }>();
+  for (const l of result.lines) {
+    const r = b.next;
+    b.add(
+      cell(l.god, "text"),
+      cell(l.source, "text"),
+      cell(l.spheres.join(", "), "text"),
+      cell(num(l.count), "decimal"),
+      cell(num(l.multiplier), "decimal"),
+      cell(num(l.mana), "mana", `${a1(r, 4)}*${a1(r, 5)}`),
+    );
+    const span = spans.get(l.god);
+    spans.set(l.god, { first: span?.first ?? r, last: r });
+  }
+  if (result.lines.length === 0) b.add(cell("No god holds cards in a sphere with a century-end source.", "note"));
+  b.blank();
+
+  b.add(cell("Mana per god", "section"));
+  b.add(
+    cell("God", "header"),
+    cell("Carried in", "header"),
+    cell("Earned", "header"),
+    cell("Total", "header"),
+    cell("Paid now", "header"),
+    cell("Carried on", "header"),
+  );
+  const first = b.next;
+  for (const p of result.payouts) {
+    const r = b.next;
+    const span = spans.get(p.god);
+    b.add(
+      cell(p.god, "text"),
+      cell(num(p.carryIn), "mana"),
+      cell(num(p.earned), "mana", span ? `SUM(${a1(span.first, 6)}:${a1(span.last, 6)})` : undefined),
+      cell(num(p.carryIn) + num(p.earned), "mana", `${a1(r, 2)}+${a1(r, 3)}`),
+      // Paid and carried are exact values: a float INT() of the total could be off by one.
+      cell(p.paid, "integer"),
+      cell(num(p.carry), "mana"),
+    );
+  }
+  const last = b.next - 1;
+  const sum = (col: number) => (last >= first ? `SUM(${a1(first, col)}:${a1(last, col)})` : undefined);
+  const totals = result.payouts.reduce(
+    (t, p) => ({ carryIn: t.carryIn + num(p.carryIn), earned: t.earned + num(p.earned), paid: t.paid + p.paid, carry: t.carry + num(p.carry) }),
+    { carryIn: 0, earned: 0, paid: 0, carry: 0 },
+  );
+  b.add(
+    cell("All gods", "total"),
+    cell(totals.carryIn, "totalMana", sum(2)),
+    cell(totals.earned, "totalMana", sum(3)),
+    cell(totals.carryIn + totals.earned, "totalMana", sum(4)),
+    cell(totals.paid, "totalInteger", sum(5)),
+    cell(totals.carry, "totalMana", sum(6)),
+  );
+  b.blank();
+  b.add(cell("Paid now is the whole part of the total; the fraction is carried to the next century.", "note"));
+  return { name, columnWidths: [20, 20, 20, 12, 12, 12], rows: b.rows };
+}
+
+/** The Ledger after this century: earlier rows kept, this century's rows replaced. */
+export function ledgerPlan(previous: readonly LedgerRow[], result: CenturyResult): LedgerPlan {
+  const rows: PlanValue[][] = previous
+    .filter((r) => r.century !== result.century)
+    .map((r) => [r.century, r.god, r.earned, r.paid, toNumber(r.carry), formatExact(r.carry)]);
+  for (const p of result.payouts) rows.push([result.century, p.god, num(p.earned), p.paid, num(p.carry), formatExact(p.carry)]);
+  return {
+    headers: LEDGER.columns.map((c) => c.header),
+    rows,
+    numberFormats: ["0", "@", "#,##0.00##", "#,##0", "0.00##", "@"],
+  };
+}
+
+export function buildPlan(result: CenturyResult, recipients: readonly string[], previousLedger: readonly LedgerRow[]): WorkbookPlan {
+  const names = sheetNames(result.century);
+  return {
+    century: result.century,
+    sheets: [deathWorksheet(result, names.deaths), centuryEndWorksheet(result, names.centuryEnd, recipients), manaSheet(result, names.mana)],
+    ledger: ledgerPlan(previousLedger, result),
+  };
+}

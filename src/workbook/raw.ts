@@ -1,0 +1,48 @@
+/**
+ * What an adapter hands over after reading a workbook: each input table's headers and rows as
+ * plain cell values, with where they sit so that problems can name the row the user sees.
+ */
+
+/** A cell holding an error such as #N/A. */
+export interface ErrorCell {
+  readonly error: string;
+}
+
+export type RawCell = number | string | boolean | null | ErrorCell;
+
+export interface RawTable {
+  /** the name it was found under (an Excel table's name, or a sheet's) */
+  readonly name: string;
+  readonly sheet: string;
+  /** sheet row number (1-based) of the header row */
+  readonly headerRow: number;
+  /** sheet column number (1-based) of the first column */
+  readonly firstColumn: number;
+  readonly headers: readonly RawCell[];
+  readonly rows: readonly (readonly RawCell[])[];
+  /** true for an Excel table (ListObject), false for a plain sheet */
+  readonly isTable: boolean;
+}
+
+export interface RawWorkbook {
+  /** tables found, by lower-case name */
+  readonly tables: ReadonlyMap<string, RawTable>;
+  readonly sheetNames: readonly string[];
+}
+
+export function isErrorCell(value: unknown): value is ErrorCell {
+  return typeof value === "object" && value !== null && typeof (value as ErrorCell).error === "string";
+}
+
+/** Column letters for a 1-based column number: 1 → A, 27 → AA. */
+export function columnLetter(column: number): string {
+  let s = "";
+  for (let c = column; c > 0; c = Math.floor((c - 1) / 26)) s = String.fromCharCode(65 + ((c - 1) % 26)) + s;
+  return s;
+}
+
+/** A1-style address of a cell, with the sheet name quoted when needed. */
+export function cellAddress(sheet: string, row: number, column: number): string {
+  const quoted = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
+  return `${quoted}!${columnLetter(column)}${row}`;
+}

@@ -1,0 +1,210 @@
+/**
+ * Reads the rows of one input table by its column specification, turning each cell into what
+ * the rules need and collecting a problem, in a gamemaster's words, for every cell that is wrong.
+ */
+import { fromNumber, parseDecimal, type Ratio } from "../engine/exact";
+import { cellAddress, isErrorCell, type RawCell, type RawTable } from "./raw";
+import type { Problem, Severity } from "./problems";
+import { normalizeHeader, type TableSpec } from "./schema";
+
+function shown(value: RawCell): string {
+  if (typeof value === "string") return `"${value}"`;
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (isErrorCell(value)) return `the error ${value.error}`;
+  return String(value);
+}
+
+const YES = new Set(["yes", "y", "true", "x", "1"]);
+const NO = new Set(["no", "n", "false", "0", ""]);
+
+export class TableReader {
+  private readonly index = new Map<string, number>();
+  readonly ok: boolean;
+
+  constructor(
+    readonly raw: RawTable,
+    readonly spec: TableSpec,
+    private readonly problems: Problem[],
+  ) {
+    raw.headers.forEach((h, i) => {
+      const k = normalizeHeader(h);
+      if (k !== "" && !this.index.has(k)) this.index.set(k, i);
+    });
+    let ok = true;
+    for (const c of spec.columns) {
+      if (c.required && !this.index.has(normalizeHeader(c.header))) {
+        const have = raw.headers.filter((h) => normalizeHeader(h) !== "").map((h) => String(h));
+        problems.push({
+          severity: "error",
+          table: spec.name,
+          row: raw.headerRow,
+          message: `there is no ${c.header} column. The ${spec.name} table needs the columns ${spec.columns
+            .filter((x) => x.required)
+            .map((x) => x.header)
+            .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).`,
+          address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn),
+        });
+        ok = false;
+      }
+    }
+    this.ok = ok;
+  }
+
+  has(header: string): boolean {
+    return this.columnOf(header) !== undefined;
+  }
+
+  /** Every row that holds something, with a reader for its cells. */
+  *rows(): Generator<RowReader> {
+    for (let i = 0; i < this.raw.rows.length; i++) {
+      const cells = this.raw.rows[i] ?? [];
+      if (cells.every((c) => c === null || (typeof c === "string" && c.trim() === ""))) continue;
+      yield new RowReader(this, cells, this.raw.headerRow + 1 + i);
+    }
+  }
+
+  // Column lookups happen for every cell of every row: remember each header's position.
+  private readonly positions = new Map<string, number | undefined>();
+
+  columnOf(header: string): number | undefined {
+    if (this.positions.has(header)) return this.positions.get(header);
+    const position = this.index.get(normalizeHeader(header));
+    this.positions.set(header, position);
+    return position;
+  }
+
+  address(row: number, header: string | undefined): string {
+    const col = header === undefined ? undefined : this.columnOf(header);
+    return cellAddress(this.raw.sheet, row, this.raw.firstColumn + (col ?? 0));
+  }
+
+  report(severity: Severity, row: number | undefined, header: string | undefined, message: string): void {
+    const p: Problem = {
+      severity,
+      table: this.spec.name,
+      message,
+      ...(row === undefined ? {} : { row }),
+      ...(header === undefined ? {} : { column: header }),
+      address: this.address(row ?? this.raw.headerRow, header),
+    };
+    this.problems.push(p);
+  }
+}
+
+export class RowReader {
+  constructor(
+    private readonly table: TableReader,
+    private readonly cells: readonly RawCell[],
+    readonly row: number,
+  ) {}
+
+  private cell(header: string): RawCell {
+    const i = this.table.columnOf(header);
+    return i === undefined ? null : (this.cells[i] ?? null);
+  }
+
+  private blank(v: RawCell): boolean {
+    return v === null || (typeof v === "string" && v.trim() === "");
+  }
+
+  has(header: string): boolean {
+    return this.table.has(header);
+  }
+
+  address(header: string): string {
+    return this.table.address(this.row, header);
+  }
+
+  error(header: string | undefined, message: string): void {
+    this.table.report("error", this.row, header, message);
+  }
+
+  warn(header: string | undefined, message: string): void {
+    this.table.report("warning", this.row, header, message);
+  }
+
+  /** Text, trimmed. A required empty cell is a problem; numbers are read as their text. */
+  text(header: string, required = true): string | undefined {
+    const v = this.cell(header);
+    if (this.blank(v)) {
+      if (required) this.error(header, "is empty.");
+      return undefined;
+    }
+    if (isErrorCell(v)) {
+      this.error(header, `holds ${shown(v)}.`);
+      return undefined;
+    }
+    return String(v).trim();
+  }
+
+  private number(header: string, required: boolean, what: string): Ratio | undefined | null {
+    const v = this.cell(header);
+    if (this.blank(v)) {
+      if (required) this.error(header, `is empty; it needs ${what}.`);
+      return null;
+    }
+    let r: Ratio | null = null;
+    if (typeof v === "number" && Number.isFinite(v)) r = fromNumber(v);
+    else if (typeof v === "string") {
+      const t = v.trim();
+      r = /%$/.test(t) ? ((d) => (d === null ? null : { n: d.n, d: d.d * 100n }))(parseDecimal(t.slice(0, -1))) : parseDecimal(t);
+    }
+    if (r === null) {
+      this.error(header, `${shown(v)} is not a number; it needs ${what}.`);
+      return undefined;
+    }
+    return r;
+  }
+
+  /** A whole number ≥ min; empty gives the fallback when not required. */
+  whole(header: string, options: { required?: boolean; min?: number; fallback?: number; what?: string } = {}): number | undefined {
+    const { required = true, min = 0, fallback = 0 } = options;
+    const v = this.cell(header);
+    // The common case, a whole number typed as a number, needs no exact reading.
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min) return v;
+    const what = options.what ?? `a whole number, ${min} or more`;
+    const r = this.number(header, required, what);
+    if (r === null) return required ? undefined : fallback;
+    if (r === undefined) return undefined;
+    const n = Number(r.n) / Number(r.d);
+    if (r.d !== 1n || n < min || !Number.isSafeInteger(n)) {
+      this.error(header, `${n} is not ${what}.`);
+      return undefined;
+    }
+    return n;
+  }
+
+  /** An exact number ≥ 0. */
+  decimal(header: string, what = "a number, 0 or more"): Ratio | undefined {
+    const r = this.number(header, true, what);
+    if (r === null || r === undefined) return undefined;
+    if (r.n < 0n) {
+      this.error(header, `${Number(r.n) / Number(r.d)} is negative; it needs ${what}.`);
+      return undefined;
+    }
+    return r;
+  }
+
+  yesNo(header: string): boolean | undefined {
+    const v = this.cell(header);
+    if (typeof v === "boolean") return v;
+    const k = v === null ? "" : String(v).trim().toLowerCase();
+    if (YES.has(k)) return true;
+    if (NO.has(k)) return false;
+    this.error(header, `${shown(v)} should be yes or no.`);
+    return undefined;
+  }
+
+  /** One word from a list (case ignored); empty gives the fallback. */
+  choice<T extends string>(header: string, options: readonly T[], fallback: T | undefined): T | undefined {
+    const v = this.cell(header);
+    if (this.blank(v)) {
+      if (fallback === undefined) this.error(header, `is empty; write one of ${options.join(", ")}.`);
+      return fallback;
+    }
+    const k = String(v).trim().toLowerCase().replace(/\s+/g, "-");
+    const found = options.find((o) => o === k);
+    if (found === undefined) this.error(header, `${shown(v)} is not one of ${options.join(", ")}.`);
+    return found;
+  }
+}

@@ -1,0 +1,109 @@
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { execFileSync } from "child_process";
+import { main } from "../../src/cli/main";
+import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx";
+import { handWorked, writeXlsx } from "../workbook/fixture";
+
+const root = path.resolve(__dirname, "..", "..");
+let dir: string;
+beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-cli-"))));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function gods(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (t) => (out += t + "\n"), err: (t) => (err += t + "\n") });
+  return { out, err, code };
+}
+
+describe("gods century-end", () => {
+  test("--json prints exactly one JSON object with the hand-worked numbers", async () => {
+    const file = path.join(dir, "json.xlsx");
+    await writeXlsx(handWorked(), file);
+    const r = await gods("century-end", file, "--century", "1", "--json");
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split("\n")).toHaveLength(1);
+    expect(JSON.parse(r.out)).toEqual({
+      century: 1,
+      recipients: [
+        { god: "Ares", earned: 22.6, paid: 22, carry: 0.6 },
+        { god: "Hestia", earned: 24.34, paid: 24, carry: 0.34 },
+        { god: "Demons", earned: 2.85, paid: 2, carry: 0.85 },
+      ],
+      warnings: [],
+    });
+    const second = JSON.parse((await gods("century-end", file, "--century", "2", "--json")).out) as { recipients: unknown[]; warnings: string[] };
+    expect(second.recipients).toEqual([
+      { god: "Ares", earned: 9.6, paid: 10, carry: 0.2 },
+      { god: "Hestia", earned: 20.34, paid: 20, carry: 0.68 },
+      { god: "Demons", earned: 1.65, paid: 2, carry: 0.5 },
+    ]);
+    expect(second.warnings).toEqual(['Counts table: "Hearths" has no count for century 2; it is taken as 0 and marked on the Century-End Worksheet.']);
+  });
+
+  test("--out writes elsewhere and leaves the input as it was", async () => {
+    const file = path.join(dir, "in.xlsx");
+    const out = path.join(dir, "out.xlsx");
+    await writeXlsx(handWorked(), file);
+    const before = fs.readFileSync(file);
+    const r = await gods("century-end", file, "--century", "1", "--out", out);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Century 1: mana for each god\nGod\s+Earned\s+Paid now\s+Carried on\nAres\s+22\.6\s+22\s+0\.6\n/);
+    expect(r.out).toMatch(/Wrote the Death Worksheet, the Century-End Worksheet, the mana calculation and the Ledger to .*out\.xlsx/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    const written = readWorkbook(await loadWorkbook(out));
+    expect(written.sheetNames).toEqual(expect.arrayContaining(["C1 Death Worksheet", "C1 Century-End Worksheet", "C1 Mana", "Ledger"]));
+    expect(written.tables.get("ledger")?.rows.map((row) => row.slice(0, 4))).toEqual([
+      [1, "Ares", 22.6, 22],
+      [1, "Hestia", 24.34, 24],
+      [1, "Demons", 2.85, 2],
+    ]);
+  });
+});
+
+describe("gods init", () => {
+  test("creates empty tables that read back with no error", async () => {
+    const file = path.join(dir, "empty.xlsx");
+    expect((await gods("init", file)).code).toBe(0);
+    const raw = readWorkbook(await loadWorkbook(file));
+    expect([...raw.tables.values()].filter((t) => t.isTable).map((t) => t.name)).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts"]);
+    const r = await gods("century-end", file, "--century", "1", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ century: 1, recipients: [{ god: "Demons", earned: 0, paid: 0, carry: 0 }] });
+  });
+
+  test("never overwrites a file", async () => {
+    const file = path.join(dir, "exists.xlsx");
+    fs.writeFileSync(file, "mine");
+    const r = await gods("init", file, "--example");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/already exists/);
+    expect(fs.readFileSync(file, "utf8")).toBe("mine");
+  });
+
+  test("the example campaign: a few gods, every basis, a race in turmoil, Diabolism and Atheism", async () => {
+    const file = path.join(dir, "example.xlsx");
+    expect((await gods("init", file, "--example")).code).toBe(0);
+    const raw = readWorkbook(await loadWorkbook(file));
+    const col = (table: string, i: number) => raw.tables.get(table)?.rows.map((r) => r[i]) ?? [];
+    expect(new Set(col("sources", 2))).toEqual(new Set(["worship", "deaths", "count", "diabolism"]));
+    expect(col("races", 5)).toContain("yes");
+    expect(col("races", 0).length).toBeGreaterThanOrEqual(5);
+    expect(col("pantheon", 1)).toEqual(expect.arrayContaining(["Diabolism", "Atheism"]));
+    const r = await gods("century-end", file, "--century", "1", "--json");
+    expect(JSON.parse(r.out).warnings).toEqual([]);
+  });
+});
+
+describe("npm run demo", () => {
+  test("creates the example, ends two centuries, prints the mana and the workbook's place", () => {
+    const out = execFileSync("npm", ["run", "--silent", "demo"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    expect(out).toMatch(/Century 1: mana for each god/);
+    expect(out).toMatch(/Century 2: mana for each god/);
+    expect(out).toMatch(/Solara\s+21\.05\s+21\s+0\.05/);
+    const where = /The workbook is at (.*example-campaign\.xlsx)/.exec(out)?.[1];
+    expect(where && fs.existsSync(where)).toBe(true);
+  });
+});

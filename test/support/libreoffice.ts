@@ -1,0 +1,77 @@
+/** Opens a workbook in LibreOffice Calc (headless), recalculates every formula, and reads each sheet back as CSV. */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+const PROFILE = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+/** Every sheet's cells after LibreOffice recalculated the workbook, by sheet name. */
+export function recalculatedSheets(file: string): Map<string, string[][]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-lo-"));
+  try {
+    // A profile of our own that tells Calc to recalculate .xlsx files on load.
+    fs.mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), PROFILE);
+    fs.copyFileSync(file, path.join(dir, "book.xlsx"));
+    execFileSync(
+      "soffice",
+      [
+        `-env:UserInstallation=file://${path.join(dir, "profile")}`,
+        "--headless",
+        "--convert-to",
+        // comma-separated, UTF-8, every sheet to its own file
+        "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+        "--outdir",
+        dir,
+        path.join(dir, "book.xlsx"),
+      ],
+      { stdio: "pipe", timeout: 120000 },
+    );
+    const sheets = new Map<string, string[][]>();
+    for (const f of fs.readdirSync(dir)) {
+      const m = /^book-(.*)\.csv$/.exec(f);
+      if (m) sheets.set(m[1] as string, parseCsv(fs.readFileSync(path.join(dir, f), "utf8")));
+    }
+    return sheets;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else if (ch !== "\r") field += ch;
+  }
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+export const ERROR_CELL = /^(#(VALUE!|NAME\?|REF!|DIV\/0!|N\/A|NUM!|NULL!)|Err:\d+)$/;
