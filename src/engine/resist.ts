@@ -58,7 +58,21 @@ function parseOne(element: string, opText: string, valueText: string, text: stri
  * or line breaks; case does not matter. "" gives no codes.
  * @example parseResistances("F-2, W/2, X-1")
  */
-export function parseResistances(text: string): ResistCode[] {
+export function parseResistances(text: string): readonly ResistCode[] {
+  // A race sheet asks about the same few texts over and over: read each once.
+  const known = PARSED.get(text);
+  if (known !== undefined) return known;
+  const codes = readCodes(text);
+  if (PARSED.size >= MEMO_SIZE) PARSED.clear();
+  PARSED.set(text, codes);
+  return codes;
+}
+
+const MEMO_SIZE = 1000;
+const PARSED = new Map<string, readonly ResistCode[]>();
+const ELEMENT_SETS = new Map<string, ReadonlySet<Element>>();
+
+function readCodes(text: string): readonly ResistCode[] {
   const codes: ResistCode[] = [];
   for (const rawPiece of text.split(/[,;\n\r]+/)) {
     const piece = rawPiece.replace(/\s+/g, "");
@@ -78,7 +92,16 @@ export function parseResistances(text: string): ResistCode[] {
  * Reads the elements of a power: letters ("F", "FE"), names ("fire, earth"), or "" for none.
  * @example parseElements("FE") // Set {"F", "E"}
  */
-export function parseElements(text: string): Set<Element> {
+export function parseElements(text: string): ReadonlySet<Element> {
+  const known = ELEMENT_SETS.get(text);
+  if (known !== undefined) return known;
+  const found = readElements(text);
+  if (ELEMENT_SETS.size >= MEMO_SIZE) ELEMENT_SETS.clear();
+  ELEMENT_SETS.set(text, found);
+  return found;
+}
+
+function readElements(text: string): ReadonlySet<Element> {
   const found = new Set<Element>();
   for (const token of text.split(/[^a-z]+/i)) {
     if (token === "") continue;

@@ -1,0 +1,170 @@
+/**
+ * `npm run bench`: figures for the biggest campaign we plan for, on this machine. Prints one line
+ * per figure, then a JSON object with all of them on the last line. Not a test: nothing here
+ * passes or fails.
+ */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import ExcelJS from "exceljs";
+import { calculateCentury } from "../src/engine/century";
+import { readCampaign } from "../src/workbook/campaign";
+import { centuryInput, planCenturyEnd } from "../src/workbook/centuryEnd";
+import { EXAMPLE_CAMPAIGN } from "../src/workbook/example";
+import { INPUT_TABLES } from "../src/workbook/schema";
+import { endCentury } from "../src/workbook/office/actions";
+import * as fns from "../src/functions/functions";
+import { huge, rawWorkbook, type Rows } from "../test/support/campaigns";
+import { MemoryExcel, MemoryWorkbook } from "../test/support/memoryExcel";
+
+const root = path.resolve(__dirname, "..", "..");
+const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+function timeMedian(runs: number, f: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = now();
+    f();
+    times.push(now() - t);
+  }
+  return median(times);
+}
+
+const round = (x: number, digits = 2): number => Number(x.toFixed(digits));
+
+function engineFigures(): { engineMs: number; scaling: number; pipelineMs: number } {
+  const inputs = [1, 2].map((scale) => {
+    const raw = rawWorkbook(huge(scale));
+    const { campaign } = readCampaign(raw);
+    return { raw, input: centuryInput(campaign, 1) };
+  });
+  const [one, two] = inputs as [(typeof inputs)[0], (typeof inputs)[0]];
+  calculateCentury(one.input); // warm-up
+  const engineMs = timeMedian(5, () => calculateCentury(one.input));
+  const engine2Ms = timeMedian(5, () => calculateCentury(two.input));
+  const pipelineMs = timeMedian(5, () => planCenturyEnd(one.raw, 1));
+  console.log(`engine, one century end of the huge campaign (median of 5): ${round(engineMs)} ms`);
+  console.log(`engine on twice that campaign: ${round(engine2Ms)} ms, ratio ${round(engine2Ms / engineMs)}`);
+  console.log(`reading + validation + engine + plan of the sheets (median of 5): ${round(pipelineMs)} ms`);
+  return { engineMs, scaling: engine2Ms / engineMs, pipelineMs };
+}
+
+async function writeCampaignFile(tables: Record<string, Rows>, file: string): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(tables)) {
+    const ws = wb.addWorksheet(name);
+    for (const r of rows) ws.addRow(r);
+  }
+  await wb.xlsx.writeFile(file);
+}
+
+function timeProcess(args: string[]): number {
+  const t = now();
+  execFileSync(process.execPath, args, { stdio: "pipe", cwd: root });
+  return now() - t;
+}
+
+async function cliFigures(): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bench-"));
+  try {
+    const file = path.join(dir, "huge.xlsx");
+    await writeCampaignFile(huge(1), file);
+    const bare = `const E=require(${JSON.stringify(require.resolve("exceljs"))});(async()=>{const w=new E.Workbook();await w.xlsx.readFile(process.argv[1]);await w.xlsx.writeFile(process.argv[2]);})()`;
+    const cli = path.join(root, "bin", "gods.js");
+    const bareTimes: number[] = [];
+    const cliTimes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      bareTimes.push(timeProcess(["-e", bare, file, path.join(dir, "bare.xlsx")]));
+      cliTimes.push(timeProcess([cli, "century-end", file, "--century", "1", "--out", path.join(dir, "out.xlsx")]));
+    }
+    const size = fs.statSync(file).size / 1024 / 1024;
+    console.log(`huge campaign as .xlsx: ${round(size)} MB`);
+    console.log(`bare exceljs read + write of it (median of 3, own process): ${round(median(bareTimes) / 1000)} s`);
+    console.log(`gods century-end on it (median of 3, own process): ${round(median(cliTimes) / 1000)} s`);
+    return median(cliTimes) / median(bareTimes);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function memoryBook(tables: Record<string, readonly (readonly unknown[])[]>): MemoryWorkbook {
+  const book = new MemoryWorkbook();
+  for (const [name, rows] of Object.entries(tables)) book.put(name, rows as (string | number | boolean | null)[][], { table: name });
+  return book;
+}
+
+async function syncFigures(): Promise<{ example: number; huge: number }> {
+  const example: Record<string, unknown[][]> = {};
+  for (const spec of INPUT_TABLES) example[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
+  const small = new MemoryExcel(memoryBook(example));
+  await endCentury(small.run, 1);
+  const big = new MemoryExcel(memoryBook(huge(1)));
+  await endCentury(big.run, 1);
+  console.log(`context.sync calls for one century end through the Office.js adapter: example ${small.syncs}, huge ${big.syncs}`);
+  return { example: small.syncs, huge: big.syncs };
+}
+
+function perCall(name: string, f: () => unknown, calls = 1_000_000): number {
+  for (let i = 0; i < 20_000; i++) f();
+  const t = now();
+  for (let i = 0; i < calls; i++) f();
+  const us = ((now() - t) * 1000) / calls;
+  console.log(`${name}: ${round(us, 3)} µs a call (${calls.toLocaleString("en")} calls)`);
+  return round(us, 3);
+}
+
+function functionFigures(): Record<string, number> {
+  const codes = [["F-2, W/2, X-1, A+1, E*2"]];
+  return {
+    TOLL: perCall("GODS.TOLL(7)", () => fns.toll(7)),
+    GROWTH: perCall("GODS.GROWTH(10)", () => fns.growth(10)),
+    WARCASUALTIES: perCall("GODS.WARCASUALTIES(43, 8, 2)", () => fns.warcasualties(43, 8, 2)),
+    RESIST: perCall('GODS.RESIST(10, "F", "F-2, W/2, X-1, A+1, E*2")', () => fns.resist(10, "F", codes)),
+  };
+}
+
+function bundleFigures(): { functions: number; taskpane: number } {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bundle-"));
+  try {
+    execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], { cwd: root, stdio: "pipe" });
+    const kb = (f: string) => (fs.existsSync(path.join(out, f)) ? fs.statSync(path.join(out, f)).size / 1024 : 0);
+    const functions = round(kb("functions.js"));
+    // The pane's page loads its own code and the ribbon command's.
+    const taskpane = round(kb("taskpane.js") + kb("commands.js"));
+    console.log(`minified bundles: functions ${functions} KB, task pane ${taskpane} KB`);
+    return { functions, taskpane };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function bench(): Promise<void> {
+  console.log(`Benchmark on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+  const engine = engineFigures();
+  const cliVsIo = await cliFigures();
+  console.log(`gods century-end / bare exceljs I/O: ${round(cliVsIo)}`);
+  const syncs = await syncFigures();
+  const fnUs = functionFigures();
+  const bundles = bundleFigures();
+  console.log(
+    JSON.stringify({
+      engine_ms: round(engine.engineMs),
+      engine_scaling: round(engine.scaling),
+      cli_vs_io: round(cliVsIo),
+      syncs: Math.max(syncs.example, syncs.huge),
+      fn_us: fnUs,
+      bundle_kb: bundles,
+    }),
+  );
+}
+
+bench().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
