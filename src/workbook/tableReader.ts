@@ -127,7 +127,7 @@ export class RowReader {
   text(header: string, required = true): string | undefined {
     const v = this.cell(header);
     if (this.blank(v)) {
-      if (required) this.error(header, "is empty.");
+      if (required) this.error(header, "this cell is empty; every row needs one.");
       return undefined;
     }
     if (isErrorCell(v)) {
@@ -140,7 +140,7 @@ export class RowReader {
   private number(header: string, required: boolean, what: string): Ratio | undefined | null {
     const v = this.cell(header);
     if (this.blank(v)) {
-      if (required) this.error(header, `is empty; it needs ${what}.`);
+      if (required) this.error(header, `this cell is empty; it needs ${what}.`);
       return null;
     }
     let r: Ratio | null = null;
@@ -199,7 +199,7 @@ export class RowReader {
   choice<T extends string>(header: string, options: readonly T[], fallback: T | undefined): T | undefined {
     const v = this.cell(header);
     if (this.blank(v)) {
-      if (fallback === undefined) this.error(header, `is empty; write one of ${options.join(", ")}.`);
+      if (fallback === undefined) this.error(header, `this cell is empty; write one of ${options.join(", ")}.`);
       return fallback;
     }
     const k = String(v).trim().toLowerCase().replace(/\s+/g, "-");

@@ -112,7 +112,9 @@ export async function writeXlsx(tables: Tables, file: string, asTables = false):
 export function memoryWorkbook(tables: Tables, asTables = true): MemoryWorkbook {
   const book = new MemoryWorkbook();
   for (const [name, rows] of Object.entries(tables)) {
-    book.put(name, rows as (string | number | boolean | null)[][], asTables ? { table: name } : {});
+    // Excel hands error cells to add-ins as their text, such as "#N/A".
+    const values = rows.map((r) => r.map((v) => (typeof v === "object" && v !== null ? v.error : v)));
+    book.put(name, values, asTables ? { table: name } : {});
   }
   return book;
 }
