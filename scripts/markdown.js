@@ -41,7 +41,12 @@ function markdownToHtml(source, title) {
       out.push("</tbody></table>");
     } else if (/^\s*[-*] /.test(line)) {
       out.push("<ul>");
-      for (; i < lines.length && /^\s*[-*] /.test(lines[i]); i++) out.push(`<li>${inline(lines[i].replace(/^\s*[-*] /, ""))}</li>`);
+      while (i < lines.length && /^\s*[-*] /.test(lines[i])) {
+        const item = [lines[i].replace(/^\s*[-*] /, "")];
+        // An item may wrap onto indented lines of its own.
+        for (i++; i < lines.length && /^\s+\S/.test(lines[i]) && !/^\s*[-*] /.test(lines[i]); i++) item.push(lines[i].trim());
+        out.push(`<li>${inline(item.join(" "))}</li>`);
+      }
       out.push("</ul>");
     } else if (line.trim() === "") {
       i++;
