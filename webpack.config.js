@@ -1,7 +1,11 @@
 /* Builds the add-in into dist/: the functions bundle and its functions.json (written by
    custom-functions-metadata-plugin from the JSDoc in src/functions/functions.ts), the task pane
-   page, the ribbon command page, the manifest, the icons and the function help pages. */
+   page (which also hosts the functions and the ribbon command: the runtime is shared), the
+   manifest, the icons and the function help pages. */
+const { execFileSync } = require("child_process");
+const fs = require("fs");
 const path = require("path");
+const webpack = require("webpack");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
@@ -17,6 +21,36 @@ async function httpsOptions() {
   return { ca: options.ca, key: options.key, cert: options.cert };
 }
 
+/** The command line's compiled workbook code (npm run build:cli), compiled again when older than its sources. */
+function compiledInit() {
+  const compiled = path.resolve(__dirname, "build/workbook/init.js");
+  const sources = path.resolve(__dirname, "src/workbook");
+  const built = fs.existsSync(compiled) ? fs.statSync(compiled).mtimeMs : 0;
+  const stale = fs.readdirSync(sources).some((f) => f.endsWith(".ts") && fs.statSync(path.join(sources, f)).mtimeMs > built);
+  if (stale) {
+    try {
+      execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.cli.json"], { cwd: __dirname, stdio: "pipe" });
+    } catch (e) {
+      // tsc still writes its output when only types are wrong elsewhere; without it there is no example.
+      if (!fs.existsSync(compiled) || fs.statSync(compiled).mtimeMs <= built) {
+        throw new Error(`The example workbook needs the command line's code, and it did not compile:\n${e.stdout ?? e.message}`);
+      }
+    }
+  }
+  return require(compiled);
+}
+
+/**
+ * The example campaign as an .xlsx file in base64, for the pane's "Open the example campaign"
+ * (Excel.createWorkbook takes a whole workbook). Made here, in Node, by the same code as
+ * `gods init --example`, so exceljs never enters the pane's bundle.
+ */
+async function exampleWorkbookBase64() {
+  const { newCampaignWorkbook } = compiledInit();
+  const buffer = await newCampaignWorkbook(true).xlsx.writeBuffer();
+  return Buffer.from(buffer).toString("base64");
+}
+
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
   const serving = Boolean(env.WEBPACK_SERVE);
@@ -25,6 +59,7 @@ module.exports = async (env, options) => {
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: "./src/taskpane/taskpane.ts",
+      commands: "./src/commands/commands.ts",
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -43,6 +78,7 @@ module.exports = async (env, options) => {
     },
     performance: { hints: false },
     plugins: [
+      new webpack.DefinePlugin({ EXAMPLE_WORKBOOK_BASE64: JSON.stringify(await exampleWorkbookBase64()) }),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./src/functions/functions.ts",
@@ -50,8 +86,8 @@ module.exports = async (env, options) => {
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
-        // One page hosts the pane and the functions: the shared runtime.
-        chunks: ["functions", "taskpane"],
+        // One page hosts the functions, the pane and the ribbon command: the shared runtime.
+        chunks: ["functions", "taskpane", "commands"],
         chunksSortMode: "manual",
         inject: "body",
       }),

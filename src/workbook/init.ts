@@ -3,8 +3,7 @@ import ExcelJS from "exceljs";
 import { columnLetter } from "./raw";
 import { EXAMPLE_CAMPAIGN } from "./example";
 import { INPUT_TABLES } from "./schema";
-
-const WIDTHS: Readonly<Record<string, number>> = { Note: 34, Source: 20, Race: 16, Sphere: 12, Member: 14, God: 14, Cause: 14, Timing: 14, Basis: 12 };
+import { columnWidth } from "./setup";
 
 /** One sheet per input table, each holding an Excel table of the same name. */
 export function newCampaignWorkbook(example: boolean): ExcelJS.Workbook {
@@ -24,7 +23,7 @@ export function newCampaignWorkbook(example: boolean): ExcelJS.Workbook {
       rows: body,
     });
     spec.columns.forEach((c, i) => {
-      ws.getColumn(i + 1).width = WIDTHS[c.header] ?? Math.max(10, c.header.length + 4);
+      ws.getColumn(i + 1).width = columnWidth(c.header);
       if (!c.required) ws.getCell(`${columnLetter(i + 1)}1`).note = "optional";
     });
   }

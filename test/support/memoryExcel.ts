@@ -24,7 +24,21 @@ export class MemorySheet {
   readonly cells = new Map<string, Cell>();
   showGridlines = true;
   columnWidths = new Map<number, number>();
+  /** rows kept in view when scrolling (Excel's Freeze Panes) */
+  frozenRows = 0;
   constructor(public name: string) {}
+
+  /** Deletes whole rows, moving the rows below up, as Excel's Delete Sheet Rows does. */
+  deleteRows(top: number, count: number): void {
+    const moved = new Map<string, Cell>();
+    for (const [k, c] of this.cells) {
+      const [r, col] = k.split(",").map(Number) as [number, number];
+      if (r < top) moved.set(k, c);
+      else if (r >= top + count) moved.set(`${r - count},${col}`, c);
+    }
+    this.cells.clear();
+    for (const [k, c] of moved) this.cells.set(k, c);
+  }
 
   cell(row: number, column: number): Cell {
     const k = `${row},${column}`;
@@ -66,6 +80,8 @@ export class MemorySheet {
 }
 
 export class MemoryTable {
+  /** the table style's name, when one was set */
+  style: string | null = null;
   constructor(
     public name: string,
     public sheet: MemorySheet,
@@ -202,11 +218,20 @@ class TableCollection extends Loadable {
       return t;
     });
   }
-  add(address: string, _hasHeaders: boolean): TableProxy {
-    const [sheetPart, rangePart] = address.includes("!") ? address.split("!") : [undefined, address];
-    const sheet = this.sheet ?? this.ctx.book.sheet((sheetPart ?? "").replace(/^'|'$/g, ""));
-    if (!sheet) throw officeError("ItemNotFound", `No sheet for ${address}.`);
-    const r = parseAddress(rangePart as string);
+  add(address: string | RangeProxy, _hasHeaders: boolean): TableProxy {
+    let sheet: MemorySheet | undefined;
+    let r: Rect;
+    if (typeof address === "string") {
+      const [sheetPart, rangePart] = address.includes("!") ? address.split("!") : [undefined, address];
+      sheet = this.sheet ?? this.ctx.book.sheet((sheetPart ?? "").replace(/^'|'$/g, ""));
+      if (!sheet) throw officeError("ItemNotFound", `No sheet for ${address}.`);
+      r = parseAddress(rangePart as string);
+    } else {
+      ({ sheet, rect: r } = address.area());
+    }
+    if (this.ctx.book.tables.some((t) => t.sheet === sheet && t.top < r.top + r.rows && r.top < t.top + 1 + t.bodyRows && t.left < r.left + r.columns && r.left < t.left + t.columns)) {
+      throw officeError("InvalidOperation", "A table cannot overlap another table.");
+    }
     const t = new MemoryTable(`Table${this.ctx.book.tables.length + 1}`, sheet, r.top, r.left, r.columns, r.rows - 1);
     this.ctx.book.tables.push(t);
     return new TableProxy(this.ctx, () => t);
@@ -227,7 +252,25 @@ class TableProxy extends Loadable {
     return this.resolve().name;
   }
   set name(v: string) {
+    if (this.ctx.book.tables.some((t) => t !== this.resolve() && t.name.toLowerCase() === v.toLowerCase())) {
+      throw officeError("InvalidArgument", `A table named ${v} already exists.`);
+    }
     this.resolve().name = v;
+  }
+  set style(v: string) {
+    this.resolve().style = v;
+  }
+  get columns(): { add: (index: number | undefined | null, values: Value[][]) => void } {
+    return {
+      // Only at the right end, which is all the add-in asks for.
+      add: (index, values) => {
+        const t = this.resolve();
+        if (index !== undefined && index !== null && index !== t.columns) throw officeError("InvalidArgument", "The stand-in adds columns at the right end only.");
+        if (values.length !== t.bodyRows + 1) throw officeError("InvalidArgument", `A new column needs ${t.bodyRows + 1} values (the header and one per row).`);
+        values.forEach((row, r) => enter(t.sheet.cell(t.top + r, t.left + t.columns), row[0]));
+        t.columns++;
+      },
+    };
   }
   get worksheet(): WorksheetProxy {
     return new WorksheetProxy(this.ctx, () => this.resolve().sheet);
@@ -253,6 +296,7 @@ class TableProxy extends Loadable {
     return {
       add: (index, values) => {
         const t = this.resolve();
+        if (values.some((row) => row.length !== t.columns)) throw officeError("InvalidArgument", `Each new row needs ${t.columns} values, one per column.`);
         const at = index === undefined || index === null ? t.bodyRows : index;
         // Shift the rows below down, then write the new ones.
         for (let r = t.bodyRows - 1; r >= at; r--)
@@ -260,7 +304,7 @@ class TableProxy extends Loadable {
             const from = t.sheet.peek(t.top + 1 + r, t.left + c);
             t.sheet.cell(t.top + 2 + r - 1 + values.length, t.left + c).value = from?.value ?? null;
           }
-        values.forEach((row, i) => row.forEach((v, c) => (t.sheet.cell(t.top + 1 + at + i, t.left + c).value = v)));
+        values.forEach((row, i) => row.forEach((v, c) => enter(t.sheet.cell(t.top + 1 + at + i, t.left + c), v)));
         t.bodyRows += values.length;
       },
       getItemAt: (i) => ({
@@ -321,6 +365,9 @@ class WorksheetProxy extends Loadable {
   set showGridlines(v: boolean) {
     this.resolve().showGridlines = v;
   }
+  get freezePanes(): { freezeRows: (count: number) => void } {
+    return { freezeRows: (count) => (this.resolve().frozenRows = count) };
+  }
   get tables(): TableCollection {
     const sheet = this.resolve();
     return new TableCollection(this.ctx, () => this.ctx.book.tables.filter((t) => t.sheet === sheet), sheet);
@@ -368,6 +415,17 @@ function a1(rect: Rect): string {
 
 type Style = Record<string, unknown>;
 
+/** What Excel does with a typed value: a leading apostrophe means text, a leading = a formula, digits a number. */
+function enter(cell: Cell, v: unknown): void {
+  delete cell.formula;
+  if (typeof v === "string" && v.startsWith("'")) cell.value = v.slice(1);
+  else if (typeof v === "string" && v.startsWith("=")) {
+    cell.formula = v;
+    cell.value = null;
+  } else if (typeof v === "string" && v !== "" && cell.numberFormat !== "@" && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) cell.value = Number(v);
+  else cell.value = v === "" || v === undefined ? null : (v as Value);
+}
+
 class RangeProxy extends Loadable {
   private snap: { values: Value[][]; rowIndex: number; columnIndex: number; rowCount: number; columnCount: number; address: string } | null = null;
   constructor(
@@ -375,6 +433,10 @@ class RangeProxy extends Loadable {
     private readonly resolve: () => { sheet: MemorySheet; rect: Rect },
   ) {
     super(ctx);
+  }
+  /** The sheet and cells this range stands for. */
+  area(): { sheet: MemorySheet; rect: Rect } {
+    return this.resolve();
   }
   protected override snapshot(): void {
     const { sheet, rect } = this.resolve();
@@ -416,21 +478,11 @@ class RangeProxy extends Loadable {
     }
     for (let r = 0; r < rect.rows; r++) for (let c = 0; c < rect.columns; c++) set(sheet.cell(rect.top + r, rect.left + c), at(r, c));
   }
-  /** As Excel does: a leading apostrophe means text, a leading = a formula, digits a number. */
-  private static input(cell: Cell, v: unknown): void {
-    delete cell.formula;
-    if (typeof v === "string" && v.startsWith("'")) cell.value = v.slice(1);
-    else if (typeof v === "string" && v.startsWith("=")) {
-      cell.formula = v;
-      cell.value = null;
-    } else if (typeof v === "string" && v !== "" && cell.numberFormat !== "@" && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) cell.value = Number(v);
-    else cell.value = v === "" || v === undefined ? null : (v as Value);
-  }
   set values(grid: unknown[][]) {
-    this.each(grid, (cell, v) => RangeProxy.input(cell, v));
+    this.each(grid, enter);
   }
   set formulas(grid: unknown[][]) {
-    this.each(grid, (cell, v) => RangeProxy.input(cell, v));
+    this.each(grid, enter);
   }
   set numberFormat(grid: unknown[][]) {
     this.each(grid, (cell, v) => (cell.numberFormat = String(v)));
@@ -440,6 +492,21 @@ class RangeProxy extends Loadable {
       cell.value = null;
       delete cell.formula;
     });
+  }
+  /** The whole sheet rows of this range; the add-in only deletes them. */
+  getEntireRow(): { delete: (shift: string) => void } {
+    return {
+      delete: (shift) => {
+        if (shift !== "Up") throw officeError("InvalidArgument", "Whole rows are deleted upwards.");
+        const { sheet, rect } = this.resolve();
+        sheet.deleteRows(rect.top, rect.rows);
+        for (const t of this.ctx.book.tables) {
+          if (t.sheet !== sheet) continue;
+          if (t.top >= rect.top + rect.rows) t.top -= rect.rows;
+          else if (t.top + t.bodyRows >= rect.top && t.top < rect.top) t.bodyRows -= Math.min(rect.rows, t.top + t.bodyRows - rect.top + 1);
+        }
+      },
+    };
   }
   select(): void {
     const { sheet, rect } = this.resolve();

@@ -74,11 +74,13 @@ function asInput(cell: PlanCell | null): string | number | boolean {
   return typeof cell.value === "string" ? `'${cell.value}` : cell.value;
 }
 
-function textValue(v: PlanValue): string | number | boolean {
+/** A value as Office.js takes it, text marked as text. */
+export function textValue(v: PlanValue): string | number | boolean {
   return v === null ? "" : typeof v === "string" ? `'${v}` : v;
 }
 
-const POINTS_PER_CHARACTER = 7;
+/** Excel column widths are in points; plans give them in characters. */
+export const POINTS_PER_CHARACTER = 7;
 
 function applyStyle(range: Excel.Range, style: CellStyle): void {
   const s = STYLES[style];
@@ -157,11 +159,16 @@ function queueLedger(wb: Excel.Workbook, raw: RawWorkbook, plan: WorkbookPlan): 
   }
 }
 
+export interface QueuePlanOptions {
+  /** false writes the worksheets only and leaves the Ledger as it is (nobody is paid) */
+  readonly ledger?: boolean;
+}
+
 /** Queues every write of a plan; the caller syncs once. */
-export function queuePlan(context: Excel.RequestContext, raw: RawWorkbook, plan: WorkbookPlan): void {
+export function queuePlan(context: Excel.RequestContext, raw: RawWorkbook, plan: WorkbookPlan, options: QueuePlanOptions = {}): void {
   const wb = context.workbook;
   const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
   for (const sheet of plan.sheets) queueSheet(wb, sheet, present.has(sheet.name.toLowerCase()));
-  queueLedger(wb, raw, plan);
+  if (options.ledger !== false) queueLedger(wb, raw, plan);
   wb.worksheets.getItem(plan.sheets[plan.sheets.length - 1]?.name ?? LEDGER.name).activate();
 }

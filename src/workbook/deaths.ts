@@ -1,0 +1,128 @@
+/**
+ * Recording mortal deaths in the Deaths table as play goes on: always for the century in play
+ * (the one after the Ledger's latest), so that the century end counts them.
+ */
+import { latestCentury, readCampaign, type Campaign } from "./campaign";
+import { refused, type EditPlan, type EditRow } from "./edits";
+import { racesIn } from "./pantheonTools";
+import type { Problem } from "./problems";
+import type { RawWorkbook } from "./raw";
+import { INPUT_TABLES, type TableSpec } from "./schema";
+import { TableReader } from "./tableReader";
+
+const DEATHS = INPUT_TABLES.find((t) => t.name === "Deaths") as TableSpec;
+
+/**
+ * The Note of the one row per cause and century that the quick +1/+5 buttons add to, so that
+ * a session's clicks make one row, not hundreds; rows the gamemaster typed are never changed.
+ */
+export const TALLY_NOTE = "tally";
+
+export interface DeathEntry {
+  readonly cause: string;
+  readonly units: number;
+  readonly race?: string;
+  readonly note?: string;
+  /** add to the cause's tally row instead of writing a row of its own */
+  readonly tally?: boolean;
+}
+
+export interface CauseTally {
+  readonly cause: string;
+  /** units logged for the century in play */
+  readonly units: number;
+}
+
+const key = (s: string): string => s.trim().toLowerCase();
+
+/**
+ * The causes a gamemaster records: every cause a `deaths` source counts, then every other cause
+ * already logged, with the units logged for `century`.
+ */
+export function causeTallies(campaign: Campaign, century: number): CauseTally[] {
+  const causes = new Map<string, string>();
+  for (const s of campaign.sources) if (s.basis === "deaths" && s.cause !== null && !causes.has(key(s.cause))) causes.set(key(s.cause), s.cause);
+  for (const d of campaign.deaths) if (!causes.has(key(d.cause))) causes.set(key(d.cause), d.cause);
+  return [...causes.entries()].map(([k, cause]) => ({
+    cause,
+    units: campaign.deaths.filter((d) => d.century === century && key(d.cause) === k).reduce((sum, d) => sum + d.units, 0),
+  }));
+}
+
+function problem(column: string, message: string): Problem {
+  return { severity: "error", table: "Deaths", column, message };
+}
+
+/** The row to add to, for a tally: this century's row of the cause with no race and the tally note. */
+function tallyRow(reader: TableReader, century: number, cause: string): { index: number; units: number } | undefined {
+  if (!reader.has("Note")) return undefined;
+  for (const r of reader.rows()) {
+    const note = r.text("Note", false);
+    if (note === undefined || key(note) !== TALLY_NOTE) continue;
+    const rowCentury = r.whole("Century", { min: 1 });
+    const rowCause = r.text("Cause", false);
+    const units = r.whole("Units");
+    const race = r.has("Race") ? r.text("Race", false) : undefined;
+    if (rowCentury === century && rowCause !== undefined && key(rowCause) === key(cause) && race === undefined && units !== undefined) {
+      return { index: r.row - reader.raw.headerRow - 1, units };
+    }
+  }
+  return undefined;
+}
+
+/** Adds deaths to the Deaths table for the century in play (creating the table if there is none). */
+export function planDeaths(raw: RawWorkbook, entry: DeathEntry): EditPlan & { readonly century: number } {
+  const { campaign, problems: read } = readCampaign(raw);
+  const century = latestCentury(campaign) + 1;
+  const refuse = (p: Problem) => ({ ...refused(p), century });
+
+  const cause = entry.cause.trim();
+  if (cause === "") return refuse(problem("Cause", "write the cause of the deaths, such as war, fire, water or plague."));
+  if (!Number.isSafeInteger(entry.units) || entry.units < 1) {
+    return refuse(problem("Units", `${Number.isFinite(entry.units) ? entry.units : "that"} is not a number of units: write a whole number, 1 or more.`));
+  }
+  let race: string | undefined;
+  if (entry.race !== undefined && entry.race.trim() !== "") {
+    const races = racesIn(raw);
+    const found = races?.races.find((r) => key(r.name) === key(entry.race as string));
+    if (found === undefined) return refuse({ severity: "error", table: "Races", message: `"${entry.race.trim()}" is not in the Races table; choose a race from it, or leave the race out.` });
+    race = found.name;
+  }
+  // Spelled as the sources (or earlier rows) spell it, so the Death Worksheet shows one box per cause.
+  const known = causeTallies(campaign, century).find((t) => key(t.cause) === key(cause));
+  const name = known?.cause ?? cause;
+  const total = (known?.units ?? 0) + entry.units;
+  const note = entry.tally === true ? TALLY_NOTE : entry.note?.trim() || undefined;
+  const what = `${entry.units} ${name} ${entry.units === 1 ? "death" : "deaths"}${race === undefined ? "" : ` of the ${race}`}`;
+  const message = `Recorded ${what} in century ${century}; ${name} deaths this century: ${total}.`;
+  const row: Record<string, string | number> = { Century: century, Cause: name, Units: entry.units };
+
+  const table = raw.tables.get(DEATHS.name.toLowerCase());
+  if (table === undefined) {
+    if (race !== undefined) row.Race = race;
+    if (note !== undefined) row.Note = note;
+    return { edits: [{ kind: "create", spec: DEATHS, rows: [row] }], message: `${message} (The workbook had no Deaths table; it has one now.)`, problems: [], century };
+  }
+  const reader = new TableReader(table, DEATHS, []);
+  if (!reader.ok) {
+    const headers = read.filter((p) => p.table === DEATHS.name && p.severity === "error");
+    return { edits: [], message: "", problems: headers, century };
+  }
+  if (entry.tally === true) {
+    const tally = tallyRow(reader, century, name);
+    if (tally !== undefined) return { edits: [{ kind: "update", table: DEATHS.name, index: tally.index, values: { Units: tally.units + entry.units } }], message, problems: [], century };
+  }
+  const skipped: string[] = [];
+  for (const [column, value] of [
+    ["Race", race],
+    ["Note", note],
+  ] as const) {
+    if (value === undefined) continue;
+    if (reader.has(column)) row[column] = value;
+    else skipped.push(column);
+  }
+  const edit: EditRow = row;
+  const aside =
+    skipped.length === 0 ? "" : ` (The Deaths table has no ${skipped.join(" or ")} column, so the ${skipped.map((c) => c.toLowerCase()).join(" and ")} ${skipped.length === 1 ? "was" : "were"} not written.)`;
+  return { edits: [{ kind: "append", table: DEATHS.name, rows: [edit] }], message: message + aside, problems: [], century };
+}

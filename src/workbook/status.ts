@@ -1,0 +1,108 @@
+/**
+ * The campaign as the task pane shows it: which tables were found, how many gods, races and
+ * sources, the century in play, every problem, and what the pane's tools offer to choose from.
+ * Worked out from what was read, so every action can hand back the state after its change.
+ */
+import { ATHEISM, DIABOLISM } from "../engine/century";
+import { toNumber } from "../engine/exact";
+import { checkCentury, latestCentury, readCampaign, type FoundTable } from "./campaign";
+import { causeTallies, type CauseTally } from "./deaths";
+import { manaInflation, type ManaInflation } from "./inflation";
+import { godsIn, pantheonsIn, racesIn } from "./pantheonTools";
+import type { LedgerPlan, WorkbookPlan } from "./plan";
+import type { Problem } from "./problems";
+import type { RawTable, RawWorkbook } from "./raw";
+import { INPUT_TABLES, LEDGER } from "./schema";
+import { memberKey } from "../engine/pantheon";
+
+export interface TableState {
+  readonly name: string;
+  /** whether a century end needs it (Deaths, Counts and the Ledger may be missing) */
+  readonly required: boolean;
+  readonly found?: FoundTable;
+}
+
+export interface RaceStatus {
+  readonly race: string;
+  readonly turmoil: boolean;
+  /** members and shares in percentage points, as the engine reads them */
+  readonly shares: readonly { readonly member: string; readonly share: number }[];
+  /** why the pantheon cannot be used, when it cannot */
+  readonly problem?: string;
+}
+
+export interface CampaignStatus {
+  readonly tables: readonly TableState[];
+  readonly counts: { readonly gods: number; readonly races: number; readonly sources: number };
+  readonly latestCentury: number;
+  /** the century in play: deaths are recorded for it and the next century end pays it */
+  readonly nextCentury: number;
+  readonly problems: readonly Problem[];
+  /** gods as the Gods table names them, demons included */
+  readonly gods: readonly { readonly name: string; readonly demon: boolean }[];
+  /** who may be a pantheon member: the gods that are not demons, Diabolism and Atheism */
+  readonly members: readonly string[];
+  readonly races: readonly RaceStatus[];
+  readonly causes: readonly CauseTally[];
+  readonly mana: ManaInflation;
+}
+
+const OPTIONAL = new Set(["Deaths", "Counts", LEDGER.name]);
+
+export function campaignStatus(raw: RawWorkbook): CampaignStatus {
+  const { campaign, problems } = readCampaign(raw);
+  const latest = latestCentury(campaign);
+  const next = latest + 1;
+  problems.push(...checkCentury(campaign, next));
+  const mana = manaInflation(raw);
+  problems.push(...mana.problems);
+
+  const gods = godsIn(raw) ?? [];
+  const pantheons = pantheonsIn(raw);
+  const turmoil = new Map(campaign.races.map((r) => [memberKey(r.race), r.turmoil]));
+  const races: RaceStatus[] = (racesIn(raw)?.races ?? []).map((r) => {
+    const p = pantheons?.get(memberKey(r.name));
+    const base = { race: r.name, turmoil: turmoil.get(memberKey(r.name)) ?? r.turmoil === true };
+    if (p === undefined) return { ...base, shares: [], problem: `${r.name} has no rows in the Pantheon table.` };
+    if ("severity" in p.pantheon) return { ...base, shares: p.entries.map((e) => ({ member: e.member, share: e.share === null ? 0 : toNumber(e.share) })), problem: p.pantheon.message };
+    return { ...base, shares: p.pantheon.shares.map((s) => ({ member: s.member, share: toNumber(s.share) })) };
+  });
+
+  return {
+    tables: [...INPUT_TABLES, LEDGER].map((spec) => {
+      const found = campaign.found.find((f) => f.table === spec.name);
+      return { name: spec.name, required: !OPTIONAL.has(spec.name), ...(found === undefined ? {} : { found }) };
+    }),
+    counts: { gods: campaign.gods.length, races: campaign.races.length, sources: campaign.sources.length },
+    latestCentury: latest,
+    nextCentury: next,
+    problems,
+    gods,
+    members: [...gods.filter((g) => !g.demon).map((g) => g.name), DIABOLISM, ATHEISM],
+    races,
+    causes: causeTallies(campaign, next),
+    mana,
+  };
+}
+
+/** The Ledger as a century end leaves it, for the status after the century end. */
+function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable {
+  return {
+    name: before?.name ?? LEDGER.name,
+    sheet: before?.sheet ?? LEDGER.name,
+    headerRow: before?.headerRow ?? 1,
+    firstColumn: before?.firstColumn ?? 1,
+    headers: ledger.headers,
+    rows: ledger.rows,
+    isTable: before?.isTable ?? true,
+  };
+}
+
+/** The workbook after a century end's plan is written: the new Ledger and the generated sheets. */
+export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): RawWorkbook {
+  const tables = new Map(raw.tables);
+  if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
+  const names = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
+  const added = [...plan.sheets.map((s) => s.name), ...(ledger ? [LEDGER.name] : [])].filter((n) => !names.has(n.toLowerCase()));
+  return { tables, sheetNames: [...raw.sheetNames, ...added] };
+}

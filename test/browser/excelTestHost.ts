@@ -1,0 +1,83 @@
+/**
+ * Plays Excel for the task pane in a browser test: bundled with webpack and injected before the
+ * page's own scripts, it provides Office (onReady says Excel), Excel.run over an in-memory
+ * workbook, Excel.createWorkbook, the ribbon's action registry and CustomFunctions. The test
+ * reads and drives it through `window.godsTestHost`.
+ */
+import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
+
+type Value = string | number | boolean | null;
+
+/** What the test puts in the workbook before the page loads: each table's rows, headers first. */
+export interface HostSetup {
+  readonly tables: Readonly<Record<string, Value[][]>>;
+  /** ExcelApi versions the host claims to support (isSetSupported) */
+  readonly excelApi?: string;
+}
+
+export interface TestHost {
+  readonly excel: MemoryExcel;
+  readonly book: MemoryWorkbook;
+  /** base64 workbooks the pane asked Excel to open */
+  readonly created: string[];
+  /** how often the add-in asked to show its pane */
+  shown: number;
+  /** the functions registered with Office.actions.associate */
+  readonly actions: Map<string, (event: { completed: () => void }) => unknown>;
+  /** the next Excel.run fails with this error, as Excel would */
+  failNext: (Error & { code?: string }) | null;
+}
+
+declare global {
+  interface Window {
+    godsTestSetup?: HostSetup;
+    godsTestHost?: TestHost;
+  }
+}
+
+const setup: HostSetup = window.godsTestSetup ?? { tables: {} };
+const book = new MemoryWorkbook();
+for (const [name, rows] of Object.entries(setup.tables)) book.put(name, rows, { table: name });
+const excel = new MemoryExcel(book);
+
+const host: TestHost = { excel, book, created: [], shown: 0, actions: new Map(), failNext: null };
+window.godsTestHost = host;
+
+const run: MemoryExcel["run"] = async (batch) => {
+  const failure = host.failNext;
+  if (failure !== null) {
+    host.failNext = null;
+    throw failure;
+  }
+  return excel.run(batch);
+};
+
+const ready = { host: "Excel", platform: "PC" };
+/** The minor version of "1.8": versions compare part by part (1.17 is after 1.8). */
+const minor = (version: string | undefined): number => Number((version ?? "1.1").split(".")[1] ?? 0);
+const supported = minor(setup.excelApi ?? "1.17");
+
+Object.assign(window, {
+  Office: {
+    HostType: { Excel: "Excel" },
+    onReady: (callback?: (info: typeof ready) => void) => {
+      callback?.(ready);
+      return Promise.resolve(ready);
+    },
+    context: { requirements: { isSetSupported: (name: string, version?: string) => name === "ExcelApi" && minor(version) <= supported } },
+    actions: { associate: (id: string, fn: (event: { completed: () => void }) => unknown) => host.actions.set(id, fn) },
+    addin: {
+      showAsTaskpane: async () => {
+        host.shown++;
+      },
+    },
+  },
+  Excel: {
+    run,
+    createWorkbook: async (base64: string) => {
+      host.created.push(base64);
+    },
+  },
+  // The functions bundle registers its functions when it loads.
+  CustomFunctions: { associate: () => undefined, Error: Error, ErrorCode: {} },
+});

@@ -1,0 +1,454 @@
+/**
+ * The task pane in a real browser: headless Chromium (Debian's /usr/bin/chromium, driven by
+ * playwright-core) loads the production build from a local http server. Inside "Excel" the page
+ * gets a test host (excelTestHost.ts, bundled here) that plays Excel over an in-memory workbook;
+ * outside Excel it gets the real office.js. Each state is saved as a 320 px wide screenshot under
+ * test-output/screenshots/ for a person to look at.
+ */
+import { execFileSync } from "child_process";
+import ExcelJS from "exceljs";
+import * as fs from "fs";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import * as os from "os";
+import * as path from "path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import webpack from "webpack";
+import { turmoil } from "../../src/engine/pantheon";
+import { planCenturyEnd } from "../../src/workbook/centuryEnd";
+import { EXAMPLE_CAMPAIGN } from "../../src/workbook/example";
+import { INPUT_TABLES } from "../../src/workbook/schema";
+import { rawWorkbook, type Tables } from "../workbook/fixture";
+import type { HostSetup, TestHost } from "./excelTestHost";
+
+const root = path.resolve(__dirname, "..", "..");
+const shots = path.join(root, "test-output", "screenshots");
+const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const OFFICE_DIST = path.join(root, "node_modules", "@microsoft", "office-js", "dist");
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const TYPES: Readonly<Record<string, string>> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".png": "image/png", ".json": "application/json" };
+
+let work: string;
+let dist: string;
+let hostScript: string;
+let server: http.Server;
+let origin: string;
+let browser: Browser;
+
+async function bundleHost(out: string): Promise<string> {
+  const compiler = webpack({
+    mode: "development",
+    devtool: false,
+    target: "web",
+    entry: path.join(__dirname, "excelTestHost.ts"),
+    output: { path: out, filename: "excel-test-host.js" },
+    resolve: { extensions: [".ts", ".js"] },
+    module: { rules: [{ test: /\.ts$/, loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") } }] },
+  });
+  await new Promise<void>((resolve, reject) =>
+    compiler.run((err, stats) => {
+      compiler.close(() => undefined);
+      if (err) reject(err);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
+      else resolve();
+    }),
+  );
+  return fs.readFileSync(path.join(out, "excel-test-host.js"), "utf8");
+}
+
+function serve(dir: string): Promise<http.Server> {
+  const s = http.createServer((req, res) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => s.listen(0, "127.0.0.1", () => resolve(s)));
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "gods-pane-"));
+  dist = path.join(work, "dist");
+  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", dist], { cwd: root, stdio: "pipe" });
+  hostScript = await bundleHost(path.join(work, "host"));
+  server = await serve(dist);
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  fs.mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+// ---- Opening the pane --------------------------------------------------------------------
+
+interface Pane {
+  readonly page: Page;
+  /** console errors and uncaught exceptions in the page */
+  readonly errors: string[];
+}
+
+let open: Pane[] = [];
+
+afterEach(async () => {
+  for (const p of open) {
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }
+  open = [];
+});
+
+async function newPage(): Promise<Pane> {
+  const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  const pane = { page, errors };
+  open.push(pane);
+  return pane;
+}
+
+/** The pane inside "Excel", on a workbook holding these tables. */
+async function inExcel(tables: Tables, setup: Partial<HostSetup> = {}): Promise<Page> {
+  const { page } = await newPage();
+  await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables, ...setup } as HostSetup);
+  await page.addInitScript({ content: hostScript });
+  // The host stands in for Office.js.
+  await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await page.goto(`${origin}/taskpane.html`);
+  await idle(page);
+  return page;
+}
+
+async function idle(page: Page): Promise<void> {
+  await page.waitForSelector('#app[aria-busy="false"]');
+}
+
+function host<T>(page: Page, read: (h: TestHost) => T): Promise<T> {
+  return page.evaluate(`(${read.toString()})(window.godsTestHost)`) as Promise<T>;
+}
+
+/** A screenshot of what the gamemaster sees, scrolled to `focus` (the top of the pane without it). */
+async function shot(page: Page, name: string, focus?: string): Promise<void> {
+  if (focus === undefined) await page.evaluate(() => window.scrollTo(0, 0));
+  else await page.locator(focus).first().evaluate((e) => e.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+/** Clicks a button and waits for the action to finish; returns the round trips it cost. */
+async function click(page: Page, selector: string): Promise<number> {
+  const before = await host(page, (h) => h.excel.syncs);
+  await page.click(selector);
+  await idle(page);
+  return (await host(page, (h) => h.excel.syncs)) - before;
+}
+
+function example(): Tables {
+  const tables: Tables = {};
+  for (const spec of INPUT_TABLES) tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
+  return tables;
+}
+
+function values(page: Page, sheet: string): Promise<(string | number | boolean | null)[][]> {
+  return page.evaluate((name) => window.godsTestHost?.book.values(name) ?? [], sheet);
+}
+
+// ---- The tests ---------------------------------------------------------------------------
+
+describe("the built page", () => {
+  test("loads only its own scripts and Office.js, under a Content-Security-Policy, and no inline script", () => {
+    const html = fs.readFileSync(path.join(dist, "taskpane.html"), "utf8");
+    const csp = /<meta\s+http-equiv="?Content-Security-Policy"?\s+content="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).toMatch(/script-src 'self' https:\/\/appsforoffice\.microsoft\.com;/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attrs, body] of scripts) {
+      expect(body?.trim()).toBe("");
+      expect(attrs).toMatch(/\ssrc=/);
+    }
+    // The build leaves out the quotes where HTML allows.
+    const sources = scripts.map(([, attrs]) => /\ssrc="?([^"\s>]+)/.exec(attrs ?? "")?.[1]);
+    expect(sources).toEqual([OFFICE_JS, "functions.js", "taskpane.js", "commands.js"]);
+  });
+
+  test("the pane's bundle stays under 200 KB without exceljs, and the ribbon's function is registered", () => {
+    const pane = fs.readFileSync(path.join(dist, "taskpane.js"), "utf8");
+    expect(pane.length).toBeLessThanOrEqual(200 * 1024);
+    // Strings only exceljs carries: the pane gets the example as a finished file instead.
+    expect(pane).not.toMatch(/openxmlformats|ExcelJS|jszip/i);
+    const manifest = fs.readFileSync(path.join(dist, "manifest.xml"), "utf8");
+    const names = [...manifest.matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map((m) => m[1]);
+    expect(names).toEqual(["endCentury"]);
+    expect(fs.readFileSync(path.join(dist, "commands.js"), "utf8")).toContain('associate("endCentury"');
+  });
+});
+
+describe("outside Excel", () => {
+  test("the pane says it runs inside Excel and how to load it, without a script error", async () => {
+    const { page } = await newPage();
+    await page.route("https://appsforoffice.microsoft.com/lib/1/hosted/**", (route) => {
+      const file = path.join(OFFICE_DIST, new URL(route.request().url()).pathname.replace("/lib/1/hosted/", ""));
+      return fs.existsSync(file) ? route.fulfill({ path: file, contentType: "text/javascript" }) : route.fulfill({ status: 404, body: "" });
+    });
+    await page.goto(`${origin}/taskpane.html`);
+    await page.waitForSelector("#outside:not([hidden])");
+    const text = await page.textContent("#outside");
+    expect(text).toMatch(/runs inside Excel only/);
+    expect(text).toMatch(/npm start/);
+    expect(text).toMatch(/Upload My Add-in/);
+    expect(await page.isVisible("#app")).toBe(false);
+    await shot(page, "01-outside-excel");
+  });
+});
+
+describe("inside Excel", () => {
+  test("set up: adds the missing tables in 3 round trips, and opens the example campaign as a new workbook", async () => {
+    const page = await inExcel({});
+    expect(await page.textContent("#tables-summary")).toBe("Tables: 0 of 7 found");
+    expect(await page.textContent("#problems")).toMatch(/Gods table: the workbook has no table or sheet named Gods/);
+    expect(await page.isVisible("#setup-needed")).toBe(true);
+    await shot(page, "02-empty-workbook");
+
+    expect(await click(page, "#create-tables")).toBe(3);
+    expect(await page.textContent("#setup-result")).toMatch(/Added 7 tables, each on a sheet of its own: Gods, Cards, Sources, Races, Pantheon, Deaths, Counts/);
+    expect(await page.textContent("#tables-summary")).toBe("Tables: 7 of 7 found");
+    expect(await page.isVisible("#problems-none")).toBe(true);
+    expect(await page.isVisible("#setup-needed")).toBe(false);
+    for (const spec of INPUT_TABLES) {
+      expect(await host(page, (h) => h.book.tables.map((t) => t.name))).toContain(spec.name);
+      expect((await values(page, spec.name))[0]).toEqual(spec.columns.map((c) => c.header));
+    }
+
+    await page.click("#open-example");
+    await idle(page);
+    expect(await page.textContent("#setup-result")).toMatch(/opened in a new workbook/);
+    await shot(page, "03-tables-added-example-opened", "#setup-title");
+    const created = await host(page, (h) => h.created);
+    expect(created).toHaveLength(1);
+    // The workbook Excel is asked to open holds the example campaign, one table per input.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(created[0] as string, "base64") as unknown as ExcelJS.Buffer);
+    for (const spec of INPUT_TABLES) {
+      const ws = wb.getWorksheet(spec.name);
+      expect(ws?.getTable(spec.name)).toBeDefined();
+      // Rows and cells counted from 1, empty cells as holes.
+      const rows = ws?.getSheetValues().slice(2).map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? null)) ?? [];
+      const expected = (EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => {
+        const row = [...r];
+        while (row.length > 0 && row[row.length - 1] === null) row.pop();
+        return row;
+      });
+      expect(rows).toEqual(expected);
+    }
+  });
+
+  test("records deaths, counts them quickly, ends the century in 3 round trips and shows what each god collects", async () => {
+    const page = await inExcel(example());
+    expect(await page.textContent("#next-century")).toBe("1");
+    await page.fill("#death-cause", "war");
+    await page.fill("#death-units", "3");
+    await page.selectOption("#death-race", "Low Elves");
+    await page.fill("#death-note", "ambush at the ford");
+    expect(await click(page, "#record-deaths")).toBe(3);
+    expect(await page.textContent("#deaths-result")).toMatch(/Recorded 3 war deaths of the Low Elves in century 1; war deaths this century: 24\./);
+    await page.click('button[aria-label="Add 1 water death"]');
+    await idle(page);
+    await page.click('button[aria-label="Add 5 water deaths"]');
+    await idle(page);
+    const deaths = await values(page, "Deaths");
+    expect(deaths.slice(-2)).toEqual([
+      [1, "war", 3, "Low Elves", "ambush at the ford"],
+      [1, "water", 6, "", "tally"],
+    ]);
+    expect(await page.textContent("#tally-body")).toMatch(/water11/);
+    await shot(page, "04-deaths-recorded", "#tally-title");
+
+    expect(await click(page, "#end-century")).toBe(3);
+    const result = await page.textContent("#century-result");
+    expect(result).toMatch(/Century 1 is paid/);
+    // The same numbers as the command line's calculation on the same tables.
+    const tables = example();
+    tables.Deaths?.push(...deaths.slice(-2));
+    const expected = planCenturyEnd(rawWorkbook(tables), 1).payments;
+    const rows = await page.$$eval(".payments tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows).toEqual(expected.map((p) => [p.god, fmt(p.earned), fmt(p.paid), fmt(p.carry)]));
+    expect(await page.textContent("#next-century")).toBe("2");
+    expect(await page.textContent("#end-century")).toBe("End century 2");
+    expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
+    await shot(page, "05-century-ended", "#century-title");
+
+    expect(await click(page, "#regenerate")).toBe(3);
+    expect(await page.textContent("#century-result")).toMatch(/Worksheets of century 2 written; nobody was paid/);
+    expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).toContain("C2 Mana");
+    expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
+    await shot(page, "06-worksheets-only", "#century-result");
+  });
+
+  test("a broken pantheon is a problem that leads to its cell, and stops the century end", async () => {
+    const tables = example();
+    const row = tables.Pantheon?.findIndex((r) => r[0] === "Low Elves" && r[1] === "Solara") ?? -1;
+    (tables.Pantheon?.[row] as unknown[])[2] = 40;
+    const page = await inExcel(tables);
+    const problem = page.locator("#problems button", { hasText: "shares of Low Elves add up to 90%" });
+    expect(await problem.textContent()).toMatch(/Pantheon table, row 5, column Share: the shares of Low Elves add up to 90%, not 100%\.Go to Pantheon!C5/);
+    await shot(page, "07-broken-pantheon");
+    expect(await click(page, "#problems button >> nth=0")).toBe(1);
+    expect(await host(page, (h) => h.book.selected)).toEqual({ sheet: "Pantheon", address: "C5" });
+
+    expect(await click(page, "#end-century")).toBe(2);
+    expect(await page.textContent("#century-result")).toMatch(/Nothing was written: century 1 has 1 problem to fix first/);
+    expect(await host(page, (h) => h.book.sheets.some((s) => s.name.startsWith("C1 ")))).toBe(false);
+
+    await page.selectOption("#pantheon-race", "Low Elves");
+    expect(await page.textContent("#pantheon-current")).toMatch(/The pantheon of Low Elves cannot be used: The shares add up to 90/);
+    expect(await click(page, "#apply-cult")).toBe(2);
+    expect(await page.textContent("#cult-result")).toMatch(/Nothing was written:.*cannot be used/);
+    await shot(page, "08-broken-pantheon-cult-refused", "#pantheon-current");
+  });
+
+  test("pantheon tools: a cult, turmoil, a checked change and an obliteration", async () => {
+    const page = await inExcel(example());
+    await page.selectOption("#pantheon-race", "Low Elves");
+    await page.selectOption("#cult-deity", "Kettu");
+    await page.fill("#cult-points", "10");
+    expect(await click(page, "#apply-cult")).toBe(3);
+    expect(await page.textContent("#cult-result")).toMatch(/Cult of Kettu among the Low Elves: Solara 50% → 42\.8571%, Kettu 30% → 40%, Diabolism 20% → 17\.1429%\./);
+    const pantheon = await values(page, "Pantheon");
+    expect(pantheon.filter((r) => r[0] === "Low Elves")).toEqual([
+      ["Low Elves", "Solara", 42.8571],
+      ["Low Elves", "Kettu", 40],
+      ["Low Elves", "Diabolism", 17.1429],
+    ]);
+    await shot(page, "09-cult", "#pantheons-title");
+
+    await page.selectOption("#pantheon-race", "Cave Trolls");
+    expect(await click(page, "#toggle-turmoil")).toBe(3);
+    expect((await values(page, "Races")).find((r) => r[0] === "Cave Trolls")?.[5]).toBe("yes");
+    expect(await page.textContent("#turmoil-state")).toMatch(/The Cave Trolls are in religious turmoil/);
+    expect(await page.textContent("#toggle-turmoil")).toBe("End the turmoil of the Cave Trolls");
+    await page.selectOption("#turmoil-roll", "4");
+    expect(await page.textContent("#turmoil-effect")).toBe(`A roll of 4: ${turmoil(4)}.`);
+    expect(await page.textContent("#turmoil-result")).toMatch(/^The Cave Trolls are in religious turmoil: they give no worship for this century\./);
+    await shot(page, "10-turmoil", "fieldset:has(#toggle-turmoil)");
+
+    await page.selectOption("#pantheon-race", "Low Elves");
+    await page.fill('#proposal input[data-member="Kettu"]', "38");
+    await page.fill('#proposal input[data-member="Diabolism"]', "19.1429");
+    expect(await click(page, "#check-change")).toBe(2);
+    expect(await page.textContent("#check-verdict")).toMatch(/^Diabolism vetoes the change: its share would go from 17\.1429% to 19\.1429%/);
+    await page.fill('#proposal input[data-member="Kettu"]', "35");
+    await page.fill('#proposal input[data-member="Diabolism"]', "22.1429");
+    await click(page, "#check-change");
+    expect(await page.textContent("#check-verdict")).toBe("Diabolism accepts this change.");
+    await shot(page, "11-change-checked", "fieldset:has(#check-change)");
+
+    await page.selectOption("#obliterate-god", "Vorn");
+    await page.click("#obliterate");
+    expect(await page.textContent("#obliterate-question")).toMatch(/^Obliterate Vorn\?/);
+    await shot(page, "12-obliterate-confirm", "fieldset:has(#obliterate)");
+    expect(await click(page, "#obliterate-yes")).toBe(3);
+    const result = await page.textContent("#obliterate-result");
+    expect(result).toMatch(/Vorn is obliterated/);
+    expect(result).toMatch(/Ash Orcs: Atheism joins with 80%\./);
+    expect(result).toMatch(/Cards: its 2 rows were removed\./);
+    const after = await values(page, "Pantheon");
+    expect(after.filter((r) => r[1] === "Vorn")).toEqual([]);
+    expect(after.filter((r) => r[0] === "Ultra-Dwarves")).toEqual([
+      ["Ultra-Dwarves", "Solara", 90],
+      ["Ultra-Dwarves", "Atheism", 10],
+    ]);
+    expect(after).toContainEqual(["Ash Orcs", "Atheism", 80]);
+    expect((await values(page, "Cards")).filter((r) => r[0] === "Vorn")).toEqual([]);
+    await shot(page, "13-obliterated", "fieldset:has(#obliterate)");
+  });
+
+  test("mana inflation: the average of the Gods table's Mana column and the engine's factor", async () => {
+    const tables = example();
+    tables.Gods = (tables.Gods ?? []).map((r, i) => [...r, i === 0 ? "Mana" : ([60, 70, 40, 55, 80][i - 1] ?? null)]);
+    const page = await inExcel(tables);
+    expect(await page.textContent("#mana-body")).toMatch(/Average per character61Characters5Factor0\.5Halve every mana source \(factor 0\.5\)\./);
+    await shot(page, "14-mana-inflation", "#mana-title");
+  });
+
+  test("the ribbon's End century button ends the century in 3 round trips and shows the result in the pane", async () => {
+    const page = await inExcel(example());
+    expect(await host(page, (h) => [...h.actions.keys()])).toEqual(["endCentury"]);
+    const before = await host(page, (h) => h.excel.syncs);
+    const completed = await page.evaluate(async () => {
+      let calls = 0;
+      await window.godsTestHost?.actions.get("endCentury")?.({ completed: () => calls++ });
+      return calls;
+    });
+    expect(completed).toBe(1);
+    await idle(page);
+    expect((await host(page, (h) => h.excel.syncs)) - before).toBe(3);
+    expect(await host(page, (h) => h.shown)).toBe(1);
+    expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-result-title");
+    await shot(page, "15-ribbon-century-end", "#century-title");
+  });
+
+  test("every control has a name, and the century can be ended with the keyboard alone", async () => {
+    const page = await inExcel(example());
+    const unnamed = await page.$$eval("#app button, #app input, #app select", (controls) =>
+      controls
+        .filter((c) => {
+          const input = c as HTMLInputElement;
+          const named = (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && (c.textContent ?? "").trim() !== "");
+          return !named || input.tabIndex < 0;
+        })
+        .map((c) => c.outerHTML),
+    );
+    expect(unnamed).toEqual([]);
+    await page.focus("#regenerate");
+    // Back from the next button to End century, then Enter.
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("end-century");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("#century-result .payments");
+    await idle(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("end-century");
+  });
+
+  test("waits while a cell is being edited, and says so", async () => {
+    const page = await inExcel(example());
+    await host(page, (h) => (h.excel.editingFor = 1));
+    await page.click("#end-century");
+    await page.waitForSelector("#progress-text >> text=A cell is being edited");
+    await shot(page, "16-waiting-for-cell-edit");
+    await idle(page);
+    expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+  });
+
+  test("an Excel failure is told in plain words, never as an exception", async () => {
+    const page = await inExcel(example());
+    await page.evaluate(() => {
+      if (window.godsTestHost) window.godsTestHost.failNext = Object.assign(new Error("RichApi.Error: AccessDenied at t.processRequest (excel.js:1:2)"), { code: "AccessDenied" });
+    });
+    await click(page, "#end-century");
+    const text = await page.textContent("#century-result");
+    expect(text).toMatch(/^Excel refused the change: a sheet or the workbook is protected/);
+    await page.evaluate(() => {
+      if (window.godsTestHost) window.godsTestHost.failNext = new TypeError("Cannot read properties of undefined (reading 'values')");
+    });
+    await click(page, "#refresh");
+    const other = await page.textContent("#campaign-result");
+    expect(other).toMatch(/^Something went wrong and the action did not finish/);
+    for (const t of [text, other]) expect(t).not.toMatch(/Error|undefined|\bat\b.*\.js/);
+    await shot(page, "17-plain-error", "#century-title");
+  });
+});
+
+/** A number as the pane shows it. */
+function fmt(n: number): string {
+  return n.toLocaleString("en-US", { maximumFractionDigits: 4 });
+}
