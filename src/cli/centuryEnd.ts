@@ -44,7 +44,13 @@ export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<nu
   }
   applyPlan(wb, raw, outcome.plan);
   const target = options.out ?? options.file;
-  await saveWorkbook(wb, target);
+  try {
+    await saveWorkbook(wb, target);
+  } catch (e) {
+    const reason = (e as { code?: string }).code === "ENOENT" ? "its folder does not exist" : e instanceof Error ? e.message : String(e);
+    io.err(`gods century-end: could not write ${target} (${reason}). Nothing was changed.`);
+    return 2;
+  }
   if (options.json) {
     io.out(JSON.stringify({ century: outcome.century, recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })), warnings }));
     return 0;

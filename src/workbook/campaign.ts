@@ -3,7 +3,7 @@
  * and the century to calculate. Every problem is listed at once; nothing is written while any
  * error remains.
  */
-import { add, cmp, parseDecimal, toNumber, ZERO, type Ratio } from "../engine/exact";
+import { add, cmp, div, parseDecimal, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
   ATHEISM,
   BASES,
@@ -19,7 +19,7 @@ import {
 } from "../engine/century";
 import { cellAddress, type RawTable, type RawWorkbook } from "./raw";
 import type { Problem } from "./problems";
-import { INPUT_TABLES, LEDGER, type TableSpec } from "./schema";
+import { INPUT_TABLES, LEDGER, normalizeHeader, type TableSpec } from "./schema";
 import { TableReader } from "./tableReader";
 
 export const GOD_KINDS = ["greater", "lesser", "spirit", "demon"] as const;
@@ -279,24 +279,31 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
     if (incomplete.has(key(race.race))) continue;
     const sum = rows.reduce((acc, x) => add(acc, x.share), ZERO as Ratio);
     // One race is written all one way: as fractions (0.4, or 40% in a percent cell) or as points (40).
-    const fractions = rows.every((x) => cmp(x.share, { n: 1n, d: 1n }) <= 0) && cmp(sum, { n: 1n, d: 1n }) <= 0;
+    const allFractions = rows.every((x) => cmp(x.share, { n: 1n, d: 1n }) <= 0);
+    const fractions = allFractions && cmp(sum, { n: 2n, d: 1n }) < 0;
     const hundred = fractions ? { n: 1n, d: 1n } : { n: 100n, d: 1n };
-    if (cmp(sum, hundred) !== 0) {
+    // Shares pasted from GODS.CULT may miss 100 by a rounding of the last digit: within a
+    // billionth, the shares are scaled to add up to exactly 100%.
+    const off = Math.abs(toNumber(sum) / toNumber(hundred) - 1);
+    if (cmp(sum, hundred) !== 0 && off > 1e-9) {
       const pct = fractions ? toNumber(sum) * 100 : toNumber(sum);
       const first = rows[0]?.row;
+      const mixed = !allFractions && rows.some((x) => cmp(x.share, { n: 1n, d: 1n }) < 0 && x.share.n !== 0n);
       problems.push({
         severity: "error",
         table: "Pantheon",
         ...(first === undefined ? {} : { row: first }),
         column: "Share",
-        message: `the shares of ${race.race} add up to ${+pct.toPrecision(12)}%, not 100%.`,
+        message: mixed
+          ? `the shares of ${race.race} are written two ways; write them all as points (40) or all as percentages (40% or 0.4).`
+          : `the shares of ${race.race} add up to ${+pct.toPrecision(12)}%, not 100%.`,
         ...(pantheonReader === undefined || first === undefined
           ? {}
           : { address: cellAddress(pantheonReader.raw.sheet, first, pantheonReader.raw.firstColumn + (pantheonReader.columnOf("Share") ?? 0)) }),
       });
       continue;
     }
-    for (const x of rows) pantheon.push({ race: race.race, member: x.member, share: fractions ? x.share : { n: x.share.n, d: x.share.d * 100n } });
+    for (const x of rows) pantheon.push({ race: race.race, member: x.member, share: div(x.share, sum) });
   }
   if (readers.has("Pantheon")) {
     for (const race of races) {
@@ -349,9 +356,26 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
     counts.push({ century, source: source.source, count });
   }
 
-  // Ledger
+  // Ledger: the add-in writes it column by column in its own order, so it must have that shape.
   const ledger: LedgerRow[] = [];
-  const ledgerReader = readers.get("Ledger");
+  let ledgerReader = readers.get("Ledger");
+  const ledgerRaw = raw.tables.get(LEDGER.name.toLowerCase());
+  if (ledgerRaw !== undefined) {
+    const headers = ledgerRaw.headers.map(normalizeHeader).filter((h) => h !== "");
+    const expected = LEDGER.columns.map((c) => normalizeHeader(c.header));
+    // Exact Carry is optional: a Ledger of the other five keeps carries as plain numbers.
+    if ((headers.length !== expected.length && headers.length !== expected.length - 1) || headers.some((h, i) => h !== expected[i])) {
+      problems.push({
+        severity: "error",
+        table: "Ledger",
+        row: ledgerRaw.headerRow,
+        message: `its columns must be ${LEDGER.columns.map((c) => c.header).join(", ")} (the last may be left out), in that order, as the add-in writes them. Rename this Ledger (to keep it) and the add-in will start a new one.`,
+        address: cellAddress(ledgerRaw.sheet, ledgerRaw.headerRow, ledgerRaw.firstColumn),
+      });
+      ledgerReader = undefined;
+    }
+  }
+  const ledgerSeen = new Set<string>();
   for (const r of ledgerReader?.rows() ?? []) {
     const century = r.whole("Century", { min: 1, what: "a century number, 1 or more" });
     const god = r.text("God");
@@ -367,6 +391,16 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
       if (parsed !== null && Math.abs(toNumber(parsed) - toNumber(carryRatio)) < 1e-6) carry = parsed;
     }
     const known = key(god) === key(DEMONS) ? DEMONS : (godByKey.get(key(god))?.name ?? god);
+    if (cmp(carry, { n: 1n, d: 1n }) >= 0) {
+      r.error("Carry", `${toNumber(carry)} is not a fraction: what is carried is always less than 1 mana.`);
+      continue;
+    }
+    const pair = `${century}\u0000${key(known)}`;
+    if (ledgerSeen.has(pair)) {
+      r.error("God", `${known} has two rows for century ${century}; a god is paid once a century.`);
+      continue;
+    }
+    ledgerSeen.add(pair);
     ledger.push({ century, god: known, earned: toNumber(earned), paid, carry });
   }
 

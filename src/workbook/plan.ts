@@ -68,6 +68,12 @@ export interface SheetPlan {
   readonly rows: readonly (readonly (PlanCell | null)[])[];
 }
 
+/** How many Ledger columns to write: all of them, or as many as an existing Ledger has. */
+export function ledgerWidth(existingHeaders: readonly unknown[] | undefined, plan: LedgerPlan): number {
+  if (existingHeaders === undefined) return plan.headers.length;
+  return Math.min(plan.headers.length, existingHeaders.filter((h) => h !== null && h !== "").length);
+}
+
 export interface LedgerPlan {
   readonly headers: readonly string[];
   /** the Ledger's whole new body, in order */

@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { columnLetter, type RawCell, type RawTable, type RawWorkbook } from "./raw";
-import { GENERATED_SHEET, STYLES, type CellStyle, type PlanCell, type SheetPlan, type WorkbookPlan } from "./plan";
+import { GENERATED_SHEET, ledgerWidth, STYLES, type CellStyle, type PlanCell, type SheetPlan, type WorkbookPlan } from "./plan";
 import { LEDGER } from "./schema";
 
 type Cell = ExcelJS.CellValue;
@@ -76,7 +76,9 @@ export function readWorkbook(wb: ExcelJS.Workbook): RawWorkbook {
       const name = (t as unknown as { name?: string }).name ?? (t as unknown as { table: { name: string } }).table.name;
       if (ref === undefined || name === undefined) continue;
       const area = decodeRange(ref);
-      const [headers = [], ...rows] = readArea(ws, area);
+      // A table's totals row is not data.
+      const totals = (t as unknown as { table?: { totalsRow?: boolean } }).table?.totalsRow === true;
+      const [headers = [], ...rows] = readArea(ws, totals ? { ...area, bottom: area.bottom - 1 } : area);
       tables.set(name.toLowerCase(), { name, sheet: ws.name, headerRow: area.top, firstColumn: area.left, headers, rows, isTable: true });
     }
   }
@@ -174,8 +176,11 @@ function findSheet(wb: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | unde
 }
 
 function writeLedger(wb: ExcelJS.Workbook, raw: RawWorkbook, plan: WorkbookPlan): void {
-  const { headers, rows, numberFormats } = plan.ledger;
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
+  const width = ledgerWidth(existing?.headers, plan.ledger);
+  const headers = plan.ledger.headers.slice(0, width);
+  const rows = plan.ledger.rows.map((r) => r.slice(0, width));
+  const numberFormats = plan.ledger.numberFormats.slice(0, width);
   const ws = existing ? (findSheet(wb, existing.sheet) as ExcelJS.Worksheet) : wb.addWorksheet(LEDGER.name, { views: [{ state: "frozen", ySplit: 1 }] });
   const top = existing?.headerRow ?? 1;
   const left = existing?.firstColumn ?? 1;

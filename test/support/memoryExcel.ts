@@ -245,7 +245,10 @@ class TableProxy extends Loadable {
     preloaded = false,
   ) {
     super(ctx);
-    if (preloaded) this.loaded.add("name");
+    if (preloaded) {
+      this.loaded.add("name");
+      this.loaded.add("showTotals");
+    }
   }
   get name(): string {
     this.need("name");
@@ -271,6 +274,11 @@ class TableProxy extends Loadable {
         t.columns++;
       },
     };
+  }
+  /** Tables made here never show a totals row. */
+  get showTotals(): boolean {
+    this.need("showTotals");
+    return false;
   }
   get worksheet(): WorksheetProxy {
     return new WorksheetProxy(this.ctx, () => this.resolve().sheet);

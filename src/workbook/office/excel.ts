@@ -3,7 +3,7 @@
  * A century end costs three round trips whatever the campaign's size: one to list the tables
  * and sheets, one to read every input table, one to write everything.
  */
-import { GENERATED_SHEET, STYLES, type CellStyle, type PlanCell, type PlanValue, type SheetPlan, type WorkbookPlan } from "../plan";
+import { GENERATED_SHEET, ledgerWidth, STYLES, type CellStyle, type PlanCell, type PlanValue, type SheetPlan, type WorkbookPlan } from "../plan";
 import { columnLetter, type RawCell, type RawTable, type RawWorkbook } from "../raw";
 import { INPUT_TABLES, LEDGER } from "../schema";
 
@@ -24,16 +24,19 @@ interface Pending {
   range: Excel.Range;
   sheet: { name: string };
   isTable: boolean;
+  totals: boolean;
 }
 
 /** Reads every input table in two round trips. */
 export async function readWorkbook(context: Excel.RequestContext): Promise<RawWorkbook> {
   const wb = context.workbook;
-  wb.tables.load("items/name");
+  wb.tables.load("items/name,items/showTotals");
   wb.worksheets.load("items/name");
   await context.sync();
 
   const tableNames = new Map(wb.tables.items.map((t) => [t.name.toLowerCase(), t.name]));
+  // A table's totals row is not data.
+  const withTotals = new Set(wb.tables.items.filter((t) => t.showTotals).map((t) => t.name));
   const sheetNames = new Map(wb.worksheets.items.map((w) => [w.name.toLowerCase(), w.name]));
   const pending: Pending[] = [];
   for (const wanted of WANTED) {
@@ -44,17 +47,17 @@ export async function readWorkbook(context: Excel.RequestContext): Promise<RawWo
       const table = wb.tables.getItem(tableName);
       const range = table.getRange().load("values,rowIndex,columnIndex");
       const sheet = table.worksheet.load("name");
-      pending.push({ name: tableName, range, sheet, isTable: true });
+      pending.push({ name: tableName, range, sheet, isTable: true, totals: withTotals.has(tableName) });
     } else if (sheetName !== undefined && !GENERATED_SHEET.test(sheetName)) {
       const range = wb.worksheets.getItem(sheetName).getUsedRange(true).load("values,rowIndex,columnIndex");
-      pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false });
+      pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
     }
   }
   await context.sync();
 
   const tables = new Map<string, RawTable>();
   for (const p of pending) {
-    const values = p.range.values as unknown[][];
+    const values = p.totals ? (p.range.values as unknown[][]).slice(0, -1) : (p.range.values as unknown[][]);
     // A plain sheet's headers are in its first row, wherever the used range starts.
     const top = p.isTable ? p.range.rowIndex + 1 : 1;
     const skip = p.isTable ? 0 : p.range.rowIndex; // rows above the used range are empty
@@ -128,10 +131,11 @@ function queueSheet(wb: Excel.Workbook, plan: SheetPlan, exists: boolean): void 
 }
 
 function queueLedger(wb: Excel.Workbook, raw: RawWorkbook, plan: WorkbookPlan): void {
-  const { headers, rows, numberFormats } = plan.ledger;
-  const body = rows.map((r) => r.map(textValue));
-  const formats = rows.map(() => [...numberFormats].map((f) => (f === "@" ? "General" : f)));
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
+  const width = ledgerWidth(existing?.headers, plan.ledger);
+  const headers = plan.ledger.headers.slice(0, width);
+  const body = plan.ledger.rows.map((r) => r.slice(0, width).map(textValue));
+  const formats = body.map(() => plan.ledger.numberFormats.slice(0, width).map((f) => (f === "@" ? "General" : f)));
   if (existing?.isTable) {
     const table = wb.tables.getItem(existing.name);
     const old = existing.rows.length;

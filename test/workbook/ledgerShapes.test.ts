@@ -1,0 +1,100 @@
+/** Ledgers and tables as gamemasters may have made them, and the messages they get. */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import ExcelJS from "exceljs";
+import { main } from "../../src/cli/main";
+import { planCenturyEnd } from "../../src/workbook/centuryEnd";
+import { describeProblem, errorsIn } from "../../src/workbook/problems";
+import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx";
+import { edit, handWorked, rawWorkbook, writeXlsx } from "./fixture";
+
+let dir: string;
+beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-ledger-"))));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const quiet = { out: () => undefined, err: () => undefined };
+
+function errors(tables: ReturnType<typeof handWorked>, century = 1): string[] {
+  return errorsIn(planCenturyEnd(rawWorkbook(tables), century).problems).map(describeProblem);
+}
+
+describe("the Ledger's shape", () => {
+  test("a Ledger in another column order is refused before anything is written", () => {
+    const t = edit((x) => (x.Ledger = [["God", "Century", "Note", "Paid", "Earned", "Carry"]]));
+    expect(errors(t)).toEqual([expect.stringMatching(/^Ledger table, row 1: its columns must be Century, God, Earned, Paid, Carry, Exact Carry/)]);
+  });
+
+  test("the five columns of WORKBOOK.md are enough; the file's table keeps five columns", async () => {
+    const file = path.join(dir, "five.xlsx");
+    await writeXlsx(edit((x) => (x.Ledger = [["Century", "God", "Earned", "Paid", "Carry"]])), file, true);
+    expect(await main(["century-end", file, "--century", "1"], quiet)).toBe(0);
+    expect(await main(["century-end", file, "--century", "2"], quiet)).toBe(0);
+    const wb = await loadWorkbook(file);
+    const ledger = readWorkbook(wb).tables.get("ledger");
+    expect(ledger?.headers).toEqual(["Century", "God", "Earned", "Paid", "Carry"]);
+    expect(ledger?.rows.map((r) => r.slice(0, 4))).toEqual([
+      [1, "Ares", 22.6, 22],
+      [1, "Hestia", 24.34, 24],
+      [1, "Demons", 2.85, 2],
+      [2, "Ares", 9.6, 10],
+      [2, "Hestia", 20.34, 20],
+      [2, "Demons", 1.65, 2],
+    ]);
+    const table = wb.getWorksheet("Ledger")?.getTable("Ledger") as unknown as { table: { tableRef: string; columns: unknown[] } };
+    expect(table.table.tableRef).toBe("A1:E7");
+    expect(table.table.columns).toHaveLength(5);
+  });
+
+  test("two rows for one god and century, or a carry of 1 or more, are refused", () => {
+    const header = ["Century", "God", "Earned", "Paid", "Carry", "Exact Carry"];
+    expect(errors(edit((x) => (x.Ledger = [header, [1, "Ares", 1, 1, 0, "0"], [1, "Ares", 5, 0, 5, "5"]])), 2)).toEqual([
+      "Ledger table, row 3, column Carry: 5 is not a fraction: what is carried is always less than 1 mana.",
+    ]);
+    expect(errors(edit((x) => (x.Ledger = [header, [1, "Ares", 1, 1, 0, "0"], [1, "ares", 1, 1, 0.5, "0.5"]])), 2)).toEqual([
+      "Ledger table, row 3, column God: Ares has two rows for century 1; a god is paid once a century.",
+    ]);
+  });
+});
+
+describe("shares and totals rows", () => {
+  test("fractions that overshoot are reported as a percentage, mixed styles by name", () => {
+    expect(errors(edit((x) => ((x.Pantheon as unknown[][])[4] = ["Trojans", "Hestia", 0.85])))).toEqual([
+      "Pantheon table, row 5, column Share: the shares of Trojans add up to 110%, not 100%.",
+    ]);
+    expect(errors(edit((x) => ((x.Pantheon as unknown[][])[1] = ["Achaeans", "Ares", 0.5])))).toEqual([
+      "Pantheon table, row 2, column Share: the shares of Achaeans are written two ways; write them all as points (40) or all as percentages (40% or 0.4).",
+    ]);
+  });
+
+  test("shares pasted from GODS.CULT that miss 100 by a rounding are accepted", () => {
+    const t = edit((x) => {
+      (x.Pantheon as unknown[][])[1] = ["Achaeans", "Ares", 33.333333333333336];
+      (x.Pantheon as unknown[][])[2] = ["Achaeans", "Hestia", 33.333333333333336];
+      (x.Pantheon as unknown[][])[3] = ["Achaeans", "Diabolism", 33.333333333333336];
+    });
+    expect(errors(t)).toEqual([]);
+  });
+
+  test("a table's totals row is not read as a race", async () => {
+    const file = path.join(dir, "totals.xlsx");
+    await writeXlsx(handWorked(), file, true);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const races = wb.getWorksheet("Races")?.getTable("Races") as unknown as { table: { totalsRow: boolean; tableRef: string } };
+    races.table.totalsRow = true;
+    races.table.tableRef = "A1:G5";
+    (wb.getWorksheet("Races") as ExcelJS.Worksheet).getRow(5).getCell(2).value = 60;
+    await wb.xlsx.writeFile(file);
+    const raw = readWorkbook(await loadWorkbook(file));
+    expect(raw.tables.get("races")?.rows).toHaveLength(3);
+  });
+
+  test("a file that cannot be written is reported in plain words", async () => {
+    const file = path.join(dir, "ok.xlsx");
+    await writeXlsx(handWorked(), file);
+    let err = "";
+    const code = await main(["century-end", file, "--century", "1", "--out", path.join(dir, "missing", "out.xlsx")], { out: () => undefined, err: (t) => (err += t) });
+    expect(code).toBe(2);
+    expect(err).toMatch(/could not write .*out\.xlsx \(its folder does not exist\)\. Nothing was changed\./);
+  });
+});
