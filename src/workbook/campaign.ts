@@ -484,6 +484,27 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
       });
     }
   });
+  // A cause no source names is often a misspelling ("wars" for "war"): those deaths then feed
+  // only the sources that count every death.
+  const named = campaign.sources.filter((s) => s.basis === "deaths" && s.timing === "century-end" && s.cause !== null);
+  if (named.length > 0) {
+    const causes = new Set(named.map((s) => key(s.cause as string)));
+    const strays = new Set<string>();
+    for (const d of campaign.deaths) if (d.century === century && !causes.has(key(d.cause))) strays.add(d.cause.trim());
+    for (const cause of strays) {
+      const near = [...causes].find((c) => editDistance(c, key(cause)) <= Math.max(1, Math.floor(c.length / 4)));
+      if (near === undefined) continue;
+      problems.push({
+        severity: "warning",
+        table: "Deaths",
+        column: "Cause",
+        message: `deaths logged as "${cause}" in century ${century} are not counted by the sources of "${near}"; if it is a misspelling, correct it.`,
+      });
+    }
+    if (campaign.missingTables.includes("Deaths")) {
+      problems.push({ severity: "warning", table: "Deaths", message: "there is no Deaths table, so every source that counts deaths counts 0." });
+    }
+  }
   const warned = new Set<string>();
   for (const s of campaign.sources) {
     if (s.basis !== "count" || s.timing !== "century-end" || warned.has(key(s.source))) continue;
@@ -499,3 +520,16 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
   return problems;
 }
 
+
+/** How many letters must change to turn one word into the other (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
