@@ -133,7 +133,9 @@ export interface CenturyResult {
   readonly payouts: readonly Payout[];
 }
 
-const key = (text: string): string => text.trim().toLowerCase();
+/** Names match whatever their case and surrounding spaces: "war " is the box "War". */
+export const nameKey = (text: string): string => text.trim().toLowerCase();
+const key = nameKey;
 
 function pushTo<K, V>(map: Map<K, V[]>, k: K, v: V): void {
   const list = map.get(k);

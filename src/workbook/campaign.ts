@@ -16,6 +16,7 @@ import {
   type RaceState,
   type SourceRule,
   type Timing,
+  nameKey,
 } from "../engine/century";
 import { cellAddress, type RawTable, type RawWorkbook } from "./raw";
 import type { Problem } from "./problems";
@@ -81,7 +82,7 @@ export interface Campaign {
 }
 
 const RESERVED = [DEMONS, DIABOLISM, ATHEISM];
-const key = (s: string): string => s.trim().toLowerCase();
+const key = nameKey;
 
 function find(raw: RawWorkbook, spec: TableSpec): RawTable | undefined {
   return raw.tables.get(spec.name.toLowerCase());

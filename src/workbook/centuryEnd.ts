@@ -3,7 +3,7 @@
  * campaign, compute the century exactly, and plan what to write. The adapters read the raw
  * tables before and carry the plan out after.
  */
-import { calculateCentury, type CenturyInput, type CenturyResult } from "../engine/century";
+import { calculateCentury, type CenturyInput, type CenturyResult, nameKey } from "../engine/century";
 import { toNumber, type Ratio } from "../engine/exact";
 import { checkCentury, latestCentury, readCampaign, recipients, type Campaign } from "./campaign";
 import { buildPlan, type WorkbookPlan } from "./plan";
@@ -27,7 +27,7 @@ export interface CenturyEndOutcome {
   readonly payments: readonly Payment[];
 }
 
-const key = (s: string): string => s.trim().toLowerCase();
+const key = nameKey;
 
 /** The engine's input for a century, from a validated campaign. */
 export function centuryInput(campaign: Campaign, century: number): CenturyInput {

@@ -2,6 +2,7 @@
  * Recording mortal deaths in the Deaths table as play goes on: always for the century in play
  * (the one after the Ledger's latest), so that the century end counts them.
  */
+import { nameKey } from "../engine/century";
 import { latestCentury, readCampaign, type Campaign } from "./campaign";
 import { refused, type EditPlan, type EditRow } from "./edits";
 import { racesIn } from "./pantheonTools";
@@ -33,7 +34,7 @@ export interface CauseTally {
   readonly units: number;
 }
 
-const key = (s: string): string => s.trim().toLowerCase();
+const key = nameKey;
 
 /**
  * The causes a gamemaster records: every cause a `deaths` source counts, then every other cause

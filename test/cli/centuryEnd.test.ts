@@ -2,7 +2,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { execFileSync } from "child_process";
-import { main } from "../../src/cli/main";
+import { gods } from "../support/cli";
 import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx";
 import { handWorked, writeXlsx } from "../workbook/fixture";
 
@@ -11,12 +11,6 @@ let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-cli-"))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function gods(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => (out += t + "\n"), err: (t) => (err += t + "\n") });
-  return { out, err, code };
-}
 
 describe("gods century-end", () => {
   test("--json prints exactly one JSON object with the hand-worked numbers", async () => {

@@ -1,16 +1,10 @@
 import { execFileSync, spawnSync } from "child_process";
 import * as path from "path";
-import { main } from "../../src/cli/main";
+import { gods } from "../support/cli";
 import { parseArgument, runFunction } from "../../src/cli/fn";
 
 const root = path.resolve(__dirname, "..", "..");
 
-async function gods(...argv: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => (out += t + "\n"), err: (t) => (err += t + "\n") });
-  return { out, err, code };
-}
 
 describe("gods fn", () => {
   test("RULES.md examples", async () => {

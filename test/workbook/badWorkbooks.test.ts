@@ -5,19 +5,13 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { main } from "../../src/cli/main";
+import { gods } from "../support/cli";
 import { edit, handWorked, writeXlsx, type Tables } from "./fixture";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bad-"))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function gods(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => (out += t + "\n"), err: (t) => (err += t + "\n") });
-  return { out, err, code };
-}
 
 type Cell = Tables[string][number][number];
 const set = (table: string, row: number, col: number, value: Cell) => (t: Tables) => {
