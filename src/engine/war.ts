@@ -1,4 +1,4 @@
-import { fail } from "./errors";
+import { fail, wholeResult } from "./errors";
 
 function checkStrength(value: number, what: string): void {
   if (!Number.isInteger(value) || value < 0) fail(`${what} must be a whole number, 0 or more, not ${value}.`);
@@ -30,7 +30,7 @@ export function casualties(strength: number, military: number, enemyMilitary: nu
   const pct = casualtyPercent(military, enemyMilitary);
   // Integer arithmetic on BigInt: the product can pass 2^53 for huge strengths.
   const kills = (BigInt(strength) * BigInt(pct) + 99n) / 100n;
-  let result = Number(kills);
+  let result = wholeResult(kills, "The number of units killed");
   if (enemyStrength !== undefined) {
     checkStrength(enemyStrength, "The enemy's strength");
     result = Math.min(result, enemyStrength);

@@ -336,3 +336,9 @@ describe("§11 Games of the Gods", () => {
     expect(() => melt(1)).toThrow(/2 to 12/);
   });
 });
+
+describe("war casualties too large for a cell", () => {
+  test("are refused with a message instead of becoming Infinity", () => {
+    expect(() => casualties(Number.MAX_VALUE, 1000, 0)).toThrow(/too large/);
+  });
+});
