@@ -5,6 +5,7 @@
  * the whole mana paid equals the floor of the exact sum earned.
  */
 import { add, floor, mul, sub, ZERO, type Ratio } from "./exact";
+import { ATHEISM, DIABOLISM } from "./pantheon";
 import { populationStrength } from "./population";
 
 export type Basis = "worship" | "diabolism" | "deaths" | "count";
@@ -14,9 +15,8 @@ export const TIMINGS: readonly Timing[] = ["century-end", "era-end", "event"];
 
 /** The demons' shared pool: a recipient with no row in the Gods table. */
 export const DEMONS = "Demons";
-/** Pantheon members that are not gods. */
-export const DIABOLISM = "Diabolism";
-export const ATHEISM = "Atheism";
+// The pantheon members that are not gods are named by the pantheon rules.
+export { ATHEISM, DIABOLISM };
 
 export interface SourceRule {
   readonly sphere: string;

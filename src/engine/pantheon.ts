@@ -7,8 +7,9 @@ import { checkRoll } from "./attributes";
 import { fail, RuleError } from "./errors";
 import { add, cmp, div, isNegative, isZero, mul, ONE, ratio, sub, toNumber, ZERO, type Ratio } from "./exact";
 
-/** The name Atheism gets when an obliteration has to add it. */
-const ATHEISM_NAME = "Atheism";
+/** The two members that are not gods: worship of the demons (paid to the Demons pool), and of nobody. */
+export const DIABOLISM = "Diabolism";
+export const ATHEISM = "Atheism";
 
 /** One member and its share, in percentage points. */
 export interface Share {
@@ -42,11 +43,11 @@ export function memberKey(name: string): string {
 
 /** Diabolism (worship of the demons) and Atheism (of nobody) are the two members that are not gods. */
 export function isDiabolism(name: string): boolean {
-  return memberKey(name) === "diabolism";
+  return memberKey(name) === memberKey(DIABOLISM);
 }
 
 export function isAtheism(name: string): boolean {
-  return memberKey(name) === "atheism";
+  return memberKey(name) === memberKey(ATHEISM);
 }
 
 /** Diabolism and Atheism are members, but not gods. */
@@ -198,7 +199,7 @@ export function obliterate(shares: readonly Share[], god: string): Share[] {
     return result;
   }
   const atheism = result.findIndex((s) => isAtheism(s.member));
-  if (atheism < 0) result.push({ member: ATHEISM_NAME, share: dead.share });
+  if (atheism < 0) result.push({ member: ATHEISM, share: dead.share });
   else {
     const s = result[atheism] as Share;
     result[atheism] = { member: s.member, share: add(s.share, dead.share) };

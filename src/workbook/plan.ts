@@ -4,7 +4,7 @@
  * calculation, and the Ledger's new content.
  */
 import { toNumber, type Ratio } from "../engine/exact";
-import type { CenturyResult } from "../engine/century";
+import { ATHEISM, DIABOLISM, type CenturyResult } from "../engine/century";
 import { formatExact, type LedgerRow } from "./campaign";
 import { columnLetter } from "./raw";
 import { LEDGER } from "./schema";
@@ -190,8 +190,8 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
     if (god === "Demons") continue;
     b.add(cell(god, "text"), cell(num(result.worshippers.get(god) ?? { n: 0n, d: 1n }), "decimal"), cell(null, "text"));
   }
-  b.add(cell("Diabolism", "text"), cell(num(result.diabolism), "decimal"), cell("goes to the Demons pool", "text"));
-  b.add(cell("Atheism", "text"), cell(num(result.atheism), "decimal"), cell("goes to nobody", "text"));
+  b.add(cell(DIABOLISM, "text"), cell(num(result.diabolism), "decimal"), cell("goes to the Demons pool", "text"));
+  b.add(cell(ATHEISM, "text"), cell(num(result.atheism), "decimal"), cell("goes to nobody", "text"));
   const wLast = b.next - 1;
   b.add(
     cell("All worshippers", "total"),
