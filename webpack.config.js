@@ -23,10 +23,10 @@ async function httpsOptions() {
 
 /** The command line's compiled workbook code (npm run build:cli), compiled again when older than its sources. */
 function compiledInit() {
-  const compiled = path.resolve(__dirname, "build/workbook/init.js");
-  const sources = path.resolve(__dirname, "src/workbook");
+  const compiled = path.resolve(__dirname, "build/workbook/xlsx/init.js");
   const built = fs.existsSync(compiled) ? fs.statSync(compiled).mtimeMs : 0;
-  const stale = fs.readdirSync(sources).some((f) => f.endsWith(".ts") && fs.statSync(path.join(sources, f)).mtimeMs > built);
+  const sources = ["src/engine", "src/workbook"].flatMap((dir) => fs.readdirSync(path.resolve(__dirname, dir), { recursive: true, withFileTypes: true }));
+  const stale = sources.some((f) => f.isFile() && f.name.endsWith(".ts") && fs.statSync(path.join(f.parentPath ?? f.path, f.name)).mtimeMs > built);
   if (stale) {
     try {
       execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.cli.json"], { cwd: __dirname, stdio: "pipe" });

@@ -1,8 +1,9 @@
 import * as fs from "fs";
-import { describeProblem, errorsIn, warningsIn } from "../workbook/problems";
-import { planCenturyEnd, type Payment } from "../workbook/centuryEnd";
-import { applyPlan, loadWorkbook, readWorkbook, saveWorkbook } from "../workbook/xlsx";
-import { newCampaignWorkbook } from "../workbook/init";
+import { describeProblem, errorsIn, warningsIn } from "../workbook/model/problems";
+import { planCenturyEnd, type Payment } from "../workbook/plan/centuryEnd";
+import { loadWorkbook, readWorkbook } from "../workbook/xlsx/read";
+import { applyPlan, saveWorkbook } from "../workbook/xlsx/write";
+import { newCampaignWorkbook } from "../workbook/xlsx/init";
 import type { Io } from "./io";
 
 export interface CenturyEndOptions {

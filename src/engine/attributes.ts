@@ -1,13 +1,4 @@
-import { fail } from "./errors";
-
-/** Checks a die roll: a whole number from low to high (1 to 6 for one d6). */
-export function checkRoll(roll: number, low = 1, high = 6, what = "The roll"): void {
-  if (!Number.isInteger(roll) || roll < low || roll > high) fail(`${what} must be a whole number from ${low} to ${high}, not ${roll}.`);
-}
-
-function checkModifier(value: number, what: string): void {
-  if (!Number.isSafeInteger(value)) fail(`${what} must be a whole number (it may be negative), not ${value}.`);
-}
+import { checkRoll, checkSigned as checkModifier } from "./checks";
 
 /**
  * Wars a race declares at the start of a century, from a d6 plus its Aggression:

@@ -5,7 +5,7 @@
  * the whole mana paid equals the floor of the exact sum earned.
  */
 import { add, floor, mul, sub, ZERO, type Ratio } from "./exact";
-import { ATHEISM, DIABOLISM } from "./pantheon";
+import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "./names";
 import { populationStrength } from "./population";
 
 export type Basis = "worship" | "diabolism" | "deaths" | "count";
@@ -13,10 +13,6 @@ export const BASES: readonly Basis[] = ["worship", "diabolism", "deaths", "count
 export type Timing = "century-end" | "era-end" | "event";
 export const TIMINGS: readonly Timing[] = ["century-end", "era-end", "event"];
 
-/** The demons' shared pool: a recipient with no row in the Gods table. */
-export const DEMONS = "Demons";
-// The pantheon members that are not gods are named by the pantheon rules.
-export { ATHEISM, DIABOLISM };
 
 export interface SourceRule {
   readonly sphere: string;
@@ -133,8 +129,6 @@ export interface CenturyResult {
   readonly payouts: readonly Payout[];
 }
 
-/** Names match whatever their case and surrounding spaces: "war " is the box "War". */
-export const nameKey = (text: string): string => text.trim().toLowerCase();
 const key = nameKey;
 
 function pushTo<K, V>(map: Map<K, V[]>, k: K, v: V): void {

@@ -13,6 +13,26 @@ export function fail(message: string): never {
   throw new RuleError(message);
 }
 
+/** What a rule answered, or the sentence of the rule error it threw. */
+export type Attempt<T> = { readonly value: T } | { readonly problem: string };
+
+/** Runs a rule and hands back its answer or its rule error's message; any other error goes on. */
+export function attempt<T>(rule: () => T): Attempt<T> {
+  try {
+    return { value: rule() };
+  } catch (e) {
+    if (e instanceof RuleError) return { problem: e.message };
+    throw e;
+  }
+}
+
+/** Runs a rule; a rule error it throws is thrown again as `restate` makes it from the message. */
+export function restated<T>(rule: () => T, restate: (message: string) => Error): T {
+  const answer = attempt(rule);
+  if ("problem" in answer) throw restate(answer.problem);
+  return answer.value;
+}
+
 /** Shows a value the way a gamemaster typed it, for messages. */
 export function show(value: unknown): string {
   if (typeof value === "string") return `"${value}"`;

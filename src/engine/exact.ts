@@ -138,7 +138,33 @@ export function toNumber(a: Ratio): number {
   return Number(q) / 1e17;
 }
 
-/** ceil(n * p / q) for whole n and p, q > 0, without leaving integers. */
-export function ceilMulDiv(n: bigint, p: bigint, q: bigint): bigint {
-  return ceil(make(n * p, q));
+
+/** Reads an exact value written as a decimal ("0.25") or a fraction ("1/3"); null when it is neither. */
+export function parseExact(text: string): Ratio | null {
+  const m = /^\s*(-?\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (m) {
+    const d = BigInt(m[2] as string);
+    return d === 0n ? null : make(BigInt(m[1] as string), d);
+  }
+  return parseDecimal(text);
+}
+
+/** Writes a value exactly: a decimal when it ends ("0.25"), a fraction otherwise ("1/3"). */
+export function formatExact(r: Ratio): string {
+  let d = r.d;
+  while (d % 2n === 0n) d /= 2n;
+  while (d % 5n === 0n) d /= 5n;
+  if (d !== 1n) return `${r.n}/${r.d}`;
+  // A terminating decimal: scale to a power of ten.
+  let digits = 0;
+  let scale = 1n;
+  while ((r.n * scale) % r.d !== 0n) {
+    scale *= 10n;
+    digits++;
+  }
+  const scaled = (r.n * scale) / r.d;
+  const neg = scaled < 0n;
+  const s = (neg ? -scaled : scaled).toString().padStart(digits + 1, "0");
+  const text = digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  return neg ? `-${text}` : text;
 }

@@ -3,7 +3,7 @@
  * top roller, goals that close after enough claims, and the world changing at the end of an act.
  */
 import { fail } from "./errors";
-import { checkRoll } from "./attributes";
+import { checkRoll } from "./checks";
 
 function checkDice(dice: readonly number[]): void {
   for (const d of dice) checkRoll(d, 1, 6, "Every die");

@@ -1,4 +1,7 @@
 export * from "./errors";
+export * from "./names";
+export * from "./checks";
+export * from "./cells";
 export * from "./exact";
 export * from "./toll";
 export * from "./growth";

@@ -3,13 +3,11 @@
  * percentage points (100 in all), so a cult of 10 on three equal members leaves each exactly
  * 30 and the total exactly 100, however many changes follow.
  */
-import { checkRoll } from "./attributes";
-import { fail, RuleError } from "./errors";
+import { checkRoll } from "./checks";
+import { attempt, fail } from "./errors";
+import { ATHEISM, DIABOLISM, nameKey } from "./names";
 import { add, cmp, div, isNegative, isZero, mul, ONE, ratio, sub, toNumber, ZERO, type Ratio } from "./exact";
 
-/** The two members that are not gods: worship of the demons (paid to the Demons pool), and of nobody. */
-export const DIABOLISM = "Diabolism";
-export const ATHEISM = "Atheism";
 
 /** One member and its share, in percentage points. */
 export interface Share {
@@ -36,18 +34,14 @@ export const HUNDRED: Ratio = ratio(100);
 /** The rise Diabolism and Atheism ask for before they accept a change. */
 export const SPECIAL_MEMBER_RISE: Ratio = ratio(5);
 
-/** Members are the same when their names match, case and extra spaces ignored. */
-export function memberKey(name: string): string {
-  return name.trim().replace(/\s+/g, " ").toLowerCase();
-}
 
 /** Diabolism (worship of the demons) and Atheism (of nobody) are the two members that are not gods. */
 export function isDiabolism(name: string): boolean {
-  return memberKey(name) === memberKey(DIABOLISM);
+  return nameKey(name) === nameKey(DIABOLISM);
 }
 
 export function isAtheism(name: string): boolean {
-  return memberKey(name) === memberKey(ATHEISM);
+  return nameKey(name) === nameKey(ATHEISM);
 }
 
 /** Diabolism and Atheism are members, but not gods. */
@@ -99,7 +93,7 @@ export function readPantheon(rows: readonly PantheonRow[]): Pantheon {
     if (row.member === null) fail(`Entry ${at} has a share (${showShare(row.share as Ratio)}) but no member.`);
     if (row.share === null) fail(`${row.member} (entry ${at}) has no share.`);
     if (isNegative(row.share)) fail(`${row.member} has a negative share (${showShare(row.share)}).`);
-    const key = memberKey(row.member);
+    const key = nameKey(row.member);
     const first = seen.get(key);
     if (first !== undefined) fail(`${row.member} is listed twice (entries ${first} and ${at}).`);
     seen.set(key, at);
@@ -113,6 +107,10 @@ export function readPantheon(rows: readonly PantheonRow[]): Pantheon {
   else {
     const mixed = mixedStyles(entries);
     if (mixed !== null) fail(mixed);
+    // Shares all written as fractions (as a cell formatted as a percentage holds them) are told in percent.
+    if (entries.every((e) => cmp(e.share, ONE) <= 0)) {
+      return fail(`The shares add up to ${showShare(mul(sum, HUNDRED))}% (${showShare(sum)} as a fraction); they must add up to 100%.`);
+    }
     return fail(`The shares add up to ${showShare(sum)}; they must add up to 100 (or to 1 when written as fractions such as 0.4 or 40%).`);
   }
   // Scaled by 100 / sum: exact whether the table wrote points or fractions, and it mops up the
@@ -123,13 +121,8 @@ export function readPantheon(rows: readonly PantheonRow[]): Pantheon {
 
 /** What is wrong with a pantheon, in a sentence; null when it is sound. */
 export function pantheonProblem(rows: readonly PantheonRow[]): string | null {
-  try {
-    readPantheon(rows);
-    return null;
-  } catch (e) {
-    if (e instanceof RuleError) return e.message;
-    throw e;
-  }
+  const answer = attempt(() => readPantheon(rows));
+  return "problem" in answer ? answer.problem : null;
 }
 
 /** A share in the way the table writes it. */
@@ -145,8 +138,8 @@ function checkShares(shares: readonly Share[]): void {
 }
 
 function indexOf(shares: readonly Share[], name: string): number {
-  const key = memberKey(name);
-  return shares.findIndex((s) => memberKey(s.member) === key);
+  const key = nameKey(name);
+  return shares.findIndex((s) => nameKey(s.member) === key);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkWhole as checkCount } from "./checks";
 import { fail, wholeResult } from "./errors";
 
 /** Base terrain of a square on the Earth map. */
@@ -22,9 +23,6 @@ export const GREAT_CITY_STRENGTH = 6;
 /** Squares a race must hold for each city it already has before it may found another. */
 export const SQUARES_PER_CITY = 6;
 
-function checkCount(value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 0) fail(`${what} must be a whole number, 0 or more, not ${value}.`);
-}
 
 /**
  * A race's strength in war and worship: its units plus the bonus population of its cities.

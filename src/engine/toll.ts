@@ -1,20 +1,16 @@
+import { checkWhole } from "./checks";
 import { fail } from "./errors";
 
 /** What GODS.TOLL can answer about one transfer. */
 export type TollMode = "received" | "lost" | "send";
 
-function checkWhole(amount: number, what: string): void {
-  if (!Number.isFinite(amount) || !Number.isInteger(amount) || amount < 0) {
-    fail(`${what} must be a whole number of mana, 0 or more, not ${amount}.`);
-  }
-}
 
 /**
  * Mana lost on the way: half of what is sent, rounded up.
  * @example tollLost(7) // 4
  */
 export function tollLost(sent: number): number {
-  checkWhole(sent, "The mana sent");
+  checkWhole(sent, "The mana sent", " of mana");
   // Halving a whole double is exact, so Math.ceil sees the true half.
   return Math.ceil(sent / 2);
 }
@@ -32,7 +28,7 @@ export function tollReceived(sent: number): number {
  * @example tollToSend(3) // 6
  */
 export function tollToSend(arriving: number): number {
-  checkWhole(arriving, "The mana to arrive");
+  checkWhole(arriving, "The mana to arrive", " of mana");
   const send = arriving * 2;
   if (!Number.isFinite(send)) fail(`${arriving} mana is too large to send.`);
   return send;

@@ -1,12 +1,6 @@
+import { checkSigned as checkMilitary, checkWhole as checkStrength } from "./checks";
 import { fail, wholeResult } from "./errors";
 
-function checkStrength(value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 0) fail(`${what} must be a whole number, 0 or more, not ${value}.`);
-}
-
-function checkMilitary(value: number, what: string): void {
-  if (!Number.isSafeInteger(value)) fail(`${what} must be a whole number (it may be negative), not ${value}.`);
-}
 
 /**
  * The casualty percentage a side inflicts: 10 plus its Military less the enemy's, never below 0.

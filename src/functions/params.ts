@@ -1,7 +1,7 @@
-import { show } from "../engine/errors";
-import { div, fromNumber, parseDecimal, ratio, type Ratio } from "../engine/exact";
+import { exactNumber, isBlank as isEmpty, yesNo } from "../engine/cells";
+import { restated, show } from "../engine/errors";
+import { fromNumber, toNumber, type Ratio } from "../engine/exact";
 import { parseElements, parseResistances, type Element, type ResistCode } from "../engine/resist";
-import { RuleError } from "../engine/errors";
 import { ArgumentError, type Param } from "./runner";
 
 /** A single cell arriving as a 1×1 range is the same as the value itself. */
@@ -11,19 +11,14 @@ function single(name: string, value: unknown): unknown {
   throw new ArgumentError(`${name} must be a single value, not a range.`);
 }
 
-const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
-
-/** A number as Excel arithmetic sees it: numbers, number-like text, and an empty cell as 0. */
+/** A number as Excel arithmetic sees it: numbers, number-like text ("12", "40%"), and an empty cell as 0. */
 function number(name: string, value: unknown, what: string): number {
   const v = single(name, value);
-  if (typeof v === "number") {
-    if (Number.isFinite(v)) return v;
-  } else if (v === null || v === undefined || v === "") {
-    return 0;
-  } else if (typeof v === "string" && NUMBER_TEXT.test(v.trim())) {
-    const n = Number(v.trim());
-    if (Number.isFinite(n)) return n;
-  }
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (isEmpty(v)) return 0;
+  const r = exactNumber(v);
+  const n = r === null ? NaN : toNumber(r);
+  if (Number.isFinite(n)) return n;
   throw new ArgumentError(`${name} must be ${what}, not ${show(v)}.`);
 }
 
@@ -71,14 +66,8 @@ export function rate(name: string, fallback: Ratio): Param<Ratio> {
     name,
     (value) => {
       const v = single(name, value);
-      let r: Ratio | null = null;
-      if (typeof v === "string" && /%\s*$/.test(v)) {
-        const d = parseDecimal(v.replace(/%\s*$/, ""));
-        r = d === null ? null : { n: d.n, d: d.d * 100n };
-      } else {
-        r = fromNumber(number(name, v, what));
-      }
-      if (r === null || r.n < 0n) throw new ArgumentError(`${name} must be ${what}, not ${show(v)}.`);
+      const r = typeof v === "number" ? fromNumber(number(name, v, what)) : (exactNumber(v) ?? fromNumber(number(name, v, what)));
+      if (r.n < 0n) throw new ArgumentError(`${name} must be ${what}, not ${show(v)}.`);
       return r;
     },
     true,
@@ -135,12 +124,9 @@ export function flag(name: string): Param<boolean> {
     name,
     (value) => {
       const v = single(name, value);
-      if (typeof v === "boolean") return v;
-      if (v === 1 || v === 0) return v === 1;
-      const key = typeof v === "string" ? v.trim().toLowerCase() : undefined;
-      if (key === "true" || key === "yes") return true;
-      if (key === "false" || key === "no") return false;
-      throw new ArgumentError(`${name} must be TRUE or FALSE, not ${show(v)}.`);
+      const answer = yesNo(v);
+      if (answer === null) throw new ArgumentError(`${name} must be TRUE or FALSE, not ${show(v)}.`);
+      return answer;
     },
     true,
     false,
@@ -156,28 +142,9 @@ export function text(name: string, what = "a name"): Param<string> {
   });
 }
 
-/**
- * A number read exactly: a number, a number written as text, or a percentage written as text
- * ("75%" is 0.75). Null when the value is none of these.
- */
-function exactValue(v: unknown): Ratio | null {
-  if (typeof v === "number") return Number.isFinite(v) ? fromNumber(v) : null;
-  if (typeof v !== "string") return null;
-  const t = v.trim();
-  if (t.endsWith("%")) {
-    const d = parseDecimal(t.slice(0, -1));
-    return d === null ? null : div(d, ratio(100));
-  }
-  return parseDecimal(t);
-}
-
 /** Every cell of a value, whatever its depth: a single value, a range, or several of them. */
 function cellsOf(value: unknown): unknown[] {
   return Array.isArray(value) ? (value as unknown[]).flatMap(cellsOf) : [value];
-}
-
-function isEmpty(v: unknown): boolean {
-  return v === null || v === undefined || v === "";
 }
 
 /** Die faces already rolled: a range (or a single value) of whole numbers 1 to 6; empty cells skipped. */
@@ -186,7 +153,8 @@ export function dice(name: string): Param<number[]> {
     const faces: number[] = [];
     for (const cell of cellsOf(value)) {
       if (isEmpty(cell)) continue;
-      const n = typeof cell === "number" ? cell : typeof cell === "string" && NUMBER_TEXT.test(cell.trim()) ? Number(cell.trim()) : NaN;
+      const r = typeof cell === "number" || (typeof cell === "string" && !cell.trim().endsWith("%")) ? exactNumber(cell) : null;
+      const n = r === null ? NaN : toNumber(r);
       if (!Number.isInteger(n) || n < 1 || n > 6) {
         throw new ArgumentError(`${name} must hold die faces, whole numbers from 1 to 6, not ${show(cell)}.`);
       }
@@ -210,7 +178,7 @@ export function multipliers(name: string): Param<Ratio[]> {
       const found: Ratio[] = [];
       for (const cell of cellsOf(value)) {
         if (isEmpty(cell)) continue;
-        const r = exactValue(cell);
+        const r = exactNumber(cell);
         if (r === null || r.n < 0n) throw new ArgumentError(`${name} must be ${what}, not ${show(cell)}.`);
         found.push(r);
       }
@@ -259,7 +227,7 @@ export function shares(name: string): Param<Line<Ratio | null>> {
       across,
       values: values.map((v) => {
         if (isEmpty(v)) return null;
-        const r = exactValue(v);
+        const r = exactNumber(v);
         if (r === null) throw new ArgumentError(`${name} must hold shares such as 40, 0.4 or 40%, not ${show(v)}.`);
         return r;
       }),
@@ -277,7 +245,7 @@ export interface Points {
 export function points(name: string): Param<Points> {
   return param(name, (value) => {
     const v = single(name, value);
-    const r = isEmpty(v) ? null : exactValue(v);
+    const r = isEmpty(v) ? null : exactNumber(v);
     if (r === null) {
       throw new ArgumentError(
         `${name} must be a number of percentage points such as 10 (or 0.1 or 10% beside shares written as fractions), not ${show(v)}.`,
@@ -295,12 +263,10 @@ export function elements(name: string): Param<ReadonlySet<Element>> {
     const v = single(name, value);
     if (v === null || v === undefined) return NO_ELEMENTS;
     if (typeof v !== "string") throw new ArgumentError(`${name} must be text such as "F" or "FE", not ${show(v)}.`);
-    try {
-      return parseElements(v);
-    } catch (e) {
-      if (e instanceof RuleError) throw new ArgumentError(`${name}: ${e.message}`);
-      throw e;
-    }
+    return restated(
+      () => parseElements(v),
+      (message) => new ArgumentError(`${name}: ${message}`),
+    );
   });
 }
 
@@ -314,12 +280,7 @@ export function resistanceCodes(name: string): Param<ResistCode[]> {
       if (typeof cell !== "string") {
         throw new ArgumentError(`${name} must hold resistance codes such as "F-2" or "W/2", not ${show(cell)}.`);
       }
-      try {
-        codes.push(...parseResistances(cell));
-      } catch (e) {
-        if (e instanceof RuleError) throw new ArgumentError(`${name}: ${e.message}`);
-        throw e;
-      }
+      codes.push(...restated(() => parseResistances(cell), (message) => new ArgumentError(`${name}: ${message}`)));
     }
     return codes;
   });

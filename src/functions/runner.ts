@@ -1,4 +1,5 @@
-import { RuleError, show } from "../engine/errors";
+import { isBlank } from "../engine/cells";
+import { RuleError } from "../engine/errors";
 import { isErrorValue, valueError, type ErrorValue } from "./errors";
 
 /** What a custom function may hand back to a cell. */
@@ -38,10 +39,6 @@ export interface FunctionSpec<A extends unknown[] = unknown[]> {
 
 export function define<A extends unknown[]>(name: string, params: Params<A>, body: (...args: A) => Result): FunctionSpec<A> {
   return { name, params, body };
-}
-
-function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || value === "";
 }
 
 /**
@@ -122,4 +119,3 @@ export function invoke<A extends unknown[]>(spec: FunctionSpec<A>, ...args: unkn
   return result;
 }
 
-export { show };

@@ -22,7 +22,7 @@ import {
   type ShareStyle,
 } from "../engine/pantheon";
 import { explosions, glory, goalState, melt, successes } from "../engine/games";
-import { fail, RuleError } from "../engine/errors";
+import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
   choice,
@@ -241,12 +241,10 @@ export const PANTHEONCHECK = define("PANTHEONCHECK", [names("members"), shares("
 /** One version of the pantheon for PANTHEONCHANGE: a listed member without a share is not in it. */
 function version(members: Line<string | null>, given: Line<Ratio | null>, sharesName: string): Share[] {
   const rows = entries(members, given, sharesName).map((r) => (r.member !== null && r.share === null ? { member: r.member, share: ZERO } : r));
-  try {
-    return readPantheon(rows).shares;
-  } catch (e) {
-    if (e instanceof RuleError) fail(`${sharesName}: ${e.message}`);
-    throw e;
-  }
+  return restated(
+    () => readPantheon(rows).shares,
+    (message) => new RuleError(`${sharesName}: ${message}`),
+  );
 }
 
 export const PANTHEONCHANGE = define(

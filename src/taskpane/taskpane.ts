@@ -15,9 +15,9 @@ import {
   selectCell,
   setTurmoil,
   type EditOutcome,
-} from "../workbook/office/campaignActions";
-import { errorsIn } from "../workbook/problems";
-import type { CampaignStatus } from "../workbook/status";
+} from "../workbook/office/actions";
+import { errorsIn } from "../workbook/model/problems";
+import type { CampaignStatus } from "../workbook/tools/status";
 import { byId, el, setOptions } from "./dom";
 import { plainError, waitingText, type StepTexts } from "./messages";
 import { chosenRace, renderRace, renderStatus, showCenturyEnd, showMessage, showProblems } from "./view";

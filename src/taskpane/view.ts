@@ -3,9 +3,9 @@
  * click does is wired in taskpane.ts.
  */
 import type { CenturyEndInExcel } from "../workbook/office/actions";
-import { describeProblem, errorsIn, warningsIn, type Problem } from "../workbook/problems";
-import { sheetNames } from "../workbook/plan";
-import type { CampaignStatus, RaceStatus } from "../workbook/status";
+import { describeProblem, errorsIn, warningsIn, type Problem } from "../workbook/model/problems";
+import { sheetNames } from "../workbook/model/schema";
+import type { CampaignStatus, RaceStatus } from "../workbook/tools/status";
 import { byId, el, setOptions, shown } from "./dom";
 
 export type Tone = "done" | "info" | "error";

@@ -15,10 +15,10 @@ import * as path from "path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import webpack from "webpack";
 import { turmoil } from "../../src/engine/pantheon";
-import { planCenturyEnd } from "../../src/workbook/centuryEnd";
-import { EXAMPLE_CAMPAIGN } from "../../src/workbook/example";
-import { INPUT_TABLES } from "../../src/workbook/schema";
-import { rawWorkbook, type Tables } from "../workbook/fixture";
+import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
+import { INPUT_TABLES } from "../../src/workbook/model/schema";
+import { rawWorkbook, type Tables } from "../support/campaigns";
 import type { HostSetup, TestHost } from "./excelTestHost";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -298,8 +298,9 @@ describe("inside Excel", () => {
     const row = tables.Pantheon?.findIndex((r) => r[0] === "Low Elves" && r[1] === "Solara") ?? -1;
     (tables.Pantheon?.[row] as unknown[])[2] = 40;
     const page = await inExcel(tables);
-    const problem = page.locator("#problems button", { hasText: "shares of Low Elves add up to 90%" });
-    expect(await problem.textContent()).toMatch(/Pantheon table, row 5, column Share: the shares of Low Elves add up to 90%, not 100%\.Go to Pantheon!C5/);
+    // One wording for one wrong pantheon, in the problems and in the pantheon tools alike.
+    const problem = page.locator("#problems button", { hasText: "pantheon of Low Elves cannot be used" });
+    expect(await problem.textContent()).toMatch(/Pantheon table, row 5, column Share: the pantheon of Low Elves cannot be used: The shares add up to 90; they must add up to 100.*Go to Pantheon!C5/);
     await shot(page, "07-broken-pantheon");
     expect(await click(page, "#problems button >> nth=0")).toBe(1);
     expect(await host(page, (h) => h.book.selected)).toEqual({ sheet: "Pantheon", address: "C5" });

@@ -6,6 +6,8 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import type { FunctionSpec } from "../../src/functions/runner";
+import * as allSpecs from "../../src/functions/specs";
 
 const root = path.resolve(__dirname, "..", "..");
 let out: string;
@@ -14,6 +16,7 @@ interface Parameter {
   name: string;
   description?: string;
   optional?: boolean;
+  repeating?: boolean;
   dimensionality?: string;
 }
 interface FunctionMeta {
@@ -63,6 +66,18 @@ describe("functions.json", () => {
     expect(byId.get("TOLL")?.parameters.map((p) => p.optional ?? false)).toEqual([false, true]);
     expect(byId.get("WARCASUALTIES")?.parameters.map((p) => p.name)).toEqual(["strength", "military", "enemy_military", "enemy_strength"]);
     expect(byId.get("RESIST")?.parameters.find((p) => p.name === "resistances")?.dimensionality).toBe("matrix");
+  });
+
+  test("every function's parameters in functions.json are its signature's: names, optional and repeating, in order", () => {
+    const fns = metadata();
+    const specs = Object.values(allSpecs) as FunctionSpec[];
+    expect(fns.map((f) => f.id).sort()).toEqual(specs.map((s) => s.name).sort());
+    for (const f of fns) {
+      const spec = specs.find((s) => s.name === f.id) as FunctionSpec;
+      const declared = f.parameters.map((p) => ({ name: p.name, optional: p.optional ?? false, repeating: p.repeating ?? false }));
+      const signature = spec.params.map((p) => ({ name: p.name, optional: p.optional, repeating: p.repeating ?? false }));
+      expect({ id: f.id, parameters: declared }).toEqual({ id: f.id, parameters: signature });
+    }
   });
 
   test("every function in functions.json is registered by the bundle, and the CLI finds it", () => {

@@ -3,8 +3,8 @@ import * as os from "os";
 import * as path from "path";
 import { execFileSync } from "child_process";
 import { gods } from "../support/cli";
-import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx";
-import { handWorked, writeXlsx } from "../workbook/fixture";
+import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx/read";
+import { handWorked, writeXlsx } from "../support/campaigns";
 
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;

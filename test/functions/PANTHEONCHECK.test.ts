@@ -22,7 +22,7 @@ describe("GODS.PANTHEONCHECK", () => {
 
   test("each reason, in words", () => {
     expect(call(PANTHEONCHECK, TWO, [[60], [30]])).toMatch(/^The shares add up to 90; they must add up to 100/);
-    expect(call(PANTHEONCHECK, TWO, [[0.6], [0.3]])).toMatch(/add up to 0\.9;/);
+    expect(call(PANTHEONCHECK, TWO, [[0.6], [0.3]])).toMatch(/add up to 90% \(0\.9 as a fraction\); they must add up to 100%/);
     expect(call(PANTHEONCHECK, TWO, [[60], [0.4]])).toMatch(/written two ways: Hera has 0\.4 \(a fraction\) but Ares has 60 \(points\)/);
     expect(call(PANTHEONCHECK, TWO, [[110], [-10]])).toBe("Hera has a negative share (-10).");
     expect(call(PANTHEONCHECK, [["Ares"], ["Hera"], [" ares "]], [[50], [50], [0]])).toBe("ares is listed twice (entries 1 and 3).");

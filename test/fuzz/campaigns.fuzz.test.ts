@@ -4,10 +4,10 @@
  * problems (never a crash), and while any error remains nothing is written to the workbook.
  */
 import fc from "fast-check";
-import { planCenturyEnd } from "../../src/workbook/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
 import { endCentury } from "../../src/workbook/office/actions";
 import { MemoryExcel } from "../support/memoryExcel";
-import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables } from "../workbook/fixture";
+import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables } from "../support/campaigns";
 
 type Cell = Tables[string][number][number];
 const TABLES = Object.keys(handWorked());

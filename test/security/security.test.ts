@@ -9,7 +9,7 @@ import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { main } from "../../src/cli/main";
-import { edit, writeXlsx } from "../workbook/fixture";
+import { edit, writeXlsx } from "../support/campaigns";
 
 const root = path.resolve(__dirname, "..", "..");
 let out: string;

@@ -1,13 +1,90 @@
 /**
- * Generated campaigns as raw tables, for benchmarks and fuzzing. `huge(scale)` at scale 1 has
- * 200 recipients (199 gods and the Demons pool), 500 races with 8 pantheon members each, 2,000
- * source rows and 100,000 death rows; scale 2 doubles every count.
+ * The campaigns the tests and the benchmark use, and ways to hold them: as raw tables (what the
+ * adapters produce), as an .xlsx file, or in the in-memory Excel stand-in.
+ *
+ * `handWorked()` is a small campaign whose mana is worked out by hand below. `huge(scale)` is
+ * generated: at scale 1 it has 200 recipients (199 gods and the Demons pool), 500 races with 8
+ * pantheon members each, 2,000 source rows and 100,000 death rows; scale 2 doubles every count.
+ *
+ * Century 1, by hand:
+ *   Strength: Achaeans 20 + 3·1 = 23; Trojans 30 + 6·1 = 36; Amazons 10, but in turmoil → 0.
+ *   Worshippers: Ares 23·50% = 11.5 (Amazons give 0); Hestia 23·30% + 36·0.75 = 6.9 + 27 = 33.9;
+ *     Diabolism 23·20% = 4.6; Atheism 36·0.25 = 9 (goes to nobody).
+ *   Deaths of century 1: war 10 + 4 = 14, plague 3; all 17. (The century-2 row is not counted.)
+ *   Ares (War 2 cards, Hearth 1):
+ *     Battle dead 14 × (0.5·2) = 14; Faithful 11.5 × (0.1·2 + 0.2·1) = 4.6; Hearths (flat) 4 × 1 = 4
+ *     earned 22.6 → paid 22, carry 0.6
+ *   Hestia (Hearth 3): Faithful 33.9 × 0.2·3 = 20.34; Hearths 4 × 1 = 4 → 24.34 → paid 24, carry 0.34
+ *   Demons (Pit 1): Damned 4.6 × 0.25 = 1.15; All dead (flat) 17 × 0.1 = 1.7 → 2.85 → paid 2, carry 0.85
+ *   Lilith is a demon: no payment of her own. The Feast source is an event: not counted.
+ * Century 2 (deaths: war 5; no Hearths count → taken as 0, with a warning):
+ *   Ares: 5 × 1 + 4.6 + 0 = 9.6; 0.6 + 9.6 = 10.2 → paid 10, carry 0.2
+ *   Hestia: 20.34 + 0 = 20.34; 0.34 + 20.34 = 20.68 → paid 20, carry 0.68
+ *   Demons: 1.15 + 5 × 0.1 = 1.65; 0.85 + 1.65 = 2.5 → paid 2, carry 0.5
  */
-import type { RawCell, RawTable, RawWorkbook } from "../../src/workbook/raw";
+import ExcelJS from "exceljs";
+import type { RawCell, RawTable, RawWorkbook } from "../../src/workbook/model/raw";
+import { MemoryWorkbook } from "./memoryExcel";
 
 export type Rows = RawCell[][];
+export type Tables = Record<string, Rows>;
 
-export function rawWorkbook(tables: Record<string, Rows>): RawWorkbook {
+/** Each table: the header row first. */
+export function handWorked(): Tables {
+  return {
+    Gods: [
+      ["God", "Kind"],
+      ["Ares", "greater"],
+      ["Hestia", "lesser"],
+      ["Lilith", "demon"],
+    ],
+    Cards: [
+      ["God", "Sphere", "Cards"],
+      ["Ares", "War", 2],
+      ["Ares", "Hearth", 1],
+      ["Hestia", "Hearth", 3],
+      ["Demons", "Pit", 1],
+    ],
+    Sources: [
+      ["Sphere", "Source", "Basis", "Rate", "Flat", "Cause", "Timing"],
+      ["War", "Battle dead", "deaths", 0.5, "no", "war", null],
+      ["War", "Faithful", "worship", 0.1, null, null, null],
+      ["Hearth", "Faithful", "worship", 0.2, "no", null, "century-end"],
+      ["Hearth", "Hearths", "count", 1, "yes", null, null],
+      ["Hearth", "Feast", "count", 3, "no", null, "event"],
+      ["Pit", "Damned", "diabolism", 0.25, "no", null, null],
+      ["Pit", "All dead", "deaths", 0.1, "yes", "any", null],
+    ],
+    Races: [
+      ["Race", "Units", "Cities", "Great Cities", "Culture", "Turmoil", "Military"],
+      ["Achaeans", 20, 1, 0, "civilized", "no", 3],
+      ["Trojans", 30, 0, 1, "civilized", null, 2],
+      ["Amazons", 10, null, null, "barbarian", "yes", 4],
+    ],
+    Pantheon: [
+      ["Race", "Member", "Share"],
+      ["Achaeans", "Ares", 50],
+      ["Achaeans", "Hestia", 30],
+      ["Achaeans", "Diabolism", 20],
+      ["Trojans", "Hestia", 0.75],
+      ["Trojans", "Atheism", 0.25],
+      ["Amazons", "Ares", 100],
+    ],
+    Deaths: [
+      ["Century", "Cause", "Units", "Race", "Note"],
+      [1, "war", 10, "Achaeans", "siege"],
+      [1, "War", 4, "Trojans", null],
+      [1, "plague", 3, "Trojans", null],
+      [2, "war", 5, "Amazons", null],
+    ],
+    Counts: [
+      ["Century", "Source", "Count"],
+      [1, "Hearths", 4],
+    ],
+  };
+}
+
+export function rawWorkbook(tables: Tables): RawWorkbook {
   const map = new Map<string, RawTable>();
   for (const [name, [headers = [], ...rows]] of Object.entries(tables)) {
     map.set(name.toLowerCase(), { name, sheet: name, headerRow: 1, firstColumn: 1, headers, rows, isTable: false });
@@ -15,17 +92,55 @@ export function rawWorkbook(tables: Record<string, Rows>): RawWorkbook {
   return { tables: map, sheetNames: Object.keys(tables) };
 }
 
+/** One sheet per table; as Excel tables when `asTables`. */
+export async function writeXlsx(tables: Tables, file: string, asTables = false): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(tables)) {
+    const ws = wb.addWorksheet(name);
+    const [headers = [], ...body] = rows;
+    if (asTables) {
+      ws.addTable({
+        name,
+        ref: "A1",
+        headerRow: true,
+        columns: headers.map((h) => ({ name: String(h) })),
+        rows: body.length ? body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) : [headers.map(() => null)],
+      });
+    } else {
+      rows.forEach((r) => ws.addRow(r.map((v) => (typeof v === "object" && v !== null ? { error: v.error } : v))));
+    }
+  }
+  await wb.xlsx.writeFile(file);
+}
+
+export function memoryWorkbook(tables: Tables, asTables = true): MemoryWorkbook {
+  const book = new MemoryWorkbook();
+  for (const [name, rows] of Object.entries(tables)) {
+    // Excel hands error cells to add-ins as their text, such as "#N/A".
+    const values = rows.map((r) => r.map((v) => (typeof v === "object" && v !== null ? v.error : v)));
+    book.put(name, values, asTables ? { table: name } : {});
+  }
+  return book;
+}
+
+/** A copy of the tables with one change. */
+export function edit(change: (t: Tables) => void, base: Tables = handWorked()): Tables {
+  const copy = JSON.parse(JSON.stringify(base)) as Tables;
+  change(copy);
+  return copy;
+}
+
 const BASES = ["worship", "deaths", "count", "diabolism"] as const;
 const CAUSES = ["war", "fire", "water", "plague", "famine", "starvation", "earthquake", "storm", "ice", "beasts", "murder", "sacrifice", "old age", "madness", "heresy"];
 
-export function huge(scale = 1): Record<string, Rows> {
+export function huge(scale = 1): Tables {
   const gods = 199 * scale;
   const spheres = 100 * scale;
   const races = 500 * scale;
   const deaths = 100_000 * scale;
   const names = 60;
   const sourceName = (j: number) => `${BASES[j % 4]} ${j}`;
-  const t: Record<string, Rows> = {
+  const t: Tables = {
     Gods: [["God", "Kind"]],
     Cards: [["God", "Sphere", "Cards"]],
     Sources: [["Sphere", "Source", "Basis", "Rate", "Flat", "Cause", "Timing"]],

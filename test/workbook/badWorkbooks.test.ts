@@ -6,7 +6,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { gods } from "../support/cli";
-import { edit, handWorked, writeXlsx, type Tables } from "./fixture";
+import { edit, handWorked, writeXlsx, type Tables } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bad-"))));
@@ -26,8 +26,8 @@ const CASES: [string, (t: Tables) => void, RegExp[]][] = [
   ["fractional cards", set("Cards", 2, 2, 1.5), [/Cards table, row 3, column Cards: 1.5 is not a whole number of cards/]],
   ["an unknown god in Cards", set("Cards", 1, 0, "Zeus"), [/Cards table, row 2, column God: "Zeus" is not in the Gods table/]],
   ["an unknown pantheon member", set("Pantheon", 2, 1, "Hermes"), [/Pantheon table, row 3, column Member: "Hermes" is not in the Gods table/]],
-  ["a pantheon not adding up to 100%", set("Pantheon", 1, 2, 40), [/Pantheon table, row 2, column Share: the shares of Achaeans add up to 90%, not 100%/]],
-  ["fractional shares not adding up", set("Pantheon", 4, 2, 0.7), [/the shares of Trojans add up to 95%, not 100%/]],
+  ["a pantheon not adding up to 100%", set("Pantheon", 1, 2, 40), [/Pantheon table, row 2, column Share: the pantheon of Achaeans cannot be used: The shares add up to 90; they must add up to 100/]],
+  ["fractional shares not adding up", set("Pantheon", 4, 2, 0.7), [/the pantheon of Trojans cannot be used: The shares add up to 95% \(0\.95 as a fraction\); they must add up to 100%/]],
   ["a duplicate god", set("Gods", 2, 0, "ares"), [/Gods table, row 3, column God: "ares" appears twice in the Gods table/]],
   ["a duplicate race", set("Races", 2, 0, "Achaeans"), [/Races table, row 3, column Race: "Achaeans" appears twice/]],
   ["an unknown Basis", set("Sources", 1, 2, "tithes"), [/Sources table, row 2, column Basis: "tithes" is not one of worship, diabolism, deaths, count/]],

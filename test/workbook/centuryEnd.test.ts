@@ -1,9 +1,9 @@
 import { calculateCentury } from "../../src/engine/century";
-import { add, floor, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
-import { centuryInput, planCenturyEnd } from "../../src/workbook/centuryEnd";
-import { formatExact, parseExact, readCampaign } from "../../src/workbook/campaign";
-import { describeProblem, errorsIn, warningsIn } from "../../src/workbook/problems";
-import { edit, handWorked, rawWorkbook, type Tables } from "./fixture";
+import { add, floor, formatExact, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
+import { centuryInput, planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { readCampaign } from "../../src/workbook/read/campaign";
+import { describeProblem, errorsIn, warningsIn } from "../../src/workbook/model/problems";
+import { edit, handWorked, rawWorkbook, type Tables } from "../support/campaigns";
 
 function payments(tables: Tables, century: number) {
   const outcome = planCenturyEnd(rawWorkbook(tables), century);
@@ -15,7 +15,7 @@ function payments(tables: Tables, century: number) {
 function withLedger(tables: Tables, century: number): Tables {
   const plan = planCenturyEnd(rawWorkbook(tables), century).plan;
   if (!plan) throw new Error("no plan");
-  return { ...tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
+  return { ...tables, Ledger: [[...plan.ledger.layout.headers], ...plan.ledger.rows.map((r) => [...r])] };
 }
 
 describe("the century end, on a campaign worked out by hand (see fixture.ts)", () => {

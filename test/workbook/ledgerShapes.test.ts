@@ -4,10 +4,10 @@ import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { main } from "../../src/cli/main";
-import { planCenturyEnd } from "../../src/workbook/centuryEnd";
-import { describeProblem, errorsIn } from "../../src/workbook/problems";
-import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx";
-import { edit, handWorked, rawWorkbook, writeXlsx } from "./fixture";
+import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
+import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx/read";
+import { edit, handWorked, rawWorkbook, writeXlsx } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-ledger-"))));
@@ -57,12 +57,12 @@ describe("the Ledger's shape", () => {
 });
 
 describe("shares and totals rows", () => {
-  test("fractions that overshoot are reported as a percentage, mixed styles by name", () => {
+  test("a pantheon is judged once, by the engine: fractions that overshoot in percent, mixed styles by name", () => {
     expect(errors(edit((x) => ((x.Pantheon as unknown[][])[4] = ["Trojans", "Hestia", 0.85])))).toEqual([
-      "Pantheon table, row 5, column Share: the shares of Trojans add up to 110%, not 100%.",
+      "Pantheon table, row 5, column Share: the pantheon of Trojans cannot be used: The shares add up to 110% (1.1 as a fraction); they must add up to 100%.",
     ]);
     expect(errors(edit((x) => ((x.Pantheon as unknown[][])[1] = ["Achaeans", "Ares", 0.5])))).toEqual([
-      "Pantheon table, row 2, column Share: the shares of Achaeans are written two ways; write them all as points (40) or all as percentages (40% or 0.4).",
+      "Pantheon table, row 2, column Share: the pantheon of Achaeans cannot be used: The shares are written two ways: Ares has 0.5 (a fraction) but Hestia has 30 (points). Write them all as points (40, 60) or all as fractions (0.4, 0.6 or 40%, 60%).",
     ]);
   });
 

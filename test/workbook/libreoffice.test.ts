@@ -7,9 +7,9 @@ import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { main } from "../../src/cli/main";
-import { sheetNames } from "../../src/workbook/plan";
+import { sheetNames } from "../../src/workbook/model/schema";
 import { ERROR_CELL, recalculatedSheets } from "../support/libreoffice";
-import { edit, handWorked, writeXlsx } from "./fixture";
+import { edit, handWorked, writeXlsx } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-calc-"))));

@@ -3,10 +3,10 @@
  * line, at most three round trips whatever the campaign's size, names kept as text.
  */
 import { endCentury } from "../../src/workbook/office/actions";
-import { planCenturyEnd } from "../../src/workbook/centuryEnd";
-import { sheetNames } from "../../src/workbook/plan";
+import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { sheetNames } from "../../src/workbook/model/schema";
 import { MemoryExcel } from "../support/memoryExcel";
-import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables } from "./fixture";
+import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables } from "../support/campaigns";
 
 function bigCampaign(races: number): Tables {
   return edit((t) => {

@@ -3,7 +3,7 @@
  * bad input it refuses (writing nothing), how many round trips it costs, and that the status it
  * hands back is the one a fresh read of the workbook gives.
  */
-import { readCampaign } from "../../src/workbook/campaign";
+import { readCampaign } from "../../src/workbook/read/campaign";
 import { ratio, add, type Ratio } from "../../src/engine/exact";
 import { endCentury, regenerateWorksheets } from "../../src/workbook/office/actions";
 import {
@@ -15,14 +15,14 @@ import {
   recordDeaths,
   selectCell,
   setTurmoil,
-  splitAddress,
   type EditOutcome,
-} from "../../src/workbook/office/campaignActions";
-import { readWorkbook } from "../../src/workbook/office/excel";
-import { writtenShares } from "../../src/workbook/pantheonTools";
-import { INPUT_TABLES } from "../../src/workbook/schema";
+} from "../../src/workbook/office/actions";
+import { readWorkbook } from "../../src/workbook/office/read";
+import { splitAddress } from "../../src/workbook/model/address";
+import { writtenShares } from "../../src/workbook/tools/pantheon";
+import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
-import { edit, handWorked, memoryWorkbook, type Tables } from "./fixture";
+import { edit, handWorked, memoryWorkbook, type Tables } from "../support/campaigns";
 
 /** Runs an action and counts its round trips. */
 async function counted<T>(excel: MemoryExcel, action: () => Promise<T>): Promise<{ result: T; syncs: number }> {

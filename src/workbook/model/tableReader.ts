@@ -2,8 +2,10 @@
  * Reads the rows of one input table by its column specification, turning each cell into what
  * the rules need and collecting a problem, in a gamemaster's words, for every cell that is wrong.
  */
-import { fromNumber, parseDecimal, type Ratio } from "../engine/exact";
-import { cellAddress, isErrorCell, type RawCell, type RawTable } from "./raw";
+import { exactNumber, isBlank, YES_NO_WORDS, yesNo } from "../../engine/cells";
+import type { Ratio } from "../../engine/exact";
+import { cellAddress } from "./address";
+import { isBlankRow, isErrorCell, type RawCell, type RawTable } from "./raw";
 import type { Problem, Severity } from "./problems";
 import { normalizeHeader, type TableSpec } from "./schema";
 
@@ -14,8 +16,12 @@ function shown(value: RawCell): string {
   return String(value);
 }
 
-const YES = new Set(["yes", "y", "true", "x", "1"]);
-const NO = new Set(["no", "n", "false", "0", ""]);
+/** The address of a cell of a table, by sheet row and column header (the first column when the header is missing). */
+export function addressIn(raw: RawTable, row: number, header: string | undefined): string {
+  const key = header === undefined ? undefined : normalizeHeader(header);
+  const col = key === undefined ? -1 : raw.headers.findIndex((h) => normalizeHeader(h) === key);
+  return cellAddress(raw.sheet, row, raw.firstColumn + Math.max(0, col));
+}
 
 export class TableReader {
   private readonly index = new Map<string, number>();
@@ -58,8 +64,8 @@ export class TableReader {
   *rows(): Generator<RowReader> {
     for (let i = 0; i < this.raw.rows.length; i++) {
       const cells = this.raw.rows[i] ?? [];
-      if (cells.every((c) => c === null || (typeof c === "string" && c.trim() === ""))) continue;
-      yield new RowReader(this, cells, this.raw.headerRow + 1 + i);
+      if (isBlankRow(cells)) continue;
+      yield new RowReader(this, cells, this.raw.headerRow + 1 + i, i);
     }
   }
 
@@ -95,16 +101,15 @@ export class RowReader {
   constructor(
     private readonly table: TableReader,
     private readonly cells: readonly RawCell[],
+    /** the sheet row the user sees */
     readonly row: number,
+    /** among the rows under the headers, from 0: how edits name the row */
+    readonly index: number,
   ) {}
 
   private cell(header: string): RawCell {
     const i = this.table.columnOf(header);
     return i === undefined ? null : (this.cells[i] ?? null);
-  }
-
-  private blank(v: RawCell): boolean {
-    return v === null || (typeof v === "string" && v.trim() === "");
   }
 
   has(header: string): boolean {
@@ -126,7 +131,7 @@ export class RowReader {
   /** Text, trimmed. A required empty cell is a problem; numbers are read as their text. */
   text(header: string, required = true): string | undefined {
     const v = this.cell(header);
-    if (this.blank(v)) {
+    if (isBlank(v)) {
       if (required) this.error(header, "this cell is empty; every row needs one.");
       return undefined;
     }
@@ -137,20 +142,15 @@ export class RowReader {
     return String(v).trim();
   }
 
-  private number(header: string, required: boolean, what: string): Ratio | undefined | null {
+  private number(header: string, required: boolean, what: string, severity: Severity = "error"): Ratio | undefined | null {
     const v = this.cell(header);
-    if (this.blank(v)) {
-      if (required) this.error(header, `this cell is empty; it needs ${what}.`);
+    if (isBlank(v)) {
+      if (required) this.table.report(severity, this.row, header, `this cell is empty; it needs ${what}.`);
       return null;
     }
-    let r: Ratio | null = null;
-    if (typeof v === "number" && Number.isFinite(v)) r = fromNumber(v);
-    else if (typeof v === "string") {
-      const t = v.trim();
-      r = /%$/.test(t) ? ((d) => (d === null ? null : { n: d.n, d: d.d * 100n }))(parseDecimal(t.slice(0, -1))) : parseDecimal(t);
-    }
+    const r = exactNumber(v);
     if (r === null) {
-      this.error(header, `${shown(v)} is not a number; it needs ${what}.`);
+      this.table.report(severity, this.row, header, `${shown(v)} is not a number; it needs ${what}.`);
       return undefined;
     }
     return r;
@@ -176,10 +176,15 @@ export class RowReader {
 
   /** An exact number ≥ 0. */
   decimal(header: string, what = "a number, 0 or more"): Ratio | undefined {
-    const r = this.number(header, true, what);
-    if (r === null || r === undefined) return undefined;
+    return this.optionalDecimal(header, what, "error", true) ?? undefined;
+  }
+
+  /** An exact number ≥ 0 that may be left empty (null); a problem of the given severity otherwise (undefined). */
+  optionalDecimal(header: string, what: string, severity: Severity, required = false): Ratio | null | undefined {
+    const r = this.number(header, required, what, severity);
+    if (r === null || r === undefined) return r;
     if (r.n < 0n) {
-      this.error(header, `${Number(r.n) / Number(r.d)} is negative; it needs ${what}.`);
+      this.table.report(severity, this.row, header, `${Number(r.n) / Number(r.d)} is negative; it needs ${what}.`);
       return undefined;
     }
     return r;
@@ -187,18 +192,15 @@ export class RowReader {
 
   yesNo(header: string): boolean | undefined {
     const v = this.cell(header);
-    if (typeof v === "boolean") return v;
-    const k = v === null ? "" : String(v).trim().toLowerCase();
-    if (YES.has(k)) return true;
-    if (NO.has(k)) return false;
-    this.error(header, `${shown(v)} should be yes or no.`);
-    return undefined;
+    const answer = isErrorCell(v) ? null : yesNo(v);
+    if (answer === null) this.error(header, `${shown(v)} should be ${YES_NO_WORDS}.`);
+    return answer ?? undefined;
   }
 
   /** One word from a list (case ignored); empty gives the fallback. */
   choice<T extends string>(header: string, options: readonly T[], fallback: T | undefined): T | undefined {
     const v = this.cell(header);
-    if (this.blank(v)) {
+    if (isBlank(v)) {
       if (fallback === undefined) this.error(header, `this cell is empty; write one of ${options.join(", ")}.`);
       return fallback;
     }

@@ -2,16 +2,14 @@
  * Recording mortal deaths in the Deaths table as play goes on: always for the century in play
  * (the one after the Ledger's latest), so that the century end counts them.
  */
-import { nameKey } from "../engine/century";
-import { latestCentury, readCampaign, type Campaign } from "./campaign";
-import { refused, type EditPlan, type EditRow } from "./edits";
-import { racesIn } from "./pantheonTools";
-import type { Problem } from "./problems";
-import type { RawWorkbook } from "./raw";
-import { INPUT_TABLES, type TableSpec } from "./schema";
-import { TableReader } from "./tableReader";
-
-const DEATHS = INPUT_TABLES.find((t) => t.name === "Deaths") as TableSpec;
+import { nameKey } from "../../engine/names";
+import type { Problem } from "../model/problems";
+import { DEATHS, RACES } from "../model/schema";
+import { refused, type EditPlan, type EditRow } from "../plan/edits";
+import { tableLayout } from "../plan/layout";
+import { foundTable, type Campaign, type Race } from "../read/campaign";
+import { latestCentury } from "../read/century";
+import { hasColumn, lookUp } from "./lookUp";
 
 /**
  * The Note of the one row per cause and century that the quick +1/+5 buttons add to, so that
@@ -55,25 +53,12 @@ function problem(column: string, message: string): Problem {
 }
 
 /** The row to add to, for a tally: this century's row of the cause with no race and the tally note. */
-function tallyRow(reader: TableReader, century: number, cause: string): { index: number; units: number } | undefined {
-  if (!reader.has("Note")) return undefined;
-  for (const r of reader.rows()) {
-    const note = r.text("Note", false);
-    if (note === undefined || key(note) !== TALLY_NOTE) continue;
-    const rowCentury = r.whole("Century", { min: 1 });
-    const rowCause = r.text("Cause", false);
-    const units = r.whole("Units");
-    const race = r.has("Race") ? r.text("Race", false) : undefined;
-    if (rowCentury === century && rowCause !== undefined && key(rowCause) === key(cause) && race === undefined && units !== undefined) {
-      return { index: r.row - reader.raw.headerRow - 1, units };
-    }
-  }
-  return undefined;
+function tallyRow(campaign: Campaign, century: number, cause: string): { index: number; units: number } | undefined {
+  return campaign.deaths.find((d) => d.note !== null && key(d.note) === TALLY_NOTE && d.century === century && key(d.cause) === key(cause) && d.race === null);
 }
 
 /** Adds deaths to the Deaths table for the century in play (creating the table if there is none). */
-export function planDeaths(raw: RawWorkbook, entry: DeathEntry): EditPlan & { readonly century: number } {
-  const { campaign, problems: read } = readCampaign(raw);
+export function planDeaths(campaign: Campaign, problems: readonly Problem[], entry: DeathEntry): EditPlan & { readonly century: number } {
   const century = latestCentury(campaign) + 1;
   const refuse = (p: Problem) => ({ ...refused(p), century });
 
@@ -84,10 +69,9 @@ export function planDeaths(raw: RawWorkbook, entry: DeathEntry): EditPlan & { re
   }
   let race: string | undefined;
   if (entry.race !== undefined && entry.race.trim() !== "") {
-    const races = racesIn(raw);
-    const found = races?.races.find((r) => key(r.name) === key(entry.race as string));
-    if (found === undefined) return refuse({ severity: "error", table: "Races", message: `"${entry.race.trim()}" is not in the Races table; choose a race from it, or leave the race out.` });
-    race = found.name;
+    const found = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, entry.race);
+    if ("severity" in found) return refuse({ ...found, message: `${found.message.replace(/\.$/, "")}; choose a race from it, or leave the race out.` });
+    race = found.race;
   }
   // Spelled as the sources (or earlier rows) spell it, so the Death Worksheet shows one box per cause.
   const known = causeTallies(campaign, century).find((t) => key(t.cause) === key(cause));
@@ -98,19 +82,18 @@ export function planDeaths(raw: RawWorkbook, entry: DeathEntry): EditPlan & { re
   const message = `Recorded ${what} in century ${century}; ${name} deaths this century: ${total}.`;
   const row: Record<string, string | number> = { Century: century, Cause: name, Units: entry.units };
 
-  const table = raw.tables.get(DEATHS.name.toLowerCase());
+  const table = foundTable(campaign, DEATHS.name);
   if (table === undefined) {
     if (race !== undefined) row.Race = race;
     if (note !== undefined) row.Note = note;
-    return { edits: [{ kind: "create", spec: DEATHS, rows: [row] }], message: `${message} (The workbook had no Deaths table; it has one now.)`, problems: [], century };
+    return { edits: [{ kind: "create", layout: tableLayout(DEATHS), rows: [row] }], message: `${message} (The workbook had no Deaths table; it has one now.)`, problems: [], century };
   }
-  const reader = new TableReader(table, DEATHS, []);
-  if (!reader.ok) {
-    const headers = read.filter((p) => p.table === DEATHS.name && p.severity === "error");
+  if (!table.usable) {
+    const headers = problems.filter((p) => p.table === DEATHS.name && p.severity === "error");
     return { edits: [], message: "", problems: headers, century };
   }
   if (entry.tally === true) {
-    const tally = tallyRow(reader, century, name);
+    const tally = tallyRow(campaign, century, name);
     if (tally !== undefined) return { edits: [{ kind: "update", table: DEATHS.name, index: tally.index, values: { Units: tally.units + entry.units } }], message, problems: [], century };
   }
   const skipped: string[] = [];
@@ -119,7 +102,7 @@ export function planDeaths(raw: RawWorkbook, entry: DeathEntry): EditPlan & { re
     ["Note", note],
   ] as const) {
     if (value === undefined) continue;
-    if (reader.has(column)) row[column] = value;
+    if (hasColumn(table.raw, column)) row[column] = value;
     else skipped.push(column);
   }
   const edit: EditRow = row;

@@ -5,17 +5,17 @@
  * carries the same list out on what was read, so the pane can show the campaign as it is after
  * the change without reading the workbook a second time.
  */
-import type { PlanValue } from "./plan";
-import type { Problem } from "./problems";
-import type { RawCell, RawTable, RawWorkbook } from "./raw";
-import { normalizeHeader, type TableSpec } from "./schema";
+import type { Problem } from "../model/problems";
+import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { normalizeHeader } from "../model/schema";
+import { tableBody, type PlanValue, type TableLayout } from "./layout";
 
 /** One row by column header (matched like every header: case and spaces ignored). */
 export type EditRow = Readonly<Record<string, PlanValue>>;
 
 export type TableEdit =
-  /** a new sheet holding a new Excel table of that name, its headers and these rows */
-  | { readonly kind: "create"; readonly spec: TableSpec; readonly rows: readonly EditRow[] }
+  /** a new sheet holding a new Excel table laid out so, with these rows */
+  | { readonly kind: "create"; readonly layout: TableLayout; readonly rows: readonly EditRow[] }
   /** a new column at the table's right, with one value per existing row */
   | { readonly kind: "addColumn"; readonly table: string; readonly header: string; readonly values: readonly PlanValue[] }
   /** new values for some cells of one row (`index` counts the rows under the headers from 0) */
@@ -26,7 +26,7 @@ export type TableEdit =
 
 /** The table an edit changes, by the name it is looked up under. */
 export function tableOf(edit: TableEdit): string {
-  return edit.kind === "create" ? edit.spec.name : edit.table;
+  return edit.kind === "create" ? edit.layout.name : edit.table;
 }
 
 /**
@@ -60,16 +60,20 @@ export function rowCells(headers: readonly RawCell[], row: EditRow): (PlanValue 
   return cells;
 }
 
-export function isBlankRow(row: readonly RawCell[]): boolean {
-  return row.every((c) => c === null || (typeof c === "string" && c.trim() === ""));
-}
-
 /**
  * Where appended rows go in an Excel table whose every row is blank (a new table has one blank
  * row): into those blank rows first, as someone typing would.
  */
 export function blankRowsToFill(table: RawTable): number {
   return table.isTable && table.rows.length > 0 && table.rows.every(isBlankRow) ? table.rows.length : 0;
+}
+
+/** The body of a table a "create" edit makes, one value per header. */
+export function createdRows(edit: Extract<TableEdit, { kind: "create" }>): PlanValue[][] {
+  return tableBody(
+    edit.layout,
+    edit.rows.map((r) => rowCells(edit.layout.headers, r).map((v) => v ?? null)),
+  );
 }
 
 /** The table an edit meets, as the edits before it left it (undefined for a new table). */
@@ -80,9 +84,9 @@ export interface EditStep {
 
 function applyOne(table: RawTable | undefined, edit: TableEdit): RawTable {
   if (edit.kind === "create") {
-    const headers = edit.spec.columns.map((c) => c.header);
-    const rows = edit.rows.length > 0 ? edit.rows.map((r) => rowCells(headers, r).map((v) => v ?? null)) : [headers.map(() => null)];
-    return { name: edit.spec.name, sheet: edit.spec.name, headerRow: 1, firstColumn: 1, headers, rows, isTable: true };
+    const { layout } = edit;
+    const rows = createdRows(edit);
+    return { name: layout.name, sheet: layout.name, headerRow: 1, firstColumn: 1, headers: [...layout.headers], rows, isTable: true };
   }
   if (table === undefined) throw new Error(`there is no ${edit.table} table`);
   const headers: RawCell[] = [...table.headers];
@@ -125,7 +129,7 @@ export function editSteps(raw: RawWorkbook, edits: readonly TableEdit[]): { step
     const before = tables.get(key);
     steps.push({ edit, before });
     tables.set(key, applyOne(before, edit));
-    if (edit.kind === "create") sheetNames.push(edit.spec.name);
+    if (edit.kind === "create") sheetNames.push(edit.layout.name);
   }
   return { steps, after: { tables, sheetNames } };
 }

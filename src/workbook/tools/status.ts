@@ -3,23 +3,23 @@
  * sources, the century in play, every problem, and what the pane's tools offer to choose from.
  * Worked out from what was read, so every action can hand back the state after its change.
  */
-import { ATHEISM, DIABOLISM } from "../engine/century";
-import { toNumber } from "../engine/exact";
-import { checkCentury, latestCentury, readCampaign, type FoundTable } from "./campaign";
+import { toNumber } from "../../engine/exact";
+import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
+import type { Problem } from "../model/problems";
+import type { RawTable, RawWorkbook } from "../model/raw";
+import { ALL_TABLES, LEDGER } from "../model/schema";
+import type { WorkbookPlan } from "../plan/centuryEnd";
+import { ledgerWidth, type LedgerPlan } from "../plan/ledger";
+import type { Campaign, FoundTable } from "../read/campaign";
+import { checkCentury, latestCentury } from "../read/century";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
-import { godsIn, pantheonsIn, racesIn } from "./pantheonTools";
-import type { LedgerPlan, WorkbookPlan } from "./plan";
-import type { Problem } from "./problems";
-import type { RawTable, RawWorkbook } from "./raw";
-import { INPUT_TABLES, LEDGER } from "./schema";
-import { memberKey } from "../engine/pantheon";
 
 export interface TableState {
   readonly name: string;
   /** whether a century end needs it (Deaths, Counts and the Ledger may be missing) */
   readonly required: boolean;
-  readonly found?: FoundTable;
+  readonly found?: Pick<FoundTable, "table" | "sheet" | "isTable" | "rows">;
 }
 
 export interface RaceStatus {
@@ -47,31 +47,27 @@ export interface CampaignStatus {
   readonly mana: ManaInflation;
 }
 
-const OPTIONAL = new Set(["Deaths", "Counts", LEDGER.name]);
-
-export function campaignStatus(raw: RawWorkbook): CampaignStatus {
-  const { campaign, problems } = readCampaign(raw);
+export function campaignStatus(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }): CampaignStatus {
+  const { campaign } = read;
   const latest = latestCentury(campaign);
   const next = latest + 1;
-  problems.push(...checkCentury(campaign, next));
-  const mana = manaInflation(raw);
-  problems.push(...mana.problems);
+  const problems = [...read.problems, ...checkCentury(campaign, next)];
+  const mana = manaInflation(campaign, problems);
 
-  const gods = godsIn(raw) ?? [];
-  const pantheons = pantheonsIn(raw);
-  const turmoil = new Map(campaign.races.map((r) => [memberKey(r.race), r.turmoil]));
-  const races: RaceStatus[] = (racesIn(raw)?.races ?? []).map((r) => {
-    const p = pantheons?.get(memberKey(r.name));
-    const base = { race: r.name, turmoil: turmoil.get(memberKey(r.name)) ?? r.turmoil === true };
-    if (p === undefined) return { ...base, shares: [], problem: `${r.name} has no rows in the Pantheon table.` };
-    if ("severity" in p.pantheon) return { ...base, shares: p.entries.map((e) => ({ member: e.member, share: e.share === null ? 0 : toNumber(e.share) })), problem: p.pantheon.message };
+  const gods = campaign.gods.map((g) => ({ name: g.name, demon: g.kind === "demon" }));
+  const races: RaceStatus[] = campaign.races.map((r) => {
+    const p = campaign.pantheons.get(nameKey(r.race));
+    const base = { race: r.race, turmoil: r.turmoil };
+    if (p === undefined) return { ...base, shares: [], problem: `${r.race} has no rows in the Pantheon table.` };
+    if ("severity" in p.pantheon) return { ...base, shares: p.entries.map((e) => ({ member: e.member, share: toNumber(e.share) })), problem: p.pantheon.message };
     return { ...base, shares: p.pantheon.shares.map((s) => ({ member: s.member, share: toNumber(s.share) })) };
   });
 
   return {
-    tables: [...INPUT_TABLES, LEDGER].map((spec) => {
-      const found = campaign.found.find((f) => f.table === spec.name);
-      return { name: spec.name, required: !OPTIONAL.has(spec.name), ...(found === undefined ? {} : { found }) };
+    tables: ALL_TABLES.map((spec) => {
+      const f = campaign.found.find((x) => x.table === spec.name);
+      const found = f === undefined ? undefined : { table: f.table, sheet: f.sheet, isTable: f.isTable, rows: f.rows };
+      return { name: spec.name, required: spec.needed, ...(found === undefined ? {} : { found }) };
     }),
     counts: { gods: campaign.gods.length, races: campaign.races.length, sources: campaign.sources.length },
     latestCentury: latest,
@@ -92,8 +88,8 @@ function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable
     sheet: before?.sheet ?? LEDGER.name,
     headerRow: before?.headerRow ?? 1,
     firstColumn: before?.firstColumn ?? 1,
-    headers: ledger.headers,
-    rows: ledger.rows,
+    headers: ledger.layout.headers.slice(0, ledgerWidth(before?.headers, ledger)),
+    rows: ledger.rows.map((r) => r.slice(0, ledgerWidth(before?.headers, ledger))),
     isTable: before?.isTable ?? true,
   };
 }

@@ -3,12 +3,23 @@
  * campaign, compute the century exactly, and plan what to write. The adapters read the raw
  * tables before and carry the plan out after.
  */
-import { calculateCentury, type CenturyInput, type CenturyResult, nameKey } from "../engine/century";
-import { toNumber, type Ratio } from "../engine/exact";
-import { checkCentury, latestCentury, readCampaign, recipients, type Campaign } from "./campaign";
-import { buildPlan, type WorkbookPlan } from "./plan";
-import { errorsIn, type Problem } from "./problems";
-import type { RawWorkbook } from "./raw";
+import { calculateCentury, type CenturyInput, type CenturyResult } from "../../engine/century";
+import { toNumber, type Ratio } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { errorsIn, type Problem } from "../model/problems";
+import type { RawWorkbook } from "../model/raw";
+import { readCampaign, type Campaign } from "../read/campaign";
+import { checkCentury, latestCentury, recipients } from "../read/century";
+import type { SheetPlan } from "./layout";
+import { ledgerPlan, type LedgerPlan } from "./ledger";
+import { centuryWorksheets } from "./worksheets";
+
+/** Everything a century end writes: its three worksheets, and the Ledger's new content. */
+export interface WorkbookPlan {
+  readonly century: number;
+  readonly sheets: readonly SheetPlan[];
+  readonly ledger: LedgerPlan;
+}
 
 export interface Payment {
   readonly god: string;
@@ -57,12 +68,18 @@ export function centuryInput(campaign: Campaign, century: number): CenturyInput 
 
 /** Plans the century end; `century` defaults to the one after the Ledger's latest. */
 export function planCenturyEnd(raw: RawWorkbook, century?: number): CenturyEndOutcome {
-  const { campaign, problems } = readCampaign(raw);
+  return centuryEndOf(readCampaign(raw), century);
+}
+
+/** Plans the century end of a campaign already read. */
+export function centuryEndOf(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }, century?: number): CenturyEndOutcome {
+  const { campaign } = read;
+  const problems = [...read.problems];
   const n = century ?? latestCentury(campaign) + 1;
   problems.push(...checkCentury(campaign, n));
   if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
   const result = calculateCentury(centuryInput(campaign, n));
-  const plan = buildPlan(result, recipients(campaign), campaign.ledger);
+  const plan: WorkbookPlan = { century: n, sheets: centuryWorksheets(result, recipients(campaign)), ledger: ledgerPlan(campaign.ledger, result) };
   const payments = result.payouts.map((p) => ({ god: p.god, earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
   return { century: n, problems, campaign, result, plan, payments };
 }

@@ -4,7 +4,7 @@
  * Atheism, and two centuries of deaths and counts. `gods init --example`, the demo and the task
  * pane's "create the example campaign" all use it.
  */
-import type { PlanValue } from "./plan";
+import type { PlanValue } from "../plan/layout";
 
 export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanValue[])[]>> = {
   Gods: [

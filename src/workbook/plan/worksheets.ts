@@ -1,98 +1,14 @@
 /**
- * What a century end writes, as a pure description that either adapter (Office.js inside Excel,
- * exceljs for .xlsx files) carries out: the Death Worksheet, the Century-End Worksheet, the mana
- * calculation, and the Ledger's new content.
+ * The worksheets a century end writes, as a pure description that either adapter carries out:
+ * the Death Worksheet, the Century-End Worksheet and the mana calculation.
  */
-import { toNumber, type Ratio } from "../engine/exact";
-import { ATHEISM, DIABOLISM, type CenturyResult } from "../engine/century";
-import { formatExact, type LedgerRow } from "./campaign";
-import { columnLetter } from "./raw";
-import { LEDGER } from "./schema";
-
-export type PlanValue = number | string | boolean | null;
-
-/** Named looks; each adapter turns them into its own fonts, fills, borders and number formats. */
-export type CellStyle =
-  | "title"
-  | "subtitle"
-  | "section"
-  | "header"
-  | "text"
-  | "integer"
-  | "decimal"
-  | "mana"
-  | "total"
-  | "totalInteger"
-  | "totalMana"
-  | "note"
-  | "missing";
-
-export interface StyleSpec {
-  readonly bold?: boolean;
-  readonly italic?: boolean;
-  readonly size?: number;
-  readonly color?: string;
-  readonly fill?: string;
-  readonly numberFormat?: string;
-  readonly border?: "box" | "top";
-  readonly align?: "left" | "right";
-}
-
-export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
-  title: { bold: true, size: 16, color: "202A60" },
-  subtitle: { italic: true, color: "4A4A4A" },
-  section: { bold: true, size: 12, color: "202A60" },
-  header: { bold: true, fill: "DCE1F2", border: "box" },
-  text: { border: "box", numberFormat: "@" },
-  integer: { border: "box", numberFormat: "#,##0" },
-  decimal: { border: "box", numberFormat: "#,##0.####" },
-  mana: { border: "box", numberFormat: "#,##0.00##" },
-  total: { bold: true, border: "box", fill: "F3F2F1" },
-  totalInteger: { bold: true, border: "box", fill: "F3F2F1", numberFormat: "#,##0" },
-  totalMana: { bold: true, border: "box", fill: "F3F2F1", numberFormat: "#,##0.00##" },
-  note: { italic: true, color: "4A4A4A" },
-  missing: { bold: true, color: "9C2A00", fill: "FFF1E6" },
-};
-
-export interface PlanCell {
-  readonly value: PlanValue;
-  /** an ordinary spreadsheet formula without the leading "=", with `value` as its result */
-  readonly formula?: string;
-  readonly style?: CellStyle;
-}
-
-export interface SheetPlan {
-  readonly name: string;
-  readonly columnWidths: readonly number[];
-  /** rows from A1 down; null leaves a cell empty */
-  readonly rows: readonly (readonly (PlanCell | null)[])[];
-}
-
-/** How many Ledger columns to write: all of them, or as many as an existing Ledger has. */
-export function ledgerWidth(existingHeaders: readonly unknown[] | undefined, plan: LedgerPlan): number {
-  if (existingHeaders === undefined) return plan.headers.length;
-  return Math.min(plan.headers.length, existingHeaders.filter((h) => h !== null && h !== "").length);
-}
-
-export interface LedgerPlan {
-  readonly headers: readonly string[];
-  /** the Ledger's whole new body, in order */
-  readonly rows: readonly (readonly PlanValue[])[];
-  readonly numberFormats: readonly string[];
-}
-
-export interface WorkbookPlan {
-  readonly century: number;
-  readonly sheets: readonly SheetPlan[];
-  readonly ledger: LedgerPlan;
-}
-
-export function sheetNames(century: number): { deaths: string; centuryEnd: string; mana: string } {
-  return { deaths: `C${century} Death Worksheet`, centuryEnd: `C${century} Century-End Worksheet`, mana: `C${century} Mana` };
-}
-
-/** Sheets this add-in generated for some century (so they are not mistaken for input). */
-export const GENERATED_SHEET = /^C\d+ (Death Worksheet|Century-End Worksheet|Mana)$/;
+import type { CenturyResult } from "../../engine/century";
+import { toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { ATHEISM, DEMONS, DIABOLISM } from "../../engine/names";
+import { CITY_STRENGTH, GREAT_CITY_STRENGTH } from "../../engine/population";
+import { columnLetter } from "../model/address";
+import { sheetNames } from "../model/schema";
+import { WORKSHEET_PRINT, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
 
 const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
   value,
@@ -139,7 +55,7 @@ function deathWorksheet(result: CenturyResult, name: string): SheetPlan {
   );
   b.blank();
   b.add(cell("Sources with cause 'any' (or none) count all deaths.", "note"));
-  return { name, columnWidths: [28, 12, 44], rows: b.rows };
+  return { name, columnWidths: [28, 12, 44], rows: b.rows, print: WORKSHEET_PRINT };
 }
 
 function centuryEndWorksheet(result: CenturyResult, name: string, recipients: readonly string[]): SheetPlan {
@@ -164,7 +80,7 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
       cell(w.units, "integer"),
       cell(w.cities, "integer"),
       cell(w.greatCities, "integer"),
-      cell(w.strength, "integer", `${a1(r, 2)}+3*${a1(r, 3)}+6*${a1(r, 4)}`),
+      cell(w.strength, "integer", `${a1(r, 2)}+${CITY_STRENGTH}*${a1(r, 3)}+${GREAT_CITY_STRENGTH}*${a1(r, 4)}`),
       w.turmoil ? cell("TURMOIL: counts 0", "missing") : cell("no", "text"),
       cell(w.worshipping, "integer"),
     );
@@ -187,8 +103,8 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   b.add(cell("Member", "header"), cell("Worshippers", "header"), cell("Note", "header"));
   const wFirst = b.next;
   for (const god of recipients) {
-    if (god === "Demons") continue;
-    b.add(cell(god, "text"), cell(num(result.worshippers.get(god) ?? { n: 0n, d: 1n }), "decimal"), cell(null, "text"));
+    if (god === DEMONS) continue;
+    b.add(cell(god, "text"), cell(num(result.worshippers.get(god) ?? ZERO), "decimal"), cell(null, "text"));
   }
   b.add(cell(DIABOLISM, "text"), cell(num(result.diabolism), "decimal"), cell("goes to the Demons pool", "text"));
   b.add(cell(ATHEISM, "text"), cell(num(result.atheism), "decimal"), cell("goes to nobody", "text"));
@@ -196,7 +112,7 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   b.add(
     cell("All worshippers", "total"),
     cell(
-      recipients.filter((g) => g !== "Demons").reduce((s, g) => s + num(result.worshippers.get(g) ?? { n: 0n, d: 1n }), num(result.diabolism) + num(result.atheism)),
+      recipients.filter((g) => g !== DEMONS).reduce((s, g) => s + num(result.worshippers.get(g) ?? ZERO), num(result.diabolism) + num(result.atheism)),
       "totalMana",
       `SUM(${a1(wFirst, 2)}:${a1(wLast, 2)})`,
     ),
@@ -223,7 +139,7 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
     }
     b.add(cell(c.source, "text"), cell(c.basis, "text"), cell(c.spheres.join(", "), "text"), count, note);
   }
-  return { name, columnWidths: [26, 12, 24, 13, 40, 18, 13], rows: b.rows };
+  return { name, columnWidths: [26, 12, 24, 13, 40, 18, 13], rows: b.rows, print: WORKSHEET_PRINT };
 }
 
 function manaSheet(result: CenturyResult, name: string): SheetPlan {
@@ -293,27 +209,11 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
   );
   b.blank();
   b.add(cell("Paid now is the whole part of the total; the fraction is carried to the next century.", "note"));
-  return { name, columnWidths: [20, 20, 20, 12, 12, 12], rows: b.rows };
+  return { name, columnWidths: [20, 20, 20, 12, 12, 12], rows: b.rows, print: WORKSHEET_PRINT };
 }
 
-/** The Ledger after this century: earlier rows kept, this century's rows replaced. */
-export function ledgerPlan(previous: readonly LedgerRow[], result: CenturyResult): LedgerPlan {
-  const rows: PlanValue[][] = previous
-    .filter((r) => r.century !== result.century)
-    .map((r) => [r.century, r.god, r.earned, r.paid, toNumber(r.carry), formatExact(r.carry)]);
-  for (const p of result.payouts) rows.push([result.century, p.god, num(p.earned), p.paid, num(p.carry), formatExact(p.carry)]);
-  return {
-    headers: LEDGER.columns.map((c) => c.header),
-    rows,
-    numberFormats: ["0", "@", "#,##0.00##", "#,##0", "0.00##", "@"],
-  };
-}
-
-export function buildPlan(result: CenturyResult, recipients: readonly string[], previousLedger: readonly LedgerRow[]): WorkbookPlan {
+/** The three worksheets of a century end. */
+export function centuryWorksheets(result: CenturyResult, recipients: readonly string[]): SheetPlan[] {
   const names = sheetNames(result.century);
-  return {
-    century: result.century,
-    sheets: [deathWorksheet(result, names.deaths), centuryEndWorksheet(result, names.centuryEnd, recipients), manaSheet(result, names.mana)],
-    ledger: ledgerPlan(previousLedger, result),
-  };
+  return [deathWorksheet(result, names.deaths), centuryEndWorksheet(result, names.centuryEnd, recipients), manaSheet(result, names.mana)];
 }

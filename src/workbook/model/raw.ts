@@ -34,15 +34,7 @@ export function isErrorCell(value: unknown): value is ErrorCell {
   return typeof value === "object" && value !== null && typeof (value as ErrorCell).error === "string";
 }
 
-/** Column letters for a 1-based column number: 1 → A, 27 → AA. */
-export function columnLetter(column: number): string {
-  let s = "";
-  for (let c = column; c > 0; c = Math.floor((c - 1) / 26)) s = String.fromCharCode(65 + ((c - 1) % 26)) + s;
-  return s;
-}
-
-/** A1-style address of a cell, with the sheet name quoted when needed. */
-export function cellAddress(sheet: string, row: number, column: number): string {
-  const quoted = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  return `${quoted}!${columnLetter(column)}${row}`;
+/** A row with nothing typed in it. */
+export function isBlankRow(row: readonly RawCell[]): boolean {
+  return row.every((c) => c === null || (typeof c === "string" && c.trim() === ""));
 }

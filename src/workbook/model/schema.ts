@@ -1,0 +1,125 @@
+/**
+ * Every fact about the campaign's tables, as fixed in shared/WORKBOOK.md: their names and
+ * columns, which the century end needs, how a new one is laid out, and the names of the sheets
+ * the add-in generates. Readers, plans, tools and both adapters take them from here.
+ */
+
+export interface ColumnSpec {
+  readonly header: string;
+  readonly required: boolean;
+  /** a column of names and words, formatted as text in a new table */
+  readonly text: boolean;
+  /** its width in characters in a new table */
+  readonly width: number;
+}
+
+export interface TableSpec {
+  readonly name: string;
+  readonly columns: readonly ColumnSpec[];
+  /** whether a campaign needs it (Deaths and Counts may be missing; the first century end adds the Ledger) */
+  readonly needed: boolean;
+  /** what one row is */
+  readonly about: string;
+}
+
+const WIDTHS: Readonly<Record<string, number>> = { Note: 34, Source: 20, Race: 16, Sphere: 12, Member: 14, God: 14, Cause: 14, Timing: 14, Basis: 12 };
+
+function column(header: string, required: boolean, text: boolean, width?: number): ColumnSpec {
+  return { header, required, text, width: width ?? WIDTHS[header] ?? Math.max(10, header.length + 4) };
+}
+
+// Columns of names and words are formatted as text, so a name such as "1e3" or "=Ares" stays
+// what the gamemaster typed; number columns keep the general format, so 40% and 0.4 both read
+// as typed.
+const word = (header: string) => column(header, true, true);
+const optWord = (header: string) => column(header, false, true);
+const num = (header: string) => column(header, true, false);
+const optNum = (header: string) => column(header, false, false);
+
+export const GODS: TableSpec = {
+  name: "Gods",
+  columns: [word("God"), optWord("Kind")],
+  needed: true,
+  about: "a character who can receive mana (Kind: greater, lesser, spirit, demon)",
+};
+
+/**
+ * A column a gamemaster may add to the Gods table: each character's mana now. Only the pane's
+ * mana-inflation advice reads it, so a set-up leaves it out and a bad cell there is a warning.
+ */
+export const GODS_MANA = "Mana";
+export const CARDS: TableSpec = {
+  name: "Cards",
+  columns: [word("God"), word("Sphere"), num("Cards")],
+  needed: true,
+  about: "cards a god (or Demons) holds in a sphere",
+};
+export const SOURCES: TableSpec = {
+  name: "Sources",
+  columns: [word("Sphere"), word("Source"), word("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing")],
+  needed: true,
+  about: "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count)",
+};
+export const RACES: TableSpec = {
+  name: "Races",
+  columns: [word("Race"), num("Units"), optNum("Cities"), optNum("Great Cities"), optWord("Culture"), optWord("Turmoil")],
+  needed: true,
+  about: "a mortal race; Turmoil yes if in religious turmoil at any time this century",
+};
+export const PANTHEON: TableSpec = {
+  name: "Pantheon",
+  columns: [word("Race"), word("Member"), num("Share")],
+  needed: true,
+  about: "a member's share of a race's worship (a god, Diabolism or Atheism)",
+};
+export const DEATHS: TableSpec = {
+  name: "Deaths",
+  columns: [num("Century"), word("Cause"), num("Units"), optWord("Race"), optWord("Note")],
+  needed: false,
+  about: "mortal units that died, by cause",
+};
+export const COUNTS: TableSpec = {
+  name: "Counts",
+  columns: [num("Century"), word("Source"), num("Count")],
+  needed: false,
+  about: "the count of a count-basis source for a century",
+};
+
+/** The tables a gamemaster fills in, in the order they are set up. */
+export const INPUT_TABLES: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
+
+export const LEDGER: TableSpec = {
+  name: "Ledger",
+  columns: [num("Century"), word("God"), num("Earned"), num("Paid"), num("Carry"), optWord("Exact Carry")],
+  needed: false,
+  about: "mana earned, paid and carried, one row per recipient per century",
+};
+
+/** How the Ledger shows each column, in its order. */
+export const LEDGER_FORMATS: readonly string[] = ["0", "@", "#,##0.00##", "#,##0", "0.00##", "@"];
+/** The Ledger's column widths in characters. */
+export const LEDGER_WIDTHS: readonly number[] = [10, 22, 12, 10, 10, 14];
+
+/** Every table the add-in reads, by the name it is looked up under. */
+export const ALL_TABLES: readonly TableSpec[] = [...INPUT_TABLES, LEDGER];
+
+/** The look of the tables the add-in creates: Excel's usual blue, with banded rows. */
+export const TABLE_STYLE = "TableStyleMedium2";
+
+/** The number format of a column in a new table: text for names and words, general otherwise. */
+export function columnFormat(column: ColumnSpec): string {
+  return column.text ? "@" : "General";
+}
+
+/** Headers match ignoring case and every space: "Great Cities" = "greatcities". */
+export function normalizeHeader(header: unknown): string {
+  return typeof header === "string" ? header.replace(/\s+/g, "").toLowerCase() : typeof header === "number" ? String(header) : "";
+}
+
+/** The sheets the add-in generates for century N. */
+export function sheetNames(century: number): { deaths: string; centuryEnd: string; mana: string } {
+  return { deaths: `C${century} Death Worksheet`, centuryEnd: `C${century} Century-End Worksheet`, mana: `C${century} Mana` };
+}
+
+/** Sheets this add-in generated for some century (so they are not mistaken for input). */
+export const GENERATED_SHEET = /^C\d+ (Death Worksheet|Century-End Worksheet|Mana)$/;

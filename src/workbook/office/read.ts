@@ -1,0 +1,71 @@
+/**
+ * Reading the campaign inside Excel (Office.js): the same raw tables the .xlsx adapter hands
+ * over, in two round trips whatever the campaign's size: one to list the tables and sheets, one
+ * to read every input table.
+ */
+import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
+import { ALL_TABLES, GENERATED_SHEET } from "../model/schema";
+
+/** The input tables and the Ledger, by the names they are looked up under. */
+const WANTED = ALL_TABLES.map((t) => t.name);
+
+const EXCEL_ERROR = /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|SPILL!|CALC!|GETTING_DATA|FIELD!|BUSY!|BLOCKED!|CONNECT!|UNKNOWN!)$/;
+
+function rawCell(value: unknown): RawCell {
+  if (value === null || value === undefined || value === "") return value === "" ? "" : null;
+  if (typeof value === "string") return EXCEL_ERROR.test(value) ? { error: value } : value;
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  return String(value);
+}
+
+interface Pending {
+  name: string;
+  range: Excel.Range;
+  sheet: { name: string };
+  isTable: boolean;
+  totals: boolean;
+}
+
+/** Reads every input table in two round trips. */
+export async function readWorkbook(context: Excel.RequestContext): Promise<RawWorkbook> {
+  const wb = context.workbook;
+  wb.tables.load("items/name,items/showTotals");
+  wb.worksheets.load("items/name");
+  await context.sync();
+
+  const tableNames = new Map(wb.tables.items.map((t) => [t.name.toLowerCase(), t.name]));
+  // A table's totals row is not data.
+  const withTotals = new Set(wb.tables.items.filter((t) => t.showTotals).map((t) => t.name));
+  const sheetNames = new Map(wb.worksheets.items.map((w) => [w.name.toLowerCase(), w.name]));
+  const pending: Pending[] = [];
+  for (const wanted of WANTED) {
+    const k = wanted.toLowerCase();
+    const tableName = tableNames.get(k);
+    const sheetName = sheetNames.get(k);
+    if (tableName !== undefined) {
+      const table = wb.tables.getItem(tableName);
+      const range = table.getRange().load("values,rowIndex,columnIndex");
+      const sheet = table.worksheet.load("name");
+      pending.push({ name: tableName, range, sheet, isTable: true, totals: withTotals.has(tableName) });
+    } else if (sheetName !== undefined && !GENERATED_SHEET.test(sheetName)) {
+      const range = wb.worksheets.getItem(sheetName).getUsedRange(true).load("values,rowIndex,columnIndex");
+      pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
+    }
+  }
+  await context.sync();
+
+  const tables = new Map<string, RawTable>();
+  for (const p of pending) {
+    const values = p.totals ? (p.range.values as unknown[][]).slice(0, -1) : (p.range.values as unknown[][]);
+    // A plain sheet's headers are in its first row, wherever the used range starts.
+    const top = p.isTable ? p.range.rowIndex + 1 : 1;
+    const skip = p.isTable ? 0 : p.range.rowIndex; // rows above the used range are empty
+    const left = p.range.columnIndex + 1;
+    const rows = values.map((r) => r.map(rawCell));
+    const all = p.isTable || skip === 0 ? rows : [...Array.from({ length: skip }, () => [] as RawCell[]), ...rows];
+    const [headers = [], ...body] = all;
+    tables.set(p.name.toLowerCase(), { name: p.name, sheet: p.sheet.name, headerRow: top, firstColumn: left, headers, rows: body, isTable: p.isTable });
+  }
+  return { tables, sheetNames: [...sheetNames.values()] };
+}
+

@@ -1,0 +1,74 @@
+/**
+ * Reads a whole campaign once: every input table through its own reader, each checked against
+ * the tables before it. Every problem is listed at once; nothing is written while any error
+ * remains. The century end, the pane's status and its tools all take the Campaign read here.
+ */
+import { nameKey } from "../../engine/names";
+import type { Problem } from "../model/problems";
+import type { RawWorkbook } from "../model/raw";
+import { ALL_TABLES, CARDS, COUNTS, DEATHS, GODS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
+import { TableReader } from "../model/tableReader";
+import { readCards } from "./cards";
+import { readCounts } from "./counts";
+import { readDeaths } from "./deaths";
+import { readGods } from "./gods";
+import { ledgerShapeProblem, readLedger } from "./ledger";
+import { readPantheons } from "./pantheon";
+import { readRaces } from "./races";
+import { readSources } from "./sources";
+import type { Campaign, FoundTable } from "./types";
+
+export * from "./types";
+
+const byName = <T>(items: readonly T[], name: (item: T) => string): Map<string, T> => new Map(items.map((x) => [nameKey(name(x)), x]));
+
+export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const found: FoundTable[] = [];
+  const missingTables: string[] = [];
+  const readers = new Map<string, TableReader>();
+  for (const spec of ALL_TABLES) {
+    const t = raw.tables.get(spec.name.toLowerCase());
+    if (t === undefined) {
+      if (spec.needed) problems.push({ severity: "error", table: spec.name, message: `the workbook has no table or sheet named ${spec.name}.` });
+      missingTables.push(spec.name);
+      continue;
+    }
+    const shape = spec === LEDGER ? ledgerShapeProblem(t) : undefined;
+    if (shape !== undefined) problems.push(shape);
+    const reader = shape === undefined ? new TableReader(t, spec, problems) : undefined;
+    found.push({ table: spec.name, sheet: t.sheet, isTable: t.isTable, rows: t.rows.length, raw: t, usable: reader?.ok === true });
+    if (reader?.ok === true) readers.set(spec.name, reader);
+  }
+  const read = (name: string) => readers.get(name);
+  const has = (name: string) => readers.has(name);
+
+  const flawedGods = new Set<string>();
+  const flawedSources = new Set<string>();
+  const flawedRaces = new Set<string>();
+  const gods = readGods(read(GODS.name), flawedGods);
+  const godMap = has(GODS.name) ? byName(gods, (g) => g.name) : undefined;
+  const { sources, byName: sourceMap, spheres } = readSources(read(SOURCES.name), flawedSources);
+  const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined }, problems);
+  const races = readRaces(read(RACES.name), flawedRaces);
+  const raceMap = has(RACES.name) ? byName(races, (r) => r.race) : undefined;
+  const { pantheons, shares } = readPantheons(read(PANTHEON.name), { races: raceMap, gods: godMap, flawedRaces, flawedGods }, problems);
+  const deaths = readDeaths(read(DEATHS.name), raceMap);
+  const counts = readCounts(read(COUNTS.name), has(SOURCES.name) ? sourceMap : undefined, flawedSources);
+  const ledger = readLedger(read(LEDGER.name), godMap ?? new Map());
+
+  const flawed = new Map<string, ReadonlySet<string>>([
+    [GODS.name, flawedGods],
+    [SOURCES.name, flawedSources],
+    [RACES.name, flawedRaces],
+  ]);
+  return {
+    campaign: { gods, cards, sources, races, pantheons, pantheon: shares, deaths, counts, ledger, found, missingTables, flawed },
+    problems,
+  };
+}
+
+/** An input table as it was found, when the workbook has it. */
+export function foundTable(campaign: Campaign, table: string): FoundTable | undefined {
+  return campaign.found.find((f) => f.table === table);
+}

@@ -1,0 +1,54 @@
+/** The Cards table: how many cards each god (or the Demons pool) holds in each sphere. */
+import { DEMONS, nameKey } from "../../engine/names";
+import type { Problem } from "../model/problems";
+import type { TableReader } from "../model/tableReader";
+import type { Card, God } from "./types";
+
+export interface CardsContext {
+  readonly gods: ReadonlyMap<string, God> | undefined;
+  readonly flawedGods: ReadonlySet<string>;
+  /** name keys of the spheres with a source, when the Sources table was read */
+  readonly spheres: ReadonlySet<string> | undefined;
+}
+
+export function readCards(reader: TableReader | undefined, context: CardsContext, problems: Problem[]): Card[] {
+  const cards: Card[] = [];
+  const seen = new Set<string>();
+  const holders = new Set<string>();
+  for (const r of reader?.rows() ?? []) {
+    const godName = r.text("God");
+    const sphere = r.text("Sphere");
+    const n = r.whole("Cards", { what: "a whole number of cards, 0 or more" });
+    if (godName === undefined || sphere === undefined || n === undefined) continue;
+    const isDemons = nameKey(godName) === nameKey(DEMONS);
+    const god = context.gods?.get(nameKey(godName));
+    if (!isDemons && god === undefined) {
+      if (context.gods !== undefined && !context.flawedGods.has(nameKey(godName))) r.error("God", `"${godName}" is not in the Gods table.`);
+      continue;
+    }
+    if (god?.kind === "demon") {
+      r.warn("God", `${god.name} is a demon: demons draw mana together as Demons, so these cards earn nothing; give them to Demons.`);
+      continue;
+    }
+    const holder = god?.name ?? DEMONS;
+    const pair = `${nameKey(holder)}\u0000${nameKey(sphere)}`;
+    if (seen.has(pair)) {
+      r.error("Sphere", `${holder} has two rows for the sphere ${sphere}; add them up in one row.`);
+      continue;
+    }
+    seen.add(pair);
+    if (context.spheres !== undefined && !context.spheres.has(nameKey(sphere))) {
+      r.warn("Sphere", `the sphere "${sphere}" has no row in the Sources table, so its cards earn no mana.`);
+    }
+    if (n > 0) holders.add(nameKey(holder));
+    cards.push({ god: holder, sphere, cards: n, row: r.row, index: r.index });
+  }
+  if (reader !== undefined) {
+    for (const g of context.gods?.values() ?? []) {
+      if (g.kind !== "demon" && !holders.has(nameKey(g.name))) {
+        problems.push({ severity: "warning", table: "Cards", message: `${g.name} holds no cards, so earns no mana this century.` });
+      }
+    }
+  }
+  return cards;
+}

@@ -1,0 +1,107 @@
+/** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
+import { DEMONS, nameKey } from "../../engine/names";
+import type { Problem } from "../model/problems";
+import { DEATHS } from "../model/schema";
+import { addressIn } from "../model/tableReader";
+import { foundTable } from "./campaign";
+import type { Campaign } from "./types";
+
+const key = nameKey;
+
+/** The latest century in the Ledger, or 0 when it is empty. */
+export function latestCentury(campaign: Campaign): number {
+  return campaign.ledger.reduce((m, r) => Math.max(m, r.century), 0);
+}
+
+/** Recipients in display order: the gods that are not demons, then the Demons pool. */
+export function recipients(campaign: Campaign): string[] {
+  return [...campaign.gods.filter((g) => g.kind !== "demon").map((g) => g.name), DEMONS];
+}
+
+/** Checks that depend on the century being calculated. */
+export function checkCentury(campaign: Campaign, century: number): Problem[] {
+  const problems: Problem[] = [];
+  const latest = latestCentury(campaign);
+  if (!Number.isSafeInteger(century) || century < 1) {
+    problems.push({ severity: "error", table: "Ledger", message: `the century must be a whole number, 1 or more, not ${century}.` });
+    return problems;
+  }
+  if (latest > 0 && century < latest) {
+    problems.push({
+      severity: "error",
+      table: "Ledger",
+      message: `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`,
+    });
+  }
+  if (latest > 0 && century > latest + 1) {
+    problems.push({
+      severity: "error",
+      table: "Ledger",
+      message: `the Ledger's latest century is ${latest}, so the next one is ${latest + 1}, not ${century}.`,
+    });
+  }
+  // Deaths of the century after this one may already be logged (play goes on while the
+  // referees count); anything dated further ahead is a typo.
+  const horizon = Math.max(century, latest + 1) + 1;
+  const deaths = foundTable(campaign, DEATHS.name);
+  campaign.deaths.forEach((d) => {
+    if (d.century > horizon) {
+      problems.push({
+        severity: "error",
+        table: "Deaths",
+        column: "Century",
+        row: d.row,
+        ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, d.row, "Century") }),
+        message: `a row for ${d.units} ${d.cause} deaths is dated century ${d.century}, which has not started (the century being calculated is ${century}; deaths may be logged at most one century ahead).`,
+      });
+    }
+  });
+  // A cause no source names is often a misspelling ("wars" for "war"): those deaths then feed
+  // only the sources that count every death.
+  const named = campaign.sources.filter((s) => s.basis === "deaths" && s.timing === "century-end" && s.cause !== null);
+  if (named.length > 0) {
+    const causes = new Set(named.map((s) => key(s.cause as string)));
+    const strays = new Set<string>();
+    for (const d of campaign.deaths) if (d.century === century && !causes.has(key(d.cause))) strays.add(d.cause.trim());
+    for (const cause of strays) {
+      const near = [...causes].find((c) => editDistance(c, key(cause)) <= Math.max(1, Math.floor(c.length / 4)));
+      if (near === undefined) continue;
+      problems.push({
+        severity: "warning",
+        table: "Deaths",
+        column: "Cause",
+        message: `deaths logged as "${cause}" in century ${century} are not counted by the sources of "${near}"; if it is a misspelling, correct it.`,
+      });
+    }
+    if (campaign.missingTables.includes(DEATHS.name)) {
+      problems.push({ severity: "warning", table: "Deaths", message: "there is no Deaths table, so every source that counts deaths counts 0." });
+    }
+  }
+  const warned = new Set<string>();
+  for (const s of campaign.sources) {
+    if (s.basis !== "count" || s.timing !== "century-end" || warned.has(key(s.source))) continue;
+    if (!campaign.counts.some((c) => c.century === century && key(c.source) === key(s.source))) {
+      warned.add(key(s.source));
+      problems.push({
+        severity: "warning",
+        table: "Counts",
+        message: `"${s.source}" has no count for century ${century}; it is taken as 0 and marked on the Century-End Worksheet.`,
+      });
+    }
+  }
+  return problems;
+}
+
+
+/** How many letters must change to turn one word into the other (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}

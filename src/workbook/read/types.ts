@@ -1,0 +1,93 @@
+/** What reading a campaign gives: one record per sound row, each knowing where it sits. */
+import type { Ratio } from "../../engine/exact";
+import type { CardHolding, PantheonShare, RaceState, SourceRule } from "../../engine/century";
+import type { Pantheon } from "../../engine/pantheon";
+import type { Problem } from "../model/problems";
+import type { RawTable } from "../model/raw";
+
+/** Where a record's row sits: the sheet row the user sees, and its index among the rows under the headers. */
+export interface Place {
+  readonly row: number;
+  readonly index: number;
+}
+
+export const GOD_KINDS = ["greater", "lesser", "spirit", "demon"] as const;
+export type GodKind = (typeof GOD_KINDS)[number];
+
+export interface God extends Place {
+  readonly name: string;
+  readonly kind: GodKind;
+  /** its Mana cell: null when empty or when the table has no Mana column, undefined when it is not a number */
+  readonly mana: Ratio | null | undefined;
+}
+
+export interface Card extends CardHolding, Place {}
+
+export interface Race extends RaceState, Place {
+  readonly culture: string | null;
+}
+
+/** One row of a race's pantheon, as the table holds it. */
+export interface PantheonEntry extends Place {
+  readonly member: string;
+  readonly share: Ratio;
+}
+
+export interface RacePantheon {
+  /** the race as the Races table spells it */
+  readonly race: string;
+  readonly entries: readonly PantheonEntry[];
+  /** the engine's reading of the entries (shares in points adding up to 100), or what is wrong with them */
+  readonly pantheon: Pantheon | Problem;
+}
+
+export interface Death extends Place {
+  readonly century: number;
+  readonly cause: string;
+  readonly units: number;
+  readonly race: string | null;
+  readonly note: string | null;
+}
+
+export interface Count {
+  readonly century: number;
+  readonly source: string;
+  readonly count: Ratio;
+}
+
+export interface LedgerRow {
+  readonly century: number;
+  readonly god: string;
+  readonly earned: number;
+  readonly paid: number;
+  readonly carry: Ratio;
+}
+
+/** An input table the workbook has, as it was found. */
+export interface FoundTable {
+  readonly table: string;
+  readonly sheet: string;
+  readonly isTable: boolean;
+  readonly rows: number;
+  readonly raw: RawTable;
+  /** false when a column it needs is missing: then none of its rows was read */
+  readonly usable: boolean;
+}
+
+export interface Campaign {
+  readonly gods: readonly God[];
+  readonly cards: readonly Card[];
+  readonly sources: readonly SourceRule[];
+  readonly races: readonly Race[];
+  /** every race's pantheon rows, by the race's name key, in table order */
+  readonly pantheons: ReadonlyMap<string, RacePantheon>;
+  /** the sound pantheons' shares as fractions of the race's worship, for the engine */
+  readonly pantheon: readonly PantheonShare[];
+  readonly deaths: readonly Death[];
+  readonly counts: readonly Count[];
+  readonly ledger: readonly LedgerRow[];
+  readonly found: readonly FoundTable[];
+  readonly missingTables: readonly string[];
+  /** name keys of rows left out for a problem of their own, by table: other tables may name them without a second complaint */
+  readonly flawed: ReadonlyMap<string, ReadonlySet<string>>;
+}
