@@ -4,9 +4,5 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
-  moduleNameMapper: {
-    // office-addin-mock needs this under jest 29.
-    "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
-  },
   testTimeout: 120000,
 };

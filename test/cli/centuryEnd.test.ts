@@ -57,6 +57,16 @@ describe("gods century-end", () => {
   });
 });
 
+describe("gods century-end, when the file cannot be written", () => {
+  test("the reason is given in plain words", async () => {
+    const file = path.join(dir, "ok.xlsx");
+    await writeXlsx(handWorked(), file);
+    const { code, err } = await gods("century-end", file, "--century", "1", "--out", path.join(dir, "missing", "out.xlsx"));
+    expect(code).toBe(2);
+    expect(err).toMatch(/could not write .*out\.xlsx \(its folder does not exist\)\. Nothing was changed\./);
+  });
+});
+
 describe("gods init", () => {
   test("creates empty tables that read back with no error", async () => {
     const file = path.join(dir, "empty.xlsx");

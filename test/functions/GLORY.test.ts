@@ -40,6 +40,13 @@ describe("GODS.GLORY", () => {
     expect(call(GLORY, 4, " no ")).toBe(3);
   });
 
+  test("tied reads the yes/no words a table's yes/no column reads: y, n, x, and a blank", () => {
+    expect(call(GLORY, 4, "y")).toBe(1);
+    expect(call(GLORY, 4, "x")).toBe(1);
+    expect(call(GLORY, 4, "N")).toBe(3);
+    expect(call(GLORY, 4, "  ")).toBe(3);
+  });
+
   test("bad input names the argument and the value", () => {
     expectValueError(call(GLORY, -1), /GLORY/, /margin/, /-1/);
     expectValueError(call(GLORY, 2.5), /margin/, /2\.5/);

@@ -4,7 +4,21 @@
  * and context.sync() ran, and every sync is counted, so tests can check round trips.
  */
 
+import { areaRef, parseArea } from "../../src/workbook/model/address";
+import type {
+  ContextApi,
+  RangeApi,
+  TableApi,
+  TableCollectionApi,
+  WorkbookApi,
+  WorksheetApi,
+  WorksheetCollectionApi,
+} from "../../src/workbook/office/api";
+
 type Value = string | number | boolean | null;
+
+/** The columns of a sheet in Excel. */
+const SHEET_COLUMNS = 16384;
 
 interface Cell {
   value: Value;
@@ -161,7 +175,7 @@ class Loadable {
   }
 }
 
-export class MemoryContext {
+export class MemoryContext implements ContextApi {
   syncs = 0;
   private tracked = new Set<Loadable>();
   readonly workbook: WorkbookProxy;
@@ -178,7 +192,7 @@ export class MemoryContext {
   }
 }
 
-class WorkbookProxy {
+class WorkbookProxy implements WorkbookApi {
   readonly tables: TableCollection;
   readonly worksheets: WorksheetCollection;
   constructor(private readonly ctx: MemoryContext) {
@@ -195,7 +209,7 @@ class WorkbookProxy {
   }
 }
 
-class TableCollection extends Loadable {
+class TableCollection extends Loadable implements TableCollectionApi {
   private snap: TableProxy[] = [];
   constructor(
     ctx: MemoryContext,
@@ -238,7 +252,7 @@ class TableCollection extends Loadable {
   }
 }
 
-class TableProxy extends Loadable {
+class TableProxy extends Loadable implements TableApi {
   constructor(
     ctx: MemoryContext,
     private readonly resolve: () => MemoryTable,
@@ -330,7 +344,7 @@ class TableProxy extends Loadable {
   }
 }
 
-class WorksheetCollection extends Loadable {
+class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
   private snap: WorksheetProxy[] = [];
   protected override snapshot(): void {
     this.snap = this.ctx.book.sheets.map((s) => {
@@ -356,7 +370,7 @@ class WorksheetCollection extends Loadable {
   }
 }
 
-class WorksheetProxy extends Loadable {
+class WorksheetProxy extends Loadable implements WorksheetApi {
   constructor(
     ctx: MemoryContext,
     private readonly resolve: () => MemorySheet,
@@ -403,22 +417,15 @@ class WorksheetProxy extends Loadable {
   }
 }
 
+/** A rectangle (0-based) from an A1 address, its sheet part ignored; the project's own A1 reading. */
 function parseAddress(address: string): Rect {
-  const m = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(address.replace(/^.*!/, ""));
-  if (!m) throw officeError("InvalidArgument", `Cannot read the address ${address}.`);
-  const col = (s: string) => [...s.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-  const left = col(m[1] as string);
-  const top = Number(m[2]) - 1;
-  const right = m[3] ? col(m[3]) : left;
-  const bottom = m[4] ? Number(m[4]) - 1 : top;
-  return { top, left, rows: bottom - top + 1, columns: right - left + 1 };
+  const area = parseArea(address.replace(/^.*!/, ""));
+  if (area === null) throw officeError("InvalidArgument", `Cannot read the address ${address}.`);
+  return { top: area.top - 1, left: area.left - 1, rows: area.bottom - area.top + 1, columns: area.right - area.left + 1 };
 }
 
 function a1(rect: Rect): string {
-  const letter = (c: number): string => (c < 26 ? String.fromCharCode(65 + c) : letter(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26)));
-  const start = `${letter(rect.left)}${rect.top + 1}`;
-  const end = `${letter(rect.left + rect.columns - 1)}${rect.top + rect.rows}`;
-  return start === end ? start : `${start}:${end}`;
+  return areaRef({ top: rect.top + 1, left: rect.left + 1, bottom: rect.top + rect.rows, right: rect.left + rect.columns });
 }
 
 type Style = Record<string, unknown>;
@@ -434,7 +441,7 @@ function enter(cell: Cell, v: unknown): void {
   else cell.value = v === "" || v === undefined ? null : (v as Value);
 }
 
-class RangeProxy extends Loadable {
+class RangeProxy extends Loadable implements RangeApi {
   private snap: { values: Value[][]; rowIndex: number; columnIndex: number; rowCount: number; columnCount: number; address: string } | null = null;
   constructor(
     ctx: MemoryContext,
@@ -501,27 +508,30 @@ class RangeProxy extends Loadable {
       delete cell.formula;
     });
   }
-  /** The whole sheet rows of this range; the add-in only deletes them. */
-  getEntireRow(): { delete: (shift: string) => void } {
-    return {
-      delete: (shift) => {
-        if (shift !== "Up") throw officeError("InvalidArgument", "Whole rows are deleted upwards.");
-        const { sheet, rect } = this.resolve();
-        sheet.deleteRows(rect.top, rect.rows);
-        for (const t of this.ctx.book.tables) {
-          if (t.sheet !== sheet) continue;
-          if (t.top >= rect.top + rect.rows) t.top -= rect.rows;
-          else if (t.top + t.bodyRows >= rect.top && t.top < rect.top) t.bodyRows -= Math.min(rect.rows, t.top + t.bodyRows - rect.top + 1);
-        }
-      },
-    };
+  /** The whole sheet rows of this range (Excel's 16,384 columns). */
+  getEntireRow(): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const { sheet, rect } = this.resolve();
+      return { sheet, rect: { top: rect.top, left: 0, rows: rect.rows, columns: SHEET_COLUMNS } };
+    });
+  }
+  /** Deletes cells, moving those below up; the stand-in models whole rows only, and says so otherwise. */
+  delete(shift: "Up"): void {
+    const { sheet, rect } = this.resolve();
+    if (shift !== "Up" || rect.left !== 0 || rect.columns !== SHEET_COLUMNS) throw officeError("InvalidArgument", "The stand-in deletes whole rows, upwards, only.");
+    sheet.deleteRows(rect.top, rect.rows);
+    for (const t of this.ctx.book.tables) {
+      if (t.sheet !== sheet) continue;
+      if (t.top >= rect.top + rect.rows) t.top -= rect.rows;
+      else if (t.top + t.bodyRows >= rect.top && t.top < rect.top) t.bodyRows -= Math.min(rect.rows, t.top + t.bodyRows - rect.top + 1);
+    }
   }
   select(): void {
     const { sheet, rect } = this.resolve();
     this.ctx.book.selected = { sheet: sheet.name, address: a1(rect) };
     this.ctx.book.activeSheet = sheet.name;
   }
-  get format(): { font: Style; fill: Style; columnWidth: number; borders: { getItem: (edge: string) => Style }; horizontalAlignment?: string } {
+  get format(): RangeApi["format"] {
     const styleAll = (key: string) =>
       new Proxy({} as Style, {
         set: (_t, prop, value) => {
@@ -534,9 +544,9 @@ class RangeProxy extends Loadable {
       for (let c = 0; c < rect.columns; c++) sheet.columnWidths.set(rect.left + c, w);
     };
     return {
-      font: styleAll("font"),
-      fill: styleAll("fill"),
-      borders: { getItem: (edge: string) => styleAll(`border.${edge}`) },
+      font: styleAll("font") as RangeApi["format"]["font"],
+      fill: styleAll("fill") as RangeApi["format"]["fill"],
+      borders: { getItem: (edge: string) => styleAll(`border.${edge}`) as { style: string; color: string } },
       set columnWidth(w: number) {
         setWidth(w);
       },
@@ -554,7 +564,7 @@ export class MemoryExcel {
   /** when set, the next runs fail as if the user were editing a cell */
   editingFor = 0;
   constructor(readonly book: MemoryWorkbook = new MemoryWorkbook()) {}
-  run = async <T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> => {
+  run = async <T>(batch: (context: ContextApi) => Promise<T>): Promise<T> => {
     this.runs++;
     if (this.editingFor > 0) {
       this.editingFor--;
@@ -562,7 +572,7 @@ export class MemoryExcel {
     }
     const ctx = new MemoryContext(this.book);
     try {
-      return await batch(ctx as unknown as Excel.RequestContext);
+      return await batch(ctx);
     } finally {
       this.syncs += ctx.syncs;
     }

@@ -21,6 +21,7 @@ import { readWorkbook } from "../../src/workbook/office/read";
 import { splitAddress } from "../../src/workbook/model/address";
 import { writtenShares } from "../../src/workbook/tools/pantheon";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
+import { errorsIn } from "../../src/workbook/model/problems";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook, type Tables } from "../support/campaigns";
 
@@ -242,6 +243,22 @@ describe("pantheon tools", () => {
     expect(problems.filter((p) => p.severity === "error")).toEqual([]);
     await expectFresh(excel, result);
     expect((await endCentury(excel.run, 1)).written).toBe(true);
+  });
+
+  test("one name key: a god spelt with two spaces is the same god for the century end and for the cult tool", async () => {
+    const spaced = edit((t) => {
+      for (const row of [...(t.Gods ?? []), ...(t.Cards ?? []), ...(t.Pantheon ?? [])]) row.forEach((v, i) => v === "Hestia" && (row[i] = "Great Mother"));
+      (t.Pantheon as unknown[][])[2] = ["Achaeans", "Great  Mother", 30];
+      (t.Races as unknown[][])[1] = ["Achaeans ", 20, 1, 0, "civilized", "no", 3];
+    });
+    const excel = new MemoryExcel(memoryWorkbook(spaced));
+    const status = await readStatus(excel.run);
+    expect(errorsIn(status.problems)).toEqual([]);
+    const outcome = await applyCult(excel.run, "achaeans", "great mother", 10);
+    expect(outcome.message).toBe("Cult of Great Mother among the Achaeans: Ares 50% → 42.8571%, Great Mother 30% → 40%, Diabolism 20% → 17.1429%.");
+    const ended = await endCentury(excel.run, 1);
+    expect(ended.written).toBe(true);
+    expect(ended.payments.map((p) => p.god)).toEqual(["Ares", "Great Mother", "Demons"]);
   });
 
   test("a cult for a deity new to a pantheon written in fractions adds its row, in fractions", async () => {

@@ -4,6 +4,7 @@
  * as the command line, write it all in one more round trip, and hand back the campaign's status
  * after the change, worked out without reading again.
  */
+import type { ContextApi } from "./api";
 import { splitAddress } from "../model/address";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
@@ -18,7 +19,7 @@ import { readWorkbook } from "./read";
 import { queueEdits, queuePlan } from "./write";
 
 /** Runs a batch against the workbook (Excel.run inside Excel; a stand-in in tests). */
-export type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+export type ExcelRun = <T>(batch: (context: ContextApi) => Promise<T>) => Promise<T>;
 
 export const excelRun: ExcelRun = (batch) => Excel.run(batch);
 
@@ -42,7 +43,7 @@ export interface ActionOptions extends RetryOptions {
 }
 
 /** Excel refuses API calls while a cell is being edited: wait and try again instead of failing. */
-export async function withRetry<T>(run: ExcelRun, batch: (context: Excel.RequestContext) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function withRetry<T>(run: ExcelRun, batch: (context: ContextApi) => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 20;
   const delay = options.delayMs ?? 1500;
   for (let attempt = 1; ; attempt++) {

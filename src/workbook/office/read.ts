@@ -3,6 +3,7 @@
  * over, in two round trips whatever the campaign's size: one to list the tables and sheets, one
  * to read every input table.
  */
+import type { ContextApi, RangeApi } from "./api";
 import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { ALL_TABLES, GENERATED_SHEET } from "../model/schema";
 
@@ -20,14 +21,14 @@ function rawCell(value: unknown): RawCell {
 
 interface Pending {
   name: string;
-  range: Excel.Range;
+  range: RangeApi;
   sheet: { name: string };
   isTable: boolean;
   totals: boolean;
 }
 
 /** Reads every input table in two round trips. */
-export async function readWorkbook(context: Excel.RequestContext): Promise<RawWorkbook> {
+export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const wb = context.workbook;
   wb.tables.load("items/name,items/showTotals");
   wb.worksheets.load("items/name");

@@ -2,6 +2,8 @@
  * Writing inside Excel (Office.js): a century end's sheets and Ledger, and the pane tools' table
  * edits, each carried out as the plan lays it out. Everything is queued; the caller syncs once.
  */
+import { areaRef, quoteSheet } from "../model/address";
+import type { ContextApi, RangeApi, WorkbookApi } from "./api";
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
@@ -24,7 +26,7 @@ export function textValue(v: PlanValue): string | number | boolean {
 /** Excel column widths are in points; plans give them in characters. */
 export const POINTS_PER_CHARACTER = 7;
 
-function applyStyle(range: Excel.Range, style: CellStyle): void {
+function applyStyle(range: RangeApi, style: CellStyle): void {
   const s = STYLES[style];
   if (s.bold) range.format.font.bold = true;
   if (s.italic) range.format.font.italic = true;
@@ -40,7 +42,7 @@ function applyStyle(range: Excel.Range, style: CellStyle): void {
   }
 }
 
-function queueSheet(wb: Excel.Workbook, plan: SheetPlan, exists: boolean): void {
+function queueSheet(wb: WorkbookApi, plan: SheetPlan, exists: boolean): void {
   if (exists) wb.worksheets.getItem(plan.name).delete();
   const ws = wb.worksheets.add(plan.name);
   const width = Math.max(plan.columnWidths.length, ...plan.rows.map((r) => r.length), 1);
@@ -69,7 +71,7 @@ function queueSheet(wb: Excel.Workbook, plan: SheetPlan, exists: boolean): void 
   ws.showGridlines = false;
 }
 
-function queueLedger(wb: Excel.Workbook, raw: RawWorkbook, plan: WorkbookPlan): void {
+function queueLedger(wb: WorkbookApi, raw: RawWorkbook, plan: WorkbookPlan): void {
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
   if (existing === undefined) return queueTable(wb, plan.ledger.layout, plan.ledger.rows);
   const width = ledgerWidth(existing.headers, plan.ledger);
@@ -102,7 +104,7 @@ export interface QueuePlanOptions {
 }
 
 /** Queues every write of a plan; the caller syncs once. */
-export function queuePlan(context: Excel.RequestContext, raw: RawWorkbook, plan: WorkbookPlan, options: QueuePlanOptions = {}): void {
+export function queuePlan(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan, options: QueuePlanOptions = {}): void {
   const wb = context.workbook;
   const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
   for (const sheet of plan.sheets) queueSheet(wb, sheet, present.has(sheet.name.toLowerCase()));
@@ -123,13 +125,13 @@ function excelFormat(format: string): string {
 }
 
 /** A new table on a sheet of its own, as the layout says: the same table the .xlsx adapter makes. */
-function queueTable(wb: Excel.Workbook, layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
+function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
   const ws = wb.worksheets.add(layout.name);
   const body = tableBody(layout, rows).map((r) => r.map(textValue));
   const range = ws.getRangeByIndexes(0, 0, body.length + 1, layout.headers.length);
   range.numberFormat = [layout.headers.map(() => "General"), ...body.map(() => [...layout.columnFormats])];
   range.values = [[...layout.headers], ...body];
-  const table = ws.tables.add(range, true);
+  const table = ws.tables.add(`${quoteSheet(layout.name)}!${areaRef({ top: 1, left: 1, bottom: body.length + 1, right: layout.headers.length })}`, true);
   table.name = layout.name;
   table.style = layout.style;
   layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = w * POINTS_PER_CHARACTER));
@@ -141,7 +143,7 @@ function at(table: RawTable, index: number, column: number): [number, number] {
   return [table.headerRow + index, table.firstColumn - 1 + column];
 }
 
-function queueStep(wb: Excel.Workbook, edit: TableEdit, table: RawTable | undefined): void {
+function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined): void {
   if (edit.kind === "create") return queueTable(wb, edit.layout, createdRows(edit));
   if (table === undefined) throw new Error(`there is no ${edit.table} table`);
   const ws = wb.worksheets.getItem(table.sheet);
@@ -184,6 +186,6 @@ function queueStep(wb: Excel.Workbook, edit: TableEdit, table: RawTable | undefi
 }
 
 /** Queues every edit; the caller syncs once. */
-export function queueEdits(context: Excel.RequestContext, raw: RawWorkbook, edits: readonly TableEdit[]): void {
+export function queueEdits(context: ContextApi, raw: RawWorkbook, edits: readonly TableEdit[]): void {
   for (const { edit, before } of editSteps(raw, edits).steps) queueStep(context.workbook, edit, before);
 }

@@ -1,0 +1,76 @@
+/**
+ * The part of Excel's JavaScript API the adapter uses, as interfaces that Office.js's own
+ * classes satisfy. The adapter is typed against these alone, so the in-memory Excel of the
+ * tests implements exactly this surface, and any new use shows up there as a type error.
+ */
+
+export type CellInput = string | number | boolean;
+
+export interface ContextApi {
+  readonly workbook: WorkbookApi;
+  sync(): Promise<unknown>;
+}
+
+export interface WorkbookApi {
+  readonly tables: TableCollectionApi;
+  readonly worksheets: WorksheetCollectionApi;
+}
+
+export interface TableCollectionApi {
+  readonly items: TableApi[];
+  load(properties: string): unknown;
+  getItem(name: string): TableApi;
+  /** `address` with its sheet's name: a table's address without one means the active sheet. */
+  add(address: string, hasHeaders: boolean): TableApi;
+}
+
+export interface TableApi {
+  name: string;
+  style: string;
+  readonly showTotals: boolean;
+  readonly worksheet: WorksheetApi;
+  getRange(): RangeApi;
+  readonly rows: { add(index: number | undefined, values: CellInput[][]): unknown; getItemAt(index: number): { delete(): void } };
+  readonly columns: { add(index: number | undefined, values: CellInput[][]): unknown };
+}
+
+export interface WorksheetCollectionApi {
+  readonly items: WorksheetApi[];
+  load(properties: string): unknown;
+  getItem(name: string): WorksheetApi;
+  add(name: string): WorksheetApi;
+}
+
+export interface WorksheetApi {
+  readonly name: string;
+  showGridlines: boolean;
+  readonly tables: TableCollectionApi;
+  readonly freezePanes: { freezeRows(count: number): void };
+  load(properties: string): WorksheetApi;
+  getRange(address: string): RangeApi;
+  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): RangeApi;
+  getUsedRange(valuesOnly: boolean): RangeApi;
+  delete(): void;
+  activate(): void;
+}
+
+export type BorderEdge = "EdgeTop" | "EdgeBottom" | "EdgeLeft" | "EdgeRight" | "InsideVertical" | "InsideHorizontal";
+
+export interface RangeApi {
+  values: unknown[][];
+  formulas: unknown[][];
+  numberFormat: unknown[][];
+  readonly rowIndex: number;
+  readonly columnIndex: number;
+  load(properties: string): RangeApi;
+  clear(applyTo: "Contents"): void;
+  getEntireRow(): RangeApi;
+  delete(shift: "Up"): void;
+  select(): void;
+  readonly format: {
+    readonly font: { bold: boolean; italic: boolean; size: number; color: string };
+    readonly fill: { color: string };
+    columnWidth: number;
+    readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
+  };
+}
