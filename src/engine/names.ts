@@ -15,7 +15,3 @@ export const ATHEISM = "Atheism";
 export function nameKey(text: string): string {
   return text.trim().replace(/\s+/g, " ").toLowerCase();
 }
-
-export function sameName(a: string, b: string): boolean {
-  return nameKey(a) === nameKey(b);
-}

@@ -4,7 +4,7 @@
  */
 import type { CenturyEndInExcel } from "../workbook/office/actions";
 import { describeProblem, errorsIn, warningsIn, type Problem } from "../workbook/model/problems";
-import { sheetNames } from "../workbook/model/schema";
+import { LEDGER, sheetNames } from "../workbook/model/schema";
 import type { CampaignStatus, RaceStatus } from "../workbook/tools/status";
 import { byId, el, setOptions, shown } from "./dom";
 
@@ -49,13 +49,13 @@ function plural(n: number, one: string, many: string = `${one}s`): string {
 }
 
 function renderTables(status: CampaignStatus): void {
-  const inputs = status.tables.filter((t) => t.name !== "Ledger");
+  const inputs = status.tables.filter((t) => t.name !== LEDGER.name);
   const found = inputs.filter((t) => t.found !== undefined).length;
   byId("tables-summary").textContent = `Tables: ${found} of ${inputs.length} found`;
   byId("tables").replaceChildren(
     ...status.tables.map((t) => {
       const where = t.found === undefined ? "" : `${t.found.isTable ? "table" : "sheet"} on ${t.found.sheet}, ${plural(t.found.rows, "row")}`;
-      const missing = t.name === "Ledger" ? "none yet: the first century end adds it" : t.required ? "missing: add it under Set up" : "missing (optional)";
+      const missing = t.name === LEDGER.name ? "none yet: the first century end adds it" : t.required ? "missing: add it under Set up" : "missing (optional)";
       return el(
         "li",
         { className: t.found === undefined ? (t.required ? "missing" : "absent") : "found" },
@@ -213,7 +213,7 @@ function renderMana(status: CampaignStatus): void {
 /** Everything that depends on the campaign. */
 export function renderStatus(status: CampaignStatus, goTo: GoTo): void {
   renderCampaign(status, goTo);
-  const missing = status.tables.filter((t) => t.name !== "Ledger" && t.found === undefined).map((t) => t.name);
+  const missing = status.tables.filter((t) => t.name !== LEDGER.name && t.found === undefined).map((t) => t.name);
   byId("create-tables").hidden = missing.length === 0;
   byId("setup-text").textContent =
     missing.length === 0

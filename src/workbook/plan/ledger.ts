@@ -13,7 +13,7 @@ export interface LedgerPlan {
 }
 
 /** The Ledger as a new table: the same in Excel and in files. */
-export const LEDGER_LAYOUT: TableLayout = {
+const LEDGER_LAYOUT: TableLayout = {
   name: LEDGER.name,
   headers: LEDGER.columns.map((c) => c.header),
   columnWidths: LEDGER_WIDTHS,

@@ -1,6 +1,7 @@
 /** The Cards table: how many cards each god (or the Demons pool) holds in each sphere. */
 import { DEMONS, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
+import { CARDS } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
 import type { Card, God } from "./types";
 
@@ -46,7 +47,7 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
   if (reader !== undefined) {
     for (const g of context.gods?.values() ?? []) {
       if (g.kind !== "demon" && !holders.has(nameKey(g.name))) {
-        problems.push({ severity: "warning", table: "Cards", message: `${g.name} holds no cards, so earns no mana this century.` });
+        problems.push({ severity: "warning", table: CARDS.name, message: `${g.name} holds no cards, so earns no mana this century.` });
       }
     }
   }

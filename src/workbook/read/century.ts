@@ -1,7 +1,7 @@
 /** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
 import { DEMONS, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
-import { DEATHS } from "../model/schema";
+import { COUNTS, DEATHS, LEDGER } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
 import type { Campaign } from "./types";
@@ -23,20 +23,20 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
   const problems: Problem[] = [];
   const latest = latestCentury(campaign);
   if (!Number.isSafeInteger(century) || century < 1) {
-    problems.push({ severity: "error", table: "Ledger", message: `the century must be a whole number, 1 or more, not ${century}.` });
+    problems.push({ severity: "error", table: LEDGER.name, message: `the century must be a whole number, 1 or more, not ${century}.` });
     return problems;
   }
   if (latest > 0 && century < latest) {
     problems.push({
       severity: "error",
-      table: "Ledger",
+      table: LEDGER.name,
       message: `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`,
     });
   }
   if (latest > 0 && century > latest + 1) {
     problems.push({
       severity: "error",
-      table: "Ledger",
+      table: LEDGER.name,
       message: `the Ledger's latest century is ${latest}, so the next one is ${latest + 1}, not ${century}.`,
     });
   }
@@ -48,7 +48,7 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
     if (d.century > horizon) {
       problems.push({
         severity: "error",
-        table: "Deaths",
+        table: DEATHS.name,
         column: "Century",
         row: d.row,
         ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, d.row, "Century") }),
@@ -68,13 +68,13 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
       if (near === undefined) continue;
       problems.push({
         severity: "warning",
-        table: "Deaths",
+        table: DEATHS.name,
         column: "Cause",
         message: `deaths logged as "${cause}" in century ${century} are not counted by the sources of "${near}"; if it is a misspelling, correct it.`,
       });
     }
     if (campaign.missingTables.includes(DEATHS.name)) {
-      problems.push({ severity: "warning", table: "Deaths", message: "there is no Deaths table, so every source that counts deaths counts 0." });
+      problems.push({ severity: "warning", table: DEATHS.name, message: "there is no Deaths table, so every source that counts deaths counts 0." });
     }
   }
   const warned = new Set<string>();
@@ -84,7 +84,7 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
       warned.add(key(s.source));
       problems.push({
         severity: "warning",
-        table: "Counts",
+        table: COUNTS.name,
         message: `"${s.source}" has no count for century ${century}; it is taken as 0 and marked on the Century-End Worksheet.`,
       });
     }

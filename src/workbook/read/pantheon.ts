@@ -9,6 +9,7 @@ import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
 import { HUNDRED, readPantheon, type Pantheon } from "../../engine/pantheon";
 import type { PantheonShare } from "../../engine/century";
 import type { Problem } from "../model/problems";
+import { PANTHEON } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
 import type { God, PantheonEntry, Race, RacePantheon } from "./types";
 
@@ -55,7 +56,7 @@ export function readPantheons(
     const block = (): void => {
       group.blocked ??= problems[before] ?? {
         severity: "error",
-        table: "Pantheon",
+        table: PANTHEON.name,
         row: r.row,
         column: "Member",
         address: r.address("Member"),
@@ -99,7 +100,7 @@ export function readPantheons(
       if ("problem" in read) {
         pantheon = {
           severity: "error",
-          table: "Pantheon",
+          table: PANTHEON.name,
           message: `the pantheon of ${race.race} cannot be used: ${read.problem}`,
           ...(first === undefined || reader === undefined ? {} : { row: first.row, column: "Share", address: reader.address(first.row, "Share") }),
         };
@@ -114,7 +115,7 @@ export function readPantheons(
   if (reader !== undefined) {
     for (const race of context.races?.values() ?? []) {
       if (!groups.has(nameKey(race.race))) {
-        problems.push({ severity: "warning", table: "Pantheon", message: `${race.race} has no pantheon rows, so its worship goes to nobody.` });
+        problems.push({ severity: "warning", table: PANTHEON.name, message: `${race.race} has no pantheon rows, so its worship goes to nobody.` });
       }
     }
   }

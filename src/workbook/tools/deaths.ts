@@ -49,7 +49,7 @@ export function causeTallies(campaign: Campaign, century: number): CauseTally[] 
 }
 
 function problem(column: string, message: string): Problem {
-  return { severity: "error", table: "Deaths", column, message };
+  return { severity: "error", table: DEATHS.name, column, message };
 }
 
 /** The row to add to, for a tally: this century's row of the cause with no race and the tally note. */

@@ -6,7 +6,7 @@ import { normalizeHeader } from "../model/schema";
 import { foundTable, type Campaign } from "../read/campaign";
 
 /** Why a tool cannot use a table: it is missing, or lacks a column it needs. */
-export function missingTable(name: string): Problem {
+function missingTable(name: string): Problem {
   return {
     severity: "error",
     table: name,

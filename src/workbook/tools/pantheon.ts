@@ -107,14 +107,14 @@ function memberName(campaign: Campaign, name: string): string | Problem {
   if (!isGod(name)) return isDiabolism(name) ? DIABOLISM : ATHEISM;
   const god = lookUp(campaign, GODS.name, campaign.gods, (g) => g.name, name);
   if ("severity" in god) return god;
-  if (god.kind === "demon") return { severity: "error", table: "Gods", message: `${god.name} is a demon: mortals worship demons through Diabolism, so a cult for a demon is a cult for Diabolism.` };
+  if (god.kind === "demon") return { severity: "error", table: GODS.name, message: `${god.name} is a demon: mortals worship demons through Diabolism, so a cult for a demon is a cult for Diabolism.` };
   return god.name;
 }
 
 /** A cult of `points` percentage points for `deity` in a race's pantheon (engine: cult). */
 export function planCult(campaign: Campaign, race: string, deity: string, points: number): EditPlan {
   if (!Number.isFinite(points) || points <= 0 || points > 100) {
-    return refused({ severity: "error", table: "Pantheon", message: `a cult adds between 0 and 100 points to a deity; ${Number.isFinite(points) ? points : "that"} is not such a number.` });
+    return refused({ severity: "error", table: PANTHEON.name, message: `a cult adds between 0 and 100 points to a deity; ${Number.isFinite(points) ? points : "that"} is not such a number.` });
   }
   const name = memberName(campaign, deity);
   if (typeof name !== "string") return refused(name);
