@@ -23,6 +23,8 @@ const UNKNOWN = "Something went wrong and the action did not finish. Check the s
 
 /** An error as a sentence for the gamemaster. */
 export function plainError(e: unknown): string {
+  // The add-in's own action errors are written for gamemasters already.
+  if ((e as { plain?: unknown } | null)?.plain === true && e instanceof Error) return e.message;
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === "string" && BY_CODE[code] !== undefined) return BY_CODE[code];
   // The engine's messages are written for gamemasters already.

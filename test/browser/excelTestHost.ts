@@ -4,7 +4,8 @@
  * workbook, Excel.createWorkbook, the ribbon's action registry and CustomFunctions. The test
  * reads and drives it through `window.godsTestHost`.
  */
-import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
+import type { ContextApi } from "../../src/workbook/office/api";
+import { MemoryExcel, MemoryWorkbook, type RunOptions } from "../support/memoryExcel";
 
 type Value = string | number | boolean | null;
 
@@ -43,13 +44,16 @@ const excel = new MemoryExcel(book);
 const host: TestHost = { excel, book, created: [], shown: 0, actions: new Map(), failNext: null };
 window.godsTestHost = host;
 
-const run: MemoryExcel["run"] = async (batch) => {
+type Batch<T> = (context: ContextApi) => Promise<T>;
+/** Excel.run(batch) or Excel.run(options, batch), as Office.js takes them. */
+const run = async <T>(first: Batch<T> | RunOptions, second?: Batch<T>): Promise<T> => {
+  const [options, batch] = typeof first === "function" ? [{}, first] : [first, second as Batch<T>];
   const failure = host.failNext;
   if (failure !== null) {
     host.failNext = null;
     throw failure;
   }
-  return excel.run(batch);
+  return excel.run(batch, options);
 };
 
 const ready = { host: "Excel", platform: "PC" };

@@ -8,6 +8,8 @@ import { areaRef, parseArea } from "../../src/workbook/model/address";
 import type {
   ContextApi,
   RangeApi,
+  SettingApi,
+  SettingCollectionApi,
   TableApi,
   TableCollectionApi,
   WorkbookApi,
@@ -16,6 +18,11 @@ import type {
 } from "../../src/workbook/office/api";
 
 type Value = string | number | boolean | null;
+
+/** The options of Excel.run that the stand-in honours. */
+export interface RunOptions {
+  readonly delayForCellEdit?: boolean;
+}
 
 /** The columns of a sheet in Excel. */
 const SHEET_COLUMNS = 16384;
@@ -113,6 +120,8 @@ export class MemoryWorkbook {
   readonly tables: MemoryTable[] = [];
   activeSheet: string | null = null;
   selected: { sheet: string; address: string } | null = null;
+  /** what add-ins stored with workbook.settings, by key */
+  readonly settings = new Map<string, string>();
 
   sheet(name: string): MemorySheet | undefined {
     return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
@@ -195,9 +204,14 @@ export class MemoryContext implements ContextApi {
 class WorkbookProxy implements WorkbookApi {
   readonly tables: TableCollection;
   readonly worksheets: WorksheetCollection;
+  readonly settings: SettingCollectionApi;
   constructor(private readonly ctx: MemoryContext) {
     this.tables = new TableCollection(ctx, () => ctx.book.tables);
     this.worksheets = new WorksheetCollection(ctx);
+    this.settings = {
+      add: (key: string, value: string) => ctx.book.settings.set(key, value),
+      getItemOrNullObject: (key: string) => new SettingProxy(ctx, key),
+    };
   }
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.ctx, () => {
@@ -206,6 +220,32 @@ class WorkbookProxy implements WorkbookApi {
       if (!sheet) throw officeError("ItemNotFound", "There is no sheet.");
       return { sheet, rect: parseAddress(sel?.address ?? "A1") };
     });
+  }
+}
+
+/** A setting; like Office.js's *OrNullObject items, isNullObject says whether it exists (after a sync). */
+class SettingProxy extends Loadable implements SettingApi {
+  private snap: { exists: boolean; value: string | undefined } | null = null;
+  constructor(
+    ctx: MemoryContext,
+    private readonly key: string,
+  ) {
+    super(ctx);
+  }
+  protected override snapshot(): void {
+    const value = this.ctx.book.settings.get(this.key);
+    this.snap = { exists: value !== undefined, value };
+  }
+  get isNullObject(): boolean {
+    if (this.snap === null) throw NOT_LOADED("isNullObject");
+    return !this.snap.exists;
+  }
+  get value(): unknown {
+    this.need("value");
+    return this.snap?.value;
+  }
+  delete(): void {
+    this.ctx.book.settings.delete(this.key);
   }
 }
 
@@ -564,11 +604,19 @@ export class MemoryExcel {
   /** when set, the next runs fail as if the user were editing a cell */
   editingFor = 0;
   constructor(readonly book: MemoryWorkbook = new MemoryWorkbook()) {}
-  run = async <T>(batch: (context: ContextApi) => Promise<T>): Promise<T> => {
+  /** batches that Excel was asked to hold until a cell edit ended (Excel.run's delayForCellEdit) */
+  delayed = 0;
+  run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RunOptions = {}): Promise<T> => {
     this.runs++;
     if (this.editingFor > 0) {
-      this.editingFor--;
-      throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
+      // With delayForCellEdit, Excel holds the batch until the edit ends (Excel.RunOptions, ExcelApi 1.11).
+      if (options.delayForCellEdit === true) {
+        this.delayed++;
+        this.editingFor = 0;
+      } else {
+        this.editingFor--;
+        throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
+      }
     }
     const ctx = new MemoryContext(this.book);
     try {

@@ -28,6 +28,8 @@ export interface RawWorkbook {
   /** tables found, by lower-case name */
   readonly tables: ReadonlyMap<string, RawTable>;
   readonly sheetNames: readonly string[];
+  /** a century whose end began writing but did not reach the Ledger (inside Excel only) */
+  readonly interruptedCentury?: number;
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

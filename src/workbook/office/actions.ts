@@ -15,13 +15,49 @@ import { planDeaths, type DeathEntry } from "../tools/deaths";
 import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../tools/pantheon";
 import { planMissingTables } from "../tools/setup";
 import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
-import { readWorkbook } from "./read";
-import { queueEdits, queuePlan } from "./write";
+import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
+import { queueEdits, queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
 
 /** Runs a batch against the workbook (Excel.run inside Excel; a stand-in in tests). */
 export type ExcelRun = <T>(batch: (context: ContextApi) => Promise<T>) => Promise<T>;
 
-export const excelRun: ExcelRun = (batch) => Excel.run(batch);
+/**
+ * Excel.run, asking Excel to wait while the gamemaster finishes editing a cell where the host
+ * can (the delayForCellEdit option, ExcelApi 1.11); older hosts refuse instead, and withRetry
+ * waits and tries again.
+ */
+export const excelRun: ExcelRun = (batch) =>
+  Office.context.requirements.isSetSupported("ExcelApi", "1.11") ? Excel.run({ delayForCellEdit: true }, batch) : Excel.run(batch);
+
+/**
+ * A failure a gamemaster can act on, in a sentence of its own (`plain`), keeping the Office.js
+ * error's code when there was one.
+ */
+export class ActionError extends Error {
+  readonly plain = true;
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "ActionError";
+  }
+}
+
+// The pane and the ribbon button share this page's runtime, so one flag keeps two writing
+// actions from ever running at once (a second click while a century end is paying would
+// otherwise read the Ledger before the first one wrote it).
+let running: string | undefined;
+
+async function exclusive<T>(what: string, action: () => Promise<T>): Promise<T> {
+  if (running !== undefined) throw new ActionError(`The add-in is still busy with ${running}; wait until it has finished, then try again.`);
+  running = what;
+  try {
+    return await action();
+  } finally {
+    running = undefined;
+  }
+}
 
 export interface RetryOptions {
   readonly attempts?: number;
@@ -58,14 +94,30 @@ export async function withRetry<T>(run: ExcelRun, batch: (context: ContextApi) =
 }
 
 export interface CenturyEndInExcel extends CenturyEndOutcome {
+  /** whether the worksheets (and the Ledger, when asked) were all written */
   readonly written: boolean;
+  /** why the Ledger was left alone although the worksheets were written, when it was */
+  readonly aborted?: string;
   /** the campaign once the century end is written (or as it is, when nothing was) */
   readonly status: CampaignStatus;
 }
 
+/** A write that stopped part-way: what it had written by then, for the gamemaster. */
+function stoppedPartWay(error: unknown, century: number, done: readonly string[]): ActionError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const wrote = done.length === 0 ? "Nothing was written" : `Written before it stopped: ${done.join(", ")}`;
+  return new ActionError(
+    `The end of century ${century} stopped part-way (${typeof code === "string" ? code : "an error in Excel"}). ${wrote}. The Ledger was not changed, so nobody was paid: end century ${century} again to finish.`,
+    typeof code === "string" ? code : undefined,
+  );
+}
+
 /**
- * Plans a century end and writes it: the worksheets, and the Ledger unless `ledger` is false.
- * Three round trips: two to read, one to write.
+ * Plans a century end and writes it. Two requests read the campaign. Then the worksheets go out
+ * in as many requests as their size needs (one for most campaigns), each under the budget; the
+ * Ledger goes last, in the final request, as the commit point, after a workbook setting marks
+ * the century end as under way. When the worksheets take more than one request, the one before
+ * the last reads the Ledger again, and nobody is paid if someone changed it meanwhile.
  */
 async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: boolean, options: ActionOptions = {}): Promise<CenturyEndInExcel> {
   return withRetry(
@@ -75,11 +127,36 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
       const raw = await readWorkbook(context);
       const read = readCampaign(raw);
       const outcome = centuryEndOf(read, century);
-      if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
+      const plan = outcome.plan;
+      if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
       options.onStep?.("writing");
-      queuePlan(context, raw, outcome.plan, { ledger });
-      await context.sync();
-      return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, outcome.plan, ledger))) };
+      const settings = context.workbook.settings;
+      const mark: Step = { bytes: 200, queue: () => settings.add(CENTURY_END_MARK, String(plan.century)) };
+      const groups = requests([...(ledger ? [mark] : []), ...worksheetSteps(context, raw, plan)]);
+      const done = new Set<string>();
+      const pending = (upTo: number) => new Set(groups.slice(upTo).flatMap((g) => g.flatMap((s) => (s.sheet === undefined ? [] : [s.sheet]))));
+      let check: { changed(): boolean } | undefined;
+      try {
+        for (const [i, group] of groups.entries()) {
+          for (const step of group) step.queue();
+          if (i === groups.length - 1) break;
+          if (ledger && i === groups.length - 2) check = ledgerCheck(context, raw);
+          await context.sync();
+          const later = pending(i + 1);
+          for (const step of group) if (step.sheet !== undefined && !later.has(step.sheet)) done.add(step.sheet);
+        }
+        const aborted = check?.changed() === true;
+        queueLedgerAndShow(context, raw, plan, ledger && !aborted);
+        if (ledger && !aborted) settings.getItemOrNullObject(CENTURY_END_MARK).delete();
+        await context.sync();
+        if (aborted) {
+          const reason = `The Ledger was changed while the worksheets of century ${plan.century} were being written, so nobody was paid. Check the Ledger, then end century ${plan.century} again.`;
+          return { ...outcome, written: false, aborted: reason, status: campaignStatus(readCampaign({ ...raw, interruptedCentury: plan.century })) };
+        }
+      } catch (e) {
+        throw stoppedPartWay(e, plan.century, plan.sheets.map((s) => s.name).filter((n) => done.has(n)));
+      }
+      return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, ledger))) };
     },
     options,
   );
@@ -87,7 +164,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */
 export async function endCentury(run: ExcelRun, century?: number, options?: ActionOptions): Promise<CenturyEndInExcel> {
-  return centuryEnd(run, century, true, options);
+  return exclusive("a century end", () => centuryEnd(run, century, true, options));
 }
 
 /**
@@ -96,7 +173,7 @@ export async function endCentury(run: ExcelRun, century?: number, options?: Acti
  * redraw the sheets of the latest century.
  */
 export async function regenerateWorksheets(run: ExcelRun, century?: number, options?: ActionOptions): Promise<CenturyEndInExcel> {
-  return centuryEnd(run, century, false, options);
+  return exclusive("writing the worksheets", () => centuryEnd(run, century, false, options));
 }
 
 export interface EditOutcome {
@@ -117,6 +194,10 @@ interface Read {
 }
 
 async function runEdits(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions = {}): Promise<EditOutcome> {
+  return exclusive("a change to the tables", () => editsOnce(run, plan, options));
+}
+
+async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions): Promise<EditOutcome> {
   return withRetry(
     run,
     async (context) => {

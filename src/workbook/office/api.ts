@@ -14,6 +14,20 @@ export interface ContextApi {
 export interface WorkbookApi {
   readonly tables: TableCollectionApi;
   readonly worksheets: WorksheetCollectionApi;
+  /** settings stored in the workbook file (ExcelApi 1.4) */
+  readonly settings: SettingCollectionApi;
+}
+
+export interface SettingCollectionApi {
+  add(key: string, value: string): unknown;
+  getItemOrNullObject(key: string): SettingApi;
+}
+
+export interface SettingApi {
+  readonly value: unknown;
+  readonly isNullObject: boolean;
+  load(properties: string): SettingApi;
+  delete(): void;
 }
 
 export interface TableCollectionApi {

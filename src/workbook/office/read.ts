@@ -5,7 +5,7 @@
  */
 import type { ContextApi, RangeApi } from "./api";
 import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, GENERATED_SHEET } from "../model/schema";
+import { ALL_TABLES, GENERATED_SHEET, LEDGER } from "../model/schema";
 
 /** The input tables and the Ledger, by the names they are looked up under. */
 const WANTED = ALL_TABLES.map((t) => t.name);
@@ -26,6 +26,13 @@ interface Pending {
   isTable: boolean;
   totals: boolean;
 }
+
+/**
+ * The workbook setting that marks a century end as under way: set in its first write request,
+ * removed in the one that writes the Ledger. Found on reading, it means a century end stopped
+ * part-way (Excel closed, the connection dropped) and nobody was paid for that century.
+ */
+export const CENTURY_END_MARK = "gods.centuryEndInProgress";
 
 /** Reads every input table in two round trips. */
 export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
@@ -53,6 +60,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
       pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
     }
   }
+  const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   await context.sync();
 
   const tables = new Map<string, RawTable>();
@@ -67,6 +75,41 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     const [headers = [], ...body] = all;
     tables.set(p.name.toLowerCase(), { name: p.name, sheet: p.sheet.name, headerRow: top, firstColumn: left, headers, rows: body, isTable: p.isTable });
   }
-  return { tables, sheetNames: [...sheetNames.values()] };
+  const interrupted = mark.isNullObject ? NaN : Number(mark.value);
+  return { tables, sheetNames: [...sheetNames.values()], ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}) };
 }
 
+
+/**
+ * Queues a fresh read of the Ledger (or of its absence); after the next sync, `changed()` says
+ * whether it still holds what `raw` read. A century end checks this just before it pays.
+ */
+export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed(): boolean } {
+  const before = raw.tables.get(LEDGER.name.toLowerCase());
+  const wb = context.workbook;
+  if (before === undefined) {
+    wb.tables.load("items/name");
+    wb.worksheets.load("items/name");
+    const isLedger = (name: string) => name.toLowerCase() === LEDGER.name.toLowerCase();
+    return { changed: () => wb.tables.items.some((t) => isLedger(t.name)) || wb.worksheets.items.some((w) => isLedger(w.name)) };
+  }
+  const range = before.isTable
+    ? wb.tables.getItem(before.name).getRange().load("values")
+    : wb.worksheets.getItem(before.sheet).getRangeByIndexes(before.headerRow - 1, before.firstColumn - 1, before.rows.length + 2, Math.max(1, before.headers.length)).load("values");
+  const expected = [before.headers, ...before.rows];
+  return {
+    changed: () => {
+      const now = (range.values as unknown[][]).map((r) => r.map(rawCell));
+      // A plain sheet is read one row further, so that a row added under it is seen too.
+      const rows = before.isTable ? now : now.slice(0, -1);
+      const extra = before.isTable ? [] : (now[now.length - 1] ?? []);
+      return rows.length !== expected.length || rows.some((r, i) => r.some((v, c) => !sameCell(v, expected[i]?.[c] ?? null))) || extra.some((v) => v !== null && v !== "");
+    },
+  };
+}
+
+function sameCell(a: RawCell, b: RawCell): boolean {
+  const blank = (v: RawCell) => v === null || v === "";
+  if (blank(a) && blank(b)) return true;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

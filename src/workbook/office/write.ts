@@ -1,15 +1,59 @@
 /**
  * Writing inside Excel (Office.js): a century end's sheets and Ledger, and the pane tools' table
- * edits, each carried out as the plan lays it out. Everything is queued; the caller syncs once.
+ * edits, each carried out as the plan lays it out. Large writes are split over several requests,
+ * each under a budget well below what Excel on the web accepts.
  */
 import { areaRef, quoteSheet } from "../model/address";
-import type { ContextApi, RangeApi, WorkbookApi } from "./api";
+import type { CellInput, ContextApi, RangeApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
-import { STYLES, tableBody, type CellStyle, type PlanCell, type PlanValue, type SheetPlan, type TableLayout } from "../plan/layout";
+import { blocks, STYLES, tableBody, type CellStyle, type PlanCell, type PlanValue, type SheetPlan, type TableLayout } from "../plan/layout";
 import { ledgerWidth } from "../plan/ledger";
+
+/**
+ * Excel on the web refuses a request over 5 MB ("RequestPayloadSizeLimitExceeded", in Microsoft's
+ * resource limits for Office Add-ins); every request here stays under 1 MB.
+ */
+export const REQUEST_BUDGET = 1_000_000;
+
+/** What one command adds to a request besides its data: its action and the path to its object. */
+const COMMAND_BYTES = 250;
+
+/**
+ * One or a few commands to queue, with about how many bytes they add to a request. A write is
+ * made of such steps so that it can be cut into requests that each stay under the budget.
+ */
+export interface Step {
+  readonly bytes: number;
+  /** what the step writes, for telling the gamemaster how far a failed write got */
+  readonly sheet?: string;
+  readonly queue: () => void;
+}
+
+/** Steps in requests of at most `budget` bytes each (a step larger than the budget goes alone). */
+export function requests(steps: readonly Step[], budget = REQUEST_BUDGET): Step[][] {
+  const out: Step[][] = [];
+  let current: Step[] = [];
+  let used = 0;
+  for (const step of steps) {
+    if (current.length > 0 && used + step.bytes > budget) {
+      out.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(step);
+    used += step.bytes;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** About how many bytes a value adds to a request. */
+function bytesOf(data: unknown): number {
+  return JSON.stringify(data).length;
+}
 
 /** Text from the workbook is always written as text: the apostrophe keeps "=1+1" from becoming a formula. */
 function asInput(cell: PlanCell | null): string | number | boolean {
@@ -26,94 +70,161 @@ export function textValue(v: PlanValue): string | number | boolean {
 /** Excel column widths are in points; plans give them in characters. */
 export const POINTS_PER_CHARACTER = 7;
 
-function applyStyle(range: RangeApi, style: CellStyle): void {
+const EDGES = ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight", "InsideVertical", "InsideHorizontal"] as const;
+const BORDER_COLOR = "#8A8886";
+
+/** The look of a style besides its borders and number format, or undefined when it has none. */
+function lookOf(cell: PlanCell | null): CellStyle | undefined {
+  if (cell?.style === undefined) return undefined;
+  const s = STYLES[cell.style];
+  return s.bold || s.italic || s.size || s.color || s.fill ? cell.style : undefined;
+}
+
+function numberFormatOf(cell: PlanCell | null): string | undefined {
+  const f = cell?.style === undefined ? undefined : STYLES[cell.style].numberFormat;
+  // Text is written with an apostrophe (see asInput), so it needs no text format; a new sheet is General already.
+  return f === undefined || f === "@" || f === "General" ? undefined : f;
+}
+
+function borderOf(cell: PlanCell | null): "box" | undefined {
+  return cell?.style === undefined ? undefined : STYLES[cell.style].border === "box" ? "box" : undefined;
+}
+
+function applyLook(range: RangeApi, style: CellStyle): void {
   const s = STYLES[style];
   if (s.bold) range.format.font.bold = true;
   if (s.italic) range.format.font.italic = true;
   if (s.size) range.format.font.size = s.size;
   if (s.color) range.format.font.color = `#${s.color}`;
   if (s.fill) range.format.fill.color = `#${s.fill}`;
-  if (s.border === "box") {
-    for (const edge of ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight", "InsideVertical", "InsideHorizontal"] as const) {
-      const b = range.format.borders.getItem(edge);
-      b.style = "Continuous";
-      b.color = "#8A8886";
+}
+
+/** How many rows of cells go in one command: about a quarter of the budget's worth. */
+function rowChunks<T>(rows: readonly T[], budget: number): T[][] {
+  const chunks: T[][] = [];
+  let chunk: T[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const b = bytesOf(row);
+    if (chunk.length > 0 && size + b > budget / 4) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 0;
     }
+    chunk.push(row);
+    size += b;
   }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }
 
-function queueSheet(wb: WorkbookApi, plan: SheetPlan, exists: boolean): void {
-  if (exists) wb.worksheets.getItem(plan.name).delete();
-  const ws = wb.worksheets.add(plan.name);
+/**
+ * The steps that write one generated sheet: the sheet itself, its contents in chunks of rows,
+ * then number formats, looks and borders, each once per rectangle of cells that share it (see
+ * `blocks`), whatever the number of rows.
+ */
+function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
+  const sheet = plan.name;
+  let ws: WorksheetApi | undefined;
+  const on = (): WorksheetApi => ws as WorksheetApi;
+  const steps: Step[] = [
+    {
+      sheet,
+      bytes: COMMAND_BYTES * (3 + plan.columnWidths.length),
+      queue: () => {
+        if (exists) wb.worksheets.getItem(sheet).delete();
+        ws = wb.worksheets.add(sheet);
+        ws.showGridlines = false;
+        plan.columnWidths.forEach((w, i) => (on().getRangeByIndexes(0, i, 1, 1).format.columnWidth = w * POINTS_PER_CHARACTER));
+      },
+    },
+  ];
   const width = Math.max(plan.columnWidths.length, ...plan.rows.map((r) => r.length), 1);
-  const height = Math.max(plan.rows.length, 1);
-  const grid = Array.from({ length: height }, (_, r) => Array.from({ length: width }, (_, c) => plan.rows[r]?.[c] ?? null));
-  const all = ws.getRangeByIndexes(0, 0, height, width);
-  // Number formats first, then contents, for the whole sheet at once.
-  all.numberFormat = grid.map((row) =>
-    row.map((c) => {
-      const f = c?.style === undefined ? undefined : STYLES[c.style].numberFormat;
-      return f === undefined || f === "@" ? "General" : f;
-    }),
-  );
-  all.formulas = grid.map((row) => row.map(asInput));
-  // Styles by runs of equal cells along each row, to keep the batch small.
-  grid.forEach((row, r) => {
-    let start = 0;
-    for (let c = 1; c <= row.length; c++) {
-      const prev = row[c - 1]?.style;
-      if (c < row.length && row[c]?.style === prev) continue;
-      if (prev !== undefined) applyStyle(ws.getRangeByIndexes(r, start, 1, c - start), prev);
-      start = c;
-    }
-  });
-  plan.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = w * POINTS_PER_CHARACTER));
-  ws.showGridlines = false;
+  const grid = plan.rows.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? null));
+  let top = 0;
+  for (const chunk of rowChunks(grid.map((row) => row.map(asInput)), REQUEST_BUDGET)) {
+    const at = top;
+    steps.push({ sheet, bytes: bytesOf(chunk) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(at, 0, chunk.length, width).formulas = chunk) });
+    top += chunk.length;
+  }
+  for (const b of blocks(grid, numberFormatOf)) {
+    const formats = Array.from({ length: b.rows }, () => Array.from({ length: b.columns }, () => b.key));
+    steps.push({ sheet, bytes: bytesOf(formats) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(b.top, b.left, b.rows, b.columns).numberFormat = formats) });
+  }
+  for (const b of blocks(grid, lookOf)) {
+    steps.push({ sheet, bytes: COMMAND_BYTES * 6, queue: () => applyLook(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.key) });
+  }
+  for (const b of blocks(grid, borderOf)) {
+    // A block of one row or column has no inside edges to draw.
+    const edges = EDGES.filter((e) => !(e === "InsideHorizontal" && b.rows === 1) && !(e === "InsideVertical" && b.columns === 1));
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES * (1 + 3 * edges.length),
+      queue: () => {
+        const range = on().getRangeByIndexes(b.top, b.left, b.rows, b.columns);
+        for (const edge of edges) {
+          const line = range.format.borders.getItem(edge);
+          line.style = "Continuous";
+          line.color = BORDER_COLOR;
+        }
+      },
+    });
+  }
+  return steps;
 }
 
+/** The first row of the Ledger's new body that differs from what it holds: rows above it are left alone. */
+function firstChange(before: readonly (readonly unknown[])[], after: readonly (readonly PlanValue[])[]): number {
+  const same = (a: unknown, b: PlanValue) => String(a ?? "") === String(b ?? "");
+  const i = after.findIndex((row, r) => row.some((v, c) => !same(before[r]?.[c], v)));
+  return i < 0 ? after.length : i;
+}
+
+/**
+ * The Ledger's new content. Only the rows from the first change on are written (usually just the
+ * century's own rows), so the commit point stays one small request however long the Ledger is.
+ */
 function queueLedger(wb: WorkbookApi, raw: RawWorkbook, plan: WorkbookPlan): void {
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
   if (existing === undefined) return queueTable(wb, plan.ledger.layout, plan.ledger.rows);
   const width = ledgerWidth(existing.headers, plan.ledger);
-  const body = plan.ledger.rows.map((r) => r.slice(0, width).map(textValue));
-  const formats = body.map(() => plan.ledger.layout.columnFormats.slice(0, width).map(excelFormat));
-  if (existing.isTable) {
-    const table = wb.tables.getItem(existing.name);
-    const old = existing.rows.length;
-    if (body.length > old) table.rows.add(undefined, body.slice(old));
-    for (let i = old - 1; i >= body.length; i--) table.rows.getItemAt(i).delete();
-    const bodyRange = wb.worksheets.getItem(existing.sheet).getRangeByIndexes(existing.headerRow, existing.firstColumn - 1, body.length, width);
-    bodyRange.numberFormat = formats;
-    bodyRange.values = body;
-    return;
-  }
-  const ws = wb.worksheets.getItem(existing.sheet);
-  const top = existing.headerRow;
-  const left = existing.firstColumn - 1;
+  const rows = plan.ledger.rows.map((r) => r.slice(0, width));
   const old = existing.rows.length;
-  if (old > body.length) ws.getRangeByIndexes(top + body.length, left, old - body.length, width).clear("Contents");
-  if (body.length === 0) return;
-  const range = ws.getRangeByIndexes(top, left, body.length, width);
-  range.numberFormat = formats;
-  range.values = body;
+  const first = Math.min(firstChange(existing.rows, rows), old);
+  const ws = wb.worksheets.getItem(existing.sheet);
+  const table = existing.isTable ? wb.tables.getItem(existing.name) : undefined;
+  if (table !== undefined) {
+    if (rows.length > old) table.rows.add(undefined, rows.slice(old).map((r) => r.map(textValue)));
+    for (let i = old - 1; i >= rows.length; i--) table.rows.getItemAt(i).delete();
+  } else if (old > rows.length) {
+    ws.getRangeByIndexes(existing.headerRow + rows.length, existing.firstColumn - 1, old - rows.length, width).clear("Contents");
+  }
+  const changed = rows.slice(first);
+  if (changed.length === 0) return;
+  const range = ws.getRangeByIndexes(existing.headerRow + first, existing.firstColumn - 1, changed.length, width);
+  range.numberFormat = changed.map(() => plan.ledger.layout.columnFormats.slice(0, width).map(excelFormat));
+  range.values = changed.map((r) => r.map(textValue));
 }
 
-export interface QueuePlanOptions {
-  /** false writes the worksheets only and leaves the Ledger as it is (nobody is paid) */
-  readonly ledger?: boolean;
-}
-
-/** Queues every write of a plan; the caller syncs once. */
-export function queuePlan(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan, options: QueuePlanOptions = {}): void {
-  const wb = context.workbook;
+/** The steps that write a century end's worksheets. */
+export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan): Step[] {
   const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
-  for (const sheet of plan.sheets) queueSheet(wb, sheet, present.has(sheet.name.toLowerCase()));
-  if (options.ledger !== false) queueLedger(wb, raw, plan);
-  wb.worksheets.getItem(plan.sheets[plan.sheets.length - 1]?.name ?? LEDGER.name).activate();
+  return plan.sheets.flatMap((sheet) => sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase())));
 }
 
-function cells(headers: RawTable["headers"], row: EditRow): (string | number | boolean)[] {
-  return rowCells(headers, row).map((v) => textValue(v ?? null));
+/** Queues the Ledger's new content and shows the last sheet: the commit point of a century end. */
+export function queueLedgerAndShow(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): void {
+  if (ledger) queueLedger(context.workbook, raw, plan);
+  context.workbook.worksheets.getItem(plan.sheets[plan.sheets.length - 1]?.name ?? LEDGER.name).activate();
+}
+
+/**
+ * A row of a tool's edit as cells, in the table's column order. A column the edit does not name
+ * (the gamemaster's own columns, a calculated column) gets null, which leaves its cell as it is
+ * ("Blank and null values in Excel add-ins": null in a 2-D array leaves that cell unchanged).
+ */
+function cells(headers: RawTable["headers"], row: EditRow): (string | number | boolean | null)[] {
+  return rowCells(headers, row).map((v) => (v === undefined ? null : textValue(v)));
 }
 
 /**
@@ -178,7 +289,8 @@ function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined
       if (fill > 0) ws.getRangeByIndexes(...at(table, 0, 0), fill, table.headers.length).values = rows.slice(0, fill);
       const rest = rows.slice(fill);
       if (rest.length === 0) return;
-      if (table.isTable) wb.tables.getItem(table.name).rows.add(undefined, rest);
+      // Office.js's typings leave null out of rows.add, but the request carries it like any 2-D array of values.
+      if (table.isTable) wb.tables.getItem(table.name).rows.add(undefined, rest as CellInput[][]);
       else ws.getRangeByIndexes(...at(table, table.rows.length, 0), rest.length, table.headers.length).values = rest;
       return;
     }

@@ -105,3 +105,41 @@ export function tableBody(layout: TableLayout, rows: readonly (readonly PlanValu
   return rows.length > 0 ? rows.map((r) => layout.headers.map((_, i) => r[i] ?? null)) : [layout.headers.map(() => null)];
 }
 
+
+/** A rectangle of a sheet (0-based), all of whose cells share one key. */
+export interface Block<K> {
+  readonly key: K;
+  readonly top: number;
+  readonly left: number;
+  readonly rows: number;
+  readonly columns: number;
+}
+
+/**
+ * The cells of a sheet grouped into as few rectangles as a simple sweep finds: runs of equal
+ * keys along each row, stacked while the rows below repeat the same run. Inside Excel each
+ * rectangle is formatted with one set of commands, which keeps a century end's requests small
+ * whatever the campaign's size. Cells whose key is undefined are left out.
+ */
+export function blocks<K>(rows: readonly (readonly (PlanCell | null)[])[], keyOf: (cell: PlanCell | null) => K | undefined): Block<K>[] {
+  const done: Block<K>[] = [];
+  let open = new Map<string, Block<K>>();
+  rows.forEach((cells, r) => {
+    const next = new Map<string, Block<K>>();
+    let start = 0;
+    for (let c = 1; c <= cells.length; c++) {
+      const key = keyOf(cells[start] ?? null);
+      if (c < cells.length && keyOf(cells[c] ?? null) === key) continue;
+      if (key !== undefined) {
+        const id = `${start}:${c}:${String(key)}`;
+        const above = open.get(id);
+        next.set(id, above === undefined ? { key, top: r, left: start, rows: 1, columns: c - start } : { ...above, rows: above.rows + 1 });
+        open.delete(id);
+      }
+      start = c;
+    }
+    done.push(...open.values());
+    open = next;
+  });
+  return [...done, ...open.values()].sort((a, b) => a.top - b.top || a.left - b.left);
+}

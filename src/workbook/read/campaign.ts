@@ -63,7 +63,21 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
     [RACES.name, flawedRaces],
   ]);
   return {
-    campaign: { gods, cards, sources, races, pantheons, pantheon: shares, deaths, counts, ledger, found, missingTables, flawed },
+    campaign: {
+      gods,
+      cards,
+      sources,
+      races,
+      pantheons,
+      pantheon: shares,
+      deaths,
+      counts,
+      ledger,
+      found,
+      missingTables,
+      flawed,
+      ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
+    },
     problems,
   };
 }

@@ -90,4 +90,6 @@ export interface Campaign {
   readonly missingTables: readonly string[];
   /** name keys of rows left out for a problem of their own, by table: other tables may name them without a second complaint */
   readonly flawed: ReadonlyMap<string, ReadonlySet<string>>;
+  /** a century whose end stopped before it reached the Ledger */
+  readonly interruptedCentury?: number;
 }

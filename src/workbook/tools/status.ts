@@ -52,6 +52,14 @@ export function campaignStatus(read: { readonly campaign: Campaign; readonly pro
   const latest = latestCentury(campaign);
   const next = latest + 1;
   const problems = [...read.problems, ...checkCentury(campaign, next)];
+  const stopped = campaign.interruptedCentury;
+  if (stopped !== undefined && stopped > latest) {
+    problems.push({
+      severity: "warning",
+      table: LEDGER.name,
+      message: `the end of century ${stopped} stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century ${stopped} again to finish it.`,
+    });
+  }
   const mana = manaInflation(campaign, problems);
 
   const gods = campaign.gods.map((g) => ({ name: g.name, demon: g.kind === "demon" }));
