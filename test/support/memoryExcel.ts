@@ -1,7 +1,25 @@
 /**
- * An in-memory workbook behind the part of the Excel JavaScript API the add-in uses, for tests
- * in Node and in the browser. Like Office.js, a property can only be read after it was loaded
- * and context.sync() ran, and every sync is counted, so tests can check round trips.
+ * An in-memory workbook behind the part of the Excel JavaScript API the add-in uses (the
+ * interfaces in src/workbook/office/api.ts), for tests in Node and in the browser. It is meant
+ * to be at least as strict as Excel; each behaviour names the Microsoft document it follows:
+ * - Commands are queued and carried out at context.sync(), in order; the first that fails makes
+ *   sync() reject with its error code, the commands before it stay done and the ones after it
+ *   are dropped ("Excel JavaScript API: sync", batches are not transactions; "Error handling
+ *   with the application-specific JavaScript APIs").
+ * - A property can only be read after it was loaded and a sync ran (PropertyNotLoaded, "Call
+ *   load on an object"); a load sees the workbook as the commands before it left it.
+ * - In a 2-D array of values, formulas or number formats, null leaves a cell as it is and ""
+ *   clears it; the array must have exactly the range's rows and columns ("Blank and null
+ *   values in Excel add-ins"; InvalidArgument otherwise).
+ * - Sheet names: 1 to 31 characters, none of [ ] : * ? / \, not starting or ending with an
+ *   apostrophe, unique ignoring case ("Worksheet.name"; Excel's own rules for sheet names).
+ * - A table's totals row is part of table.getRange() but not of its body; rows are added above
+ *   it ("Excel.Table.showTotals", "Excel.Table.getRange").
+ * - A protected sheet refuses changes to its cells and structure, and a filtered table refuses
+ *   new rows (AccessDenied / InvalidOperation, as Excel's interface refuses them).
+ * - While the user edits a cell, every request is refused with InvalidOperationInCellEditMode,
+ *   unless Excel.run was asked to wait (delayForCellEdit, "Excel.RunOptions").
+ * Every sync is counted, so tests can check round trips.
  */
 
 import { areaRef, parseArea } from "../../src/workbook/model/address";
@@ -47,7 +65,30 @@ export class MemorySheet {
   columnWidths = new Map<number, number>();
   /** rows kept in view when scrolling (Excel's Freeze Panes) */
   frozenRows = 0;
+  /** Review › Protect Sheet: its cells and structure refuse changes */
+  protected = false;
   constructor(public name: string) {}
+
+  /** Excel refuses changes to a protected sheet. */
+  guard(): void {
+    if (this.protected) throw officeError("AccessDenied", `The sheet ${this.name} is protected.`);
+  }
+
+  /**
+   * Moves every cell of some columns from a row down by `by` rows (or up, when `by` is negative,
+   * dropping the rows it moves over), as inserting or deleting a table's rows does.
+   */
+  shift(from: number, left: number, columns: number, by: number): void {
+    const moved = new Map<string, Cell>();
+    for (const [k, c] of this.cells) {
+      const [r, col] = k.split(",").map(Number) as [number, number];
+      const inside = col >= left && col < left + columns;
+      if (!inside || r < (by < 0 ? from + by : from)) moved.set(k, c);
+      else if (r >= from) moved.set(`${r + by},${col}`, c);
+    }
+    this.cells.clear();
+    for (const [k, c] of moved) this.cells.set(k, c);
+  }
 
   /** Deletes whole rows, moving the rows below up, as Excel's Delete Sheet Rows does. */
   deleteRows(top: number, count: number): void {
@@ -103,6 +144,12 @@ export class MemorySheet {
 export class MemoryTable {
   /** the table style's name, when one was set */
   style: string | null = null;
+  /** a totals row under the body (Table Design › Total Row) */
+  showTotals = false;
+  /** a filter hides some rows: Excel then refuses to add rows */
+  filtered = false;
+  /** calculated columns (a formula filled down the column), by column index within the table */
+  readonly calculated = new Map<number, string>();
   constructor(
     public name: string,
     public sheet: MemorySheet,
@@ -132,6 +179,10 @@ export class MemoryWorkbook {
   }
 
   addSheet(name: string): MemorySheet {
+    // Excel's rules for a sheet's name.
+    if (name.length < 1 || name.length > 31 || /[[\]:*?/\\]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+      throw officeError("InvalidArgument", `"${name}" cannot be a sheet's name: 1 to 31 characters, none of [ ] : * ? / \\, and no apostrophe at either end.`);
+    }
     if (this.sheet(name)) throw officeError("ItemAlreadyExists", `A sheet named ${name} already exists.`);
     const s = new MemorySheet(name);
     this.sheets.push(s);
@@ -139,12 +190,17 @@ export class MemoryWorkbook {
   }
 
   /** Puts a block of values on a sheet (creating it), optionally as an Excel table. */
-  put(sheetName: string, rows: Value[][], options: { table?: string; top?: number; left?: number } = {}): void {
+  put(sheetName: string, rows: Value[][], options: { table?: string; top?: number; left?: number; totals?: boolean } = {}): void {
     const s = this.sheet(sheetName) ?? this.addSheet(sheetName);
     const top = options.top ?? 0;
     const left = options.left ?? 0;
     rows.forEach((row, r) => row.forEach((v, c) => (s.cell(top + r, left + c).value = v)));
-    if (options.table) this.tables.push(new MemoryTable(options.table, s, top, left, rows[0]?.length ?? 0, Math.max(0, rows.length - 1)));
+    if (options.table) {
+      // With totals, the last row given is the totals row.
+      const t = new MemoryTable(options.table, s, top, left, rows[0]?.length ?? 0, Math.max(0, rows.length - 1 - (options.totals ? 1 : 0)));
+      t.showTotals = options.totals === true;
+      this.tables.push(t);
+    }
   }
 
   /** The values of a sheet's used range, for assertions. */
@@ -170,7 +226,8 @@ class Loadable {
   load(props?: string | string[] | Record<string, unknown>): this {
     const list = typeof props === "string" ? props.split(",") : Array.isArray(props) ? props : ["*"];
     for (const p of list) this.pendingLoads.add(p.trim().split("/")[0] as string);
-    this.ctx.track(this);
+    // A load is answered where it stands in the batch: it sees what the commands before it did.
+    this.ctx.enqueue(() => this.settle());
     return this;
   }
   settle(): void {
@@ -184,20 +241,38 @@ class Loadable {
   }
 }
 
+/** What happens around the requests: whether the user is editing a cell (Excel then refuses every request), and a hook for tests. */
+export interface CellEditGate {
+  editingFor: number;
+  /** called after each request that went through, with the count of such requests so far (for tests that change the workbook between requests) */
+  afterSync?: (count: number) => void;
+}
+
 export class MemoryContext implements ContextApi {
   syncs = 0;
-  private tracked = new Set<Loadable>();
+  private queue: (() => void)[] = [];
   readonly workbook: WorkbookProxy;
-  constructor(readonly book: MemoryWorkbook) {
+  constructor(
+    readonly book: MemoryWorkbook,
+    private readonly gate: CellEditGate = { editingFor: 0 },
+  ) {
     this.workbook = new WorkbookProxy(this);
   }
-  track(l: Loadable): void {
-    this.tracked.add(l);
+  /** Queues a command; it is carried out at the next sync. */
+  enqueue(command: () => void): void {
+    this.queue.push(command);
   }
   async sync(): Promise<void> {
     this.syncs++;
-    for (const l of this.tracked) l.settle();
-    this.tracked.clear();
+    const commands = this.queue;
+    this.queue = [];
+    if (this.gate.editingFor > 0) {
+      this.gate.editingFor--;
+      throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
+    }
+    // In order; the first failure rejects the sync, leaving the commands before it done.
+    for (const command of commands) command();
+    this.gate.afterSync?.(this.syncs);
   }
 }
 
@@ -209,7 +284,7 @@ class WorkbookProxy implements WorkbookApi {
     this.tables = new TableCollection(ctx, () => ctx.book.tables);
     this.worksheets = new WorksheetCollection(ctx);
     this.settings = {
-      add: (key: string, value: string) => ctx.book.settings.set(key, value),
+      add: (key: string, value: string) => ctx.enqueue(() => ctx.book.settings.set(key, value)),
       getItemOrNullObject: (key: string) => new SettingProxy(ctx, key),
     };
   }
@@ -245,7 +320,7 @@ class SettingProxy extends Loadable implements SettingApi {
     return this.snap?.value;
   }
   delete(): void {
-    this.ctx.book.settings.delete(this.key);
+    this.ctx.enqueue(() => this.ctx.book.settings.delete(this.key));
   }
 }
 
@@ -254,7 +329,8 @@ class TableCollection extends Loadable implements TableCollectionApi {
   constructor(
     ctx: MemoryContext,
     private readonly list: () => MemoryTable[],
-    private readonly sheet?: MemorySheet,
+    /** the sheet of a worksheet's own table collection */
+    private readonly sheetOf?: () => MemorySheet,
   ) {
     super(ctx);
   }
@@ -273,22 +349,32 @@ class TableCollection extends Loadable implements TableCollectionApi {
     });
   }
   add(address: string | RangeProxy, _hasHeaders: boolean): TableProxy {
-    let sheet: MemorySheet | undefined;
-    let r: Rect;
-    if (typeof address === "string") {
-      const [sheetPart, rangePart] = address.includes("!") ? address.split("!") : [undefined, address];
-      sheet = this.sheet ?? this.ctx.book.sheet((sheetPart ?? "").replace(/^'|'$/g, ""));
-      if (!sheet) throw officeError("ItemNotFound", `No sheet for ${address}.`);
-      r = parseAddress(rangePart as string);
-    } else {
-      ({ sheet, rect: r } = address.area());
-    }
-    if (this.ctx.book.tables.some((t) => t.sheet === sheet && t.top < r.top + r.rows && r.top < t.top + 1 + t.bodyRows && t.left < r.left + r.columns && r.left < t.left + t.columns)) {
-      throw officeError("InvalidOperation", "A table cannot overlap another table.");
-    }
-    const t = new MemoryTable(`Table${this.ctx.book.tables.length + 1}`, sheet, r.top, r.left, r.columns, r.rows - 1);
-    this.ctx.book.tables.push(t);
-    return new TableProxy(this.ctx, () => t);
+    let created: MemoryTable | undefined;
+    this.ctx.enqueue(() => {
+      let sheet: MemorySheet | undefined;
+      let r: Rect;
+      if (typeof address === "string") {
+        const bang = address.lastIndexOf("!");
+        const sheetPart = bang < 0 ? undefined : address.slice(0, bang).replace(/^'|'$/g, "").replace(/''/g, "'");
+        // Without a sheet's name, an address means the active sheet ("TableCollection.add").
+        sheet = sheetPart !== undefined ? this.ctx.book.sheet(sheetPart) : (this.sheetOf?.() ?? this.ctx.book.sheet(this.ctx.book.activeSheet ?? ""));
+        if (!sheet) throw officeError("ItemNotFound", `No sheet for ${address}.`);
+        r = parseAddress(address.slice(bang + 1));
+      } else {
+        ({ sheet, rect: r } = address.area());
+      }
+      sheet.guard();
+      const target = sheet;
+      if (this.ctx.book.tables.some((t) => t.sheet === target && t.top < r.top + r.rows && r.top < t.top + 1 + t.bodyRows && t.left < r.left + r.columns && r.left < t.left + t.columns)) {
+        throw officeError("InvalidOperation", "A table cannot overlap another table.");
+      }
+      created = new MemoryTable(`Table${this.ctx.book.tables.length + 1}`, sheet, r.top, r.left, r.columns, r.rows - 1);
+      this.ctx.book.tables.push(created);
+    });
+    return new TableProxy(this.ctx, () => {
+      if (created === undefined) throw officeError("InvalidOperation", "The table is used before the request that adds it.");
+      return created;
+    });
   }
 }
 
@@ -309,39 +395,44 @@ class TableProxy extends Loadable implements TableApi {
     return this.resolve().name;
   }
   set name(v: string) {
-    if (this.ctx.book.tables.some((t) => t !== this.resolve() && t.name.toLowerCase() === v.toLowerCase())) {
-      throw officeError("InvalidArgument", `A table named ${v} already exists.`);
-    }
-    this.resolve().name = v;
+    this.ctx.enqueue(() => {
+      if (this.ctx.book.tables.some((t) => t !== this.resolve() && t.name.toLowerCase() === v.toLowerCase())) {
+        throw officeError("InvalidArgument", `A table named ${v} already exists.`);
+      }
+      this.resolve().name = v;
+    });
   }
   set style(v: string) {
-    this.resolve().style = v;
+    this.ctx.enqueue(() => (this.resolve().style = v));
   }
   get columns(): { add: (index: number | undefined | null, values: Value[][]) => void } {
     return {
       // Only at the right end, which is all the add-in asks for.
-      add: (index, values) => {
-        const t = this.resolve();
-        if (index !== undefined && index !== null && index !== t.columns) throw officeError("InvalidArgument", "The stand-in adds columns at the right end only.");
-        if (values.length !== t.bodyRows + 1) throw officeError("InvalidArgument", `A new column needs ${t.bodyRows + 1} values (the header and one per row).`);
-        values.forEach((row, r) => enter(t.sheet.cell(t.top + r, t.left + t.columns), row[0]));
-        t.columns++;
-      },
+      add: (index, values) =>
+        this.ctx.enqueue(() => {
+          const t = this.resolve();
+          t.sheet.guard();
+          if (index !== undefined && index !== null && index !== t.columns) throw officeError("InvalidArgument", "The stand-in adds columns at the right end only.");
+          const height = t.bodyRows + 1 + (t.showTotals ? 1 : 0);
+          if (values.length !== height) throw officeError("InvalidArgument", `A new column needs ${height} values (the header, one per row${t.showTotals ? " and the totals row" : ""}).`);
+          values.forEach((row, r) => enter(t.sheet.cell(t.top + r, t.left + t.columns), row[0]));
+          t.columns++;
+        }),
     };
   }
-  /** Tables made here never show a totals row. */
   get showTotals(): boolean {
     this.need("showTotals");
-    return false;
+    return this.resolve().showTotals;
   }
   get worksheet(): WorksheetProxy {
     return new WorksheetProxy(this.ctx, () => this.resolve().sheet);
   }
+  /** The header row, the body, and the totals row when shown, as "Table.getRange" covers them. */
   private area(header: boolean, body: boolean): () => { sheet: MemorySheet; rect: Rect } {
     return () => {
       const t = this.resolve();
       const top = header ? t.top : t.top + 1;
-      const rows = (header ? 1 : 0) + (body ? t.bodyRows : 0);
+      const rows = (header ? 1 : 0) + (body ? t.bodyRows : 0) + (header && body && t.showTotals ? 1 : 0);
       return { sheet: t.sheet, rect: { top, left: t.left, rows, columns: t.columns } };
     };
   }
@@ -356,29 +447,36 @@ class TableProxy extends Loadable implements TableApi {
   }
   get rows(): { add: (index: number | undefined | null, values: Value[][]) => void; getItemAt: (i: number) => { delete: () => void } } {
     return {
-      add: (index, values) => {
-        const t = this.resolve();
-        if (values.some((row) => row.length !== t.columns)) throw officeError("InvalidArgument", `Each new row needs ${t.columns} values, one per column.`);
-        const at = index === undefined || index === null ? t.bodyRows : index;
-        // Shift the rows below down, then write the new ones.
-        for (let r = t.bodyRows - 1; r >= at; r--)
-          for (let c = 0; c < t.columns; c++) {
-            const from = t.sheet.peek(t.top + 1 + r, t.left + c);
-            t.sheet.cell(t.top + 2 + r - 1 + values.length, t.left + c).value = from?.value ?? null;
-          }
-        values.forEach((row, i) => row.forEach((v, c) => enter(t.sheet.cell(t.top + 1 + at + i, t.left + c), v)));
-        t.bodyRows += values.length;
-      },
-      getItemAt: (i) => ({
-        delete: () => {
+      // New rows are inserted: the cells below them in the table's columns (the totals row,
+      // anything under the table) move down. null leaves a new cell empty.
+      add: (index, values) =>
+        this.ctx.enqueue(() => {
           const t = this.resolve();
-          for (let r = i; r < t.bodyRows; r++)
-            for (let c = 0; c < t.columns; c++) {
-              const below = t.sheet.peek(t.top + 2 + r, t.left + c);
-              t.sheet.cell(t.top + 1 + r, t.left + c).value = r + 1 < t.bodyRows ? (below?.value ?? null) : null;
-            }
-          t.bodyRows--;
-        },
+          t.sheet.guard();
+          if (t.filtered) throw officeError("InvalidOperation", `Rows cannot be added to the table ${t.name} while a filter hides some of its rows.`);
+          if (values.some((row) => row.length !== t.columns)) throw officeError("InvalidArgument", `Each new row needs ${t.columns} values, one per column.`);
+          const at = index === undefined || index === null ? t.bodyRows : index;
+          t.sheet.shift(t.top + 1 + at, t.left, t.columns, values.length);
+          values.forEach((row, i) =>
+            row.forEach((v, c) => {
+              const cell = t.sheet.cell(t.top + 1 + at + i, t.left + c);
+              // A calculated column fills a new row's cell that is given no value (null).
+              const formula = t.calculated.get(c);
+              if (v === null && formula !== undefined) cell.formula = formula;
+              else enter(cell, v);
+            }),
+          );
+          t.bodyRows += values.length;
+        }),
+      getItemAt: (i) => ({
+        delete: () =>
+          this.ctx.enqueue(() => {
+            const t = this.resolve();
+            t.sheet.guard();
+            if (i < 0 || i >= t.bodyRows) throw officeError("ItemNotFound", `The table ${t.name} has no row ${i}.`);
+            t.sheet.shift(t.top + 2 + i, t.left, t.columns, -1);
+            t.bodyRows--;
+          }),
       }),
     };
   }
@@ -405,8 +503,12 @@ class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
     });
   }
   add(name: string): WorksheetProxy {
-    const s = this.ctx.book.addSheet(name);
-    return new WorksheetProxy(this.ctx, () => s);
+    let created: MemorySheet | undefined;
+    this.ctx.enqueue(() => (created = this.ctx.book.addSheet(name)));
+    return new WorksheetProxy(this.ctx, () => {
+      if (created === undefined) throw officeError("InvalidOperation", "The sheet is used before the request that adds it.");
+      return created;
+    });
   }
 }
 
@@ -425,14 +527,13 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
     return this.resolve().name;
   }
   set showGridlines(v: boolean) {
-    this.resolve().showGridlines = v;
+    this.ctx.enqueue(() => (this.resolve().showGridlines = v));
   }
   get freezePanes(): { freezeRows: (count: number) => void } {
-    return { freezeRows: (count) => (this.resolve().frozenRows = count) };
+    return { freezeRows: (count) => this.ctx.enqueue(() => (this.resolve().frozenRows = count)) };
   }
   get tables(): TableCollection {
-    const sheet = this.resolve();
-    return new TableCollection(this.ctx, () => this.ctx.book.tables.filter((t) => t.sheet === sheet), sheet);
+    return new TableCollection(this.ctx, () => this.ctx.book.tables.filter((t) => t.sheet === this.resolve()), () => this.resolve());
   }
   getRange(address: string): RangeProxy {
     return new RangeProxy(this.ctx, () => ({ sheet: this.resolve(), rect: parseAddress(address) }));
@@ -447,14 +548,17 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
     });
   }
   delete(): void {
-    const s = this.resolve();
-    const book = this.ctx.book;
-    book.sheets.splice(book.sheets.indexOf(s), 1);
-    for (let i = book.tables.length - 1; i >= 0; i--) if (book.tables[i]?.sheet === s) book.tables.splice(i, 1);
+    this.ctx.enqueue(() => {
+      const s = this.resolve();
+      const book = this.ctx.book;
+      book.sheets.splice(book.sheets.indexOf(s), 1);
+      for (let i = book.tables.length - 1; i >= 0; i--) if (book.tables[i]?.sheet === s) book.tables.splice(i, 1);
+    });
   }
   activate(): void {
-    this.ctx.book.activeSheet = this.resolve().name;
+    this.ctx.enqueue(() => (this.ctx.book.activeSheet = this.resolve().name));
   }
+
 }
 
 /** A rectangle (0-based) from an A1 address, its sheet part ignored; the project's own A1 reading. */
@@ -472,13 +576,15 @@ type Style = Record<string, unknown>;
 
 /** What Excel does with a typed value: a leading apostrophe means text, a leading = a formula, digits a number. */
 function enter(cell: Cell, v: unknown): void {
+  // null leaves the cell as it is; "" clears it ("Blank and null values in Excel add-ins").
+  if (v === null) return;
   delete cell.formula;
   if (typeof v === "string" && v.startsWith("'")) cell.value = v.slice(1);
   else if (typeof v === "string" && v.startsWith("=")) {
     cell.formula = v;
     cell.value = null;
   } else if (typeof v === "string" && v !== "" && cell.numberFormat !== "@" && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) cell.value = Number(v);
-  else cell.value = v === "" || v === undefined ? null : (v as Value);
+  else cell.value = v === "" ? null : (v as Value);
 }
 
 class RangeProxy extends Loadable implements RangeApi {
@@ -525,8 +631,13 @@ class RangeProxy extends Loadable implements RangeApi {
     this.need("address");
     return this.s.address;
   }
+  /** Sets cells from a 2-D array of exactly the range's size (or one value for all), at the next sync. */
   private each(grid: unknown[][] | unknown, set: (cell: Cell, v: unknown) => void): void {
+    this.ctx.enqueue(() => this.eachNow(grid, set));
+  }
+  private eachNow(grid: unknown[][] | unknown, set: (cell: Cell, v: unknown) => void): void {
     const { sheet, rect } = this.resolve();
+    sheet.guard();
     const at = (r: number, c: number) => (Array.isArray(grid) ? (grid as unknown[][])[r]?.[c] : grid);
     if (Array.isArray(grid) && (grid.length !== rect.rows || (grid[0] as unknown[] | undefined)?.length !== rect.columns)) {
       throw officeError("InvalidArgument", `The array is ${grid.length}×${(grid[0] as unknown[] | undefined)?.length ?? 0} but the range is ${rect.rows}×${rect.columns}.`);
@@ -540,7 +651,11 @@ class RangeProxy extends Loadable implements RangeApi {
     this.each(grid, enter);
   }
   set numberFormat(grid: unknown[][]) {
-    this.each(grid, (cell, v) => (cell.numberFormat = String(v)));
+    // null leaves a cell's format as it is; "" resets it to General ("Blank and null values").
+    this.each(grid, (cell, v) => {
+      if (v === null) return;
+      cell.numberFormat = v === "" ? "General" : String(v);
+    });
   }
   clear(_what?: string): void {
     this.each(null, (cell) => {
@@ -557,19 +672,24 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   /** Deletes cells, moving those below up; the stand-in models whole rows only, and says so otherwise. */
   delete(shift: "Up"): void {
-    const { sheet, rect } = this.resolve();
-    if (shift !== "Up" || rect.left !== 0 || rect.columns !== SHEET_COLUMNS) throw officeError("InvalidArgument", "The stand-in deletes whole rows, upwards, only.");
-    sheet.deleteRows(rect.top, rect.rows);
-    for (const t of this.ctx.book.tables) {
-      if (t.sheet !== sheet) continue;
-      if (t.top >= rect.top + rect.rows) t.top -= rect.rows;
-      else if (t.top + t.bodyRows >= rect.top && t.top < rect.top) t.bodyRows -= Math.min(rect.rows, t.top + t.bodyRows - rect.top + 1);
-    }
+    this.ctx.enqueue(() => {
+      const { sheet, rect } = this.resolve();
+      sheet.guard();
+      if (shift !== "Up" || rect.left !== 0 || rect.columns !== SHEET_COLUMNS) throw officeError("InvalidArgument", "The stand-in deletes whole rows, upwards, only.");
+      sheet.deleteRows(rect.top, rect.rows);
+      for (const t of this.ctx.book.tables) {
+        if (t.sheet !== sheet) continue;
+        if (t.top >= rect.top + rect.rows) t.top -= rect.rows;
+        else if (t.top + t.bodyRows >= rect.top && t.top < rect.top) t.bodyRows -= Math.min(rect.rows, t.top + t.bodyRows - rect.top + 1);
+      }
+    });
   }
   select(): void {
-    const { sheet, rect } = this.resolve();
-    this.ctx.book.selected = { sheet: sheet.name, address: a1(rect) };
-    this.ctx.book.activeSheet = sheet.name;
+    this.ctx.enqueue(() => {
+      const { sheet, rect } = this.resolve();
+      this.ctx.book.selected = { sheet: sheet.name, address: a1(rect) };
+      this.ctx.book.activeSheet = sheet.name;
+    });
   }
   get format(): RangeApi["format"] {
     const styleAll = (key: string) =>
@@ -579,10 +699,12 @@ class RangeProxy extends Loadable implements RangeApi {
           return true;
         },
       });
-    const setWidth = (w: number) => {
-      const { sheet, rect } = this.resolve();
-      for (let c = 0; c < rect.columns; c++) sheet.columnWidths.set(rect.left + c, w);
-    };
+    const setWidth = (w: number) =>
+      this.ctx.enqueue(() => {
+        const { sheet, rect } = this.resolve();
+        sheet.guard();
+        for (let c = 0; c < rect.columns; c++) sheet.columnWidths.set(rect.left + c, w);
+      });
     return {
       font: styleAll("font") as RangeApi["format"]["font"],
       fill: styleAll("fill") as RangeApi["format"]["fill"],
@@ -598,27 +720,24 @@ class RangeProxy extends Loadable implements RangeApi {
 }
 
 /** Runs batches against a memory workbook the way Excel.run does, counting syncs across runs. */
-export class MemoryExcel {
+export class MemoryExcel implements CellEditGate {
   syncs = 0;
   runs = 0;
   /** when set, the next runs fail as if the user were editing a cell */
   editingFor = 0;
+  afterSync?: (count: number) => void;
   constructor(readonly book: MemoryWorkbook = new MemoryWorkbook()) {}
   /** batches that Excel was asked to hold until a cell edit ended (Excel.run's delayForCellEdit) */
   delayed = 0;
   run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RunOptions = {}): Promise<T> => {
     this.runs++;
-    if (this.editingFor > 0) {
-      // With delayForCellEdit, Excel holds the batch until the edit ends (Excel.RunOptions, ExcelApi 1.11).
-      if (options.delayForCellEdit === true) {
-        this.delayed++;
-        this.editingFor = 0;
-      } else {
-        this.editingFor--;
-        throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
-      }
+    // With delayForCellEdit, Excel holds the batch until the edit ends (Excel.RunOptions, ExcelApi
+    // 1.11); otherwise the batch's first sync is refused (see MemoryContext.sync).
+    if (this.editingFor > 0 && options.delayForCellEdit === true) {
+      this.delayed++;
+      this.editingFor = 0;
     }
-    const ctx = new MemoryContext(this.book);
+    const ctx = new MemoryContext(this.book, this);
     try {
       return await batch(ctx);
     } finally {

@@ -102,12 +102,12 @@ export interface CenturyEndInExcel extends CenturyEndOutcome {
   readonly status: CampaignStatus;
 }
 
-/** A write that stopped part-way: what it had written by then, for the gamemaster. */
+/** A write that stopped part-way: what it had written by then, and what to do, for the gamemaster. */
 function stoppedPartWay(error: unknown, century: number, done: readonly string[]): ActionError {
   const code = (error as { code?: unknown } | null)?.code;
-  const wrote = done.length === 0 ? "Nothing was written" : `Written before it stopped: ${done.join(", ")}`;
+  const wrote = done.length === 0 ? "" : ` Written before it stopped: ${done.join(", ")}.`;
   return new ActionError(
-    `The end of century ${century} stopped part-way (${typeof code === "string" ? code : "an error in Excel"}). ${wrote}. The Ledger was not changed, so nobody was paid: end century ${century} again to finish.`,
+    `The end of century ${century} stopped part-way (${typeof code === "string" ? code : "an error in Excel"}).${wrote} Look at the Ledger: unless it has rows for century ${century}, nobody was paid. End century ${century} again to finish; it never pays twice.`,
     typeof code === "string" ? code : undefined,
   );
 }

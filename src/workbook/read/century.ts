@@ -8,6 +8,9 @@ import type { Campaign } from "./types";
 
 const key = nameKey;
 
+/** The largest century whose worksheets' names fit Excel's 31 characters. */
+export const MAX_CENTURY = 99_999_999;
+
 /** The latest century in the Ledger, or 0 when it is empty. */
 export function latestCentury(campaign: Campaign): number {
   return campaign.ledger.reduce((m, r) => Math.max(m, r.century), 0);
@@ -24,6 +27,11 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
   const latest = latestCentury(campaign);
   if (!Number.isSafeInteger(century) || century < 1) {
     problems.push({ severity: "error", table: LEDGER.name, message: `the century must be a whole number, 1 or more, not ${century}.` });
+    return problems;
+  }
+  // "C100000000 Century-End Worksheet" would be 32 characters: Excel's sheet names stop at 31.
+  if (century > MAX_CENTURY) {
+    problems.push({ severity: "error", table: LEDGER.name, message: `the century must be ${MAX_CENTURY.toLocaleString("en")} or less (a longer number does not fit in a sheet's name), not ${century}.` });
     return problems;
   }
   if (latest > 0 && century < latest) {

@@ -1,0 +1,155 @@
+/**
+ * How the add-in writes inside Excel: requests under the budget, formats once per block of
+ * cells, the Ledger as the commit point, one writer at a time, and rows added without touching
+ * the gamemaster's own cells.
+ */
+import { endCentury, readStatus, recordDeaths } from "../../src/workbook/office/actions";
+import { REQUEST_BUDGET, requests, type Step } from "../../src/workbook/office/write";
+import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
+import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { blocks, type PlanCell } from "../../src/workbook/plan/layout";
+import { MAX_CENTURY } from "../../src/workbook/read/century";
+import { edit, handWorked, huge, memoryWorkbook, rawWorkbook } from "../support/campaigns";
+import { MemoryExcel } from "../support/memoryExcel";
+
+const step = (bytes: number): Step => ({ bytes, queue: () => undefined });
+
+describe("requests under the budget", () => {
+  test("steps are grouped in order, each group within the budget; a step larger than the budget goes alone", () => {
+    const groups = requests([step(400), step(500), step(200), step(1500), step(100)], 1000);
+    expect(groups.map((g) => g.map((s) => s.bytes))).toEqual([[400, 500], [200], [1500], [100]]);
+  });
+
+  test("cells that share a format make one rectangle however many rows they span", () => {
+    const c = (style: PlanCell["style"]): PlanCell => ({ value: 1, ...(style === undefined ? {} : { style }) });
+    const rows = [
+      [c("header"), c("header"), c("header")],
+      [c("text"), c("integer"), c("integer")],
+      [c("text"), c("integer"), c("integer")],
+      [c("text"), c("missing"), c("integer")],
+      [c(undefined), c("integer"), c("integer")],
+    ];
+    const found = blocks(rows, (cell) => cell?.style);
+    expect(found).toEqual([
+      { key: "header", top: 0, left: 0, rows: 1, columns: 3 },
+      { key: "text", top: 1, left: 0, rows: 3, columns: 1 },
+      { key: "integer", top: 1, left: 1, rows: 2, columns: 2 },
+      { key: "missing", top: 3, left: 1, rows: 1, columns: 1 },
+      { key: "integer", top: 3, left: 2, rows: 1, columns: 1 },
+      { key: "integer", top: 4, left: 1, rows: 1, columns: 2 },
+    ]);
+  });
+
+  test("the huge campaign's century end goes out in several requests, and pays as the command line does", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(huge(1)));
+    const outcome = await endCentury(excel.run, 1);
+    expect(outcome.written).toBe(true);
+    expect(excel.syncs).toBeGreaterThan(3);
+    expect(outcome.payments).toEqual(planCenturyEnd(rawWorkbook(huge(1)), 1).payments);
+    expect(REQUEST_BUDGET).toBe(1_000_000);
+  });
+});
+
+describe("the Ledger is the commit point", () => {
+  test("a Ledger made meanwhile stops the payment: the worksheets are written, nobody is paid, and the pane says so", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(huge(1)));
+    excel.afterSync = (n) => {
+      if (n === 2) excel.book.put("Ledger", [["Century", "God", "Earned", "Paid", "Carry"]]);
+    };
+    const outcome = await endCentury(excel.run, 1);
+    expect(outcome.written).toBe(false);
+    expect(outcome.aborted).toMatch(/^The Ledger was changed while the worksheets of century 1 were being written, so nobody was paid/);
+    expect(excel.book.sheet("C1 Mana")).toBeDefined();
+    expect(excel.book.values("Ledger")).toEqual([["Century", "God", "Earned", "Paid", "Carry"]]);
+    expect(excel.book.settings.get("gods.centuryEndInProgress")).toBe("1");
+    excel.afterSync = undefined;
+    const status = await readStatus(excel.run);
+    expect(status.problems.map(describeProblem)).toContain(
+      "Ledger table: the end of century 1 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century 1 again to finish it.",
+    );
+  });
+
+  test("a century end that fails at the Ledger says what it wrote; ending the century again finishes it and clears the mark", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    expect(excel.book.settings.size).toBe(0);
+    const ledgerBefore = excel.book.values("Ledger");
+    (excel.book.sheet("Ledger") as { protected: boolean }).protected = true;
+    await expect(endCentury(excel.run, 2)).rejects.toMatchObject({
+      code: "AccessDenied",
+      message: expect.stringMatching(/^The end of century 2 stopped part-way \(AccessDenied\)\. Look at the Ledger: unless it has rows for century 2, nobody was paid\./),
+    });
+    expect(excel.book.values("Ledger")).toEqual(ledgerBefore);
+    expect(excel.book.sheet("C2 Mana")).toBeDefined();
+    const status = await readStatus(excel.run);
+    expect(status.problems.some((p) => /the end of century 2 stopped part-way/.test(p.message))).toBe(true);
+    (excel.book.sheet("Ledger") as { protected: boolean }).protected = false;
+    const again = await endCentury(excel.run, 2);
+    expect(again.written).toBe(true);
+    expect(excel.book.settings.size).toBe(0);
+    expect(again.status.problems.some((p) => /stopped part-way/.test(p.message))).toBe(false);
+  });
+
+  test("only the Ledger's new rows are written: the century's own", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    await endCentury(excel.run, 1);
+    // A note typed in a cell of century 1's rows stays: those rows are not written again.
+    const ledger = excel.book.sheet("Ledger");
+    if (ledger) ledger.cell(1, 1).value = "Ares";
+    await endCentury(excel.run, 2);
+    expect(excel.book.values("Ledger").map((r) => [r[0], r[1], r[3]])).toEqual([
+      ["Century", "God", "Paid"],
+      [1, "Ares", 22],
+      [1, "Hestia", 24],
+      [1, "Demons", 2],
+      [2, "Ares", 10],
+      [2, "Hestia", 20],
+      [2, "Demons", 2],
+    ]);
+  });
+
+  test("two clicks never interleave: a second action while a century end runs is refused in plain words", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    const first = endCentury(excel.run, 1);
+    await expect(recordDeaths(excel.run, { cause: "war", units: 1 })).rejects.toMatchObject({
+      plain: true,
+      message: "The add-in is still busy with a century end; wait until it has finished, then try again.",
+    });
+    expect((await first).written).toBe(true);
+    expect((await recordDeaths(excel.run, { cause: "war", units: 1 })).written).toBe(true);
+  });
+});
+
+describe("rows added by the tools", () => {
+  test("go above a table's totals row, which is not read as data", async () => {
+    const book = memoryWorkbook(edit((t) => delete t.Deaths));
+    book.put("Deaths", [["Century", "Cause", "Units", "Race", "Note"], [1, "war", 10, "Achaeans", null], ["Total", null, 10, null, null]], { table: "Deaths", totals: true });
+    const excel = new MemoryExcel(book);
+    const outcome = await recordDeaths(excel.run, { cause: "war", units: 3 });
+    expect(outcome.written).toBe(true);
+    expect(excel.book.values("Deaths").map((r) => r.slice(0, 3))).toEqual([
+      ["Century", "Cause", "Units"],
+      [1, "war", 10],
+      [1, "war", 3],
+      ["Total", "", 10],
+    ]);
+    expect(outcome.status.causes.find((c) => c.cause === "war")?.units).toBe(13);
+  });
+
+  test("leave the gamemaster's own columns as they are: a calculated column fills the new row", async () => {
+    const book = memoryWorkbook(edit((t) => delete t.Deaths));
+    book.put("Deaths", [["Century", "Cause", "Units", "Race", "Note", "Doubled"], [1, "war", 10, "Achaeans", null, 20]], { table: "Deaths" });
+    book.table("Deaths")?.calculated.set(5, "=[@Units]*2");
+    const excel = new MemoryExcel(book);
+    expect((await recordDeaths(excel.run, { cause: "plague", units: 2 })).written).toBe(true);
+    expect(excel.book.values("Deaths")[2]?.slice(0, 3)).toEqual([1, "plague", 2]);
+    expect(excel.book.sheet("Deaths")?.peek(2, 5)?.formula).toBe("=[@Units]*2");
+  });
+});
+
+describe("sheet names fit Excel's 31 characters", () => {
+  test("a century past 99,999,999 is refused before anything is written", () => {
+    const problems = errorsIn(planCenturyEnd(rawWorkbook(handWorked()), MAX_CENTURY + 1).problems).map(describeProblem);
+    expect(problems).toEqual(["Ledger table: the century must be 99,999,999 or less (a longer number does not fit in a sheet's name), not 100000000."]);
+  });
+});
