@@ -12,8 +12,44 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { markdownToHtml } = require("./scripts/markdown");
 
 const urlDev = "https://localhost:3000/";
-// Where the add-in is hosted for users; the manifest in dist/ points there. Override with ADDIN_URL.
-const urlProd = process.env.ADDIN_URL || urlDev;
+// Where the add-in is hosted for users: ADDIN_URL=https://host/path/ npm run build points every
+// link of dist/ there (the manifest, its AppDomain, the functions' help pages, the pane's links).
+const urlProd = hostedUrl(process.env.ADDIN_URL);
+
+/** The address the build is for: https, ending with a slash. */
+function hostedUrl(given) {
+  if (given === undefined || given === "") return urlDev;
+  let url;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new Error(`ADDIN_URL must be a web address such as https://example.org/gods/, not ${given}`);
+  }
+  if (url.protocol !== "https:") throw new Error(`ADDIN_URL must start with https:// (Office loads add-ins over https only), not ${given}`);
+  return url.href.endsWith("/") ? url.href : `${url.href}/`;
+}
+
+/**
+ * Rewrites the development address in every emitted text file (manifest.xml, functions.json,
+ * taskpane.html) to where the add-in is hosted: full addresses first, then the bare origin that
+ * the manifest's AppDomain holds.
+ */
+class HostedUrls {
+  apply(compiler) {
+    const from = [urlDev, new URL(urlDev).origin];
+    const to = [urlProd, new URL(urlProd).origin];
+    compiler.hooks.thisCompilation.tap("HostedUrls", (compilation) => {
+      compilation.hooks.processAssets.tap({ name: "HostedUrls", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE }, (assets) => {
+        for (const name of Object.keys(assets)) {
+          if (!/\.(xml|json|html)$/.test(name)) continue;
+          const text = assets[name].source().toString();
+          const hosted = from.reduce((t, f, i) => t.split(f).join(to[i]), text);
+          if (hosted !== text) compilation.updateAsset(name, new webpack.sources.RawSource(hosted));
+        }
+      });
+    });
+  }
+}
 
 async function httpsOptions() {
   const devCerts = require("office-addin-dev-certs");
@@ -79,6 +115,7 @@ module.exports = async (env, options) => {
     performance: { hints: false },
     plugins: [
       new webpack.DefinePlugin({ EXAMPLE_WORKBOOK_BASE64: JSON.stringify(await exampleWorkbookBase64()) }),
+      ...(dev ? [] : [new HostedUrls()]),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./src/functions/functions.ts",
@@ -95,11 +132,7 @@ module.exports = async (env, options) => {
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
-          {
-            from: "manifest.xml",
-            to: "manifest.xml",
-            transform: (content) => (dev ? content : content.toString().replace(new RegExp(urlDev, "g"), urlProd)),
-          },
+          { from: "manifest.xml", to: "manifest.xml" },
           {
             from: "docs/functions/*.md",
             to: "docs/functions/[name].html",

@@ -15,7 +15,8 @@ import { EXAMPLE_CAMPAIGN } from "../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../src/workbook/model/schema";
 import { endCentury } from "../src/workbook/office/actions";
 import * as fns from "../src/functions/functions";
-import { huge, rawWorkbook, type Rows } from "../test/support/campaigns";
+import { huge, memoryWorkbook, rawWorkbook, sized, type Rows } from "../test/support/campaigns";
+import { RealExcel } from "../test/support/realExcel";
 import { MemoryExcel, MemoryWorkbook } from "../test/support/memoryExcel";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -110,6 +111,25 @@ async function syncFigures(): Promise<{ example: number; huge: number }> {
   return { example: small.syncs, huge: big.syncs };
 }
 
+/**
+ * What Excel itself would receive, measured by Microsoft's own Excel client library (Office.js in
+ * Node, answered by the in-memory workbook): the largest request of a century end on the huge
+ * campaign, and every request of one on a campaign of 20 gods and 40 races.
+ */
+async function excelRequestFigures(): Promise<{ maxKb: number; sessionKb: number; sessionSyncs: number; hugeSyncs: number; hugeTotalMb: number }> {
+  const kb = (bytes: number) => round(bytes / 1024, 1);
+  const big = new RealExcel(memoryWorkbook(huge(1)));
+  await endCentury(big.run, 1);
+  const maxBytes = Math.max(...big.requests.map((r) => r.bytes));
+  const hugeTotal = big.requests.reduce((sum, r) => sum + r.bytes, 0);
+  const session = new RealExcel(memoryWorkbook(sized(20, 40)));
+  await endCentury(session.run, 1);
+  const sessionBytes = session.requests.reduce((sum, r) => sum + r.bytes, 0);
+  console.log(`Excel requests, huge campaign's century end: ${big.requests.map((r) => `${kb(r.bytes)} KB`).join(", ")} (largest ${kb(maxBytes)} KB; ${big.syncs} round trips)`);
+  console.log(`Excel requests, 20 gods and 40 races: ${session.requests.map((r) => `${kb(r.bytes)} KB`).join(", ")} (all ${kb(sessionBytes)} KB; ${session.syncs} round trips)`);
+  return { maxKb: kb(maxBytes), sessionKb: kb(sessionBytes), sessionSyncs: session.syncs, hugeSyncs: big.syncs, hugeTotalMb: round(hugeTotal / 1024 / 1024) };
+}
+
 function perCall(name: string, f: () => unknown, calls = 1_000_000): number {
   for (let i = 0; i < 20_000; i++) f();
   const t = now();
@@ -150,6 +170,7 @@ async function bench(): Promise<void> {
   const cliVsIo = await cliFigures();
   console.log(`gods century-end / bare exceljs I/O: ${round(cliVsIo)}`);
   const syncs = await syncFigures();
+  const excel = await excelRequestFigures();
   const fnUs = functionFigures();
   const bundles = bundleFigures();
   console.log(
@@ -158,6 +179,11 @@ async function bench(): Promise<void> {
       engine_scaling: round(engine.scaling),
       cli_vs_io: round(cliVsIo),
       syncs: Math.max(syncs.example, syncs.huge),
+      excel_request_kb_max: excel.maxKb,
+      excel_session_kb: excel.sessionKb,
+      excel_syncs_session: excel.sessionSyncs,
+      excel_syncs_huge: excel.hugeSyncs,
+      excel_huge_total_mb: excel.hugeTotalMb,
       fn_us: fnUs,
       bundle_kb: bundles,
     }),

@@ -8,6 +8,15 @@
  * specs.ts and calls the rules in src/engine.
  */
 import { invoke, repeated } from "./runner";
+
+/**
+ * The build appends a `CustomFunctions.associate(...)` line per function to this file. Inside
+ * Excel the custom functions runtime provides CustomFunctions; a plain browser opening the page
+ * has none, and the registrations then go to this stand-in instead of failing.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
+const CustomFunctions: { associate(id: string, fn: unknown): void } =
+  (globalThis as { CustomFunctions?: { associate(id: string, fn: unknown): void } }).CustomFunctions ?? { associate: () => undefined };
 import {
   AGGRESSION,
   CITYFATE,

@@ -15,7 +15,7 @@ import {
   selectCell,
   setTurmoil,
   type EditOutcome,
-} from "../workbook/office/actions";
+} from "../workbook/office/tools";
 import { errorsIn } from "../workbook/model/problems";
 import type { CampaignStatus } from "../workbook/tools/status";
 import { byId, el, setOptions } from "./dom";

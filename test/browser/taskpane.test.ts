@@ -169,7 +169,10 @@ describe("the built page", () => {
     const csp = /<meta\s+http-equiv="?Content-Security-Policy"?\s+content="([^"]+)"/.exec(html)?.[1] ?? "";
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).toMatch(/script-src 'self' https:\/\/appsforoffice\.microsoft\.com;/);
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // Scripts are never inline nor evaluated; only styles may be inline (Excel on the web's Office.js sets them).
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline';/);
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     for (const [, attrs, body] of scripts) {
       expect(body?.trim()).toBe("");
@@ -207,6 +210,18 @@ describe("outside Excel", () => {
     expect(text).toMatch(/Upload My Add-in/);
     expect(await page.isVisible("#app")).toBe(false);
     await shot(page, "01-outside-excel");
+  });
+});
+
+describe("in a plain browser, where Office.js cannot load", () => {
+  test("the page loads with no script error and says where it runs", async () => {
+    const { page } = await newPage();
+    // An empty script stands in for an Office.js that could not be fetched: no Office, no CustomFunctions.
+    await page.route("https://appsforoffice.microsoft.com/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+    await page.goto(`${origin}/taskpane.html`);
+    await page.waitForSelector("#outside:not([hidden])");
+    expect(await page.textContent("#outside")).toMatch(/runs inside Excel only/);
+    expect(await page.evaluate(() => typeof (window as unknown as { CustomFunctions?: unknown }).CustomFunctions)).toBe("undefined");
   });
 });
 

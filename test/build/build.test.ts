@@ -45,6 +45,28 @@ function manifest(): string {
   return fs.readFileSync(path.join(out, "manifest.xml"), "utf8");
 }
 
+describe("a hosted build (ADDIN_URL)", () => {
+  test("points the manifest, its AppDomain, the help pages and the pane at the hosting address; refuses a plain http one", () => {
+    const hosted = fs.mkdtempSync(path.join(os.tmpdir(), "gods-hosted-"));
+    const webpackBin = path.join(root, "node_modules", "webpack", "bin", "webpack.js");
+    try {
+      const env = { ...process.env, ADDIN_URL: "https://gm.example.org/gods" };
+      execFileSync(process.execPath, [webpackBin, "--mode", "production", "--output-path", hosted], { cwd: root, stdio: "pipe", env });
+      for (const file of ["manifest.xml", "functions.json", "taskpane.html"]) expect(fs.readFileSync(path.join(hosted, file), "utf8")).not.toMatch(/localhost/);
+      const xml = fs.readFileSync(path.join(hosted, "manifest.xml"), "utf8");
+      expect([...xml.matchAll(/<AppDomain>([^<]*)<\/AppDomain>/g)].map((m) => m[1])).toEqual(["https://gm.example.org"]);
+      expect(xml).toContain('DefaultValue="https://gm.example.org/gods/functions.json"');
+      const fns = (JSON.parse(fs.readFileSync(path.join(hosted, "functions.json"), "utf8")) as { functions: FunctionMeta[] }).functions;
+      for (const f of fns) expect(f.helpUrl).toBe(`https://gm.example.org/gods/docs/functions/${f.id}.html`);
+      expect(() =>
+        execFileSync(process.execPath, [webpackBin, "--mode", "production", "--output-path", hosted], { cwd: root, stdio: "pipe", env: { ...env, ADDIN_URL: "http://gm.example.org/" } }),
+      ).toThrow(/ADDIN_URL must start with https:\/\//);
+    } finally {
+      fs.rmSync(hosted, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("functions.json", () => {
   test("lists the four functions, each with a description and help page, and every parameter described", () => {
     const fns = metadata();

@@ -172,3 +172,39 @@ export function huge(scale = 1): Tables {
   for (let j = 2; j < names; j += 4) t.Counts?.push([1, sourceName(j), 3 + j]);
   return t;
 }
+
+/** A generated campaign shaped like huge(), at any size: `gods` gods, `races` races with 8 pantheon members, 10 death rows a race. */
+export function sized(gods: number, races: number): Tables {
+  const spheres = Math.max(10, Math.ceil(gods / 2));
+  const bases = ["worship", "deaths", "count", "diabolism"];
+  const causes = ["war", "fire", "water", "plague", "famine"];
+  const names = 60;
+  const sourceName = (j: number) => `${bases[j % 4]} ${j}`;
+  const godRows: Rows = [["God", "Kind"]];
+  const cards: Rows = [["God", "Sphere", "Cards"]];
+  const sources: Rows = [["Sphere", "Source", "Basis", "Rate", "Flat", "Cause", "Timing"]];
+  const raceRows: Rows = [["Race", "Units", "Cities", "Great Cities", "Culture", "Turmoil"]];
+  const pantheon: Rows = [["Race", "Member", "Share"]];
+  const deaths: Rows = [["Century", "Cause", "Units", "Race", "Note"]];
+  const counts: Rows = [["Century", "Source", "Count"]];
+  for (let g = 0; g < gods; g++) godRows.push([`God ${g}`, ["greater", "lesser", "spirit"][g % 3] ?? null]);
+  for (let s = 0; s < spheres; s++) {
+    for (let k = 0; k < 20; k++) {
+      const j = (s + k * 3) % names;
+      const basis = bases[j % 4] ?? null;
+      sources.push([`Sphere ${s}`, sourceName(j), basis, [0.1, 0.25, 0.5, 1, 0.05][(s + k) % 5] ?? null, k % 7 === 0 ? "yes" : "no", basis === "deaths" ? (causes[j % causes.length] ?? null) : null, "century-end"]);
+    }
+  }
+  for (let g = 0; g < gods; g++) for (let k = 0; k < 5; k++) cards.push([`God ${g}`, `Sphere ${(g * 7 + k * 13) % spheres}`, 1 + ((g + k) % 3)]);
+  cards.push(["Demons", "Sphere 0", 1]);
+  const shares = [20, 15, 15, 10, 10, 10, 10, 10];
+  for (let r = 0; r < races; r++) {
+    raceRows.push([`Race ${r}`, 10 + (r % 191), r % 4, r % 9 === 0 ? 1 : 0, "civilized", r % 20 === 0 ? "yes" : "no"]);
+    // The members of one pantheon differ: 17·m stays distinct modulo a number of gods that 17 does not divide.
+    for (let m = 0; m < 8; m++) pantheon.push([`Race ${r}`, m === 7 ? (r % 2 ? "Diabolism" : "Atheism") : `God ${(r * 11 + m * 17) % gods}`, shares[m] ?? null]);
+  }
+  for (let d = 0; d < races * 10; d++) deaths.push([1, causes[d % causes.length] ?? null, 1 + (d % 4), `Race ${d % races}`, null]);
+  for (let j = 2; j < names; j += 4) counts.push([1, sourceName(j), 3 + j]);
+  return { Gods: godRows, Cards: cards, Sources: sources, Races: raceRows, Pantheon: pantheon, Deaths: deaths, Counts: counts };
+}
+

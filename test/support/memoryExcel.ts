@@ -460,6 +460,9 @@ class TableProxy extends Loadable implements TableApi {
           values.forEach((row, i) =>
             row.forEach((v, c) => {
               const cell = t.sheet.cell(t.top + 1 + at + i, t.left + c);
+              // A new row takes its column's number format, as Excel's table rows do.
+              const above = at + i > 0 ? t.sheet.peek(t.top + at + i, t.left + c) : undefined;
+              if (above?.numberFormat !== undefined) cell.numberFormat = above.numberFormat;
               // A calculated column fills a new row's cell that is given no value (null).
               const formula = t.calculated.get(c);
               if (v === null && formula !== undefined) cell.formula = formula;
@@ -579,6 +582,12 @@ function enter(cell: Cell, v: unknown): void {
   // null leaves the cell as it is; "" clears it ("Blank and null values in Excel add-ins").
   if (v === null) return;
   delete cell.formula;
+  // A cell formatted as text keeps what it is given as text, an apostrophe included (the
+  // stand-in assumes the stricter reading: Excel's quote prefix is for General cells).
+  if (cell.numberFormat === "@" && typeof v === "string") {
+    cell.value = v === "" ? null : v;
+    return;
+  }
   if (typeof v === "string" && v.startsWith("'")) cell.value = v.slice(1);
   else if (typeof v === "string" && v.startsWith("=")) {
     cell.formula = v;

@@ -11,10 +11,13 @@
  *
  * The protocol, as the library writes it (see `RequestPrettyPrinter` in the library's source):
  * a request is `{ Actions, ObjectPaths }`. An object path says how to reach an object from its
- * parent: the global object (the workbook), a property (`Worksheets`), an indexer (`getItem(key)`)
- * or a method (`GetRangeByIndexes(...)`, `Add(...)`). Every action refers to one path: Instantiate
- * (evaluate the path: this is when a method path such as `Add` runs), SetProperty, Method, Query
- * (a load) and Trace. The answer lists `{ ActionId, Value }` results; a failed action stops the
+ * parent: the global object (the workbook), a property (`Worksheets`), an indexer (`getItem(key)`),
+ * a method (`GetRangeByIndexes(...)`, `Add(...)`) or a reference id Excel gave out earlier. Every
+ * action refers to one path: Instantiate (evaluate the path: this is when a method path such as
+ * `Add` runs), SetProperty, Method, Query (a load) and Trace. The answer lists `{ ActionId, Value }`
+ * results: loaded values under the names Excel uses (`Values`, `Name`), a collection's `_Items`,
+ * and the `_Id` / `_ReferenceId` through which the library reaches an object again in a later
+ * request; a null Value is Excel's null object (`getItemOrNullObject`). A failed action stops the
  * batch with `Body.Error = { Code, Message, Location, ActionIndex }`, which the library turns into
  * an `OfficeExtension.Error` thrown from `sync()`, as Excel's errors are.
  *
@@ -23,7 +26,19 @@
  */
 import { readFileSync } from "fs";
 import { createContext, runInContext } from "vm";
-import type { BorderEdge, CellInput, ContextApi, RangeApi, TableApi, TableCollectionApi, WorkbookApi, WorksheetApi, WorksheetCollectionApi } from "../../src/workbook/office/api";
+import type {
+  BorderEdge,
+  CellInput,
+  ContextApi,
+  RangeApi,
+  SettingApi,
+  SettingCollectionApi,
+  TableApi,
+  TableCollectionApi,
+  WorkbookApi,
+  WorksheetApi,
+  WorksheetCollectionApi,
+} from "../../src/workbook/office/api";
 import { MemoryContext, MemoryWorkbook, type MemorySheet, type MemoryTable } from "./memoryExcel";
 
 // ---------------------------------------------------------------------------------------------
@@ -121,7 +136,10 @@ const isObject = (x: unknown): x is Record<string, unknown> => (typeof x === "ob
 
 let loaded: OfficeJsLibrary | undefined;
 
-/** Microsoft's Excel library, loaded once per process (3 MB of script): its `Excel` and `OfficeExtension`. */
+/**
+ * Microsoft's Excel library, loaded once per process (3 MB of script; under Jest, once per test
+ * file, each having its own modules): its `Excel` and `OfficeExtension`.
+ */
 export function officeJs(): OfficeJsLibrary {
   if (loaded) return loaded;
   const file = require.resolve("@microsoft/office-js/dist/excel-web-16.00.debug.js");
@@ -168,8 +186,8 @@ const PATH_TYPES: Readonly<Record<number, string>> = {
 
 interface WireArguments {
   Arguments?: unknown[];
-  /** for each argument that is an Office.js object, its object path id */
-  ReferencedObjectPathIds?: (number | null)[];
+  /** for each argument: the object path id of an Office.js object, 0 for plain data (or an array of these) */
+  ReferencedObjectPathIds?: unknown[];
 }
 
 interface QueryInfo {
@@ -266,8 +284,9 @@ function optionalInteger(value: unknown, what: string): number | undefined {
 }
 
 /**
- * A 2-D array of cell inputs. A null cell is refused: Excel leaves such a cell as it is, which the
- * memory workbook does not model, and it is what an undefined, NaN or Infinity becomes in JSON.
+ * A 2-D array of cell inputs. A null cell is passed on to the memory workbook as it came: in Excel
+ * it leaves the cell unchanged. An undefined, NaN or Infinity in the add-in's array arrives as null
+ * too, because that is what JSON makes of them.
  */
 function cells(value: unknown, what: string): CellInput[][] {
   if (!Array.isArray(value) || !value.every((row): row is unknown[] => Array.isArray(row))) {
@@ -275,10 +294,10 @@ function cells(value: unknown, what: string): CellInput[][] {
   }
   for (const row of value) {
     for (const cell of row) {
-      if (cell === null) throw notModelled(`a null cell in ${what} (Excel leaves it unchanged; undefined, NaN and Infinity arrive as null)`);
-      if (typeof cell !== "string" && typeof cell !== "number" && typeof cell !== "boolean") throw excelError("InvalidArgument", `${what} holds ${JSON.stringify(cell)}.`);
+      if (cell !== null && typeof cell !== "string" && typeof cell !== "number" && typeof cell !== "boolean") throw excelError("InvalidArgument", `${what} holds ${JSON.stringify(cell)}.`);
     }
   }
+  // The memory workbook takes null cells at run time, as Excel does; the API's type leaves them out.
   return value as CellInput[][];
 }
 
@@ -298,6 +317,8 @@ type Args = readonly unknown[];
 /** Office.js's class names for the objects the add-in reaches, each with the memory object behind it. */
 interface Targets {
   Workbook: WorkbookApi;
+  SettingCollection: SettingCollectionApi;
+  Setting: SettingApi;
   WorksheetCollection: WorksheetCollectionApi;
   Worksheet: WorksheetApi;
   WorksheetFreezePanes: WorksheetApi["freezePanes"];
@@ -319,10 +340,13 @@ interface Targets {
 
 type Kind = keyof Targets;
 
-/** Lets getItem take the ids the harness hands out as well as names, as Excel's getItem does. */
+/** What a member needs from the request being carried out. */
 interface Scope {
+  /** getItem takes the ids the harness hands out as well as names, as Excel's getItem does */
   sheetName(key: string): string;
   tableName(key: string): string;
+  /** a range of a sheet, by 0-based position, for the ranges the library derives from others */
+  range(sheet: string, top: number, left: number, rows: number, columns: number): Node;
 }
 
 /** One property a load can read: its name in the answer, and how to read it from memory. */
@@ -349,11 +373,15 @@ interface Spec<T> {
   readonly readable?: Readonly<Record<string, Readable<T>>>;
   /** a collection's items, and their class */
   readonly items?: { readonly kind: Kind; list(target: T): Node[] };
+  /** for an *OrNullObject result: what to load (then sync) before asking whether it is Excel's null object */
+  readonly nullable?: { readonly load: string; isNull(target: T): boolean };
 }
 
 /** An evaluated object path: its class, with the memory object's members bound to it. */
 interface Node {
   readonly kind: Kind;
+  /** the memory object, for a member that takes this one as an argument */
+  readonly target: unknown;
   property(name: string): Node;
   method(name: string, args: Args, scope: Scope): Node;
   item(key: unknown, scope: Scope): Node;
@@ -364,9 +392,34 @@ interface Node {
   /** for a collection, its items' class */
   readonly itemKind: Kind | undefined;
   items(): Node[];
+  /** loads what isNull() needs (the caller then syncs); false when the class has no null object */
+  prepareNullCheck(): boolean;
+  isNull(): boolean;
 }
 
 const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
+
+/** Nodes, to tell an argument that was an Office.js object from plain data. */
+const NODES = new WeakSet<object>();
+
+const isNode = (x: unknown): x is Node => typeof x === "object" && x !== null && NODES.has(x);
+
+interface Rect {
+  top: number;
+  left: number;
+  rows: number;
+  columns: number;
+}
+
+/**
+ * Where a memory range is: its sheet and 0-based rectangle. Memory ranges have area() (the memory
+ * workbook's tables.add uses it), which RangeApi does not declare.
+ */
+function areaOf(range: unknown): { sheet: MemorySheet; rect: Rect } {
+  const area: unknown = typeof range === "object" && range !== null ? (range as { area?: unknown }).area : undefined;
+  if (typeof area !== "function") throw notModelled("a range derived from this object");
+  return area.call(range) as { sheet: MemorySheet; rect: Rect };
+}
 
 /** Loads through the memory object's own load(), which TableApi does not declare but the memory table has. */
 function loadMemory(target: object, properties: string, what: string): void {
@@ -389,7 +442,29 @@ function readable<T>(key: string, read: (target: T) => unknown): Readable<T> {
 
 const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
   Workbook: {
-    properties: { Worksheets: (wb) => node("WorksheetCollection", wb.worksheets), Tables: (wb) => node("TableCollection", wb.tables) },
+    properties: {
+      Worksheets: (wb) => node("WorksheetCollection", wb.worksheets),
+      Tables: (wb) => node("TableCollection", wb.tables),
+      Settings: (wb) => node("SettingCollection", wb.settings),
+    },
+  },
+  SettingCollection: {
+    methods: {
+      Add: (settings, [key, value]) => {
+        const name = text(key, "The setting's key");
+        // Excel stores any JSON value; the memory workbook stores text.
+        if (typeof value !== "string") throw notModelled(`a setting whose value is not text (${JSON.stringify(value)})`);
+        settings.add(name, value);
+        return node("Setting", settings.getItemOrNullObject(name));
+      },
+      GetItemOrNullObject: (settings, [key]) => node("Setting", settings.getItemOrNullObject(text(key, "The setting's key"))),
+    },
+  },
+  Setting: {
+    calls: { Delete: (setting) => setting.delete() },
+    load: (setting, properties) => setting.load(properties),
+    readable: { value: readable("Value", (s) => s.value) },
+    nullable: { load: "value", isNull: (s) => s.isNullObject },
   },
   WorksheetCollection: {
     indexer: (sheets, key, scope) => node("Worksheet", sheets.getItem(scope.sheetName(text(key, "The worksheet's key")))),
@@ -468,7 +543,27 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
   TableColumn: {},
   Range: {
     properties: { Format: (range) => node("RangeFormat", range.format) },
-    methods: { GetEntireRow: (range) => node("Range", range.getEntireRow()) },
+    methods: {
+      GetEntireRow: (range) => node("Range", range.getEntireRow()),
+      // The library writes an array of over 1,500 cells in chunks of rows: getRow(i).getBoundingRect(getRow(j)).
+      GetRow: (range, [index], scope) => {
+        const { sheet, rect } = areaOf(range);
+        const row = integer(index, "The row");
+        if (row < 0 || row >= rect.rows) throw excelError("InvalidArgument", `The range has no row ${row}.`);
+        return scope.range(sheet.name, rect.top + row, rect.left, 1, rect.columns);
+      },
+      GetBoundingRect: (range, [other], scope) => {
+        if (!isNode(other) || other.kind !== "Range") throw excelError("InvalidArgument", "getBoundingRect takes a range.");
+        const a = areaOf(range);
+        const b = areaOf(other.target);
+        if (a.sheet !== b.sheet) throw excelError("InvalidArgument", "The two ranges are on different sheets.");
+        const top = Math.min(a.rect.top, b.rect.top);
+        const left = Math.min(a.rect.left, b.rect.left);
+        const bottom = Math.max(a.rect.top + a.rect.rows, b.rect.top + b.rect.rows);
+        const right = Math.max(a.rect.left + a.rect.columns, b.rect.left + b.rect.columns);
+        return scope.range(a.sheet.name, top, left, bottom - top, right - left);
+      },
+    },
     setters: {
       Values: (range, value) => (range.values = cells(value, "values")),
       Formulas: (range, value) => (range.formulas = cells(value, "formulas")),
@@ -485,6 +580,13 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         range.delete("Up");
       },
       Select: (range) => range.select(),
+      // Sent before a chunked write: the whole array must fit the range.
+      _ValidateArraySize: (range, [rows, columns]) => {
+        const { rect } = areaOf(range);
+        if (rect.rows !== integer(rows, "rows") || rect.columns !== integer(columns, "columns")) {
+          throw excelError("InvalidArgument", `An array of ${String(rows)}×${String(columns)} does not fit a range of ${rect.rows}×${rect.columns}.`);
+        }
+      },
     },
     load: (range, properties) => range.load(properties),
     readable: {
@@ -528,8 +630,9 @@ function node<K extends Kind>(kind: K, target: Targets[K]): Node {
     if (found === undefined) throw notModelled(`${kind}.${what}`);
     return found;
   };
-  return {
+  const made: Node = {
     kind,
+    target,
     property: (name) => member(spec.properties, name, lowerFirst(name))(target),
     method: (name, args, scope) => member(spec.methods, name, `${lowerFirst(name)}()`)(target, args, scope),
     item: (key, scope) => {
@@ -551,7 +654,15 @@ function node<K extends Kind>(kind: K, target: Targets[K]): Node {
       if (spec.items === undefined) throw notModelled(`${kind}.items`);
       return spec.items.list(target);
     },
+    prepareNullCheck: () => {
+      if (spec.nullable === undefined) return false;
+      spec.load?.(target, spec.nullable.load);
+      return true;
+    },
+    isNull: () => spec.nullable?.isNull(target) ?? false,
   };
+  NODES.add(made);
+  return made;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -585,21 +696,47 @@ class Ids {
 // ---------------------------------------------------------------------------------------------
 // Carrying out a request
 
+/**
+ * What lives as long as one Excel.run: the memory context, and the references Excel keeps for
+ * ranges. Inside Excel.run the library asks Excel to keep every range it creates (`_KeepReference`,
+ * then the range is instantiated again); the answer carries a `_ReferenceId`, through which a
+ * later request reaches the same range (a ReferenceId object path), and Excel.run releases them at
+ * its end (`workbook._RemoveReference`) in a request of its own that nobody waits for.
+ */
+class Session {
+  readonly references = new Map<string, Node>();
+  private next = 1;
+  constructor(readonly memory: MemoryContext) {}
+  keep(target: Node): string {
+    const id = `reference:${this.next++}`;
+    this.references.set(id, target);
+    return id;
+  }
+}
+
 /** Replays one request on the memory workbook, action by action, as Excel would carry it out. */
 class Interpreter implements Scope {
   private readonly nodes = new Map<number, Node>();
+  /** the reference id of each object path Excel was asked to keep */
+  private readonly kept = new Map<number, string>();
   private readonly answer: WireAnswer = { Results: [], TraceIds: [] };
+  private readonly memory: MemoryContext;
 
   constructor(
-    private readonly memory: MemoryContext,
+    private readonly session: Session,
     private readonly ids: Ids,
     private readonly request: WireRequest,
-  ) {}
+  ) {
+    this.memory = session.memory;
+  }
 
   async run(): Promise<WireAnswer> {
     for (const [index, action] of this.request.Actions.entries()) {
       try {
         const value = await this.perform(action);
+        // The memory workbook queues commands until a sync, as Office.js does; Excel carries each
+        // action out in turn, so each is flushed here: its errors belong to it, and the next sees it.
+        await this.memory.sync();
         if (value !== undefined) this.answer.Results.push({ ActionId: action.Id, Value: value });
       } catch (e) {
         // Anything else is a bug of the harness: let it surface as itself.
@@ -612,14 +749,15 @@ class Interpreter implements Scope {
     return this.answer;
   }
 
+  /** The action's result value; undefined when Excel sends none. */
   private async perform(action: WireAction): Promise<unknown> {
     switch (action.ActionType) {
       case 1:
         return this.instantiate(action.ObjectPathId);
       case 2:
-        return this.query(this.nodeAt(action.ObjectPathId), action.QueryInfo);
+        return this.query(action.ObjectPathId, action.QueryInfo);
       case 3:
-        this.nodeAt(action.ObjectPathId).call(action.Name, this.argumentsOf(action.ArgumentInfo));
+        this.call(action);
         return undefined;
       case 4: {
         const [value] = this.argumentsOf(action.ArgumentInfo);
@@ -634,19 +772,41 @@ class Interpreter implements Scope {
     }
   }
 
-  /**
-   * Evaluates an object path: the moment a method path (worksheets.add, rows.add) runs. A sheet's or
-   * table's id comes back, so the library can reach it again by id in a later request.
-   */
-  private async instantiate(pathId: number): Promise<unknown> {
-    const path = this.pathAt(pathId);
-    const made = this.evaluate(path);
-    this.nodes.set(path.Id, made);
-    // Also checks that the object exists, as Excel does here: getItem of a missing sheet fails now.
-    return made.kind === "Worksheet" || made.kind === "Table" ? { _Id: await this.idOf(made) } : undefined;
+  private call(action: WireAction): void {
+    const target = this.nodeAt(action.ObjectPathId);
+    const args = this.argumentsOf(action.ArgumentInfo);
+    // The two reference methods every Office.js host has, besides the class's own methods.
+    if (action.Name === "_KeepReference" && target.kind === "Range") {
+      this.kept.set(action.ObjectPathId, this.session.keep(target));
+    } else if (action.Name === "_RemoveReference" && target.kind === "Workbook") {
+      this.session.references.delete(text(args[0], "The reference id"));
+    } else {
+      target.call(action.Name, args);
+    }
   }
 
-  private evaluate(path: WirePath): Node {
+  /**
+   * Evaluates an object path: the moment a method path (worksheets.add, rows.add) runs. The answer
+   * says what the library needs to reach the object again later: a sheet's or table's id, a kept
+   * range's reference id; or null for Excel's null object (a missing getItemOrNullObject item).
+   */
+  private async instantiate(pathId: number): Promise<unknown> {
+    // The library instantiates a path a second time after asking Excel to keep it: same object.
+    let made = this.nodes.get(pathId);
+    if (made === undefined) {
+      made = await this.evaluate(this.pathAt(pathId));
+      this.nodes.set(pathId, made);
+    }
+    if (await this.isNull(made)) return null;
+    const answer: Record<string, unknown> = {};
+    // Also checks that the object exists, as Excel does here: getItem of a missing sheet fails now.
+    if (made.kind === "Worksheet" || made.kind === "Table") answer._Id = await this.idOf(made);
+    const reference = this.kept.get(pathId);
+    if (reference !== undefined) answer._ReferenceId = reference;
+    return Object.keys(answer).length > 0 ? answer : undefined;
+  }
+
+  private async evaluate(path: WirePath): Promise<Node> {
     switch (path.ObjectPathType) {
       case 1:
         return node("Workbook", this.memory.workbook);
@@ -656,15 +816,33 @@ class Interpreter implements Scope {
         return this.parentOf(path).method(path.Name, this.argumentsOf(path.ArgumentInfo), this);
       case 5:
         return this.parentOf(path).item(this.argumentsOf(path.ArgumentInfo)[0], this);
+      case 6: {
+        const kept = this.session.references.get(path.Name);
+        if (kept === undefined) throw excelError("InvalidReference", `The reference ${path.Name} was released or never given out.`);
+        this.kept.set(path.Id, path.Name);
+        return kept;
+      }
       default:
         throw notModelled(`the ${PATH_TYPES[path.ObjectPathType] ?? `#${path.ObjectPathType}`} object path`);
     }
   }
 
+  private async isNull(target: Node): Promise<boolean> {
+    if (!target.prepareNullCheck()) return false;
+    await this.memory.sync();
+    return target.isNull();
+  }
+
   /** Answers a load with the memory objects' values, after a memory sync so their load rules hold. */
-  private async query(target: Node, info: QueryInfo | undefined): Promise<unknown> {
+  private async query(pathId: number, info: QueryInfo | undefined): Promise<unknown> {
+    const target = this.nodeAt(pathId);
     const select = this.selection(target, info);
-    if (target.itemKind === undefined) return this.describe(target, select);
+    if (target.itemKind === undefined) {
+      if (await this.isNull(target)) return null;
+      const answer = await this.describe(target, select);
+      const reference = this.kept.get(pathId);
+      return reference === undefined ? answer : { ...answer, _ReferenceId: reference };
+    }
     target.load(select.map((p) => `items/${p}`));
     await this.memory.sync();
     const items: Record<string, unknown>[] = [];
@@ -719,10 +897,20 @@ class Interpreter implements Scope {
     return found !== undefined && this.memory.book.tables.some((t) => t === found) ? found.name : key;
   }
 
+  range(sheet: string, top: number, left: number, rows: number, columns: number): Node {
+    return node("Range", this.memory.workbook.worksheets.getItem(sheet).getRangeByIndexes(top, left, rows, columns));
+  }
+
+  /** An Office.js object passed as an argument travels as its object path id: it becomes that path's node. */
   private argumentsOf(info: WireArguments | undefined): Args {
-    // Passing an Office.js object (say a Range to tables.add) sends its path id: not modelled.
-    if (info?.ReferencedObjectPathIds?.some((id) => id !== null && id !== 0)) throw notModelled("Office.js objects as arguments");
-    return info?.Arguments ?? [];
+    const args = info?.Arguments ?? [];
+    const ids = info?.ReferencedObjectPathIds ?? [];
+    return args.map((arg, i) => {
+      const id: unknown = ids[i];
+      if (id === undefined || id === null || id === 0) return arg;
+      if (typeof id !== "number") throw notModelled("Office.js objects inside an array argument");
+      return this.nodeAt(id);
+    });
   }
 
   private pathAt(id: number): WirePath {
@@ -759,67 +947,122 @@ class Interpreter implements Scope {
 // ---------------------------------------------------------------------------------------------
 // The harness
 
-/** One round trip: the request as sent (JSON text) and the sizes both ways. */
+/** One request sent to Excel: its text as sent, and the sizes both ways. */
 export interface RequestRecord {
   /** bytes of the request body as Office.js sends it (UTF-8) */
   readonly bytes: number;
   readonly actions: number;
   /** bytes of the answer's body */
   responseBytes: number;
+  /** Excel.run's closing request that releases the ranges it kept; the add-in does not wait for it */
+  readonly cleanup: boolean;
+  /** the error Excel answered with, if it did: its code, where and why */
+  error?: { readonly code: string; readonly location: string; readonly message: string };
   /** the request body, exactly as the library serialised it */
   readonly text: string;
 }
 
+/** Excel.run's options the harness honours (Excel.RunOptions). */
+export interface RealRunOptions {
+  /** ask Excel to hold the batch while a cell is being edited, instead of refusing it (ExcelApi 1.11) */
+  readonly delayForCellEdit?: boolean;
+}
+
 /** Office's error number for "the user is editing a cell"; the library maps it to InvalidOperationInCellEditMode. */
 const OOE_INVALID_API_CALL_IN_CONTEXT = 5004;
+
+/** The request flag Excel.run sets for delayForCellEdit (the library's onBeforeExcelRun). */
+const DELAY_FOR_CELL_EDIT_FLAG = 64;
+
+/** A request made only of releasing references: Excel.run's clean-up. */
+function isCleanup(request: WireRequest): boolean {
+  const methods = request.Actions.filter((a) => a.ActionType !== 1);
+  return methods.length > 0 && methods.every((a) => a.ActionType === 3 && a.Name === "_RemoveReference");
+}
+
+/** What one run's requests share. */
+interface RunState {
+  readonly library: OfficeJsLibrary;
+  readonly context: Excel.RequestContext & ContextInternals;
+  readonly session: Session;
+  /** the run's requests so far, clean-up aside */
+  requests: number;
+}
 
 /** Runs batches through Microsoft's Excel.run against a memory workbook, recording every request. */
 export class RealExcel {
   /** every request that reached Excel, in order; a sync with nothing queued sends none */
   readonly requests: RequestRecord[] = [];
   runs = 0;
-  /** when set, the next runs fail at their first sync as if the user were editing a cell */
+  /** while set, the user is editing a cell: Excel refuses that many requests, as MemoryExcel does */
   editingFor = 0;
+  /** batches Excel held until the cell edit ended (delayForCellEdit) */
+  delayed = 0;
+  /** called after each request Excel carried out without error, with the run's count of requests (as MemoryExcel's) */
+  afterSync?: (count: number) => void;
   private readonly ids = new Ids();
 
   constructor(readonly book: MemoryWorkbook = new MemoryWorkbook()) {}
 
-  /** Round trips to Excel so far. */
+  /** Round trips the add-in waited for: every request but Excel.run's clean-up ones. */
   get syncs(): number {
-    return this.requests.length;
+    return this.requests.filter((r) => !r.cleanup).length;
   }
 
-  run = async <T>(batch: (context: ContextApi) => Promise<T>): Promise<T> => {
+  run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RealRunOptions = {}): Promise<T> => {
     const library = officeJs();
     this.runs++;
-    const editing = this.editingFor > 0;
-    if (editing) this.editingFor--;
-    // A fresh context per run, as Excel.run makes; its requests go to this harness, not to Office.
+    // A fresh context per run, as Excel.run makes; its requests come here instead of going to Office.
     const context = new library.Excel.RequestContext() as Excel.RequestContext & ContextInternals;
     context.m_requestUrlAndHeaderInfo = { url: "__localDocument", headers: {} };
-    const memory = new MemoryContext(this.book);
-    let refuse = editing;
+    const run: RunState = { library, context, session: new Session(new MemoryContext(this.book)), requests: 0 };
+    const answering = new Set<Promise<ExecutorResponse>>();
     context._requestExecutor = {
-      executeAsync: async (customData, requestFlags, message) => {
-        // The text the real executor (OfficeJsRequestExecutor) sends to Excel.
-        const text = library.messages.buildMessageArrayForIRequestExecutor(customData, requestFlags, message, "officejs")[4];
-        if (typeof text !== "string") throw new Error("Office.js built no request text.");
-        const request = parseRequest(text);
-        const record: RequestRecord = { bytes: Buffer.byteLength(text), actions: request.Actions.length, responseBytes: 0, text };
-        this.requests.push(record);
-        if (refuse) {
-          // Refused by Office, handled as the real executor handles a failed call.
-          refuse = false;
-          const response = library.messages.buildResponseOnError(OOE_INVALID_API_CALL_IN_CONTEXT, "Excel is in cell-editing mode.");
-          context._processOfficeJsErrorResponse(OOE_INVALID_API_CALL_IN_CONTEXT, response);
-          return response;
-        }
-        const answer = JSON.stringify(await new Interpreter(memory, this.ids, request).run());
-        record.responseBytes = Buffer.byteLength(answer);
-        return library.messages.buildResponseOnSuccess(answer, {});
+      executeAsync: (customData, requestFlags, message) => {
+        const answer = this.execute(run, customData, requestFlags, message);
+        answering.add(answer);
+        return answer;
       },
     };
-    // Microsoft's Excel.run with our context: it syncs what the batch leaves queued and rethrows its errors.
-    return library.Excel.run(context, (c) => batch(c));
+    try {
+      // Microsoft's Excel.run with our context (as its previousObjects): it syncs what the batch
+      // leaves queued, rethrows the batch's errors and releases the references it kept.
+      return await library.Excel.run({ delayForCellEdit: options.delayForCellEdit === true, previousObjects: context }, (c) => batch(c));
+    } finally {
+      // Excel.run does not wait for its clean-up request; this waits for its answer, so that the
+      // record of requests is complete when run() returns.
+      await Promise.allSettled(answering);
+    }
   };
+
+  /** Answers one request, as Excel would: its text is the real executor's. */
+  private async execute(run: RunState, customData: unknown, requestFlags: number, message: RequestMessage): Promise<ExecutorResponse> {
+    const { library, context } = run;
+    const text = library.messages.buildMessageArrayForIRequestExecutor(customData, requestFlags, message, "officejs")[4];
+    if (typeof text !== "string") throw new Error("Office.js built no request text.");
+    const request = parseRequest(text);
+    const record: RequestRecord = { bytes: Buffer.byteLength(text), actions: request.Actions.length, responseBytes: 0, cleanup: isCleanup(request), text };
+    this.requests.push(record);
+    if (!record.cleanup) run.requests++;
+    if (this.editingFor > 0) {
+      if ((requestFlags & DELAY_FOR_CELL_EDIT_FLAG) !== 0) {
+        // Excel waits for the edit to end, then carries the request out.
+        this.delayed++;
+        this.editingFor = 0;
+      } else {
+        // Refused by Office, and handled as the real executor handles a failed call.
+        this.editingFor--;
+        const response = library.messages.buildResponseOnError(OOE_INVALID_API_CALL_IN_CONTEXT, "Excel is in cell-editing mode.");
+        context._processOfficeJsErrorResponse(OOE_INVALID_API_CALL_IN_CONTEXT, response);
+        return response;
+      }
+    }
+    const answer = await new Interpreter(run.session, this.ids, request).run();
+    if (answer.Error !== undefined) record.error = { code: answer.Error.Code, location: answer.Error.Location, message: answer.Error.Message };
+    else if (!record.cleanup) this.afterSync?.(run.requests);
+    const answerText = JSON.stringify(answer);
+    record.responseBytes = Buffer.byteLength(answerText);
+    // Parsed back from text, as the real executor does with Excel's answer.
+    return library.messages.buildResponseOnSuccess(answerText, {});
+  }
 }

@@ -3,8 +3,9 @@
  * cells, the Ledger as the commit point, one writer at a time, and rows added without touching
  * the gamemaster's own cells.
  */
-import { endCentury, readStatus, recordDeaths } from "../../src/workbook/office/actions";
-import { REQUEST_BUDGET, requests, type Step } from "../../src/workbook/office/write";
+import { endCentury } from "../../src/workbook/office/actions";
+import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
+import { REQUEST_BUDGET, requests, textValue, type Step } from "../../src/workbook/office/write";
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
 import { blocks, type PlanCell } from "../../src/workbook/plan/layout";
@@ -151,5 +152,27 @@ describe("sheet names fit Excel's 31 characters", () => {
   test("a century past 99,999,999 is refused before anything is written", () => {
     const problems = errorsIn(planCenturyEnd(rawWorkbook(handWorked()), MAX_CENTURY + 1).problems).map(describeProblem);
     expect(problems).toEqual(["Ledger table: the century must be 99,999,999 or less (a longer number does not fit in a sheet's name), not 100000000."]);
+  });
+});
+
+describe("text is written one way", () => {
+  test("as it is, unless Excel would take it for a formula, a number or the like", () => {
+    expect(["Ares", "war", "Great Mother", "C1 Mana"].map(textValue)).toEqual(["Ares", "war", "Great Mother", "C1 Mana"]);
+    expect(["=1+1", "+5", "-x", "@home", "1e3", "12", "40%", "1/2", "TRUE", "#N/A"].map(textValue)).toEqual(
+      ["=1+1", "+5", "-x", "@home", "1e3", "12", "40%", "1/2", "TRUE", "#N/A"].map((t) => `'${t}`),
+    );
+    expect([12, 0.5, true, null].map(textValue)).toEqual([12, 0.5, true, ""]);
+  });
+
+  test("rows added to the add-in's own tables, whose name columns are formatted as text, read back as typed", async () => {
+    const excel = new MemoryExcel();
+    await createMissingTables(excel.run);
+    await recordDeaths(excel.run, { cause: "war", units: 2, note: "siege" });
+    await recordDeaths(excel.run, { cause: "fire", units: 1 });
+    expect(excel.book.sheet("Deaths")?.peek(2, 1)?.numberFormat).toBe("@");
+    expect(excel.book.values("Deaths").slice(1).map((r) => r.slice(0, 5))).toEqual([
+      [1, "war", 2, "", "siege"],
+      [1, "fire", 1, "", ""],
+    ]);
   });
 });

@@ -16,7 +16,7 @@ import {
   selectCell,
   setTurmoil,
   type EditOutcome,
-} from "../../src/workbook/office/actions";
+} from "../../src/workbook/office/tools";
 import { readWorkbook } from "../../src/workbook/office/read";
 import { splitAddress } from "../../src/workbook/model/address";
 import { writtenShares } from "../../src/workbook/tools/pantheon";

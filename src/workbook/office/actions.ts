@@ -1,22 +1,16 @@
 /**
- * Workbook actions inside Excel, shared by the task pane and the ribbon command. Each is one
- * Excel.run: read the campaign once (two round trips), work out the change with the same code
- * as the command line, write it all in one more round trip, and hand back the campaign's status
- * after the change, worked out without reading again.
+ * Running actions inside Excel, and the century end that the task pane and the ribbon command
+ * share. Each action is one Excel.run: read the campaign once (two round trips), work out the
+ * change with the same code as the command line, write it, and hand back the campaign's status
+ * after the change, worked out without reading again. The pane's other tools are in tools.ts.
  */
 import type { ContextApi } from "./api";
-import { splitAddress } from "../model/address";
-import { errorsIn, type Problem } from "../model/problems";
-import type { RawWorkbook } from "../model/raw";
+import { errorsIn } from "../model/problems";
 import { centuryEndOf, type CenturyEndOutcome } from "../plan/centuryEnd";
-import { applyEdits, type EditPlan } from "../plan/edits";
-import { readCampaign, type Campaign } from "../read/campaign";
-import { planDeaths, type DeathEntry } from "../tools/deaths";
-import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../tools/pantheon";
-import { planMissingTables } from "../tools/setup";
+import { readCampaign } from "../read/campaign";
 import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
 import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
-import { queueEdits, queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
+import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
 
 /** Runs a batch against the workbook (Excel.run inside Excel; a stand-in in tests). */
 export type ExcelRun = <T>(batch: (context: ContextApi) => Promise<T>) => Promise<T>;
@@ -49,7 +43,8 @@ export class ActionError extends Error {
 // otherwise read the Ledger before the first one wrote it).
 let running: string | undefined;
 
-async function exclusive<T>(what: string, action: () => Promise<T>): Promise<T> {
+/** Runs a writing action unless another one is running; the pane's tools use it too. */
+export async function exclusive<T>(what: string, action: () => Promise<T>): Promise<T> {
   if (running !== undefined) throw new ActionError(`The add-in is still busy with ${running}; wait until it has finished, then try again.`);
   running = what;
   try {
@@ -174,109 +169,4 @@ export async function endCentury(run: ExcelRun, century?: number, options?: Acti
  */
 export async function regenerateWorksheets(run: ExcelRun, century?: number, options?: ActionOptions): Promise<CenturyEndInExcel> {
   return exclusive("writing the worksheets", () => centuryEnd(run, century, false, options));
-}
-
-export interface EditOutcome {
-  readonly written: boolean;
-  /** what was done, in a sentence; empty when bad input stopped the action */
-  readonly message: string;
-  readonly details: readonly string[];
-  /** why nothing was written, each naming the table (and row and column when it can) */
-  readonly problems: readonly Problem[];
-  readonly status: CampaignStatus;
-}
-
-/** What a tool works from: the workbook as read, and the campaign read from it once. */
-interface Read {
-  readonly raw: RawWorkbook;
-  readonly campaign: Campaign;
-  readonly problems: readonly Problem[];
-}
-
-async function runEdits(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions = {}): Promise<EditOutcome> {
-  return exclusive("a change to the tables", () => editsOnce(run, plan, options));
-}
-
-async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions): Promise<EditOutcome> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      const raw = await readWorkbook(context);
-      const read = { raw, ...readCampaign(raw) };
-      const p = plan(read);
-      const done = { message: p.message, details: p.details ?? [], problems: p.problems };
-      if (errorsIn(p.problems).length > 0 || p.edits.length === 0) return { ...done, written: false, status: campaignStatus(read) };
-      options.onStep?.("writing");
-      queueEdits(context, raw, p.edits);
-      await context.sync();
-      return { ...done, written: true, status: campaignStatus(readCampaign(applyEdits(raw, p.edits))) };
-    },
-    options,
-  );
-}
-
-/** Reads the campaign for the pane: two round trips, nothing written. */
-export async function readStatus(run: ExcelRun, options: ActionOptions = {}): Promise<CampaignStatus> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      return campaignStatus(readCampaign(await readWorkbook(context)));
-    },
-    options,
-  );
-}
-
-/** Adds every missing input table, each as an Excel table with its headers on a sheet of its own. */
-export function createMissingTables(run: ExcelRun, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planMissingTables(read.raw), options);
-}
-
-/** Adds deaths for the century in play to the Deaths table (creating it when there is none). */
-export function recordDeaths(run: ExcelRun, entry: DeathEntry, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planDeaths(read.campaign, read.problems, entry), options);
-}
-
-export function applyCult(run: ExcelRun, race: string, deity: string, points: number, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planCult(read.campaign, race, deity, points), options);
-}
-
-export function obliterateGod(run: ExcelRun, god: string, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planObliterate(read.campaign, god), options);
-}
-
-export function setTurmoil(run: ExcelRun, race: string, inTurmoil: boolean, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planTurmoil(read.campaign, race, inTurmoil), options);
-}
-
-/** Checks a proposed pantheon against the race's pantheon in the workbook now; writes nothing. */
-export async function checkPantheonChange(
-  run: ExcelRun,
-  race: string,
-  proposed: readonly ProposedShare[],
-  options: ActionOptions = {},
-): Promise<ChangeVerdict & { readonly status: CampaignStatus }> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      const read = readCampaign(await readWorkbook(context));
-      return { ...checkChange(read.campaign, race, proposed), status: campaignStatus(read) };
-    },
-    options,
-  );
-}
-
-/** Selects a cell (say, the one a problem points at), showing its sheet: one round trip. */
-export async function selectCell(run: ExcelRun, address: string, options: ActionOptions = {}): Promise<void> {
-  const { sheet, cell } = splitAddress(address);
-  await withRetry(
-    run,
-    async (context) => {
-      context.workbook.worksheets.getItem(sheet).getRange(cell).select();
-      await context.sync();
-    },
-    options,
-  );
 }

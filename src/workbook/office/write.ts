@@ -55,16 +55,28 @@ function bytesOf(data: unknown): number {
   return JSON.stringify(data).length;
 }
 
-/** Text from the workbook is always written as text: the apostrophe keeps "=1+1" from becoming a formula. */
-function asInput(cell: PlanCell | null): string | number | boolean {
-  if (cell === null || cell.value === null) return cell?.formula !== undefined ? `=${cell.formula}` : "";
-  if (cell.formula !== undefined) return `=${cell.formula}`;
-  return typeof cell.value === "string" ? `'${cell.value}` : cell.value;
+/**
+ * Text Excel would take for something else when entered in a General cell: a formula (=, +, -,
+ * @), a number, date, time, percentage or currency, TRUE/FALSE, or an error value (#N/A).
+ */
+function looksLikeInput(text: string): boolean {
+  return /^[=+\-@'#]/.test(text) || /^[\s\d.,:/%$€£¥()eE+-]+$/.test(text) || /^\s*(true|false)\s*$/i.test(text);
 }
 
-/** A value as Office.js takes it, text marked as text. */
+/**
+ * Text from the workbook is written as text, and only one way: as it is, unless Excel would
+ * take it for a formula, a number or the like; then with a leading apostrophe, which keeps it
+ * text in a General cell ("Enter data manually in worksheet cells": a leading apostrophe).
+ * Names such as "war" or "Ares" therefore read back the same whatever the column's format; the
+ * add-in's own new tables format their name columns as text and get no apostrophe at all.
+ */
 export function textValue(v: PlanValue): string | number | boolean {
-  return v === null ? "" : typeof v === "string" ? `'${v}` : v;
+  return v === null ? "" : typeof v === "string" && looksLikeInput(v) ? `'${v}` : v;
+}
+
+function asInput(cell: PlanCell | null): string | number | boolean {
+  if (cell?.formula !== undefined) return `=${cell.formula}`;
+  return textValue(cell?.value ?? null);
 }
 
 /** Excel column widths are in points; plans give them in characters. */
@@ -238,7 +250,8 @@ function excelFormat(format: string): string {
 /** A new table on a sheet of its own, as the layout says: the same table the .xlsx adapter makes. */
 function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
   const ws = wb.worksheets.add(layout.name);
-  const body = tableBody(layout, rows).map((r) => r.map(textValue));
+  // A text column is formatted as text before its values arrive, so its cells take any text as it is.
+  const body = tableBody(layout, rows).map((r) => r.map((v, i) => (layout.columnFormats[i] === "@" && v !== null ? String(v) : textValue(v))));
   const range = ws.getRangeByIndexes(0, 0, body.length + 1, layout.headers.length);
   range.numberFormat = [layout.headers.map(() => "General"), ...body.map(() => [...layout.columnFormats])];
   range.values = [[...layout.headers], ...body];
