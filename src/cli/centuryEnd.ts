@@ -1,9 +1,13 @@
 import * as fs from "fs";
+import * as path from "path";
+import ExcelJS from "exceljs";
 import { describeProblem, errorsIn, warningsIn } from "../workbook/model/problems";
-import { planCenturyEnd, type Payment } from "../workbook/plan/centuryEnd";
-import { loadWorkbook, readWorkbook } from "../workbook/xlsx/read";
+import { planCenturyEnd, type CenturyEndOutcome, type Payment } from "../workbook/plan/centuryEnd";
+import { FileProblem, openPackage } from "../workbook/xlsx/package/zip";
+import { readWorkbook } from "../workbook/xlsx/read";
 import { applyPlan, saveWorkbook } from "../workbook/xlsx/write";
 import { newCampaignWorkbook } from "../workbook/xlsx/init";
+import { CampaignFileError, checkWritable, readFile, realFile, withLock, writeFile, type ReadFile } from "./campaignFile";
 import type { Io } from "./io";
 
 export interface CenturyEndOptions {
@@ -21,46 +25,62 @@ export function paymentTable(payments: readonly Payment[]): string {
   return rows.map((r) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c] ?? 0) : v.padStart(widths[c] ?? 0))).join("  ")).join("\n");
 }
 
-/** gods century-end FILE --century N [--out OUT] [--json]: exit 0 done, 2 bad input (nothing written). */
-export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<number> {
-  if (!fs.existsSync(options.file)) {
-    io.err(`gods century-end: there is no file ${options.file}.`);
-    return 2;
-  }
-  let wb;
+/** The century end planned on a workbook file's bytes, and the bytes to write, when it can be done. */
+async function planOnFile(read: ReadFile, shown: string, century: number): Promise<{ outcome: CenturyEndOutcome; bytes?: Uint8Array }> {
+  // Refuses what is not an .xlsx workbook (an .xls, .ods, .csv, a password, a damaged file) in one sentence.
+  openPackage(read.bytes, shown);
+  const wb = new ExcelJS.Workbook();
   try {
-    wb = await loadWorkbook(options.file);
+    await wb.xlsx.load(read.bytes as unknown as ExcelJS.Buffer);
   } catch (e) {
-    io.err(`gods century-end: ${options.file} could not be read as an Excel workbook (${e instanceof Error ? e.message : String(e)}).`);
-    return 2;
+    throw new CampaignFileError(`${shown} could not be read as an Excel workbook (${e instanceof Error ? e.message.slice(0, 200) : String(e)}).`);
   }
   const raw = readWorkbook(wb);
-  const outcome = planCenturyEnd(raw, options.century);
-  const errors = errorsIn(outcome.problems);
-  const warnings = warningsIn(outcome.problems).map(describeProblem);
-  if (errors.length > 0 || outcome.plan === undefined) {
-    io.err(`Century ${options.century} was not calculated: the workbook has ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. Nothing was written.`);
-    for (const p of errors) io.err(`- ${describeProblem(p)}`);
-    return 2;
-  }
+  const outcome = planCenturyEnd(raw, century);
+  if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { outcome };
   applyPlan(wb, raw, outcome.plan);
-  const target = options.out ?? options.file;
+  return { outcome, bytes: new Uint8Array(await wb.xlsx.writeBuffer()) };
+}
+
+/** gods century-end FILE --century N [--out OUT] [--json]: exit 0 done, 2 bad input (nothing written). */
+export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<number> {
   try {
-    await saveWorkbook(wb, target);
+    const real = realFile(options.file);
+    const target = options.out === undefined ? real : fs.existsSync(options.out) ? realFile(options.out) : path.resolve(options.out);
+    checkWritable(target, options.out ?? options.file);
+    return await withLock(real, async () => {
+      // Read inside the lock: a second command sees the first one's result.
+      const read = readFile(real);
+      const { outcome, bytes } = await planOnFile(read, options.file, options.century);
+      const errors = errorsIn(outcome.problems);
+      if (errors.length > 0 || bytes === undefined) {
+        io.err(`Century ${options.century} was not calculated: the workbook has ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. Nothing was written.`);
+        for (const p of errors) io.err(`- ${describeProblem(p)}`);
+        return 2;
+      }
+      await writeFile(target, bytes, target === real ? read : undefined);
+      report(outcome, options, io, options.out ?? options.file);
+      return 0;
+    });
   } catch (e) {
-    const reason = (e as { code?: string }).code === "ENOENT" ? "its folder does not exist" : e instanceof Error ? e.message : String(e);
-    io.err(`gods century-end: could not write ${target} (${reason}). Nothing was changed.`);
-    return 2;
+    if (e instanceof CampaignFileError || e instanceof FileProblem) {
+      io.err(`gods century-end: ${e.message}`);
+      return 2;
+    }
+    throw e;
   }
+}
+
+function report(outcome: CenturyEndOutcome, options: CenturyEndOptions, io: Io, target: string): void {
+  const warnings = warningsIn(outcome.problems).map(describeProblem);
   if (options.json) {
     io.out(JSON.stringify({ century: outcome.century, recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })), warnings }));
-    return 0;
+    return;
   }
   io.out(`Century ${outcome.century}: mana for each god`);
   io.out(paymentTable(outcome.payments));
   for (const w of warnings) io.out(`Warning: ${w}`);
   io.out(`Wrote the Death Worksheet, the Century-End Worksheet, the mana calculation and the Ledger to ${target}.`);
-  return 0;
 }
 
 /** gods init FILE [--example]: never overwrites an existing file. */

@@ -67,6 +67,23 @@ describe("gods century-end, when the file cannot be written", () => {
   });
 });
 
+describe("installing the command", () => {
+  test("npm install -g . gives a gods that works from any folder", () => {
+    const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "gods-prefix-"));
+    try {
+      execFileSync("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", "."], { cwd: root, stdio: "pipe" });
+      const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "gods-elsewhere-"));
+      const bin = path.join(prefix, "bin", "gods");
+      execFileSync(bin, ["init", "c.xlsx", "--example"], { cwd: elsewhere, stdio: "pipe" });
+      const out = execFileSync(bin, ["century-end", "c.xlsx", "--century", "1", "--json"], { cwd: elsewhere, encoding: "utf8" });
+      expect(JSON.parse(out).century).toBe(1);
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(prefix, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("gods init", () => {
   test("creates empty tables that read back with no error", async () => {
     const file = path.join(dir, "empty.xlsx");

@@ -88,6 +88,6 @@ describe("bad workbooks are refused, named, and left untouched", () => {
     expect((await gods("century-end", file, "--century", "1", "--colour")).err).toMatch(/unknown option --colour/);
     expect((await gods("century-end", path.join(dir, "nope.xlsx"), "--century", "1")).err).toMatch(/there is no file/);
     fs.writeFileSync(path.join(dir, "text.xlsx"), "not a workbook");
-    expect((await gods("century-end", path.join(dir, "text.xlsx"), "--century", "1")).err).toMatch(/could not be read as an Excel workbook/);
+    expect((await gods("century-end", path.join(dir, "text.xlsx"), "--century", "1")).err).toMatch(/is not an Excel workbook \(a \.csv or text file, perhaps\)/);
   });
 });

@@ -1,3 +1,5 @@
+import type { Problem } from "./problems";
+
 /**
  * What an adapter hands over after reading a workbook: each input table's headers and rows as
  * plain cell values, with where they sit so that problems can name the row the user sees.
@@ -30,6 +32,11 @@ export interface RawWorkbook {
   readonly sheetNames: readonly string[];
   /** a century whose end began writing but did not reach the Ledger (inside Excel only) */
   readonly interruptedCentury?: number;
+  /**
+   * What the adapter found wrong in the file itself while reading it, each naming its place: a
+   * merged cell in an input table, a formula with no saved result, rows typed under a table.
+   */
+  readonly problems?: readonly Problem[];
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

@@ -9,8 +9,17 @@ import { isBlankRow, isErrorCell, type RawCell, type RawTable } from "./raw";
 import type { Problem, Severity } from "./problems";
 import { normalizeHeader, type TableSpec } from "./schema";
 
+/** At most this much of a cell's text is ever repeated in a message. */
+export const SHOWN_LENGTH = 200;
+
+/** The longest name, cause or word a cell may hold (notes excepted): anything longer was pasted into the wrong cell. */
+export const NAME_LENGTH = 200;
+
+/** Numbers in a campaign stay below this; anything larger is a typo, and beyond it a double is no longer exact in whole units. */
+export const LARGEST_NUMBER = 1e15;
+
 function shown(value: RawCell): string {
-  if (typeof value === "string") return `"${value}"`;
+  if (typeof value === "string") return value.length > SHOWN_LENGTH ? `"${value.slice(0, SHOWN_LENGTH)}…" (${value.length.toLocaleString("en")} characters)` : `"${value}"`;
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (isErrorCell(value)) return `the error ${value.error}`;
   return String(value);
@@ -139,7 +148,12 @@ export class RowReader {
       this.error(header, `holds ${shown(v)}.`);
       return undefined;
     }
-    return String(v).trim();
+    const text = String(v).trim();
+    if (text.length > NAME_LENGTH && normalizeHeader(header) !== "note") {
+      this.error(header, `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`);
+      return undefined;
+    }
+    return text;
   }
 
   private number(header: string, required: boolean, what: string, severity: Severity = "error"): Ratio | undefined | null {
@@ -153,6 +167,11 @@ export class RowReader {
       this.table.report(severity, this.row, header, `${shown(v)} is not a number; it needs ${what}.`);
       return undefined;
     }
+    const size = r.n < 0n ? -r.n : r.n;
+    if (size > BigInt(LARGEST_NUMBER) * r.d) {
+      this.table.report(severity, this.row, header, `${shown(v)} is too large: numbers in a campaign stay below 1,000,000,000,000,000. Is it a typo?`);
+      return undefined;
+    }
     return r;
   }
 
@@ -161,7 +180,7 @@ export class RowReader {
     const { required = true, min = 0, fallback = 0 } = options;
     const v = this.cell(header);
     // The common case, a whole number typed as a number, needs no exact reading.
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min) return v;
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= LARGEST_NUMBER) return v;
     const what = options.what ?? `a whole number, ${min} or more`;
     const r = this.number(header, required, what);
     if (r === null) return required ? undefined : fallback;

@@ -23,7 +23,7 @@ export * from "./types";
 const byName = <T>(items: readonly T[], name: (item: T) => string): Map<string, T> => new Map(items.map((x) => [nameKey(name(x)), x]));
 
 export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: Problem[] } {
-  const problems: Problem[] = [];
+  const problems: Problem[] = [...(raw.problems ?? [])];
   const found: FoundTable[] = [];
   const missingTables: string[] = [];
   const readers = new Map<string, TableReader>();
