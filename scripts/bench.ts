@@ -15,7 +15,8 @@ import { EXAMPLE_CAMPAIGN } from "../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../src/workbook/model/schema";
 import { endCentury } from "../src/workbook/office/actions";
 import * as fns from "../src/functions/functions";
-import { huge, memoryWorkbook, rawWorkbook, sized, type Rows } from "../test/support/campaigns";
+import { handWorked, huge, memoryWorkbook, rawWorkbook, sized, writeXlsx, type Rows } from "../test/support/campaigns";
+import { openPackage, savePackage } from "../src/workbook/xlsx/package/zip";
 import { RealExcel } from "../test/support/realExcel";
 import { MemoryExcel, MemoryWorkbook } from "../test/support/memoryExcel";
 
@@ -89,6 +90,44 @@ async function cliFigures(): Promise<number> {
     console.log(`bare exceljs read + write of it (median of 3, own process): ${round(median(bareTimes) / 1000)} s`);
     console.log(`gods century-end on it (median of 3, own process): ${round(median(cliTimes) / 1000)} s`);
     return median(cliTimes) / median(bareTimes);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A campaign whose Deaths log has a million rows, as an .xlsx file: the hand-worked tables as
+ * plain sheets, with the Deaths sheet's XML written directly (exceljs would need minutes and
+ * gigabytes to write it).
+ */
+async function millionDeathsFile(file: string): Promise<void> {
+  await writeXlsx(handWorked(), file);
+  const pkg = openPackage(new Uint8Array(fs.readFileSync(file)), file);
+  const order = Object.keys(handWorked());
+  const part = `xl/worksheets/sheet${order.indexOf("Deaths") + 1}.xml`;
+  const causes = ["war", "plague", "fire", "water", "famine"];
+  const rows: string[] = ['<row r="1"><c r="A1" t="inlineStr"><is><t>Century</t></is></c><c r="B1" t="inlineStr"><is><t>Cause</t></is></c><c r="C1" t="inlineStr"><is><t>Units</t></is></c></row>'];
+  for (let r = 2; r <= 1_000_001; r++) rows.push(`<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${causes[r % 5]}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`);
+  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`;
+  const parts = new Map(pkg.parts);
+  parts.set(part, new TextEncoder().encode(xml));
+  fs.writeFileSync(file, savePackage(parts));
+}
+
+/** `gods century-end` on the million-row Deaths log, in its own process: seconds and peak memory. */
+async function millionDeathsFigures(): Promise<{ seconds: number; mb: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-million-"));
+  try {
+    const file = path.join(dir, "million.xlsx");
+    await millionDeathsFile(file);
+    const main = path.join(root, "build", "cli", "main.js");
+    const script = `require(${JSON.stringify(main)}).main(["century-end", process.argv[1], "--century", "1", "--json"], { out: () => undefined, err: (t) => process.stderr.write(t + "\\n") }).then((code) => process.stdout.write(JSON.stringify({ code, maxRSS: process.resourceUsage().maxRSS })))`;
+    const t = now();
+    const out = JSON.parse(execFileSync(process.execPath, ["-e", script, file], { encoding: "utf8", maxBuffer: 1 << 20 })) as { code: number; maxRSS: number };
+    const seconds = (now() - t) / 1000;
+    const mb = out.maxRSS / 1024;
+    console.log(`gods century-end with a 1,000,000-row Deaths log (${round(fs.statSync(file).size / 1024 / 1024)} MB file): ${round(seconds)} s, peak memory ${round(mb, 0)} MB, exit ${out.code}`);
+    return { seconds: round(seconds), mb: round(mb, 0) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -169,6 +208,7 @@ async function bench(): Promise<void> {
   const engine = engineFigures();
   const cliVsIo = await cliFigures();
   console.log(`gods century-end / bare exceljs I/O: ${round(cliVsIo)}`);
+  const million = await millionDeathsFigures();
   const syncs = await syncFigures();
   const excel = await excelRequestFigures();
   const fnUs = functionFigures();
@@ -178,6 +218,8 @@ async function bench(): Promise<void> {
       engine_ms: round(engine.engineMs),
       engine_scaling: round(engine.scaling),
       cli_vs_io: round(cliVsIo),
+      cli_1m_deaths_s: million.seconds,
+      cli_1m_deaths_mb: million.mb,
       syncs: Math.max(syncs.example, syncs.huge),
       excel_request_kb_max: excel.maxKb,
       excel_session_kb: excel.sessionKb,

@@ -23,9 +23,11 @@ const UNKNOWN = "Something went wrong and the action did not finish. Check the s
 
 /** An error as a sentence for the gamemaster. */
 export function plainError(e: unknown): string {
-  // The add-in's own action errors are written for gamemasters already.
-  if ((e as { plain?: unknown } | null)?.plain === true && e instanceof Error) return e.message;
   const code = (e as { code?: unknown } | null)?.code;
+  // The add-in's own action errors are written for gamemasters already; Excel's reason follows.
+  if ((e as { plain?: unknown } | null)?.plain === true && e instanceof Error) {
+    return typeof code === "string" && BY_CODE[code] !== undefined ? `${e.message} Why it stopped: ${BY_CODE[code]}` : e.message;
+  }
   if (typeof code === "string" && BY_CODE[code] !== undefined) return BY_CODE[code];
   // The engine's messages are written for gamemasters already.
   if (e instanceof RuleError) return e.message;

@@ -453,6 +453,21 @@ describe("inside Excel", () => {
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
   });
 
+  test("a century end that stops at the Ledger says what it wrote and how to finish; the campaign then warns", async () => {
+    const page = await inExcel(example());
+    await click(page, "#end-century");
+    await page.evaluate(() => {
+      const sheet = window.godsTestHost?.book.sheet("Ledger");
+      if (sheet) sheet.protected = true;
+    });
+    await click(page, "#end-century");
+    const text = await page.textContent("#century-result");
+    expect(text).toMatch(/The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\. End century 2 again to finish; it never pays twice\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/);
+    await click(page, "#refresh");
+    expect(await page.textContent("#problems")).toMatch(/the end of century 2 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it\. End century 2 again to finish it\./);
+    await shot(page, "18-century-end-stopped-part-way", "#century-title");
+  });
+
   test("an Excel failure is told in plain words, never as an exception", async () => {
     const page = await inExcel(example());
     await page.evaluate(() => {

@@ -102,7 +102,7 @@ function stoppedPartWay(error: unknown, century: number, done: readonly string[]
   const code = (error as { code?: unknown } | null)?.code;
   const wrote = done.length === 0 ? "" : ` Written before it stopped: ${done.join(", ")}.`;
   return new ActionError(
-    `The end of century ${century} stopped part-way (${typeof code === "string" ? code : "an error in Excel"}).${wrote} Look at the Ledger: unless it has rows for century ${century}, nobody was paid. End century ${century} again to finish; it never pays twice.`,
+    `The end of century ${century} stopped part-way.${wrote} Look at the Ledger: unless it has rows for century ${century}, nobody was paid. End century ${century} again to finish; it never pays twice.`,
     typeof code === "string" ? code : undefined,
   );
 }
