@@ -1,12 +1,10 @@
 import * as fs from "fs";
 import * as path from "path";
-import ExcelJS from "exceljs";
 import { describeProblem, errorsIn, warningsIn } from "../workbook/model/problems";
 import { planCenturyEnd, type CenturyEndOutcome, type Payment } from "../workbook/plan/centuryEnd";
-import { FileProblem, openPackage } from "../workbook/xlsx/package/zip";
-import { readWorkbook } from "../workbook/xlsx/read";
-import { applyPlan, saveWorkbook } from "../workbook/xlsx/write";
-import { newCampaignWorkbook } from "../workbook/xlsx/init";
+import { writePlan } from "../workbook/xlsx/package/write";
+import { FileProblem, openPackage, savePackage } from "../workbook/xlsx/package/zip";
+import { readPackage } from "../workbook/xlsx/package/read";
 import { CampaignFileError, checkWritable, readFile, realFile, withLock, writeFile, type ReadFile } from "./campaignFile";
 import type { Io } from "./io";
 
@@ -26,20 +24,15 @@ export function paymentTable(payments: readonly Payment[]): string {
 }
 
 /** The century end planned on a workbook file's bytes, and the bytes to write, when it can be done. */
-async function planOnFile(read: ReadFile, shown: string, century: number): Promise<{ outcome: CenturyEndOutcome; bytes?: Uint8Array }> {
+function planOnFile(read: ReadFile, shown: string, century: number): { outcome: CenturyEndOutcome; bytes?: Uint8Array } {
   // Refuses what is not an .xlsx workbook (an .xls, .ods, .csv, a password, a damaged file) in one sentence.
-  openPackage(read.bytes, shown);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(read.bytes as unknown as ExcelJS.Buffer);
-  } catch (e) {
-    throw new CampaignFileError(`${shown} could not be read as an Excel workbook (${e instanceof Error ? e.message.slice(0, 200) : String(e)}).`);
-  }
-  const raw = readWorkbook(wb);
+  const pkg = openPackage(read.bytes, shown);
+  // Only the tables the century end needs are read, streamed from the package.
+  const raw = readPackage(pkg);
   const outcome = planCenturyEnd(raw, century);
   if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { outcome };
-  applyPlan(wb, raw, outcome.plan);
-  return { outcome, bytes: new Uint8Array(await wb.xlsx.writeBuffer()) };
+  // Only the parts the century end owns change; every other part leaves byte for byte as it came.
+  return { outcome, bytes: savePackage(writePlan(pkg, raw, outcome.plan), pkg) };
 }
 
 /** gods century-end FILE --century N [--out OUT] [--json]: exit 0 done, 2 bad input (nothing written). */
@@ -51,7 +44,7 @@ export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<nu
     return await withLock(real, async () => {
       // Read inside the lock: a second command sees the first one's result.
       const read = readFile(real);
-      const { outcome, bytes } = await planOnFile(read, options.file, options.century);
+      const { outcome, bytes } = planOnFile(read, options.file, options.century);
       const errors = errorsIn(outcome.problems);
       if (errors.length > 0 || bytes === undefined) {
         io.err(`Century ${options.century} was not calculated: the workbook has ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. Nothing was written.`);
@@ -89,6 +82,8 @@ export async function init(file: string, example: boolean, io: Io): Promise<numb
     io.err(`gods init: ${file} already exists; choose a new file name.`);
     return 2;
   }
+  // exceljs is loaded only here: the century end never needs it.
+  const { newCampaignWorkbook, saveWorkbook } = await import("../workbook/xlsx/init");
   await saveWorkbook(newCampaignWorkbook(example), file);
   io.out(example ? `Created the example campaign in ${file}.` : `Created empty campaign tables in ${file}.`);
   return 0;

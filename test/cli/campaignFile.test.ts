@@ -9,7 +9,7 @@ import * as os from "os";
 import * as path from "path";
 import { promisify } from "util";
 import { zipSync } from "fflate";
-import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx/read";
+import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, writeXlsx } from "../support/campaigns";
 import { gods } from "../support/cli";
 

@@ -3,7 +3,7 @@ import * as os from "os";
 import * as path from "path";
 import { execFileSync } from "child_process";
 import { gods } from "../support/cli";
-import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx/read";
+import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { handWorked, writeXlsx } from "../support/campaigns";
 
 const root = path.resolve(__dirname, "..", "..");

@@ -672,6 +672,13 @@ class RangeProxy extends Loadable implements RangeApi {
       delete cell.formula;
     });
   }
+  /** The rows right under this range, in its columns ("Range.getRowsBelow"). */
+  getRowsBelow(count: number): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const { sheet, rect } = this.resolve();
+      return { sheet, rect: { top: rect.top + rect.rows, left: rect.left, rows: count, columns: rect.columns } };
+    });
+  }
   /** The whole sheet rows of this range (Excel's 16,384 columns). */
   getEntireRow(): RangeProxy {
     return new RangeProxy(this.ctx, () => {

@@ -545,6 +545,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     properties: { Format: (range) => node("RangeFormat", range.format) },
     methods: {
       GetEntireRow: (range) => node("Range", range.getEntireRow()),
+      GetRowsBelow: (range, [count]) => node("Range", range.getRowsBelow(integer(count, "The count of rows"))),
       // The library writes an array of over 1,500 cells in chunks of rows: getRow(i).getBoundingRect(getRow(j)).
       GetRow: (range, [index], scope) => {
         const { sheet, rect } = areaOf(range);

@@ -176,3 +176,17 @@ describe("text is written one way", () => {
     ]);
   });
 });
+
+describe("rows typed under a table", () => {
+  test("are a problem naming them, inside Excel as in files, and stop the century end", async () => {
+    const book = memoryWorkbook(handWorked());
+    book.put("Deaths", [[1, "war", 7, "Trojans", "typed under the table"], [1, "fire", 2, null, null]], { top: 5 });
+    const excel = new MemoryExcel(book);
+    const outcome = await endCentury(excel.run, 1);
+    expect(outcome.written).toBe(false);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([
+      "Deaths table, row 6: rows 6–7 under the Deaths table are outside it, so they would be ignored; extend the table to include them (or delete them).",
+    ]);
+    expect(outcome.problems[0]?.address).toBe("Deaths!A6:E7");
+  });
+});

@@ -5,7 +5,7 @@ import * as path from "path";
 import { main } from "../../src/cli/main";
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
-import { loadWorkbook, readWorkbook } from "../../src/workbook/xlsx/read";
+import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 
 let dir: string;

@@ -1,4 +1,5 @@
 /** Problems found in a campaign workbook, each naming where it is in the user's words. */
+import { areaRef, quoteSheet } from "./address";
 
 export type Severity = "error" | "warning";
 
@@ -29,4 +30,21 @@ export function errorsIn(problems: readonly Problem[]): Problem[] {
 
 export function warningsIn(problems: readonly Problem[]): Problem[] {
   return problems.filter((p) => p.severity === "warning");
+}
+
+/**
+ * Rows typed right under an Excel table are not in it (programs other than Excel do not grow a
+ * table, nor does Excel with auto-expansion off): they would be left out without a word. Both
+ * adapters report them so; `more` says the rows may go on past those looked at.
+ */
+export function rowsUnderTable(table: string, sheet: string, first: number, last: number, left: number, right: number, more = false): Problem {
+  const rows = first === last ? `row ${first}` : `rows ${first}–${last}${more ? " (and perhaps more)" : ""}`;
+  const plural = first !== last;
+  return {
+    severity: "error",
+    table,
+    row: first,
+    address: `${quoteSheet(sheet)}!${areaRef({ top: first, left, bottom: last, right })}`,
+    message: `${rows} under the ${table} table ${plural ? "are" : "is"} outside it, so ${plural ? "they" : "it"} would be ignored; extend the table to include ${plural ? "them" : "it"} (or delete ${plural ? "them" : "it"}).`,
+  };
 }

@@ -79,6 +79,8 @@ export interface RangeApi {
   load(properties: string): RangeApi;
   clear(applyTo: "Contents"): void;
   getEntireRow(): RangeApi;
+  /** the rows right under the range, as many as asked, in its columns */
+  getRowsBelow(count: number): RangeApi;
   delete(shift: "Up"): void;
   select(): void;
   readonly format: {

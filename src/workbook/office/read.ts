@@ -4,6 +4,7 @@
  * to read every input table.
  */
 import type { ContextApi, RangeApi } from "./api";
+import { rowsUnderTable, type Problem } from "../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { ALL_TABLES, GENERATED_SHEET, LEDGER } from "../model/schema";
 
@@ -19,9 +20,14 @@ function rawCell(value: unknown): RawCell {
   return String(value);
 }
 
+/** How many rows under each table are looked at for rows typed outside it. */
+const ROWS_UNDER = 50;
+
 interface Pending {
   name: string;
   range: RangeApi;
+  /** the rows right under a table */
+  below?: RangeApi;
   sheet: { name: string };
   isTable: boolean;
   totals: boolean;
@@ -53,8 +59,9 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     if (tableName !== undefined) {
       const table = wb.tables.getItem(tableName);
       const range = table.getRange().load("values,rowIndex,columnIndex");
+      const below = table.getRange().getRowsBelow(ROWS_UNDER).load("values");
       const sheet = table.worksheet.load("name");
-      pending.push({ name: tableName, range, sheet, isTable: true, totals: withTotals.has(tableName) });
+      pending.push({ name: tableName, range, below, sheet, isTable: true, totals: withTotals.has(tableName) });
     } else if (sheetName !== undefined && !GENERATED_SHEET.test(sheetName)) {
       const range = wb.worksheets.getItem(sheetName).getUsedRange(true).load("values,rowIndex,columnIndex");
       pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
@@ -64,7 +71,10 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   await context.sync();
 
   const tables = new Map<string, RawTable>();
+  const problems: Problem[] = [];
   for (const p of pending) {
+    const under = p.below === undefined ? undefined : rowsTypedUnder(p, spec(p.name));
+    if (under !== undefined) problems.push(under);
     const values = p.totals ? (p.range.values as unknown[][]).slice(0, -1) : (p.range.values as unknown[][]);
     // A plain sheet's headers are in its first row, wherever the used range starts.
     const top = p.isTable ? p.range.rowIndex + 1 : 1;
@@ -76,9 +86,30 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     tables.set(p.name.toLowerCase(), { name: p.name, sheet: p.sheet.name, headerRow: top, firstColumn: left, headers, rows: body, isTable: p.isTable });
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
-  return { tables, sheetNames: [...sheetNames.values()], ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}) };
+  return {
+    tables,
+    sheetNames: [...sheetNames.values()],
+    ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}),
+    ...(problems.length > 0 ? { problems } : {}),
+  };
 }
 
+
+function spec(name: string): string {
+  return ALL_TABLES.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+}
+
+/** Rows typed right under a table, up to the first blank row: the problem naming them, if there are any. */
+function rowsTypedUnder(p: Pending, table: string): Problem | undefined {
+  const rows = (p.below?.values ?? []) as unknown[][];
+  let count = 0;
+  while (count < rows.length && (rows[count] ?? []).some((v) => v !== null && v !== "")) count++;
+  if (count === 0) return undefined;
+  const first = p.range.rowIndex + (p.range.values as unknown[][]).length + 1;
+  const left = p.range.columnIndex + 1;
+  const width = (p.range.values as unknown[][])[0]?.length ?? 1;
+  return rowsUnderTable(table, p.sheet.name, first, first + count - 1, left, left + width - 1, count === rows.length);
+}
 
 /**
  * Queues a fresh read of the Ledger (or of its absence); after the next sync, `changed()` says

@@ -1,9 +1,14 @@
-/** New campaign workbooks for the `gods` command: empty input tables, or the example campaign. */
+/**
+ * New campaign workbooks for the `gods` command, made with exceljs: empty input tables, or the
+ * example campaign, laid out as the plan lays new tables out. (A gamemaster's existing workbook
+ * is never rewritten by exceljs: the century end edits its package part by part, package/write.ts.)
+ */
+import * as fs from "fs";
+import * as path from "path";
 import ExcelJS from "exceljs";
 import { INPUT_TABLES } from "../model/schema";
-import { tableLayout } from "../plan/layout";
+import { tableBody, tableLayout, type PlanValue, type TableLayout } from "../plan/layout";
 import { EXAMPLE_CAMPAIGN } from "./example";
-import { addTable } from "./write";
 
 /** One sheet per input table, each holding an Excel table of the same name, laid out as the task pane lays it out. */
 export function newCampaignWorkbook(example: boolean): ExcelJS.Workbook {
@@ -12,3 +17,35 @@ export function newCampaignWorkbook(example: boolean): ExcelJS.Workbook {
   for (const spec of INPUT_TABLES) addTable(wb, tableLayout(spec), example ? (EXAMPLE_CAMPAIGN[spec.name] ?? []) : []);
   return wb;
 }
+
+/** Writes the workbook to a temporary file beside the target, then moves it into place. */
+export async function saveWorkbook(wb: ExcelJS.Workbook, file: string): Promise<void> {
+  const tmp = path.join(path.dirname(path.resolve(file)), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    await wb.xlsx.writeFile(tmp);
+    fs.renameSync(tmp, file);
+  } finally {
+    if (fs.existsSync(tmp)) fs.rmSync(tmp);
+  }
+}
+
+/** A new table on a sheet of its own, as the layout says: the same table the Office.js adapter makes. */
+export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
+  const ws = wb.addWorksheet(layout.name, { views: [{ state: "frozen", ySplit: 1 }] });
+  const body = tableBody(layout, rows);
+  ws.addTable({
+    name: layout.name,
+    ref: "A1",
+    headerRow: true,
+    style: { theme: layout.style as ExcelJS.TableStyleProperties["theme"], showRowStripes: true },
+    columns: layout.headers.map((name) => ({ name, filterButton: true })),
+    rows: body.map((r) => [...r]),
+  });
+  layout.headers.forEach((_h, i) => {
+    const column = ws.getColumn(i + 1);
+    column.width = layout.columnWidths[i] ?? 12;
+    const numFmt = layout.columnFormats[i];
+    if (numFmt !== undefined && numFmt !== "General") for (let r = 2; r <= body.length + 1; r++) ws.getCell(r, i + 1).numFmt = numFmt;
+  });
+}
+

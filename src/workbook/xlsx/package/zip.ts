@@ -1,9 +1,12 @@
 /**
  * An .xlsx file as its package: the parts (files) in the zip, by name, in the order the file
  * holds them. The command line edits a workbook part by part, so that every part it does not
- * own leaves exactly as it came in; fflate does the (de)compression, in memory.
+ * own leaves exactly as it came in: when saving, a part that was not changed is copied from the
+ * original file as it is stored there, compressed bytes and all; only changed and new parts are
+ * compressed again. fflate unpacks; Node's zlib packs.
  */
-import { unzipSync, zipSync, type Zippable } from "fflate";
+import * as zlib from "zlib";
+import { unzipSync } from "fflate";
 
 /** What a file could not be opened as, in one plain sentence for the gamemaster. */
 export class FileProblem extends Error {
@@ -16,6 +19,24 @@ export class FileProblem extends Error {
 export interface Package {
   /** every part, by its name inside the zip (no leading slash), in the file's order */
   readonly parts: ReadonlyMap<string, Uint8Array>;
+  /** where each part is stored in the file it came from, when the file's directory could be read */
+  readonly stored?: Stored;
+}
+
+/** The file a package was opened from, and where each of its parts lies in it. */
+interface Stored {
+  readonly bytes: Uint8Array;
+  readonly entries: ReadonlyMap<string, StoredEntry>;
+  /** the parts as unpacked: a part saved as this very object is copied as stored */
+  readonly unpacked: ReadonlyMap<string, Uint8Array>;
+}
+
+interface StoredEntry {
+  /** the local header and the compressed data (and its trailing descriptor), in the file */
+  readonly start: number;
+  readonly end: number;
+  /** the entry's central directory record */
+  readonly central: Uint8Array;
 }
 
 /** No part may unpack to more than this: a bound on memory and time for odd or hostile files. */
@@ -54,8 +75,9 @@ export function openPackage(bytes: Uint8Array, file: string): Package {
   }
   let entries: Record<string, Uint8Array>;
   let oversized: string | undefined;
+  const located = locate(bytes);
   try {
-    entries = unzipSync(bytes, {
+    entries = (located !== undefined ? unpackLocated(bytes, located, (name) => (oversized ??= name)) : undefined) ?? unzipSync(bytes, {
       filter: (f) => {
         if (f.originalSize > PART_LIMIT) oversized ??= f.name;
         return f.originalSize <= PART_LIMIT;
@@ -73,12 +95,142 @@ export function openPackage(bytes: Uint8Array, file: string): Package {
   if (entries["[Content_Types].xml"] === undefined || !Object.keys(entries).some((n) => /^xl\/workbook\d*\.xml$/.test(n))) {
     throw new FileProblem(`${file} is a zip file but not an Excel workbook. Open it in Excel or LibreOffice and save it as an .xlsx workbook.`);
   }
-  return { parts: new Map(Object.entries(entries)) };
+  const parts = new Map(Object.entries(entries));
+  return { parts, ...(located === undefined ? {} : { stored: { bytes, entries: located, unpacked: parts } }) };
 }
 
-/** The package as an .xlsx file's bytes, its parts in the given order. */
-export function savePackage(parts: ReadonlyMap<string, Uint8Array>): Uint8Array {
-  const files: Zippable = {};
-  for (const [name, data] of parts) files[name] = [data, { level: 6 }];
-  return zipSync(files);
+/**
+ * Unpacks the entries of a located zip with Node's native inflate (several times fflate's pure
+ * JavaScript speed on large sheets); undefined when an entry uses a method other than stored or
+ * deflated, and fflate then unpacks the file. Entries over the limit are left out and reported.
+ */
+function unpackLocated(bytes: Uint8Array, located: ReadonlyMap<string, StoredEntry>, tooLarge: (name: string) => void): Record<string, Uint8Array> | undefined {
+  const out: Record<string, Uint8Array> = {};
+  for (const [name, entry] of located) {
+    const method = u16(entry.central, 10);
+    const size = u32(entry.central, 24);
+    if (size > PART_LIMIT) {
+      tooLarge(name);
+      continue;
+    }
+    const start = entry.start + 30 + u16(bytes, entry.start + 26) + u16(bytes, entry.start + 28);
+    const data = bytes.subarray(start, start + u32(entry.central, 20));
+    if (method === 0) out[name] = data.slice();
+    else if (method === 8) out[name] = new Uint8Array(zlib.inflateRawSync(data));
+    else return undefined;
+  }
+  return out;
+}
+
+const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0;
+
+/**
+ * Where each entry lies in a zip file, from its central directory; undefined for what this
+ * simple reading does not cover (zip64, several disks, an odd layout), and the package is then
+ * saved by compressing every part again.
+ */
+function locate(bytes: Uint8Array): Map<string, StoredEntry> | undefined {
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
+    if (u32(bytes, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const count = u16(bytes, eocd + 10);
+  let at = u32(bytes, eocd + 16);
+  if (u16(bytes, eocd + 4) !== 0 || count === 0xffff || at === 0xffffffff) return undefined;
+  const entries = new Map<string, StoredEntry>();
+  const decoder = new TextDecoder();
+  for (let n = 0; n < count; n++) {
+    if (u32(bytes, at) !== 0x02014b50) return undefined;
+    const flags = u16(bytes, at + 8);
+    const compressed = u32(bytes, at + 20);
+    const nameLength = u16(bytes, at + 28);
+    const length = 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
+    const local = u32(bytes, at + 42);
+    if (compressed === 0xffffffff || local === 0xffffffff || u32(bytes, local) !== 0x04034b50) return undefined;
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    let end = local + 30 + u16(bytes, local + 26) + u16(bytes, local + 28) + compressed;
+    // A descriptor after the data (flag bit 3) holds the sizes: 12 bytes, or 16 with its signature.
+    if ((flags & 8) !== 0) end += u32(bytes, end) === 0x08074b50 ? 16 : 12;
+    if (end > bytes.length) return undefined;
+    entries.set(name, { start: local, end, central: bytes.slice(at, at + length) });
+    at += length;
+  }
+  return entries;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Uint8Array): number {
+  // Node's own (from 20.15) is native; the table below serves older ones.
+  const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+  if (native !== undefined) return native(data) >>> 0;
+  let c = 0xffffffff;
+  for (let i = 0; i < data.length; i++) c = (CRC_TABLE[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** Little-endian fields, as zip headers hold them. */
+function fields(...values: readonly [number, 2 | 4][]): Uint8Array {
+  const out = new Uint8Array(values.reduce((n, [, size]) => n + size, 0));
+  let at = 0;
+  for (const [v, size] of values) {
+    for (let i = 0; i < size; i++) out[at + i] = (v >>> (8 * i)) & 0xff;
+    at += size;
+  }
+  return out;
+}
+
+/**
+ * The package as an .xlsx file's bytes, its parts in the given order. A part that is the very
+ * object `from` unpacked is copied as it is stored in `from`'s file; the others are compressed.
+ */
+export function savePackage(parts: ReadonlyMap<string, Uint8Array>, from?: Package): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  const encoder = new TextEncoder();
+  // Dates in new entries: 1 January 1980, the zip format's first day, so that the same input gives the same file.
+  const [time, date] = [0, 0x21];
+  for (const [name, data] of parts) {
+    const stored = from?.stored;
+    const entry = stored?.entries.get(name);
+    if (stored !== undefined && entry !== undefined && stored.unpacked.get(name) === data) {
+      chunks.push(stored.bytes.subarray(entry.start, entry.end));
+      const record = entry.central.slice();
+      record.set(fields([offset, 4]), 42);
+      central.push(record);
+      offset += entry.end - entry.start;
+      continue;
+    }
+    const nameBytes = encoder.encode(name);
+    const packed = new Uint8Array(zlib.deflateRawSync(data, { level: 6 }));
+    const crc = crc32(data);
+    const utf8 = /[^\x20-\x7e]/.test(name) ? 0x800 : 0;
+    const local = fields([0x04034b50, 4], [20, 2], [utf8, 2], [8, 2], [time, 2], [date, 2], [crc, 4], [packed.length, 4], [data.length, 4], [nameBytes.length, 2], [0, 2]);
+    chunks.push(local, nameBytes, packed);
+    central.push(
+      fields([0x02014b50, 4], [20, 2], [20, 2], [utf8, 2], [8, 2], [time, 2], [date, 2], [crc, 4], [packed.length, 4], [data.length, 4], [nameBytes.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]),
+      nameBytes,
+    );
+    offset += local.length + nameBytes.length + packed.length;
+  }
+  const directorySize = central.reduce((n, c) => n + c.length, 0);
+  const end = fields([0x06054b50, 4], [0, 2], [0, 2], [parts.size, 2], [parts.size, 2], [directorySize, 4], [offset, 4], [0, 2]);
+  const all = [...chunks, ...central, end];
+  const out = new Uint8Array(all.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of all) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }

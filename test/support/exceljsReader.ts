@@ -1,8 +1,8 @@
-/** Reading a workbook file (exceljs) for the `gods` command: every input table as plain cells. */
+/** exceljs reading a workbook file into the raw tables: an independent reader the tests compare the command line's own with. */
 import ExcelJS from "exceljs";
-import { parseArea, type Area } from "../model/address";
-import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { GENERATED_SHEET } from "../model/schema";
+import { parseArea, type Area } from "../../src/workbook/model/address";
+import type { RawCell, RawTable, RawWorkbook } from "../../src/workbook/model/raw";
+import { GENERATED_SHEET } from "../../src/workbook/model/schema";
 
 type Cell = ExcelJS.CellValue;
 

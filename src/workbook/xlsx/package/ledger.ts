@@ -1,0 +1,212 @@
+/**
+ * Writing the Ledger's new body into the sheet that already holds it, as text edits of that
+ * sheet's part: only the Ledger's cells change (its columns, from the row under its headers
+ * down), every other cell of the sheet stays exactly as it was, and an Excel table around the
+ * Ledger is stretched or shrunk to the new body.
+ */
+import { areaRef, columnLetter, parseArea, type Area } from "../../model/address";
+import type { PlanValue } from "../../plan/layout";
+import { cellXml } from "./sheet";
+import type { StyleBook } from "./styles";
+import { applyEdits, attr, child, childElements, prefixOf, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+
+export interface LedgerBody {
+  /** sheet row of the header row, and sheet column of the first column (1-based) */
+  readonly top: number;
+  readonly left: number;
+  /** how many Ledger columns are written */
+  readonly width: number;
+  /** the new body, each row `width` values */
+  readonly rows: readonly (readonly PlanValue[])[];
+  /** how many rows the old body had */
+  readonly oldRows: number;
+  /** each written column's number format */
+  readonly formats: readonly string[];
+  /**
+   * An Excel table's totals row: it sits under the body, so it moves with the body's end.
+   * `left`/`right` are the table's columns (all of them move, not only the Ledger's).
+   */
+  readonly totals?: { readonly left: number; readonly right: number };
+}
+
+interface Cell {
+  readonly column: number;
+  /** the cell's XML as it stands in the part */
+  readonly xml: string;
+  readonly span: Span;
+}
+
+const CELL_REF = /^\$?([A-Z]+)\$?(\d+)$/i;
+
+function columnNumber(letters: string): number {
+  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+}
+
+/** Writes the cells our cellXml makes with the prefix the sheet uses for its own elements. */
+function prefixed(xml: string, prefix: string): string {
+  return prefix === "" ? xml : xml.replace(/<(\/?)(c|f|v|is|t|row)([\s/>])/g, `<$1${prefix}:$2$3`);
+}
+
+/** The cells of a row, each with its column (counted on from the one before when it has no address). */
+function cellsOf(text: string, row: Span): Cell[] {
+  const cells: Cell[] = [];
+  let column = 0;
+  for (const c of childElements(text, row)) {
+    if (c.local !== "c") continue;
+    const m = CELL_REF.exec(attr(c.tag, "r") ?? "");
+    column = m ? columnNumber(m[1] as string) : column + 1;
+    cells.push({ column, xml: text.slice(c.start, c.end), span: c });
+  }
+  return cells;
+}
+
+/** A cell moved to another place: the same content under a new address. */
+function readdressed(cell: Cell, ref: string): string {
+  return setAttr(cell.span.tag, "r", ref) + cell.xml.slice(cell.span.tag.length);
+}
+
+/** Gives a cell its address when the file left it implied by its place. */
+function addressed(cell: Cell, row: number): string {
+  return attr(cell.span.tag, "r") === undefined ? readdressed(cell, `${columnLetter(cell.column)}${row}`) : cell.xml;
+}
+
+/** The sheet part with the Ledger's new body written in. */
+export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBook): string {
+  const root = rootElement(text);
+  const sheetData = child(text, root, "sheetData");
+  if (sheetData === undefined) throw new XmlProblem("the Ledger's sheet has no cell data");
+  const prefix = prefixOf(sheetData);
+  const { top, left, width, rows: values, oldRows, totals } = body;
+  const right = left + width - 1;
+  const firstRow = top + 1;
+  const oldBodyEnd = top + oldRows;
+  const newBodyEnd = top + values.length;
+  const oldTotalsRow = totals === undefined ? undefined : oldBodyEnd + 1;
+  const newTotalsRow = totals === undefined ? undefined : newBodyEnd + 1;
+  const lastRow = Math.max(oldBodyEnd, newBodyEnd, oldTotalsRow ?? 0, newTotalsRow ?? 0);
+
+  // The rows as the file holds them, with their numbers (a row without one follows the last).
+  const rowElements = childElements(text, sheetData).filter((r) => r.local === "row");
+  const numbered: { span: Span; row: number }[] = [];
+  let previous = 0;
+  for (const span of rowElements) {
+    const r = Number(attr(span.tag, "r"));
+    previous = Number.isInteger(r) && r > 0 ? r : previous + 1;
+    numbered.push({ span, row: previous });
+  }
+  const byRow = new Map(numbered.map((n) => [n.row, n.span]));
+  // Inserting a row between rows whose numbers are only implied would renumber them: give every row its number.
+  const implied = rowElements.some((r) => attr(r.tag, "r") === undefined);
+
+  const oldTotalsSpan = oldTotalsRow === undefined ? undefined : byRow.get(oldTotalsRow);
+  const oldTotals = oldTotalsSpan === undefined || totals === undefined ? [] : cellsOf(text, oldTotalsSpan).filter((c) => c.column >= totals.left && c.column <= totals.right);
+  // Each column's look comes from the Ledger's first row as it was, so a decorated Ledger keeps its look.
+  const template = new Map<number, number>();
+  const firstSpan = byRow.get(firstRow);
+  if (firstSpan !== undefined && oldRows > 0) {
+    for (const c of cellsOf(text, firstSpan)) {
+      const s = Number(attr(c.span.tag, "s"));
+      if (c.column >= left && c.column <= right && Number.isInteger(s)) template.set(c.column, s);
+    }
+  }
+  const styleFor = (column: number, existing: Cell | undefined): number | undefined => {
+    const format = body.formats[column - left] ?? "General";
+    const own = existing === undefined ? NaN : Number(attr(existing.span.tag, "s"));
+    const base = Number.isInteger(own) ? own : template.get(column);
+    if (base !== undefined) return styles.likeWithFormat(base, format);
+    return format === "General" ? undefined : styles.formatStyle(format);
+  };
+
+  /** The row's cells after the change, in column order. */
+  const rebuild = (row: number, span: Span | undefined): string => {
+    const inBody = row >= firstRow && row <= newBodyEnd;
+    const wasBody = row >= firstRow && row <= oldBodyEnd;
+    const owned = (column: number): boolean =>
+      ((inBody || wasBody) && column >= left && column <= right) || (totals !== undefined && (row === oldTotalsRow || row === newTotalsRow) && column >= totals.left && column <= totals.right);
+    const existing = span === undefined ? [] : cellsOf(text, span);
+    const kept: { column: number; xml: string }[] = [];
+    const at = new Map<number, Cell>();
+    for (const c of existing) {
+      if (owned(c.column)) at.set(c.column, c);
+      else kept.push({ column: c.column, xml: addressed(c, row) });
+    }
+    const written: { column: number; xml: string }[] = [];
+    if (inBody) {
+      const line = values[row - firstRow] ?? [];
+      for (let col = left; col <= right; col++) {
+        const xml = cellXml(`${columnLetter(col)}${row}`, line[col - left] ?? null, styleFor(col, at.get(col)));
+        if (xml !== "") written.push({ column: col, xml });
+      }
+    } else if (row === newTotalsRow) {
+      for (const c of oldTotals) written.push({ column: c.column, xml: readdressed(c, `${columnLetter(c.column)}${row}`) });
+    } else if (wasBody) {
+      // A row the shorter body no longer reaches: its Ledger cells are emptied, their look kept.
+      for (const [col, c] of at) {
+        const s = attr(c.span.tag, "s");
+        if (col <= right && row !== oldTotalsRow && s !== undefined) written.push({ column: col, xml: `<c r="${columnLetter(col)}${row}" s="${s}"/>` });
+      }
+    }
+    const cells = [...kept, ...written.map((w) => ({ column: w.column, xml: prefixed(w.xml, prefix) }))].sort((a, b) => a.column - b.column);
+    const inner = cells.map((c) => c.xml).join("");
+    if (span === undefined) return inner === "" ? "" : prefixed(`<row r="${row}">`, prefix) + inner + `</${prefix === "" ? "row" : `${prefix}:row`}>`;
+    // `spans` is only a hint of the columns in use; a stale one is worse than none.
+    const open = setAttr(removeAttr(span.tag, "spans"), "r", String(row)).replace(/\s*\/>$/, ">");
+    const trailing = span.selfClosing ? "" : childElements(text, span).filter((c) => c.local !== "c").map((c) => text.slice(c.start, c.end)).join("");
+    return `${open}${inner}${trailing}</${span.name}>`;
+  };
+
+  const pieces: string[] = [];
+  const missing: number[] = [];
+  for (let r = firstRow; r <= lastRow; r++) if (!byRow.has(r)) missing.push(r);
+  let at = sheetData.openEnd;
+  for (const { span, row } of numbered) {
+    pieces.push(text.slice(at, span.start));
+    while (missing.length > 0 && (missing[0] as number) < row) pieces.push(rebuild(missing.shift() as number, undefined));
+    if (row >= firstRow && row <= lastRow) pieces.push(rebuild(row, span));
+    else if (implied && attr(span.tag, "r") === undefined) pieces.push(setAttr(span.tag, "r", String(row)) + text.slice(span.openEnd, span.end));
+    else pieces.push(text.slice(span.start, span.end));
+    at = span.end;
+  }
+  for (const r of missing) pieces.push(rebuild(r, undefined));
+  const inner = pieces.join("") + (sheetData.selfClosing ? "" : text.slice(at, sheetData.closeStart));
+  const open = sheetData.tag.replace(/\s*\/>$/, ">");
+  const edits: Edit[] = [{ start: sheetData.start, end: sheetData.end, text: `${open}${inner}</${sheetData.name}>` }];
+
+  // The sheet's used range grows to cover the Ledger; it never shrinks (other cells may lie beyond).
+  const dimension = child(text, root, "dimension");
+  const old = dimension === undefined ? null : parseArea(attr(dimension.tag, "ref") ?? "");
+  if (dimension !== undefined && old !== null) {
+    const reach: Area = { top, left, bottom: Math.max(lastRow, top), right: Math.max(right, totals?.right ?? right) };
+    const union: Area = { top: Math.min(old.top, reach.top), left: Math.min(old.left, reach.left), bottom: Math.max(old.bottom, reach.bottom), right: Math.max(old.right, reach.right) };
+    edits.push({ start: dimension.start, end: dimension.end, text: setAttr(dimension.tag, "ref", areaRef(union)) });
+  }
+  return applyEdits(text, edits);
+}
+
+/**
+ * A table part with its range moved to the Ledger's new end: the table's `ref` (headers, body and
+ * any totals row), its autofilter (headers and body) and a saved sort (body) alike.
+ */
+export function resizeTable(text: string, area: Area, totalsRows: number): string {
+  const root = rootElement(text);
+  const edits: Edit[] = [{ start: root.start, end: root.openEnd, text: setAttr(root.tag, "ref", areaRef(area)) }];
+  const filter = child(text, root, "autoFilter");
+  if (filter !== undefined) {
+    const filterArea = { ...area, bottom: area.bottom - totalsRows };
+    edits.push({ start: filter.start, end: filter.openEnd, text: setAttr(filter.tag, "ref", areaRef(filterArea)) });
+    const sort = filter.selfClosing ? undefined : child(text, filter, "sortState");
+    if (sort !== undefined) edits.push({ start: sort.start, end: sort.openEnd, text: setAttr(sort.tag, "ref", areaRef({ ...filterArea, top: area.top + 1 })) });
+  }
+  const sort = child(text, root, "sortState");
+  if (sort !== undefined) edits.push({ start: sort.start, end: sort.openEnd, text: setAttr(sort.tag, "ref", areaRef({ ...area, top: area.top + 1, bottom: area.bottom - totalsRows })) });
+  return applyEdits(text, edits);
+}
+
+/** A table part's range and how many totals rows it has. */
+export function tableArea(text: string): { area: Area; totalsRows: number } | undefined {
+  const root = rootElement(text);
+  const area = parseArea(attr(root.tag, "ref") ?? "");
+  if (area === null) return undefined;
+  const totals = Number(attr(root.tag, "totalsRowCount") ?? "0");
+  return { area, totalsRows: Number.isInteger(totals) && totals > 0 ? totals : 0 };
+}

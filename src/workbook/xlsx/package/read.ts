@@ -1,0 +1,320 @@
+/**
+ * Reading a campaign workbook for the `gods` command straight from its package, without loading
+ * the workbook into exceljs: only the parts that hold the tables the century end reads are parsed,
+ * each as a stream (saxes), keeping nothing but those tables' cells. It gives what the exceljs
+ * reader (../read.ts) gives for ordinary files, plus the problems the file itself has: merged
+ * cells and formulas with no saved result in those tables, and rows typed just under a table.
+ */
+import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } from "../../model/address";
+import { rowsUnderTable, type Problem } from "../../model/problems";
+import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
+import { ALL_TABLES, GENERATED_SHEET, type TableSpec } from "../../model/schema";
+import { Block, scanSheet, type CellSource, type SheetScan } from "./readSheet";
+import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
+import { FileProblem, type Package } from "./zip";
+
+/** A sheet as the workbook lists it. */
+interface SheetEntry {
+  readonly name: string;
+  /** its part; undefined when the workbook names none */
+  readonly part: string | undefined;
+  /** "worksheet", or "chartsheet" and the like, which hold no cells */
+  readonly kind: string;
+}
+
+interface Book {
+  /** in the workbook's order */
+  readonly sheets: readonly SheetEntry[];
+  readonly date1904: boolean;
+  readonly sharedStrings: string;
+  readonly styles: string;
+}
+
+/** An Excel table (a table part). */
+interface TablePart {
+  readonly name: string;
+  readonly area: Area;
+  /** 0 when the table has no header row (its headers are then only in the table part) */
+  readonly headerRows: number;
+  readonly totalsRows: number;
+  readonly columns: readonly string[];
+}
+
+/** No message echoes more than this many characters of a cell. */
+const ECHO = 200;
+/** Merged ranges and formulas named one by one per table; the rest are counted in one more problem. */
+const NAMED = 10;
+
+const clip = (text: string): string => (text.length > ECHO ? `${text.slice(0, ECHO - 1)}…` : text);
+
+const TRUE = (value: string | undefined): boolean => value === "1" || value === "true";
+
+function damaged(detail: string): FileProblem {
+  return new FileProblem(`The workbook is damaged: ${detail}. Open it in Excel or LibreOffice, save it again, and try again.`);
+}
+
+/** The workbook part: its sheets in order, the 1904 date setting, and where the shared strings and styles are. */
+function readBook(pkg: Package): Book {
+  const main = readRelationships(pkg, "").find((r) => r.kind === "officeDocument")?.part ?? "xl/workbook.xml";
+  const bytes = getPart(pkg, main);
+  if (bytes === undefined) throw damaged(`it has no workbook part (${main})`);
+  const rels = new Map<string, Relationship>(readRelationships(pkg, main).map((r) => [r.id, r]));
+  const sheets: SheetEntry[] = [];
+  let date1904 = false;
+  parseXml(main, bytes, {
+    open(name, attrs) {
+      if (name === "workbookPr") date1904 = TRUE(attrs["date1904"]);
+      if (name !== "sheet") return;
+      const rel = rels.get(attribute(attrs, "id") ?? "");
+      sheets.push({ name: attrs["name"] ?? "", part: rel?.part, kind: rel?.kind ?? "" });
+    },
+  });
+  const partOf = (kind: string, usual: string) => [...rels.values()].find((r) => r.kind === kind)?.part ?? usual;
+  return { sheets, date1904, sharedStrings: partOf("sharedStrings", "xl/sharedStrings.xml"), styles: partOf("styles", "xl/styles.xml") };
+}
+
+function readTable(pkg: Package, part: string): TablePart | undefined {
+  const bytes = getPart(pkg, part);
+  if (bytes === undefined) return undefined;
+  let table: Omit<TablePart, "columns"> | undefined;
+  const columns: string[] = [];
+  parseXml(part, bytes, {
+    open(name, attrs) {
+      if (name === "table") {
+        const area = parseArea(attrs["ref"] ?? "");
+        // Excel shows (and Office.js names) a table by its displayName; name is the same in ordinary files
+        const tableName = attrs["displayName"] ?? attrs["name"];
+        if (area === null || tableName === undefined) return;
+        table = { name: tableName, area, headerRows: Number(attrs["headerRowCount"] ?? 1) || 0, totalsRows: Number(attrs["totalsRowCount"] ?? 0) || 0 };
+      } else if (name === "tableColumn") columns.push(unescapeOoxml(attrs["name"] ?? ""));
+    },
+  });
+  return table === undefined ? undefined : { ...table, columns };
+}
+
+/** Every text of the shared-string table, rich text joined, phonetic guides left out. */
+function readSharedStrings(pkg: Package, part: string): string[] {
+  const bytes = getPart(pkg, part);
+  const strings: string[] = [];
+  if (bytes === undefined) return strings;
+  let text = "";
+  let inT = false;
+  let inPhonetic = false;
+  parseXml(part, bytes, {
+    open(name) {
+      if (name === "si") text = "";
+      else if (name === "t") inT = !inPhonetic;
+      else if (name === "rPh") inPhonetic = true;
+    },
+    text(t) {
+      if (inT) text += t;
+    },
+    close(name) {
+      if (name === "t") inT = false;
+      else if (name === "rPh") inPhonetic = false;
+      else if (name === "si") strings.push(unescapeOoxml(text));
+    },
+  });
+  return strings;
+}
+
+/**
+ * Whether a number format shows a date or time: a letter d, m, y, h or s outside quoted text,
+ * [brackets] (colours, conditions, locales, elapsed-time markers are read with what follows),
+ * escaped characters and the spacing codes _x and *x.
+ */
+function isDateFormat(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\\./g, "")
+    .replace(/[_*]./g, "");
+  return /[dmyhs]/i.test(bare);
+}
+
+/** Excel's built-in formats that show dates and times: 14–22 (dates, times) and 45–47 (minutes and seconds). */
+const isBuiltInDate = (id: number): boolean => (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
+
+/** For each cell style (cellXfs, by index), whether it shows a date. */
+function readDateStyles(pkg: Package, part: string): boolean[] {
+  const bytes = getPart(pkg, part);
+  if (bytes === undefined) return [];
+  const formats = new Map<number, string>();
+  const styleFormats: number[] = [];
+  let inCellXfs = false;
+  parseXml(part, bytes, {
+    open(name, attrs) {
+      if (name === "numFmt") formats.set(Number(attrs["numFmtId"]), attrs["formatCode"] ?? "");
+      else if (name === "cellXfs") inCellXfs = true;
+      else if (name === "xf" && inCellXfs) styleFormats.push(Number(attrs["numFmtId"] ?? 0) || 0);
+    },
+    close(name) {
+      if (name === "cellXfs") inCellXfs = false;
+    },
+  });
+  return styleFormats.map((id) => {
+    const custom = formats.get(id);
+    return custom !== undefined ? isDateFormat(custom) : isBuiltInDate(id);
+  });
+}
+
+/** Shared strings and styles, each read once, and only when a kept cell first needs them. */
+class WorkbookCells implements CellSource {
+  private strings: string[] | undefined;
+  private dates: boolean[] | undefined;
+
+  constructor(
+    private readonly pkg: Package,
+    private readonly book: Book,
+  ) {}
+
+  get date1904(): boolean {
+    return this.book.date1904;
+  }
+
+  sharedString(index: number): string | null {
+    this.strings ??= readSharedStrings(this.pkg, this.book.sharedStrings);
+    return this.strings[index] ?? null;
+  }
+
+  isDateStyle(style: number): boolean {
+    this.dates ??= readDateStyles(this.pkg, this.book.styles);
+    return this.dates[style] === true;
+  }
+}
+
+/** One table to read: a spec's Excel table, or its sheet. */
+interface Plan {
+  readonly spec: TableSpec;
+  readonly sheet: SheetEntry & { readonly part: string };
+  /** undefined for a plain sheet */
+  readonly table: TablePart | undefined;
+  readonly block: Block;
+}
+
+/** Which tables to read, and where: for each name, an Excel table of that name first, else a sheet of that name. */
+function planTables(pkg: Package, book: Book): Plan[] {
+  const worksheets = book.sheets.filter((s): s is SheetEntry & { part: string } => s.kind === "worksheet" && s.part !== undefined);
+  const tablesOf = new Map(worksheets.map((sheet) => [sheet, readRelationships(pkg, sheet.part).flatMap((r) => (r.kind === "table" ? (readTable(pkg, r.part) ?? []) : []))]));
+  const plans: Plan[] = [];
+  for (const spec of ALL_TABLES) {
+    const key = spec.name.toLowerCase();
+    let found: Plan | undefined;
+    for (const [sheet, tables] of tablesOf) {
+      const table = tables.find((t) => t.name.toLowerCase() === key);
+      if (table === undefined) continue;
+      const { area } = table;
+      const others = tables.filter((t) => t !== table).map((t) => t.area);
+      // The block stops above the totals row, which is not data; the watch for stray rows starts under it.
+      found = { spec, sheet, table, block: new Block(area.top, area.bottom - table.totalsRows, area.left, area.right, area.bottom + 1, others) };
+      break;
+    }
+    if (found === undefined) {
+      const sheet = worksheets.find((s) => s.name.toLowerCase() === key && !GENERATED_SHEET.test(s.name));
+      // A plain sheet: headers in row 1, as wide as row 1 is used, down to the last used row.
+      if (sheet !== undefined) found = { spec, sheet, table: undefined, block: new Block(1, Infinity, 1, -1, Infinity) };
+    }
+    if (found !== undefined) plans.push(found);
+  }
+  return plans;
+}
+
+/** A header as a column name for a problem. */
+function headerText(headers: readonly RawCell[], index: number): string | undefined {
+  const h = headers[index];
+  const text = typeof h === "string" ? h.trim() : typeof h === "number" ? String(h) : "";
+  return text === "" ? undefined : clip(text);
+}
+
+/** The table as the rules read it, and the problems of its cells. */
+function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem[] } {
+  const { spec, sheet, table, block } = plan;
+  let raw: RawTable;
+  let area: Area; // the cells read, header row included
+  if (table !== undefined) {
+    const last = table.area.bottom - table.totalsRows;
+    const rows = block.rows(last);
+    // A table without a header row keeps its column names in the table part only.
+    const [headers = [], ...body] = table.headerRows > 0 ? rows : [table.columns.slice(0, block.width), ...rows];
+    const headerRow = table.headerRows > 0 ? table.area.top : table.area.top - 1;
+    raw = { name: table.name, sheet: sheet.name, headerRow, firstColumn: table.area.left, headers, rows: body, isTable: true };
+    area = { top: table.area.top, left: table.area.left, bottom: last, right: table.area.right };
+  } else {
+    const last = Math.max(scan.lastUsedRow, 1);
+    const [headers = [], ...body] = block.rows(last);
+    raw = { name: sheet.name, sheet: sheet.name, headerRow: 1, firstColumn: 1, headers, rows: body, isTable: false };
+    area = { top: 1, left: 1, bottom: last, right: block.right };
+  }
+  if (block.width === 0) return { raw, problems: [] };
+
+  const problems: Problem[] = [];
+  const at = (row: number, column: number, address: string, message: string): Problem => {
+    const header = headerText(raw.headers, column - area.left);
+    return { severity: "error", table: spec.name, row, ...(header !== undefined ? { column: header } : {}), address, message };
+  };
+  const range = (a: Area) => `${quoteSheet(sheet.name)}!${areaRef(a)}`;
+
+  // Merged cells: only the first cell of a merged range holds its value, so the rows it spans
+  // would not each carry it. Refused, naming the range.
+  const merged = scan.merges.filter((m) => m.top <= area.bottom && m.bottom >= area.top && m.left <= area.right && m.right >= area.left);
+  for (const m of merged.slice(0, NAMED)) {
+    problems.push(
+      at(Math.max(m.top, area.top), Math.max(m.left, area.left), range(m), `cells ${areaRef(m)} are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.`),
+    );
+  }
+  if (merged.length > NAMED) {
+    problems.push({ severity: "error", table: spec.name, message: `${merged.length - NAMED} more ranges of cells in the ${spec.name} table are merged; unmerge every merged cell of the table and type the value in each cell.` });
+  }
+
+  // Formulas with no saved result (as files written by scripts have): their value is unknown here.
+  for (const f of block.missing) {
+    const formula = f.formula === "" ? "" : ` (${clip(`=${f.formula}`)})`;
+    problems.push(
+      at(f.row, f.column, cellAddress(sheet.name, f.row, f.column), `cell ${columnLetter(f.column)}${f.row} holds a formula${formula} with no saved result; open and save the file in Excel or LibreOffice once, then try again.`),
+    );
+  }
+  if (block.missingCount > block.missing.length) {
+    problems.push({
+      severity: "error",
+      table: spec.name,
+      message: `${block.missingCount - block.missing.length} more cells of the ${spec.name} table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again.`,
+    });
+  }
+
+  // Rows typed right under a table are not in it: they would be left out without a word.
+  if (block.underFirst > 0) {
+    problems.push(rowsUnderTable(spec.name, sheet.name, block.underFirst, block.underLast, area.left, area.right));
+  }
+  return { raw, problems };
+}
+
+/**
+ * Every table the century end reads (the names in ALL_TABLES), from an opened package: Excel
+ * tables by name first, then plain sheets by name. Each sheet part that holds one is read once;
+ * the shared strings and styles only if a kept cell needs them.
+ */
+export function readPackage(pkg: Package): RawWorkbook {
+  const book = readBook(pkg);
+  const plans = planTables(pkg, book);
+  const cells = new WorkbookCells(pkg, book);
+
+  const scans = new Map<string, SheetScan>();
+  for (const part of new Set(plans.map((p) => p.sheet.part))) {
+    const bytes = getPart(pkg, part);
+    const sheet = plans.find((p) => p.sheet.part === part)?.sheet.name ?? part;
+    if (bytes === undefined) throw damaged(`the sheet ${sheet} has no part (${part})`);
+    const blocks = plans.filter((p) => p.sheet.part === part).map((p) => p.block);
+    scans.set(part, scanSheet(part, bytes, blocks, cells));
+  }
+
+  const tables = new Map<string, RawTable>();
+  const problems: Problem[] = [];
+  for (const plan of plans) {
+    const scan = scans.get(plan.sheet.part);
+    if (scan === undefined) continue;
+    const done = finish(plan, scan);
+    tables.set(plan.spec.name.toLowerCase(), done.raw);
+    problems.push(...done.problems);
+  }
+  return { tables, sheetNames: book.sheets.map((s) => s.name), ...(problems.length > 0 ? { problems } : {}) };
+}

@@ -1,0 +1,355 @@
+/**
+ * One worksheet part read as a stream (for read.ts): only the blocks of cells asked for are kept,
+ * as rows of plain values, while the rest of the sheet passes by. Along the way it notes what a
+ * gamemaster must fix in those blocks: formulas with no saved result, merged cells, and rows
+ * typed just under a table.
+ */
+import type { Area } from "../../model/address";
+import { parseArea } from "../../model/address";
+import type { RawCell } from "../../model/raw";
+import { parseXml, unescapeOoxml, type Attributes } from "./readXml";
+
+/** What cells need from the rest of the workbook; each is fetched the first time a kept cell needs it. */
+export interface CellSource {
+  sharedString(index: number): string | null;
+  /** whether cells of this style (its index in cellXfs) show a date */
+  isDateStyle(style: number): boolean;
+  readonly date1904: boolean;
+}
+
+/** A formula cell in a kept block with no saved result, as found. */
+interface MissingResult {
+  readonly row: number;
+  readonly column: number;
+  /** the formula's text, at most a little over 200 characters; "" for a copy of a shared formula */
+  readonly formula: string;
+}
+
+/** At most this many formulas without a result are kept per block: the rest are only counted. */
+const KEEP_MISSING = 10;
+/** A formula is kept only this long, for a message that echoes at most 200 characters. */
+const FORMULA_CHARS = 201;
+
+/**
+ * A block of cells to keep: columns left..right over rows top..bottom. A plain sheet's block has
+ * bottom Infinity (down to the sheet's last used row) and right -1 until its first row has been
+ * read (the used width of the header row). An Excel table's block also watches the rows right
+ * under the table (`underFrom`) for rows typed outside it.
+ */
+export class Block {
+  /** kept rows by (sheet row - top); a row with nothing in it stays undefined until the end */
+  readonly kept: (RawCell[] | undefined)[] = [];
+  readonly missing: MissingResult[] = [];
+  missingCount = 0;
+  /** the rows under a table that hold something, first and last */
+  underFirst = 0;
+  underLast = 0;
+
+  /** the used cells of the header row while its width is not known yet: column, value */
+  pending: [number, RawCell][] | undefined;
+  /** the array of the row being read, once a value has landed in it */
+  current: RawCell[] | undefined;
+  underOpen: boolean;
+  underNext: number;
+  underFilled = false;
+
+  constructor(
+    readonly top: number,
+    readonly bottom: number,
+    readonly left: number,
+    public right: number,
+    /** the first row under a table (Infinity: no watch) */
+    underFrom: number,
+    /** other tables of the sheet: rows under this one stop where one of them begins */
+    readonly others: readonly Area[] = [],
+  ) {
+    this.pending = right < 0 ? [] : undefined;
+    this.underOpen = Number.isFinite(underFrom);
+    this.underNext = underFrom;
+  }
+
+  get width(): number {
+    return Math.max(0, this.right - this.left + 1);
+  }
+
+  /** The block's rows top..last, each `width` cells long (rows with nothing in them as nulls). */
+  rows(last: number): RawCell[][] {
+    const width = this.width;
+    if (width === 0) return [];
+    const out: RawCell[][] = [];
+    for (let r = this.top; r <= last; r++) out.push(this.kept[r - this.top] ?? blankRow(width));
+    return out;
+  }
+
+  noteMissing(row: number, column: number, formula: string): void {
+    this.missingCount++;
+    if (this.missing.length < KEEP_MISSING) this.missing.push({ row, column, formula });
+  }
+}
+
+function blankRow(width: number): RawCell[] {
+  return new Array<RawCell>(width).fill(null);
+}
+
+/** Column letters at the start of a cell reference ("AB12" → 28); 0 when there are none. */
+function columnOf(ref: string): number {
+  let n = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const ch = ref.charCodeAt(i) | 0x20; // lower case
+    if (ch < 97 || ch > 122) break;
+    n = n * 26 + ch - 96;
+  }
+  return n;
+}
+
+/** Excel's day number as the date exceljs gives ("YYYY-MM-DD"); the number itself if it is no date. */
+function serialDate(serial: number, date1904: boolean): RawCell {
+  // exceljs counts days from 1970-01-01 (serial 25569) and rounds to the millisecond.
+  const ms = Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000);
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(ms) || !(year >= 0 && year <= 9999) ? serial : date.toISOString().slice(0, 10);
+}
+
+const isBlank = (v: RawCell): boolean => v === null || (typeof v === "string" && v.trim() === "");
+
+function overlaps(area: Area, row: number, left: number, right: number): boolean {
+  return row >= area.top && row <= area.bottom && area.left <= right && area.right >= left;
+}
+
+/** What the scan found besides the kept cells. */
+export interface SheetScan {
+  /** every merged range of the sheet */
+  readonly merges: Area[];
+  /** the last row holding a value in any column (0: none) */
+  readonly lastUsedRow: number;
+}
+
+/**
+ * Reads one worksheet part, keeping the cells of `blocks`. Rows come in order in every file
+ * Excel, LibreOffice and the common libraries write, which lets a plain sheet's width be fixed
+ * by its first row and lets the watch under a table stop at the first empty row.
+ */
+export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly Block[], source: CellSource): SheetScan {
+  const merges: Area[] = [];
+  let lastUsedRow = 0;
+
+  // the row being read
+  let row = 0;
+  let rowUsed = false;
+  const active: Block[] = []; // blocks that keep cells of this row
+  const watched: Block[] = []; // tables whose "under" watch covers this row
+  let wantLeft = 0;
+  let wantRight = -1;
+
+  // the cell being read
+  let column = 0;
+  let type: string | undefined;
+  let style = 0;
+  let hasFormula = false;
+  let hasValue = false; // a <v> element, even an empty one
+  let hasInline = false;
+  let vText = "";
+  let inlineText = "";
+  let formulaText = "";
+  // where the text goes
+  let inCell = false;
+  let inV = false;
+  let inF = false;
+  let inInline = false;
+  let inT = false;
+  let inPhonetic = false;
+
+  /** A header row read at full width: its width is now the used width, and its cells are placed. */
+  const settleWidth = (b: Block): void => {
+    const pending = b.pending;
+    if (pending === undefined) return;
+    b.pending = undefined;
+    // only used cells are pending (a formula with no saved result is used too, as in exceljs)
+    let right = 0;
+    for (const [col] of pending) right = Math.max(right, col);
+    b.right = right;
+    if (right === 0) return;
+    const cells = blankRow(b.width);
+    for (const [col, value] of pending) cells[col - b.left] = value;
+    b.kept[0] = cells;
+  };
+
+  const startRow = (attrs: Attributes): void => {
+    const r = attrs["r"];
+    row = r === undefined ? row + 1 : parseInt(r, 10) || row + 1;
+    rowUsed = false;
+    column = 0;
+    active.length = 0;
+    watched.length = 0;
+    wantLeft = Infinity;
+    wantRight = -1;
+    for (const b of blocks) {
+      if (b.pending !== undefined && row > b.top) settleWidth(b);
+      b.current = undefined;
+      if (row >= b.top && row <= b.bottom && (b.pending !== undefined || b.right >= b.left)) {
+        active.push(b);
+        wantLeft = Math.min(wantLeft, b.left);
+        wantRight = b.pending !== undefined ? Infinity : Math.max(wantRight, b.right);
+      }
+      if (b.underOpen && row >= b.underNext) {
+        // the watch stops at an empty row (one the file leaves out is empty too) or at another table
+        if (row > b.underNext || b.others.some((o) => overlaps(o, row, b.left, b.right))) b.underOpen = false;
+        else {
+          b.underFilled = false;
+          watched.push(b);
+          wantLeft = Math.min(wantLeft, b.left);
+          wantRight = Math.max(wantRight, b.right);
+        }
+      }
+    }
+  };
+
+  const endRow = (): void => {
+    if (rowUsed) lastUsedRow = Math.max(lastUsedRow, row);
+    for (const b of active) if (b.pending !== undefined) settleWidth(b);
+    for (const b of watched) {
+      if (b.underFilled) {
+        if (b.underFirst === 0) b.underFirst = row;
+        b.underLast = row;
+        b.underNext = row + 1;
+      } else b.underOpen = false;
+    }
+  };
+
+  const startCell = (attrs: Attributes): void => {
+    const ref = attrs["r"];
+    const col = ref === undefined ? 0 : columnOf(ref);
+    column = col > 0 ? col : column + 1;
+    type = attrs["t"];
+    const s = attrs["s"];
+    style = s === undefined ? 0 : parseInt(s, 10) || 0;
+    hasFormula = hasValue = hasInline = false;
+    vText = inlineText = formulaText = "";
+    inCell = true;
+  };
+
+  /** The cell's value as the rules see it. */
+  const cellValue = (): RawCell => {
+    if (hasInline) return inlineText === "" ? null : unescapeOoxml(inlineText);
+    // exceljs reads an empty <v> as no value; so does this
+    if (vText === "") return null;
+    switch (type) {
+      case "s": {
+        const index = Number(vText);
+        return Number.isInteger(index) ? source.sharedString(index) : null;
+      }
+      case "str":
+        return vText;
+      case "b":
+        return parseInt(vText, 10) !== 0;
+      case "e":
+        return { error: vText };
+      case "d":
+        // an ISO date written in the cell (Strict files): its day
+        return vText.slice(0, 10);
+      default: {
+        const n = parseFloat(vText);
+        if (Number.isNaN(n)) return null;
+        // exceljs never looks at style 0, the default; neither does this
+        return style > 0 && source.isDateStyle(style) ? serialDate(n, source.date1904) : n;
+      }
+    }
+  };
+
+  const endCell = (): void => {
+    inCell = false;
+    const used = hasFormula || vText !== "" || inlineText !== "";
+    if (!used) return;
+    rowUsed = true;
+    if (column < wantLeft || column > wantRight) return;
+    const value = cellValue();
+    // No saved result: no <v>, or an empty one where a result cannot be empty (openpyxl writes
+    // <v></v> under every formula; Excel writes an empty <v> only for a text result of "").
+    const missing = hasFormula && !hasInline && vText === "" && !(hasValue && type === "str");
+    for (const b of active) {
+      if (b.pending !== undefined) {
+        b.pending.push([column, value]);
+        if (missing) b.noteMissing(row, column, formulaText);
+        continue;
+      }
+      if (column < b.left || column > b.right) continue;
+      if (missing) b.noteMissing(row, column, formulaText);
+      if (value === null) continue;
+      let cells = b.current;
+      if (cells === undefined) {
+        cells = b.current = blankRow(b.width);
+        b.kept[row - b.top] = cells;
+      }
+      cells[column - b.left] = value;
+    }
+    for (const b of watched) if (column >= b.left && column <= b.right && (missing || !isBlank(value))) b.underFilled = true;
+  };
+
+  parseXml(partName, bytes, {
+    open(name, attrs) {
+      switch (name) {
+        case "c":
+          startCell(attrs);
+          break;
+        case "v":
+          if (inCell) inV = hasValue = true;
+          break;
+        case "f":
+          if (inCell) inF = hasFormula = true;
+          break;
+        case "is":
+          if (inCell) inInline = hasInline = true;
+          break;
+        case "t":
+          if (inInline && !inPhonetic) inT = true;
+          break;
+        case "rPh":
+          inPhonetic = true;
+          break;
+        case "row":
+          startRow(attrs);
+          break;
+        case "mergeCell": {
+          const area = parseArea(attrs["ref"] ?? "");
+          // a "merge" of one cell changes nothing
+          if (area !== null && (area.top !== area.bottom || area.left !== area.right)) merges.push(area);
+          break;
+        }
+      }
+    },
+    text(text) {
+      if (inV) vText += text;
+      else if (inT) inlineText += text;
+      else if (inF && formulaText.length < FORMULA_CHARS) formulaText = (formulaText + text).slice(0, FORMULA_CHARS);
+    },
+    close(name) {
+      switch (name) {
+        case "v":
+          inV = false;
+          break;
+        case "f":
+          inF = false;
+          break;
+        case "t":
+          inT = false;
+          break;
+        case "rPh":
+          inPhonetic = false;
+          break;
+        case "is":
+          inInline = false;
+          break;
+        case "c":
+          endCell();
+          break;
+        case "row":
+          endRow();
+          break;
+      }
+    },
+  });
+  // a plain sheet with no first row, or whose first row was the last: its width is settled now
+  for (const b of blocks) if (b.pending !== undefined) settleWidth(b);
+  return { merges, lastUsedRow };
+}

@@ -1,0 +1,119 @@
+/**
+ * Reading the XML parts of an .xlsx package (for read.ts): a streaming parse with saxes that
+ * never holds a whole part as one string, part names, and the relationships between parts.
+ */
+import { findPart, resolveTarget } from "./parts";
+import { SaxesParser } from "saxes";
+import { FileProblem, type Package } from "./zip";
+
+export type Attributes = Readonly<Record<string, string>>;
+
+/** What a parse reports; element names come without their namespace prefix ("x:row" → "row"). */
+export interface XmlHandlers {
+  open?(name: string, attributes: Attributes): void;
+  text?(text: string): void;
+  close?(name: string): void;
+}
+
+/** The text is decoded and parsed a megabyte at a time, so a 200 MB sheet never becomes one string. */
+const CHUNK = 1 << 20;
+
+/** "x:row" → "row": some writers put every SpreadsheetML element under a prefix. */
+function localName(name: string): string {
+  const colon = name.indexOf(":");
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+/** An attribute by its name without prefix: "r:id", "id" or any other prefix for "id". */
+export function attribute(attributes: Attributes, name: string): string | undefined {
+  const plain = attributes[name];
+  if (plain !== undefined) return plain;
+  const suffix = `:${name}`;
+  for (const key of Object.keys(attributes)) if (key.endsWith(suffix)) return attributes[key];
+  return undefined;
+}
+
+/** OOXML writes characters XML cannot hold as _xHHHH_ (a line break in a header is _x000a_). */
+export function unescapeOoxml(text: string): string {
+  return text.includes("_x") ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+}
+
+/** Excel writes UTF-8; a byte-order mark says when a part was written as UTF-16 instead. */
+function encodingOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return "utf-8";
+}
+
+/**
+ * Parses one part, calling the handlers as elements open and close. A part that is not
+ * well-formed XML is a damaged file, said in a sentence; an error thrown by a handler is passed
+ * on unchanged.
+ */
+export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandlers): void {
+  // No namespace processing (names keep their prefix) and no position tracking: both cost time on big sheets.
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  // An error a handler throws (a FileProblem, or a bug) passes through as it is; only saxes's
+  // own errors mean the XML is damaged.
+  let thrown: unknown = undefined;
+  const guard =
+    <A extends unknown[]>(fn: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        fn(...args);
+      } catch (e) {
+        thrown = e;
+        throw e;
+      }
+    };
+  const { open, text, close } = handlers;
+  if (open !== undefined) parser.on("opentag", guard((tag) => open(localName(tag.name), tag.attributes)));
+  if (close !== undefined) parser.on("closetag", guard((tag) => close(localName(tag.name))));
+  if (text !== undefined) {
+    parser.on("text", guard(text));
+    parser.on("cdata", guard(text));
+  }
+  const decoder = new TextDecoder(encodingOf(bytes));
+  try {
+    for (let i = 0; i < bytes.length; i += CHUNK) parser.write(decoder.decode(bytes.subarray(i, i + CHUNK), { stream: true }));
+    const rest = decoder.decode();
+    if (rest !== "") parser.write(rest);
+    parser.close();
+  } catch (e) {
+    if (e === thrown || e instanceof FileProblem) throw e;
+    const reason = e instanceof Error ? e.message.split("\n")[0]?.slice(0, 200) : String(e);
+    throw new FileProblem(`The workbook is damaged: its part ${partName} is not readable XML (${reason}). Open it in Excel or LibreOffice, save it again, and try again.`);
+  }
+}
+
+/** A part's bytes by name; part names are case-insensitive, so a differently-cased name is found too. */
+export function getPart(pkg: Package, name: string): Uint8Array | undefined {
+  const found = findPart(pkg.parts, name);
+  return found === undefined ? undefined : pkg.parts.get(found);
+}
+
+export interface Relationship {
+  readonly id: string;
+  /** the last word of the relationship's type: "worksheet", "table", "sharedStrings", "styles" … */
+  readonly kind: string;
+  /** the part it points at, as a name in the package */
+  readonly part: string;
+}
+
+/** The relationships of a part (from its _rels/….rels part), leaving out links to outside the file. */
+export function readRelationships(pkg: Package, partName: string): Relationship[] {
+  const slash = partName.lastIndexOf("/");
+  const relsName = `${partName.slice(0, slash + 1)}_rels/${partName.slice(slash + 1)}.rels`;
+  const bytes = getPart(pkg, relsName);
+  if (bytes === undefined) return [];
+  const found: Relationship[] = [];
+  parseXml(relsName, bytes, {
+    open(name, attrs) {
+      if (name !== "Relationship" || attrs["TargetMode"] === "External") return;
+      const { Id: id, Type: type, Target: target } = attrs;
+      if (id === undefined || type === undefined || target === undefined) return;
+      found.push({ id, kind: type.slice(type.lastIndexOf("/") + 1), part: resolveTarget(partName, target) });
+    },
+  });
+  return found;
+}

@@ -1,0 +1,153 @@
+/**
+ * Worksheet and table parts the add-in writes whole: a generated sheet from its plan, and a new
+ * Ledger sheet holding a new Excel table. Text goes in as inline strings, so the workbook's shared
+ * strings part is never touched, and a name that looks like a formula stays text.
+ */
+import { areaRef, columnLetter, quoteSheet } from "../../model/address";
+import type { PlanValue, SheetPlan, TableLayout } from "../../plan/layout";
+import { RELATIONSHIPS_NS } from "./parts";
+import type { StyleBook } from "./styles";
+import { escapeAttr, escapeText, excelString, xmlSafe } from "./xml";
+
+export const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+/** The same namespace in Strict Open XML, which this writer does not edit. */
+export const STRICT_MAIN_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main";
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+/** Excel's limit on the text of one cell. */
+const CELL_TEXT_LIMIT = 32767;
+/** Excel's usual margins, in inches: Excel writes these for a new sheet. */
+const MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
+/** A4: the paper size code the exceljs writer and the Office.js adapter set too. */
+const PAPER_A4 = 9;
+
+/** Text as it goes into a cell: legal XML characters only, within Excel's length limit. */
+function cellText(s: string): string {
+  return escapeText(excelString(xmlSafe(s).slice(0, CELL_TEXT_LIMIT)));
+}
+
+/** `<t>` keeps leading and trailing spaces and line breaks only when told to. */
+function inlineString(s: string): string {
+  const space = /^\s|\s$|\n/.test(s) ? ' xml:space="preserve"' : "";
+  return `<is><t${space}>${cellText(s)}</t></is>`;
+}
+
+/** A number as a cell stores it; a value no cell can hold (infinite) becomes #NUM!. */
+function numberCell(n: number): { t: string; v: string } {
+  return Number.isFinite(n) ? { t: "", v: String(n === 0 ? 0 : n) } : { t: ' t="e"', v: "#NUM!" };
+}
+
+/**
+ * One cell's XML: `""` for a cell with nothing in it and no format. A formula is written with its
+ * result cached, so a program that does not recalculate still shows the number.
+ */
+export function cellXml(ref: string, value: PlanValue, style: number | undefined, formula?: string): string {
+  const s = style === undefined || style === 0 ? "" : ` s="${style}"`;
+  if (formula !== undefined) {
+    const f = `<f>${escapeText(formula)}</f>`;
+    if (value === null) return `<c r="${ref}"${s}>${f}</c>`;
+    if (typeof value === "number") {
+      const n = numberCell(value);
+      return `<c r="${ref}"${s}${n.t}>${f}<v>${n.v}</v></c>`;
+    }
+    if (typeof value === "boolean") return `<c r="${ref}"${s} t="b">${f}<v>${value ? 1 : 0}</v></c>`;
+    return `<c r="${ref}"${s} t="str">${f}<v>${cellText(value)}</v></c>`;
+  }
+  if (value === null) return s === "" ? "" : `<c r="${ref}"${s}/>`;
+  if (typeof value === "number") {
+    const n = numberCell(value);
+    return `<c r="${ref}"${s}${n.t}><v>${n.v}</v></c>`;
+  }
+  if (typeof value === "boolean") return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
+  return `<c r="${ref}"${s} t="inlineStr">${inlineString(value)}</c>`;
+}
+
+/** A row's XML, or "" when none of its cells holds anything. */
+function rowXml(row: number, cells: readonly string[]): string {
+  const inner = cells.join("");
+  return inner === "" ? "" : `<row r="${row}">${inner}</row>`;
+}
+
+function colsXml(widths: readonly number[], styles: readonly (number | undefined)[] = []): string {
+  if (widths.length === 0) return "";
+  const cols = widths.map((w, i) => {
+    const style = styles[i];
+    return `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${style === undefined || style === 0 ? "" : ` style="${style}"`}/>`;
+  });
+  return `<cols>${cols.join("")}</cols>`;
+}
+
+function worksheet(parts: readonly string[]): string {
+  return `${DECLARATION}<worksheet xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS_NS}">${parts.join("")}</worksheet>`;
+}
+
+/** The cells a generated sheet's print area covers: every planned column, every row. */
+export function printArea(plan: SheetPlan): string {
+  const width = Math.max(1, plan.columnWidths.length);
+  const ref = `$A$1:$${columnLetter(width)}$${Math.max(1, plan.rows.length)}`;
+  return `${quoteSheet(plan.name)}!${ref}`;
+}
+
+/** A generated sheet's part: no gridlines, its column widths, printed one page wide. */
+export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
+  const rows: string[] = [];
+  let right = plan.columnWidths.length;
+  plan.rows.forEach((cells, r) => {
+    right = Math.max(right, cells.length);
+    const xml = cells.map((c, col) => (c === null ? "" : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style), c.formula)));
+    rows.push(rowXml(r + 1, xml));
+  });
+  const dimension = areaRef({ top: 1, left: 1, bottom: Math.max(1, plan.rows.length), right: Math.max(1, right) });
+  const { orientation, pagesWide } = plan.print;
+  return worksheet([
+    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
+    `<dimension ref="${dimension}"/>`,
+    '<sheetViews><sheetView showGridLines="0" workbookViewId="0"/></sheetViews>',
+    '<sheetFormatPr defaultRowHeight="15"/>',
+    colsXml(plan.columnWidths),
+    `<sheetData>${rows.join("")}</sheetData>`,
+    MARGINS,
+    `<pageSetup paperSize="${PAPER_A4}" orientation="${orientation}" fitToWidth="${pagesWide}" fitToHeight="0"/>`,
+  ]);
+}
+
+/**
+ * The part of a new sheet holding a new table: headers in row 1 with the header row frozen, the
+ * layout's widths, and each column's number format on its body cells (and on the column, so rows
+ * the gamemaster types later get it too).
+ */
+export function newTableSheetXml(layout: TableLayout, body: readonly (readonly PlanValue[])[], styles: StyleBook, tableRelId: string): string {
+  const formats = layout.headers.map((_, i) => {
+    const format = layout.columnFormats[i] ?? "General";
+    return format === "General" ? undefined : styles.formatStyle(format);
+  });
+  const rows = [rowXml(1, layout.headers.map((h, c) => cellXml(`${columnLetter(c + 1)}1`, h, undefined)))];
+  body.forEach((values, r) => {
+    rows.push(rowXml(r + 2, layout.headers.map((_, c) => cellXml(`${columnLetter(c + 1)}${r + 2}`, values[c] ?? null, formats[c]))));
+  });
+  const ref = areaRef({ top: 1, left: 1, bottom: 1 + Math.max(1, body.length), right: Math.max(1, layout.headers.length) });
+  return worksheet([
+    `<dimension ref="${ref}"/>`,
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
+    '<sheetFormatPr defaultRowHeight="15"/>',
+    colsXml(
+      layout.headers.map((_, i) => layout.columnWidths[i] ?? 12),
+      formats,
+    ),
+    `<sheetData>${rows.join("")}</sheetData>`,
+    MARGINS,
+    `<tableParts count="1"><tablePart r:id="${escapeAttr(tableRelId)}"/></tableParts>`,
+  ]);
+}
+
+/** A table part: its columns named as the header cells read, with autofilter buttons and the layout's style. */
+export function tableXml(id: number, name: string, ref: string, layout: TableLayout): string {
+  const columns = layout.headers.map((h, i) => `<tableColumn id="${i + 1}" name="${escapeAttr(excelString(h))}"/>`);
+  return (
+    `${DECLARATION}<table xmlns="${MAIN_NS}" id="${id}" name="${escapeAttr(name)}" displayName="${escapeAttr(name)}" ref="${ref}" totalsRowShown="0">` +
+    `<autoFilter ref="${ref}"/>` +
+    `<tableColumns count="${columns.length}">${columns.join("")}</tableColumns>` +
+    `<tableStyleInfo name="${escapeAttr(layout.style)}" showFirstColumn="0" showLastColumn="0" showRowStripes="1" showColumnStripes="0"/>` +
+    `</table>`
+  );
+}

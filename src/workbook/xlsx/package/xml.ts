@@ -1,0 +1,334 @@
+/**
+ * Just enough XML for editing a workbook's parts in place: find elements by their place in the
+ * text, read and change attributes of one start tag, and splice new text in. Nothing is parsed
+ * into a tree and written back out, so attributes, namespaces, comments and spacing we do not
+ * know about stay exactly as the producing program wrote them.
+ */
+
+export class XmlProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "XmlProblem";
+  }
+}
+
+/** An element's place in a part's text. */
+export interface Span {
+  /** its qualified name, as written ("x:row" or "row") */
+  readonly name: string;
+  /** its name without prefix */
+  readonly local: string;
+  /** where its start tag begins */
+  readonly start: number;
+  /** just after its start tag */
+  readonly openEnd: number;
+  /** the start tag's text */
+  readonly tag: string;
+  /** where its end tag begins (= openEnd for an empty element) */
+  readonly closeStart: number;
+  /** just after its end tag */
+  readonly end: number;
+  readonly selfClosing: boolean;
+}
+
+/** A change to a part's text: the stretch start..end replaced by `text`. */
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+interface Tag {
+  readonly kind: "open" | "close" | "empty";
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const localOf = (name: string): string => name.slice(name.indexOf(":") + 1);
+
+/** The next start or end tag at or after `from`, skipping comments, CDATA and processing instructions. */
+function nextTag(text: string, from: number): Tag | undefined {
+  let i = text.indexOf("<", from);
+  while (i >= 0) {
+    if (text.startsWith("<!--", i)) i = skipPast(text, i, "-->");
+    else if (text.startsWith("<![CDATA[", i)) i = skipPast(text, i, "]]>");
+    else if (text.startsWith("<?", i)) i = skipPast(text, i, "?>");
+    else if (text.startsWith("<!", i)) i = skipPast(text, i, ">");
+    else if (text[i + 1] === "/") {
+      const close = text.indexOf(">", i);
+      if (close < 0) throw new XmlProblem("an end tag is not closed");
+      return { kind: "close", name: text.slice(i + 2, close).trim(), start: i, end: close + 1 };
+    } else return startTag(text, i);
+    i = text.indexOf("<", i);
+  }
+  return undefined;
+}
+
+function skipPast(text: string, from: number, marker: string): number {
+  const at = text.indexOf(marker, from);
+  if (at < 0) throw new XmlProblem(`a "${marker}" is missing`);
+  return at + marker.length;
+}
+
+const SPACE = /\s/;
+
+/** A start tag from its "<": attribute values may hold ">", so quotes are followed. */
+function startTag(text: string, at: number): Tag {
+  let i = at + 1;
+  while (i < text.length && !SPACE.test(text[i] as string) && text[i] !== ">" && text[i] !== "/") i++;
+  const name = text.slice(at + 1, i);
+  if (name === "") throw new XmlProblem("a tag has no name");
+  for (;;) {
+    while (i < text.length && SPACE.test(text[i] as string)) i++;
+    if (i >= text.length) throw new XmlProblem(`the tag <${name}> is not closed`);
+    if (text[i] === ">") return { kind: "open", name, start: at, end: i + 1 };
+    if (text.startsWith("/>", i)) return { kind: "empty", name, start: at, end: i + 2 };
+    const eq = text.indexOf("=", i);
+    if (eq < 0) throw new XmlProblem(`an attribute of <${name}> has no value`);
+    let q = eq + 1;
+    while (q < text.length && SPACE.test(text[q] as string)) q++;
+    const quote = text[q];
+    if (quote !== '"' && quote !== "'") throw new XmlProblem(`an attribute of <${name}> is not quoted`);
+    const close = text.indexOf(quote, q + 1);
+    if (close < 0) throw new XmlProblem(`an attribute of <${name}> is not closed`);
+    i = close + 1;
+  }
+}
+
+/** The element whose start tag is `open`, found by following nesting to its end tag. */
+function elementFrom(text: string, open: Tag): Span {
+  const tag = text.slice(open.start, open.end);
+  const base = { name: open.name, local: localOf(open.name), start: open.start, openEnd: open.end, tag };
+  if (open.kind === "empty") return { ...base, closeStart: open.end, end: open.end, selfClosing: true };
+  let depth = 1;
+  let at = open.end;
+  for (;;) {
+    const t = nextTag(text, at);
+    if (t === undefined) throw new XmlProblem(`<${open.name}> is not closed`);
+    if (t.kind === "open") depth++;
+    else if (t.kind === "close" && --depth === 0) {
+      if (t.name !== open.name) throw new XmlProblem(`<${open.name}> is closed by </${t.name}>`);
+      return { ...base, closeStart: t.start, end: t.end, selfClosing: false };
+    }
+    at = t.end;
+  }
+}
+
+/** The document's root element. */
+export function rootElement(text: string): Span {
+  const t = nextTag(text, 0);
+  if (t === undefined || t.kind === "close") throw new XmlProblem("there is no root element");
+  return elementFrom(text, t);
+}
+
+/** The elements directly inside `parent`, in order. */
+export function childElements(text: string, parent: Span): Span[] {
+  const found: Span[] = [];
+  let at = parent.openEnd;
+  for (;;) {
+    const t = nextTag(text, at);
+    if (t === undefined || t.start >= parent.closeStart) return found;
+    if (t.kind === "close") throw new XmlProblem(`</${t.name}> closes nothing inside <${parent.name}>`);
+    const child = elementFrom(text, t);
+    found.push(child);
+    at = child.end;
+  }
+}
+
+/** The first element directly inside `parent` with this local name. */
+export function child(text: string, parent: Span, local: string): Span | undefined {
+  return childElements(text, parent).find((c) => c.local === local);
+}
+
+/** The elements directly inside `parent` with this local name. */
+export function childrenNamed(text: string, parent: Span, local: string): Span[] {
+  return childElements(text, parent).filter((c) => c.local === local);
+}
+
+/** The prefix an element was written with, "" for none. */
+export function prefixOf(span: Span): string {
+  const colon = span.name.indexOf(":");
+  return colon < 0 ? "" : span.name.slice(0, colon);
+}
+
+/** A name with the prefix the surrounding document uses for its main namespace. */
+export function qualified(prefix: string, local: string): string {
+  return prefix === "" ? local : `${prefix}:${local}`;
+}
+
+/** Every attribute of a start tag by its qualified name, values decoded. */
+export function attributes(tag: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const re = /([^\s=<>/]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+  const nameEnd = tag.search(/[\s/>]/);
+  re.lastIndex = nameEnd < 0 ? tag.length : nameEnd;
+  for (let m = re.exec(tag); m !== null; m = re.exec(tag)) found.set(m[1] as string, decodeEntities(m[3] ?? m[4] ?? ""));
+  return found;
+}
+
+/** One attribute of a start tag (decoded), by qualified name. */
+export function attr(tag: string, name: string): string | undefined {
+  return attributes(tag).get(name);
+}
+
+/** One attribute by local name, whatever its prefix (for r:id written as r:id or as ns1:id). */
+export function attrLocal(tag: string, local: string): string | undefined {
+  for (const [name, value] of attributes(tag)) if (localOf(name) === local && name.includes(":")) return value;
+  return undefined;
+}
+
+/** Where one attribute sits in a start tag: the whole `name="value"` stretch. */
+function attrRange(tag: string, name: string): { start: number; end: number } | undefined {
+  const re = /([^\s=<>/]+)\s*=\s*("[^"]*"|'[^']*')/g;
+  const nameEnd = tag.search(/[\s/>]/);
+  re.lastIndex = nameEnd < 0 ? tag.length : nameEnd;
+  for (let m = re.exec(tag); m !== null; m = re.exec(tag)) if (m[1] === name) return { start: m.index, end: m.index + m[0].length };
+  return undefined;
+}
+
+/** The start tag with one attribute set: changed where it stands, or added at the end. */
+export function setAttr(tag: string, name: string, value: string): string {
+  const written = `${name}="${escapeAttr(value)}"`;
+  const at = attrRange(tag, name);
+  if (at !== undefined) return tag.slice(0, at.start) + written + tag.slice(at.end);
+  const close = tag.endsWith("/>") ? tag.length - 2 : tag.length - 1;
+  const before = tag.slice(0, close).replace(/\s+$/, "");
+  return `${before} ${written}${tag.slice(close)}`;
+}
+
+/** The start tag without one attribute. */
+export function removeAttr(tag: string, name: string): string {
+  const at = attrRange(tag, name);
+  if (at === undefined) return tag;
+  return tag.slice(0, at.start).replace(/\s+$/, "") + tag.slice(at.end);
+}
+
+/** The decoded text directly inside an element (character data and CDATA; nested tags ignored). */
+export function textOf(text: string, span: Span): string {
+  const inner = text.slice(span.openEnd, span.closeStart);
+  let out = "";
+  let i = 0;
+  while (i < inner.length) {
+    const lt = inner.indexOf("<", i);
+    const stop = lt < 0 ? inner.length : lt;
+    out += decodeEntities(inner.slice(i, stop));
+    if (lt < 0) break;
+    if (inner.startsWith("<![CDATA[", lt)) {
+      const close = inner.indexOf("]]>", lt);
+      out += inner.slice(lt + 9, close < 0 ? inner.length : close);
+      i = close < 0 ? inner.length : close + 3;
+    } else {
+      const close = inner.indexOf(">", lt);
+      i = close < 0 ? inner.length : close + 1;
+    }
+  }
+  return out;
+}
+
+/** The declared namespace of a prefix ("" for the default) on one start tag, if declared there. */
+export function namespaceOn(tag: string, prefix: string): string | undefined {
+  return attr(tag, prefix === "" ? "xmlns" : `xmlns:${prefix}`);
+}
+
+/** The prefix a start tag declares for a namespace, if any ("" for a default declaration). */
+export function prefixFor(tag: string, uri: string): string | undefined {
+  for (const [name, value] of attributes(tag)) {
+    if (value !== uri) continue;
+    if (name === "xmlns") return "";
+    if (name.startsWith("xmlns:")) return name.slice(6);
+  }
+  return undefined;
+}
+
+const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+export function decodeEntities(s: string): string {
+  if (!s.includes("&")) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, body: string) => {
+    if (body.startsWith("#x")) return safeCodePoint(parseInt(body.slice(2), 16), whole);
+    if (body.startsWith("#")) return safeCodePoint(parseInt(body.slice(1), 10), whole);
+    return NAMED[body] ?? whole;
+  });
+}
+
+function safeCodePoint(n: number, fallback: string): string {
+  return Number.isFinite(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : fallback;
+}
+
+/**
+ * Text with every character XML 1.0 forbids taken out: control characters other than tab and
+ * line breaks, unpaired surrogate halves, and U+FFFE/U+FFFF. Such a character in a part makes
+ * Excel refuse the whole file.
+ */
+export function xmlSafe(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+}
+
+/** Text for character data: legal characters only, markup characters escaped. */
+export function escapeText(s: string): string {
+  return xmlSafe(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Text for a double-quoted attribute value; line breaks and tabs kept as references so they survive. */
+export function escapeAttr(s: string): string {
+  return escapeText(s).replace(/"/g, "&quot;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+}
+
+/**
+ * Spreadsheet text as Excel reads it back: Excel turns "_x0041_" in a cell into "A", so a literal
+ * "_xHHHH_" is written with its underscore escaped ("_x005F_"), and the text reads back as typed.
+ */
+export function excelString(s: string): string {
+  return s.replace(/_(x[0-9A-Fa-f]{4}_)/g, "_x005F_$1");
+}
+
+/** Applies edits (which must not overlap) to a text. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = "";
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new XmlProblem("two edits of one part overlap");
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Inserts `inner` as the last content of an element. An element written as one empty tag
+ * (`<sheets/>`) is opened up into a start and an end tag.
+ */
+export function appendInside(span: Span, inner: string): Edit {
+  if (!span.selfClosing) return { start: span.closeStart, end: span.closeStart, text: inner };
+  const open = span.tag.replace(/\s*\/>$/, ">");
+  return { start: span.start, end: span.end, text: `${open}${inner}</${span.name}>` };
+}
+
+/**
+ * Inserts a new child into a parent whose children come in a fixed order (as the schema says):
+ * just before the first existing child that must come after it, else at the end.
+ */
+export function insertChild(text: string, parent: Span, order: readonly string[], local: string, xml: string): Edit {
+  if (parent.selfClosing) return appendInside(parent, xml);
+  const rank = order.indexOf(local);
+  const after = childElements(text, parent).find((c) => order.indexOf(c.local) > rank);
+  const at = after === undefined ? parent.closeStart : after.start;
+  return { start: at, end: at, text: xml };
+}
+
+const UTF8 = new TextEncoder();
+
+/** A part's bytes as text: UTF-8, or UTF-16 when it starts with a byte order mark. */
+export function decodePart(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  return new TextDecoder("utf-8").decode(bytes);
+}
+
+/** A changed part as UTF-8 bytes; its XML declaration, if any, says so. */
+export function encodePart(text: string): Uint8Array {
+  const fixed = text.replace(/^(\s*<\?xml[^?]*?encoding\s*=\s*)(["'])[^"']*\2/, "$1$2UTF-8$2");
+  return UTF8.encode(fixed);
+}
