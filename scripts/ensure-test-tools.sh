@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests use, if they are missing: chromium (browser tests),
 # libreoffice-calc (opening generated workbooks), libxml2-utils (xmllint, manifest checks),
-# python3-openpyxl and python3-pil (workbooks with charts and pictures from another producer,
-# read back by an independent program; Debian's own /usr/bin/python3 is the one that has them).
+# python3-openpyxl, python3-xlsxwriter and python3-pil (workbooks with charts and pictures from
+# other producers, read back by an independent program; Debian's /usr/bin/python3 has them).
 # Needs root (or sudo) and the Debian package archive; prints what it does.
 set -euo pipefail
 
@@ -12,9 +12,10 @@ command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 /usr/bin/python3 -c "import openpyxl" >/dev/null 2>&1 || need+=(python3-openpyxl)
 /usr/bin/python3 -c "import PIL" >/dev/null 2>&1 || need+=(python3-pil)
+/usr/bin/python3 -c "import xlsxwriter" >/dev/null 2>&1 || need+=(python3-xlsxwriter)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "Test tools present: chromium, soffice, xmllint, openpyxl, PIL."
+  echo "Test tools present: chromium, soffice, xmllint, openpyxl, xlsxwriter, PIL."
   exit 0
 fi
 
