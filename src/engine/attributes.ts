@@ -1,4 +1,5 @@
 import { checkRoll, checkSigned as checkModifier } from "./checks";
+import { fail, wholeResult } from "./errors";
 
 /**
  * Wars a race declares at the start of a century, from a d6 plus its Aggression:
@@ -30,14 +31,22 @@ export function warAverted(roll: number, diplomacy: number, enemyAggression: num
   return roll + diplomacy - enemyAggression >= DIPLOMACY_TARGET;
 }
 
+/** Wealth each city (great cities too) gives its race. */
+export const WEALTH_PER_CITY = 1;
+
 /**
  * What a race's Wealth adds to its Military and to its Diplomacy: 1 for each full 3 Wealth.
- * Wealth pushed below 0 by circumstances counts as 0, so it never takes anything away.
+ * Each city (a great city too) gives the race 1 more Wealth. Wealth pushed below 0 by
+ * circumstances counts as 0, so it never takes anything away; the floor applies to the whole
+ * Wealth, cities included.
  * @example wealthBonus(8) // 2
  * @example wealthBonus(-4) // 0
+ * @example wealthBonus(5, 2) // 2 (5 + 2 cities = 7)
  */
-export function wealthBonus(wealth: number): number {
+export function wealthBonus(wealth: number, cities = 0): number {
   checkModifier(wealth, "Wealth");
+  if (!Number.isInteger(cities) || cities < 0) fail(`Cities must be a whole number, 0 or more, not ${cities}.`);
+  const total = BigInt(wealth) + BigInt(WEALTH_PER_CITY) * BigInt(cities);
   // Integer division: wealth / 3 in doubles can round up to the next whole number for huge values.
-  return wealth <= 0 ? 0 : Number(BigInt(wealth) / 3n);
+  return total <= 0n ? 0 : wholeResult(total / 3n, "The bonus");
 }

@@ -2,7 +2,7 @@
  * Games of the Gods (seed 003), a separate small dice game: conflicts rolled on d6, glory for the
  * top roller, goals that close after enough claims, and the world changing at the end of an act.
  */
-import { fail } from "./errors";
+import { fail, wholeResult } from "./errors";
 import { checkRoll } from "./checks";
 
 function checkDice(dice: readonly number[]): void {
@@ -102,4 +102,54 @@ const MELT: readonly string[] = [
 export function melt(roll: number): string {
   checkRoll(roll, 2, 12);
   return MELT[roll] as string;
+}
+
+/** The base difficulty of a conflict by its level. */
+export const BASE_DIFFICULTY: Readonly<Record<1 | 2 | 3, number>> = { 1: 1, 2: 2, 3: 6 };
+
+/**
+ * The difficulty of a conflict: its level's base (1, 2 or 6), less what the instigating god's
+ * earlier wins against the same character in the same type of conflict take off, plus every
+ * success the opposing gods roll. A level 1 win takes 1 off levels 2 and 3; a level 2 win takes 2
+ * off level 3; both take 3 off level 3. A win counts once however often it was repeated, so
+ * level 2 never drops below 1 nor level 3 below 3.
+ * @example difficulty(3, 0, true, true) // 3
+ * @example difficulty(1, 2) // 3
+ */
+export function difficulty(level: number, opposingSuccesses = 0, wonLevel1 = false, wonLevel2 = false): number {
+  checkRoll(level, 1, 3, "The level of a conflict");
+  if (!Number.isInteger(opposingSuccesses) || opposingSuccesses < 0) {
+    fail(`The opposing successes must be a whole number, 0 or more, not ${opposingSuccesses}.`);
+  }
+  let base = BASE_DIFFICULTY[level as 1 | 2 | 3];
+  if (level >= 2 && wonLevel1) base -= 1;
+  if (level === 3 && wonLevel2) base -= 2;
+  return wholeResult(BigInt(base) + BigInt(opposingSuccesses), "The difficulty");
+}
+
+/**
+ * Whether the instigating god wins a conflict: more successes than the difficulty. Equal is not
+ * enough.
+ * @example conflictWon(2, 3) // true (difficulty 2)
+ * @example conflictWon(2, 2) // false
+ */
+export function conflictWon(level: number, successCount: number, opposingSuccesses = 0, wonLevel1 = false, wonLevel2 = false): boolean {
+  if (!Number.isInteger(successCount) || successCount < 0) fail(`The successes must be a whole number, 0 or more, not ${successCount}.`);
+  return BigInt(successCount) > BigInt(difficulty(level, opposingSuccesses, wonLevel1, wonLevel2));
+}
+
+/** Conflict dice a god gets at the start of every act; unspent ones are lost at its end. */
+export const CONFLICT_DICE_PER_ACT = 5;
+
+/**
+ * Dice a god rolls in a conflict: the conflict dice it spent (1 to 5), one bonus die when a motif
+ * is woven into the narration, one when a feature of either character helps (never more than one
+ * die from motifs nor from features, however many apply), and one die per point of divinity spent.
+ * @example dicePool(2, true, true, 3) // 7
+ */
+export function dicePool(diceSpent: number, motif = false, feature = false, divinitySpent = 0): number {
+  checkRoll(diceSpent, 1, CONFLICT_DICE_PER_ACT, "The conflict dice spent");
+  if (!Number.isInteger(divinitySpent) || divinitySpent < 0) fail(`The divinity spent must be a whole number, 0 or more, not ${divinitySpent}.`);
+  const bonus = (motif ? 1 : 0) + (feature ? 1 : 0);
+  return wholeResult(BigInt(diceSpent + bonus) + BigInt(divinitySpent), "The dice pool");
 }

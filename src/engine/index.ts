@@ -13,3 +13,4 @@ export * from "./attributes";
 export * from "./costs";
 export * from "./pantheon";
 export * from "./games";
+export * from "./heaven";

@@ -209,22 +209,29 @@ function shareOf(shares: readonly Share[], name: string): Ratio {
  * Why Diabolism or Atheism vetoes a change of the pantheon, or null when none does.
  * Either one, when it is a member before the change (share above 0), accepts a change only if
  * its share rises by 5 points or more; a change of the others' shares alone is still a change
- * and needs that rise. Leaving every share as it was is no change, and nobody objects. A special
- * member that is not in the pantheon before has no say.
+ * and needs that rise. A special member that is not in the pantheon before has no say.
+ *
+ * Leaving every share as it was is normally no change, and nobody objects. Ending religious
+ * turmoil is the exception (`endingTurmoil`): the members must agree on a division even when it
+ * stays exactly the same, by the same procedure, so an unchanged division is vetoed by any
+ * special member (its share rises by 0).
+ * @example vetoOfChange(same, same) // null
+ * @example vetoOfChange(same, same, true) // "Diabolism vetoes the new division, so the turmoil goes on: …" when Diabolism is a member
  */
-export function vetoOfChange(before: readonly Share[], after: readonly Share[]): string | null {
+export function vetoOfChange(before: readonly Share[], after: readonly Share[], endingTurmoil = false): string | null {
   checkShares(before);
   checkShares(after);
   const names = [...before, ...after].map((s) => s.member);
   const changed = names.some((name) => cmp(shareOf(before, name), shareOf(after, name)) !== 0);
-  if (!changed) return null;
+  if (!changed && !endingTurmoil) return null;
   const vetoes: string[] = [];
   for (const s of before) {
     if (isGod(s.member) || isZero(s.share)) continue;
     const now = shareOf(after, s.member);
     if (cmp(sub(now, s.share), SPECIAL_MEMBER_RISE) < 0) {
+      const what = endingTurmoil ? "the new division, so the turmoil goes on" : "the change";
       vetoes.push(
-        `${s.member} vetoes the change: its share would go from ${showShare(s.share)}% to ${showShare(now)}%, ` +
+        `${s.member} vetoes ${what}: its share would go from ${showShare(s.share)}% to ${showShare(now)}%, ` +
           `and it agrees only to a rise of 5 points or more (to ${showShare(add(s.share, SPECIAL_MEMBER_RISE))}% or more).`,
       );
     }

@@ -19,14 +19,19 @@ const CustomFunctions: { associate(id: string, fn: unknown): void } =
   (globalThis as { CustomFunctions?: { associate(id: string, fn: unknown): void } }).CustomFunctions ?? { associate: () => undefined };
 import {
   AGGRESSION,
+  BARBARIANGROWTH,
   CITYFATE,
+  CONFLICT,
   CULT,
+  DICEPOOL,
   DICESUCCESSES,
+  DIFFICULTY,
   DIPLOMACY,
   EXPLODE,
   GLORY,
   GOALSTATE,
   GROWTH,
+  LORDLOSS,
   MANASCALE,
   MELT,
   NEWCITY,
@@ -39,6 +44,7 @@ import {
   RESIST,
   RESISTLEVELS,
   STARVATION,
+  SURRENDER,
   TOLL,
   TURMOIL,
   WAR,
@@ -56,6 +62,29 @@ import {
  */
 export function toll(amount: any, mode?: any): any {
   return invoke(TOLL, amount, mode);
+}
+
+/**
+ * Mana a loser hands over under the Surrender Mana term: 3 mana after the toll (6 sent) or half of its mana, whichever is less.
+ * @customfunction SURRENDER
+ * @helpurl https://localhost:3000/docs/functions/SURRENDER.html
+ * @param mana_held The loser's current mana, including any waiting at a distribution point (below 0 when it owes mana).
+ * @param [mode] "send" (the default) gives the mana the loser sends; "receive" gives what reaches the winner after the toll.
+ * @returns Whole mana.
+ */
+export function surrender(mana_held: any, mode?: any): any {
+  return invoke(SURRENDER, mana_held, mode);
+}
+
+/**
+ * Mana a lord loses when his lesser god is obliterated: half of his mana (rounded up) or 10, whichever is greater.
+ * @customfunction LORDLOSS
+ * @helpurl https://localhost:3000/docs/functions/LORDLOSS.html
+ * @param mana_held The lord's current mana, including any waiting at a distribution point (below 0 when he already owes mana).
+ * @returns Mana lost; any part of it above what he holds is owed.
+ */
+export function lordloss(mana_held: any): any {
+  return invoke(LORDLOSS, mana_held);
 }
 
 /**
@@ -82,6 +111,17 @@ export function warcasualties(strength: any, military: any, enemy_military: any,
  */
 export function growth(units: any, rate?: any): any {
   return invoke(GROWTH, units, rate);
+}
+
+/**
+ * Where a barbarian race's new units go: half spread into empty bordering squares, the other half onto squares it holds.
+ * @customfunction BARBARIANGROWTH
+ * @helpurl https://localhost:3000/docs/functions/BARBARIANGROWTH.html
+ * @param new_units The race's new units this century (see GODS.GROWTH).
+ * @returns One row of two cells: units that spread (an odd unit spreads), units placed.
+ */
+export function barbariangrowth(new_units: any): any[][] {
+  return invoke(BARBARIANGROWTH, new_units) as any[][];
 }
 
 /**
@@ -117,10 +157,10 @@ export function resistlevels(reduction: any, elements: any, resistances: any[][]
  * @customfunction POWERCOST
  * @helpurl https://localhost:3000/docs/functions/POWERCOST.html
  * @param normal_cost The power's normal cost in mana (a whole number, 0 or more).
- * @param modifier A cost multiplier, such as 0.75 (25% less) or 2 (double), or a range of them; give as many as apply.
+ * @param [modifier] A cost multiplier, such as 0.75 (25% less) or 2 (double), or a range of them; give as many as apply, or none.
  * @returns Mana to pay.
  */
-export function powercost(normal_cost: any, modifier: any[][][]): any {
+export function powercost(normal_cost: any, modifier?: any[][][]): any {
   // Excel passes every modifier in `modifier` (followed by an invocation object, which
   // repeated() drops); `gods fn` passes them one by one, so the rest arrive as further arguments.
   // eslint-disable-next-line prefer-rest-params
@@ -214,14 +254,15 @@ export function diplomacy(roll: any, diplomacy: any, enemy_aggression: any): any
 }
 
 /**
- * What a race's Wealth adds to both its Military and its Diplomacy: 1 for each full 3 Wealth.
+ * What a race's Wealth adds to both its Military and its Diplomacy: 1 for each full 3 Wealth, each city giving 1 Wealth.
  * @customfunction WEALTHBONUS
  * @helpurl https://localhost:3000/docs/functions/WEALTHBONUS.html
- * @param wealth The race's Wealth (a whole number; below 0 counts as 0).
+ * @param wealth The race's Wealth without its cities (a whole number; a total below 0 counts as 0).
+ * @param [cities] Cities the race owns, great cities included: each adds 1 Wealth (0 if left out).
  * @returns The bonus to Military and to Diplomacy.
  */
-export function wealthbonus(wealth: any): any {
-  return invoke(WEALTHBONUS, wealth);
+export function wealthbonus(wealth: any, cities?: any): any {
+  return invoke(WEALTHBONUS, wealth, cities);
 }
 
 /**
@@ -308,10 +349,11 @@ export function pantheoncheck(members: any[][], shares: any[][]): any {
  * @param members Every member before or after the change: one column or one row of names.
  * @param old_shares The shares before the change (empty for a member joining).
  * @param new_shares The shares after the change (empty for a member leaving).
+ * @param [ending_turmoil] TRUE when the new division is to end religious turmoil: then even an unchanged division needs their consent.
  * @returns TRUE, or the reason the change is vetoed.
  */
-export function pantheonchange(members: any[][], old_shares: any[][], new_shares: any[][]): any {
-  return invoke(PANTHEONCHANGE, members, old_shares, new_shares);
+export function pantheonchange(members: any[][], old_shares: any[][], new_shares: any[][], ending_turmoil?: any): any {
+  return invoke(PANTHEONCHANGE, members, old_shares, new_shares, ending_turmoil);
 }
 
 /**
@@ -370,4 +412,47 @@ export function goalstate(level: any, claims: any, players: any): any {
  */
 export function melt(roll: any): any {
   return invoke(MELT, roll);
+}
+
+/**
+ * Games of the Gods: a conflict's difficulty, 1, 2 or 6 by level, less earlier wins against the character, plus the opposing successes.
+ * @customfunction DIFFICULTY
+ * @helpurl https://localhost:3000/docs/functions/DIFFICULTY.html
+ * @param level The conflict's level: 1, 2 or 3.
+ * @param [opposing_successes] Successes rolled by all the gods helping the other side (0 if left out).
+ * @param [won_level1] TRUE when the instigating god has won a level 1 conflict of this type against this character.
+ * @param [won_level2] TRUE when the instigating god has won a level 2 conflict of this type against this character.
+ * @returns The difficulty: the successes must be more than this.
+ */
+export function difficulty(level: any, opposing_successes?: any, won_level1?: any, won_level2?: any): any {
+  return invoke(DIFFICULTY, level, opposing_successes, won_level1, won_level2);
+}
+
+/**
+ * Games of the Gods: whether the instigating god wins a conflict, with more successes than the difficulty.
+ * @customfunction CONFLICT
+ * @helpurl https://localhost:3000/docs/functions/CONFLICT.html
+ * @param level The conflict's level: 1, 2 or 3.
+ * @param successes Successes the instigating god rolled.
+ * @param [opposing_successes] Successes rolled by all the gods helping the other side (0 if left out).
+ * @param [won_level1] TRUE when the instigating god has won a level 1 conflict of this type against this character.
+ * @param [won_level2] TRUE when the instigating god has won a level 2 conflict of this type against this character.
+ * @returns TRUE when the conflict is won.
+ */
+export function conflict(level: any, successes: any, opposing_successes?: any, won_level1?: any, won_level2?: any): any {
+  return invoke(CONFLICT, level, successes, opposing_successes, won_level1, won_level2);
+}
+
+/**
+ * Games of the Gods: dice a god rolls in a conflict: dice spent, plus one for a motif, one for a feature, and one per divinity spent.
+ * @customfunction DICEPOOL
+ * @helpurl https://localhost:3000/docs/functions/DICEPOOL.html
+ * @param dice_spent Conflict dice spent on the conflict (1 to 5).
+ * @param [motifs] TRUE (or how many) when a motif of the god is woven into the narration: one bonus die at most.
+ * @param [features] TRUE (or how many) when a feature of either character helps the instigator: one bonus die at most.
+ * @param [divinity_spent] Divinity spent before the roll, one die each (0 if left out).
+ * @returns The number of dice to roll.
+ */
+export function dicepool(dice_spent: any, motifs?: any, features?: any, divinity_spent?: any): any {
+  return invoke(DICEPOOL, dice_spent, motifs, features, divinity_spent);
 }

@@ -133,6 +133,27 @@ export function flag(name: string): Param<boolean> {
   );
 }
 
+/**
+ * Whether something that gives at most one bonus die applies: TRUE/FALSE (or yes/no, 1/0), or how
+ * many of them apply (2 relevant features still give one die). Empty or omitted is FALSE.
+ */
+export function atMostOne(name: string, what: string): Param<boolean> {
+  return param(
+    name,
+    (value) => {
+      const v = single(name, value);
+      const answer = yesNo(v);
+      if (answer !== null) return answer;
+      const r = typeof v === "number" || typeof v === "string" ? exactNumber(v) : null;
+      const n = r === null ? NaN : toNumber(r);
+      if (Number.isInteger(n) && n >= 0) return n > 0;
+      throw new ArgumentError(`${name} must be TRUE or FALSE, or how many ${what} apply (a whole number, 0 or more), not ${show(v)}.`);
+    },
+    true,
+    false,
+  );
+}
+
 /** A name written as text, such as a deity's: spaces around it are dropped, it may not be empty. */
 export function text(name: string, what = "a name"): Param<string> {
   return param(name, (value) => {
@@ -166,13 +187,14 @@ export function dice(name: string): Param<number[]> {
 
 /**
  * A repeating argument of multipliers such as 0.75, 2 or "75%": each value may be a single cell
- * or a range; empty cells are skipped. Read exactly.
+ * or a range; empty cells are skipped. Read exactly. When `optional`, leaving it out gives none.
  */
-export function multipliers(name: string): Param<Ratio[]> {
+export function multipliers(name: string, optional = false): Param<Ratio[]> {
   const what = "a multiplier of 0 or more, like 0.75, 2 or 75%";
   return {
     name,
-    optional: false,
+    optional,
+    ...(optional ? { fallback: [] } : {}),
     repeating: true,
     read: (value) => {
       const found: Ratio[] = [];

@@ -3,9 +3,10 @@
  * functions.ts only declares them to Excel; the `gods fn` command and the tests use them too.
  */
 import { casualties, cityFate, war } from "../engine/war";
-import { DEFAULT_GROWTH_RATE, growth } from "../engine/growth";
+import { barbarianSplit, DEFAULT_GROWTH_RATE, growth } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
 import { toll, type TollMode } from "../engine/toll";
+import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, powerCost } from "../engine/costs";
@@ -21,10 +22,11 @@ import {
   type Share,
   type ShareStyle,
 } from "../engine/pantheon";
-import { explosions, glory, goalState, melt, successes } from "../engine/games";
+import { conflictWon, dicePool, difficulty, explosions, glory, goalState, melt, successes } from "../engine/games";
 import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
+  atMostOne,
   choice,
   dice,
   elements,
@@ -58,6 +60,23 @@ export const TOLL = define(
   (amount, mode) => toll(amount, mode),
 );
 
+// Mana lost in Heaven by rule (seed 000, Combat and Obliteration).
+
+export const SURRENDER = define(
+  "SURRENDER",
+  [
+    integer("mana_held", "a whole number of mana (below 0 when the loser owes mana)"),
+    choice<SurrenderMode>("mode", ["send", "receive"], "send", { sent: "send", sends: "send", received: "receive", receives: "receive", arrives: "receive", arrive: "receive" }),
+  ],
+  (held, mode) => surrender(held, mode),
+);
+
+export const LORDLOSS = define(
+  "LORDLOSS",
+  [integer("mana_held", "a whole number of mana (below 0 when the lord already owes mana)")],
+  (held) => lordLoss(held),
+);
+
 export const WARCASUALTIES = define(
   "WARCASUALTIES",
   [
@@ -74,6 +93,11 @@ export const GROWTH = define(
   [whole("units", "a whole number of units, 0 or more"), rate("rate", DEFAULT_GROWTH_RATE)],
   (units, r) => growth(units, r),
 );
+
+export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", "a whole number of units, 0 or more")], (newUnits) => {
+  const split = barbarianSplit(newUnits);
+  return [[split.spread, split.placed]];
+});
 
 export const RESIST = define(
   "RESIST",
@@ -101,7 +125,7 @@ export const RESISTLEVELS = define(
 
 export const POWERCOST = define(
   "POWERCOST",
-  [whole("normal_cost", "a whole number of mana, 0 or more"), multipliers("modifier")],
+  [whole("normal_cost", "a whole number of mana, 0 or more"), multipliers("modifier", true)],
   (normalCost, modifiers) => powerCost(normalCost, modifiers),
 );
 
@@ -160,7 +184,11 @@ export const DIPLOMACY = define(
   (r, diplomacy, enemyAggression) => warAverted(r, diplomacy, enemyAggression),
 );
 
-export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth")], (wealth) => wealthBonus(wealth));
+export const WEALTHBONUS = define(
+  "WEALTHBONUS",
+  [integer("wealth"), optional(whole("cities", "a whole number of cities, 0 or more"), 0)],
+  (wealth, cities) => wealthBonus(wealth, cities),
+);
 
 // §7: war.
 
@@ -249,8 +277,9 @@ function version(members: Line<string | null>, given: Line<Ratio | null>, shares
 
 export const PANTHEONCHANGE = define(
   "PANTHEONCHANGE",
-  [names("members"), shares("old_shares"), shares("new_shares")],
-  (members, before, after) => vetoOfChange(version(members, before, "old_shares"), version(members, after, "new_shares")) ?? true,
+  [names("members"), shares("old_shares"), shares("new_shares"), flag("ending_turmoil")],
+  (members, before, after, endingTurmoil) =>
+    vetoOfChange(version(members, before, "old_shares"), version(members, after, "new_shares"), endingTurmoil) ?? true,
 );
 
 // §11: Games of the Gods.
@@ -276,3 +305,29 @@ export const GOALSTATE = define(
 );
 
 export const MELT = define("MELT", [roll("roll", 2, 12)], (r) => melt(r));
+
+const conflictLevel = () => wholeBetween("level", 1, 3, "a conflict level: 1, 2 or 3");
+const opposing = () => optional(whole("opposing_successes", "a whole number of successes, 0 or more"), 0);
+
+export const DIFFICULTY = define(
+  "DIFFICULTY",
+  [conflictLevel(), opposing(), flag("won_level1"), flag("won_level2")],
+  (level, against, won1, won2) => difficulty(level, against, won1, won2),
+);
+
+export const CONFLICT = define(
+  "CONFLICT",
+  [conflictLevel(), whole("successes", "a whole number of successes, 0 or more"), opposing(), flag("won_level1"), flag("won_level2")],
+  (level, rolled, against, won1, won2) => conflictWon(level, rolled, against, won1, won2),
+);
+
+export const DICEPOOL = define(
+  "DICEPOOL",
+  [
+    wholeBetween("dice_spent", 1, 5, "the conflict dice spent, a whole number from 1 to 5"),
+    atMostOne("motifs", "motifs"),
+    atMostOne("features", "helpful features"),
+    optional(whole("divinity_spent", "a whole number of divinity, 0 or more"), 0),
+  ],
+  (spent, motifs, features, divinity) => dicePool(spent, motifs, features, divinity),
+);

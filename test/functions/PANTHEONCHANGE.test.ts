@@ -9,6 +9,7 @@ describe("GODS.PANTHEONCHANGE", () => {
       ["members", false],
       ["old_shares", false],
       ["new_shares", false],
+      ["ending_turmoil", true],
     ]);
     expectValueError(call(PANTHEONCHANGE, WITH_DIABOLISM, [[50], [40], [10]]), /needs a value for new_shares/);
   });
@@ -24,6 +25,36 @@ describe("GODS.PANTHEONCHANGE", () => {
     const gods = [["Ares"], ["Hera"], ["Atheism"]];
     expect(call(PANTHEONCHANGE, gods, [[50], [30], [20]], [[40], [40], [20]])).toMatch(/^Atheism vetoes the change: its share would go from 20% to 20%/);
     expect(call(PANTHEONCHANGE, WITH_DIABOLISM, [[50], [40], [10]], [[50], [40], [10]])).toBe(true);
+  });
+
+  test("ending religious turmoil (seed 002): even an unchanged division needs the special members' consent", () => {
+    const same = [[50], [40], [10]];
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, true)).toBe(
+      "Diabolism vetoes the new division, so the turmoil goes on: its share would go from 10% to 10%, and it agrees only to a rise of 5 points or more (to 15% or more).",
+    );
+    // Without the argument, or FALSE, an unchanged division is no change, as before.
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same)).toBe(true);
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, false)).toBe(true);
+    // The gods alone: they agree among themselves, so an unchanged division ends the turmoil.
+    expect(call(PANTHEONCHANGE, [["Ares"], ["Hera"]], [[50], [50]], [[50], [50]], true)).toBe(true);
+    // A division that gives Diabolism its 5 points ends the turmoil.
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, [[45], [40], [15]], true)).toBe(true);
+    // Atheism as well as Diabolism.
+    expect(call(PANTHEONCHANGE, [["Ares"], ["Diabolism"], ["Atheism"]], [[60], [20], [20]], [[60], [20], [20]], true)).toMatch(
+      /^Diabolism vetoes the new division, .* Atheism vetoes the new division/,
+    );
+    // A changed division still needs the rise, worded for the turmoil.
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, [[40], [48], [12]], true)).toMatch(/^Diabolism vetoes the new division, so the turmoil goes on: .* to 12%/);
+  });
+
+  test("ending_turmoil may be written as a table's yes/no column writes it", () => {
+    const same = [[50], [40], [10]];
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, "yes")).toMatch(/vetoes/);
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, 1)).toMatch(/vetoes/);
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, "")).toBe(true);
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, null)).toBe(true);
+    expectValueError(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, "soon"), /ending_turmoil/, /TRUE or FALSE/, /"soon"/);
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, same, NA)).toBe(NA);
   });
 
   test("joining and leaving members", () => {

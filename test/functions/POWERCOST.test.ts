@@ -3,12 +3,12 @@ import { powercost } from "../../src/functions/functions";
 import { call, expectValueError, NA } from "./helpers";
 
 describe("GODS.POWERCOST", () => {
-  test("arity: the modifier repeats", () => {
+  test("arity: the modifier repeats, and may be left out", () => {
     expect(POWERCOST.params.map((p) => [p.name, p.optional, p.repeating === true])).toEqual([
       ["normal_cost", false, false],
-      ["modifier", false, true],
+      ["modifier", true, true],
     ]);
-    expectValueError(call(POWERCOST, 10), /needs a value for modifier/);
+    expectValueError(call(POWERCOST), /needs a value for normal_cost/);
     expect(call(POWERCOST, 100, 0.5, 0.5, 2, 2, 0.5, 2, 0.5)).toBe(50);
   });
 
@@ -30,6 +30,17 @@ describe("GODS.POWERCOST", () => {
     // 0.07 is seven hundredths, not the binary number just above it.
     expect(call(POWERCOST, 100, 0.07, 100)).toBe(700);
     expect(call(POWERCOST, 100, 0.1, 10)).toBe(100);
+  });
+
+  test("no modifier: the normal cost", () => {
+    expect(call(POWERCOST, 10)).toBe(10);
+    expect(call(POWERCOST, 0)).toBe(0);
+    expect(call(POWERCOST, 7, undefined)).toBe(7);
+    expect(call(POWERCOST, 2 ** 53)).toBe(2 ** 53);
+    const asCalled = powercost as (...args: unknown[]) => unknown;
+    // Excel with the modifier left out: only the invocation object follows.
+    expect(asCalled(12, undefined, { functionName: "POWERCOST" })).toBe(12);
+    expect(asCalled(12)).toBe(12);
   });
 
   test("ranges and empty cells", () => {

@@ -1,0 +1,116 @@
+/**
+ * Rules the seeds state without settling every case, at the engine's level: each test names the
+ * reading the project takes (the help pages say why).
+ */
+import { RuleError } from "../../src/engine/errors";
+import { lordLoss, surrender } from "../../src/engine/heaven";
+import { barbarianSplit, growth } from "../../src/engine/growth";
+import { wealthBonus } from "../../src/engine/attributes";
+import { vetoOfChange, type Share } from "../../src/engine/pantheon";
+import { conflictWon, dicePool, difficulty } from "../../src/engine/games";
+import { powerCost } from "../../src/engine/costs";
+import { ratio } from "../../src/engine/exact";
+import { tollReceived } from "../../src/engine/toll";
+
+const shares = (...pairs: [string, number][]): Share[] => pairs.map(([member, share]) => ({ member, share: ratio(share) }));
+
+describe("Surrender Mana (seed 000)", () => {
+  test("the lesser of 6 sent (3 arriving) and half the loser's mana, rounded up", () => {
+    expect([0, 1, 2, 3, 7, 10, 11, 12, 13, 100].map((held) => surrender(held))).toEqual([0, 1, 1, 2, 4, 5, 6, 6, 6, 6]);
+    expect([0, 1, 7, 10, 12, 100].map((held) => surrender(held, "receive"))).toEqual([0, 0, 2, 2, 3, 3]);
+  });
+  test("what arrives is always what is sent less the toll, and never more than 3", () => {
+    for (let held = -3; held <= 40; held++) {
+      expect(surrender(held, "receive")).toBe(tollReceived(surrender(held)));
+      expect(surrender(held, "receive")).toBeLessThanOrEqual(3);
+      expect(surrender(held)).toBeLessThanOrEqual(Math.max(0, held));
+    }
+  });
+  test("a loser in debt gives nothing; bad input is refused", () => {
+    expect(surrender(-4)).toBe(0);
+    expect(() => surrender(1.5)).toThrow(RuleError);
+  });
+});
+
+describe("a lord's loss when his lesser god is obliterated (seed 000)", () => {
+  test("half his mana, rounded up, or 10, whichever is greater", () => {
+    expect([-5, 0, 4, 19, 20, 21, 22, 31, 100].map(lordLoss)).toEqual([10, 10, 10, 10, 10, 11, 11, 16, 50]);
+  });
+  test("the loss can exceed what he holds: the rest is owed", () => {
+    expect(4 - lordLoss(4)).toBe(-6);
+  });
+  test("bad input is refused", () => {
+    expect(() => lordLoss(2.5)).toThrow(RuleError);
+  });
+});
+
+describe("barbarian growth (seed 002): half spread, half placed", () => {
+  test("an odd unit spreads; the halves add up to the growth", () => {
+    expect(barbarianSplit(7)).toEqual({ spread: 4, placed: 3 });
+    for (let units = 0; units <= 60; units++) {
+      const split = barbarianSplit(growth(units));
+      expect(split.spread + split.placed).toBe(growth(units));
+      expect(split.spread - split.placed).toBeGreaterThanOrEqual(0);
+      expect(split.spread - split.placed).toBeLessThanOrEqual(1);
+    }
+  });
+  test("bad input is refused", () => {
+    expect(() => barbarianSplit(-1)).toThrow(RuleError);
+  });
+});
+
+describe("Wealth from cities (seed 002)", () => {
+  test("each city adds 1 Wealth before the full-3 division; the floor at 0 is on the total", () => {
+    expect(wealthBonus(5, 2)).toBe(2);
+    expect(wealthBonus(8)).toBe(2);
+    expect(wealthBonus(-4, 6)).toBe(0);
+    expect(() => wealthBonus(3, -1)).toThrow(RuleError);
+  });
+});
+
+describe("power costs with no modifier", () => {
+  test("are the normal cost", () => {
+    expect(powerCost(10, [])).toBe(10);
+  });
+});
+
+describe("ending religious turmoil (seed 002)", () => {
+  const before = shares(["Ares", 50], ["Hera", 40], ["Diabolism", 10]);
+  test("an unchanged division is vetoed by a special member only when it is to end turmoil", () => {
+    expect(vetoOfChange(before, before)).toBeNull();
+    expect(vetoOfChange(before, before, true)).toMatch(/^Diabolism vetoes the new division, so the turmoil goes on/);
+    expect(vetoOfChange(shares(["Ares", 50], ["Hera", 50]), shares(["Ares", 50], ["Hera", 50]), true)).toBeNull();
+    expect(vetoOfChange(before, shares(["Ares", 45], ["Hera", 40], ["Diabolism", 15]), true)).toBeNull();
+  });
+});
+
+describe("Games of the Gods conflicts (seed 003)", () => {
+  test("difficulty: base 1/2/6, less earlier wins, plus opposing successes", () => {
+    expect([1, 2, 3].map((level) => difficulty(level))).toEqual([1, 2, 6]);
+    expect(difficulty(2, 0, true)).toBe(1);
+    expect(difficulty(3, 0, true)).toBe(5);
+    expect(difficulty(3, 0, false, true)).toBe(4);
+    expect(difficulty(3, 0, true, true)).toBe(3);
+    expect(difficulty(1, 2)).toBe(3);
+    expect(difficulty(1, 0, true, true)).toBe(1);
+  });
+  test("the least difficulty of each level", () => {
+    for (const level of [1, 2, 3]) {
+      const least = Math.min(...[false, true].flatMap((a) => [false, true].map((b) => difficulty(level, 0, a, b))));
+      expect(least).toBe([1, 1, 3][level - 1]);
+    }
+  });
+  test("a conflict is won with more successes than the difficulty", () => {
+    expect(conflictWon(1, 2)).toBe(true);
+    expect(conflictWon(1, 1)).toBe(false);
+    expect(conflictWon(3, 4, 0, true, true)).toBe(true);
+  });
+  test("the dice pool: spent + one motif die + one feature die + divinity", () => {
+    expect(dicePool(2, true, true, 3)).toBe(7);
+    expect(dicePool(1)).toBe(1);
+    expect(() => dicePool(0)).toThrow(/1 to 5/);
+    expect(() => dicePool(6)).toThrow(/1 to 5/);
+    expect(() => difficulty(4)).toThrow(/1 to 3/);
+    expect(() => conflictWon(1, -1)).toThrow(RuleError);
+  });
+});
