@@ -1,5 +1,6 @@
-/* The main job without Excel, on the example campaign: create it, end two centuries, show the
-   mana of every god and where the workbook is. Run with `npm run demo` (after `npm ci`). */
+/* The main job without Excel, on the example campaign: create it, end a century, credit two
+   events, end the next century and the era it closes, show the mana of every god and where the
+   workbook is. Run with `npm run demo` (after `npm ci`). */
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -19,7 +20,10 @@ async function demo() {
   const steps = [
     ["init", file, "--example"],
     ["century-end", file, "--century", "1"],
+    ["event", file, "God obliterated"],
+    ["event", file, "Race destroyed", "--times", "2"],
     ["century-end", file, "--century", "2"],
+    ["era-end", file, "--century", "2"],
   ];
   for (const args of steps) {
     console.log(`\n$ gods ${args.map((a) => (a === file ? path.relative(process.cwd(), file) : a)).join(" ")}`);
@@ -27,7 +31,7 @@ async function demo() {
     if (code !== 0) process.exit(code);
   }
   console.log(`\nThe workbook is at ${file}`);
-  console.log("Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations and the Ledger.");
+  console.log("Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations, the event worksheets, the distribution points and the Ledger.");
 }
 
 demo().catch((error) => {

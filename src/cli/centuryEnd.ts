@@ -1,11 +1,13 @@
 import * as fs from "fs";
 import * as path from "path";
 import { describeProblem, errorsIn, warningsIn } from "../workbook/model/problems";
-import { planCenturyEnd, type CenturyEndOutcome, type Payment } from "../workbook/plan/centuryEnd";
+import type { Problem } from "../workbook/model/problems";
+import type { RawWorkbook } from "../workbook/model/raw";
+import { planCenturyEnd, type CenturyEndOutcome, type Payment, type WorkbookPlan } from "../workbook/plan/centuryEnd";
 import { writePlan } from "../workbook/xlsx/package/write";
 import { FileProblem, openPackage, savePackage } from "../workbook/xlsx/package/zip";
 import { readPackage } from "../workbook/xlsx/package/read";
-import { CampaignFileError, checkWritable, readFile, realFile, withLock, writeFile, type ReadFile } from "./campaignFile";
+import { CampaignFileError, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
 
 export interface CenturyEndOptions {
@@ -18,50 +20,83 @@ export interface CenturyEndOptions {
 /** A plain-text table of the payments, for the terminal. */
 export function paymentTable(payments: readonly Payment[]): string {
   const show = (n: number) => String(+n.toPrecision(12));
-  const rows = [["God", "Earned", "Paid now", "Carried on"], ...payments.map((p) => [p.god, show(p.earned), String(p.paid), show(p.carry)])];
+  const rows = [["God", "Carried in", "Earned", "Paid", "Carried on"], ...payments.map((p) => [p.god, show(p.carryIn), show(p.earned), String(p.paid), show(p.carry)])];
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
   return rows.map((r) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c] ?? 0) : v.padStart(widths[c] ?? 0))).join("  ")).join("\n");
 }
 
-/** The century end planned on a workbook file's bytes, and the bytes to write, when it can be done. */
-function planOnFile(read: ReadFile, shown: string, century: number): { outcome: CenturyEndOutcome; bytes?: Uint8Array } {
-  // Refuses what is not an .xlsx workbook (an .xls, .ods, .csv, a password, a damaged file) in one sentence.
-  const pkg = openPackage(read.bytes, shown);
-  // Only the tables the century end needs are read, streamed from the package.
-  const raw = readPackage(pkg);
-  const outcome = planCenturyEnd(raw, century);
-  if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { outcome };
-  // Only the parts the century end owns change; every other part leaves byte for byte as it came.
-  return { outcome, bytes: savePackage(writePlan(pkg, raw, outcome.plan), pkg) };
+/** What a command plans on a workbook: problems, and what to write when there is none. */
+interface Planned {
+  readonly problems: readonly Problem[];
+  readonly plan?: WorkbookPlan;
 }
 
-/** gods century-end FILE --century N [--out OUT] [--json]: exit 0 done, 2 bad input (nothing written). */
-export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<number> {
+export interface FileJob<O extends Planned> {
+  readonly file: string;
+  readonly out?: string;
+  /** the command, for messages: "gods event" */
+  readonly command: string;
+  /** plans the change on the workbook as read */
+  plan(raw: RawWorkbook): O;
+  /** the first line when the change is refused, with the number of errors */
+  refused(errors: number): string;
+  /** what to print once written */
+  report(outcome: O, target: string): void;
+}
+
+/**
+ * Carries a command's change out on a workbook file: inside the campaign's lock, reads it, plans,
+ * and writes only the parts the change owns (every other part leaves byte for byte as it came),
+ * atomically, to OUT or in place. Exit 0 done, 2 refused (nothing written).
+ */
+export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Promise<number> {
   try {
-    const real = realFile(options.file);
-    const target = options.out === undefined ? real : fs.existsSync(options.out) ? realFile(options.out) : path.resolve(options.out);
-    checkWritable(target, options.out ?? options.file);
+    const real = realFile(job.file);
+    const target = job.out === undefined ? real : fs.existsSync(job.out) ? realFile(job.out) : path.resolve(job.out);
+    checkWritable(target, job.out ?? job.file);
     return await withLock(real, async () => {
       // Read inside the lock: a second command sees the first one's result.
       const read = readFile(real);
-      const { outcome, bytes } = planOnFile(read, options.file, options.century);
+      // Refuses what is not an .xlsx workbook (an .xls, .ods, .csv, a password, a damaged file) in one sentence.
+      const pkg = openPackage(read.bytes, job.file);
+      // Only the tables the campaign needs are read, streamed from the package.
+      const raw = readPackage(pkg);
+      const outcome = job.plan(raw);
       const errors = errorsIn(outcome.problems);
-      if (errors.length > 0 || bytes === undefined) {
-        io.err(`Century ${options.century} was not calculated: the workbook has ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. Nothing was written.`);
+      if (errors.length > 0 || outcome.plan === undefined) {
+        io.err(`${job.refused(errors.length)} Nothing was written.`);
         for (const p of errors) io.err(`- ${describeProblem(p)}`);
         return 2;
       }
+      const bytes = savePackage(writePlan(pkg, raw, outcome.plan), pkg);
       await writeFile(target, bytes, target === real ? read : undefined);
-      report(outcome, options, io, options.out ?? options.file);
+      job.report(outcome, job.out ?? job.file);
       return 0;
     });
   } catch (e) {
     if (e instanceof CampaignFileError || e instanceof FileProblem) {
-      io.err(`gods century-end: ${e.message}`);
+      io.err(`${job.command}: ${e.message}`);
       return 2;
     }
     throw e;
   }
+}
+
+const problemsToFix = (errors: number) => `the workbook has ${errors} problem${errors === 1 ? "" : "s"} to fix first.`;
+
+/** gods century-end FILE --century N [--out OUT] [--json]: exit 0 done, 2 bad input (nothing written). */
+export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<number> {
+  return editFile(
+    {
+      file: options.file,
+      ...(options.out === undefined ? {} : { out: options.out }),
+      command: "gods century-end",
+      plan: (raw) => planCenturyEnd(raw, options.century),
+      refused: (n) => `Century ${options.century} was not calculated: ${problemsToFix(n)}`,
+      report: (outcome, target) => report(outcome, options, io, target),
+    },
+    io,
+  );
 }
 
 function report(outcome: CenturyEndOutcome, options: CenturyEndOptions, io: Io, target: string): void {

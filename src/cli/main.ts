@@ -1,3 +1,4 @@
+import { creditEraEnd, creditEvent, undoCredit } from "./book";
 import { centuryEnd, init } from "./centuryEnd";
 import { runFunction } from "./fn";
 import { consoleIo, type Io } from "./io";
@@ -11,6 +12,14 @@ Usage:
                            validate the campaign, write the Death and Century-End Worksheets,
                            the mana calculation and the Ledger (to OUT, or in place), and print
                            the mana of every god; on bad input, exit 2 and write nothing
+  gods event FILE.xlsx "EVENT" [--times N] [--century N] [--again] [--out OUT.xlsx] [--json]
+                           credit an event (N times) to every god whose spheres draw on it,
+                           in the century in play (or, reported late, the one just ended);
+                           --again when the same event was the last credit and happened again
+  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json]
+                           credit the era-end sources, counted from century N's Counts
+  gods undo FILE.xlsx [--out OUT.xlsx] [--json]
+                           take back the latest event or era-end credit
   gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign
   gods fn NAME ARG...      evaluate one GODS custom function as Excel would
@@ -75,6 +84,63 @@ async function centuryEndCommand(args: readonly string[], io: Io): Promise<numbe
   );
 }
 
+/** A whole number from an option, or undefined when it is not one. */
+function wholeOption(parsed: Parsed, name: string): number | undefined | null {
+  const text = parsed.options.get(name);
+  if (text === undefined) return null;
+  return typeof text === "string" && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
+}
+
+/** The options every book command shares, or what is wrong with the arguments. */
+function bookArgs(command: string, args: readonly string[], valued: readonly string[], flags: readonly string[], positionals: number): { parsed: Parsed; base: { file: string; json: boolean; out?: string } } | string {
+  const parsed = parse(args, ["out", ...valued]);
+  if (typeof parsed === "string") return `${command}: ${parsed}`;
+  const bad = unknownOption(parsed, ["out", "json", ...valued, ...flags]);
+  if (bad !== undefined) return `${command}: ${bad}`;
+  const [file] = parsed.positional;
+  if (file === undefined || parsed.positional.length !== positionals) return `${command} needs ${positionals === 1 ? "exactly one workbook file" : 'a workbook file and the event\'s name in quotes (gods event campaign.xlsx "God obliterated")'}.`;
+  const out = parsed.options.get("out");
+  return { parsed, base: { file, json: parsed.options.has("json"), ...(typeof out === "string" ? { out } : {}) } };
+}
+
+async function eventCommand(args: readonly string[], io: Io): Promise<number> {
+  const got = bookArgs("gods event", args, ["times", "century"], ["again"], 2);
+  if (typeof got === "string") {
+    io.err(`${got}\n\n${USAGE}`);
+    return 2;
+  }
+  const times = wholeOption(got.parsed, "times");
+  const century = wholeOption(got.parsed, "century");
+  if (times === undefined || century === undefined) {
+    io.err(`gods event: --${times === undefined ? "times" : "century"} needs a whole number, 1 or more.`);
+    return 2;
+  }
+  return creditEvent({ ...got.base, event: got.parsed.positional[1] as string, again: got.parsed.options.has("again"), ...(times === null ? {} : { times }), ...(century === null ? {} : { century }) }, io);
+}
+
+async function eraEndCommand(args: readonly string[], io: Io): Promise<number> {
+  const got = bookArgs("gods era-end", args, ["century"], [], 1);
+  if (typeof got === "string") {
+    io.err(`${got}\n\n${USAGE}`);
+    return 2;
+  }
+  const century = wholeOption(got.parsed, "century");
+  if (century === undefined || century === null) {
+    io.err("gods era-end needs --century N: the century that closes the era (for example --century 5).");
+    return 2;
+  }
+  return creditEraEnd({ ...got.base, century }, io);
+}
+
+async function undoCommand(args: readonly string[], io: Io): Promise<number> {
+  const got = bookArgs("gods undo", args, [], [], 1);
+  if (typeof got === "string") {
+    io.err(`${got}\n\n${USAGE}`);
+    return 2;
+  }
+  return undoCredit(got.base, io);
+}
+
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
@@ -103,6 +169,12 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       return centuryEndCommand(rest, io);
     case "init":
       return initCommand(rest, io);
+    case "event":
+      return eventCommand(rest, io);
+    case "era-end":
+      return eraEndCommand(rest, io);
+    case "undo":
+      return undoCommand(rest, io);
     case undefined:
     case "help":
     case "--help":

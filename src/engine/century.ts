@@ -12,6 +12,9 @@ export type Basis = "worship" | "diabolism" | "deaths" | "count";
 export const BASES: readonly Basis[] = ["worship", "diabolism", "deaths", "count"];
 export type Timing = "century-end" | "era-end" | "event";
 export const TIMINGS: readonly Timing[] = ["century-end", "era-end", "event"];
+/** Where an event happens: its referee keeps the Heaven or the Earth event worksheet. */
+export type Where = "heaven" | "earth";
+export const WHERE: readonly Where[] = ["heaven", "earth"];
 
 
 export interface SourceRule {
@@ -24,6 +27,8 @@ export interface SourceRule {
   /** for `deaths`: the Death Worksheet box counted; null counts every death */
   readonly cause: string | null;
   readonly timing: Timing;
+  /** for an event, where it happens, when the Sources table says */
+  readonly where?: Where;
 }
 
 export interface CardHolding {
@@ -170,6 +175,56 @@ function deathBoxes(input: CenturyInput): { boxes: DeathBox[]; byCause: Map<stri
   return { boxes: [...boxes.values()], byCause, total };
 }
 
+/** A recipient's multiplier for one source: its rate per card (or once, when flat) over its spheres. */
+export interface Multiplier {
+  readonly source: string;
+  readonly basis: Basis;
+  readonly spheres: string[];
+  multiplier: Ratio;
+}
+
+/** Sources by the name key of their sphere. */
+export function bySphere(sources: readonly SourceRule[]): Map<string, SourceRule[]> {
+  const map = new Map<string, SourceRule[]>();
+  for (const s of sources) pushTo(map, key(s.sphere), s);
+  return map;
+}
+
+/** Each recipient's holdings, leaving out spheres where it holds no card. */
+export function holdings(cards: readonly CardHolding[]): Map<string, CardHolding[]> {
+  const map = new Map<string, CardHolding[]>();
+  for (const c of cards) if (c.cards > 0) pushTo(map, c.god, c);
+  return map;
+}
+
+/**
+ * One recipient's multipliers, by the name key of the source: the sum over the spheres where it
+ * holds cards of each source's rate times its cards (or the rate once, for a flat source).
+ */
+export function multipliers(held: readonly CardHolding[], sourcesBySphere: ReadonlyMap<string, readonly SourceRule[]>): Map<string, Multiplier> {
+  const perSource = new Map<string, Multiplier>();
+  for (const holding of held) {
+    for (const s of sourcesBySphere.get(key(holding.sphere)) ?? []) {
+      const m = s.flat ? s.rate : mul(s.rate, { n: BigInt(holding.cards), d: 1n });
+      const k = key(s.source);
+      const line = perSource.get(k);
+      if (line === undefined) perSource.set(k, { source: s.source, basis: s.basis, spheres: [s.sphere], multiplier: m });
+      else {
+        line.multiplier = add(line.multiplier, m);
+        if (!line.spheres.includes(s.sphere)) line.spheres.push(s.sphere);
+      }
+    }
+  }
+  return perSource;
+}
+
+/** What a credit pays out of an account: the whole part of carry plus earned, and the rest carried on. */
+export function pay(carryIn: Ratio, earned: Ratio): { paid: number; carry: Ratio } {
+  const whole = add(carryIn, earned);
+  const paid = floor(whole);
+  return { paid: Number(paid), carry: sub(whole, { n: paid, d: 1n }) };
+}
+
 /** Runs the calculation for one century. The input is expected to be validated. */
 export function calculateCentury(input: CenturyInput): CenturyResult {
   const { boxes, byCause, total } = deathBoxes(input);
@@ -225,29 +280,14 @@ export function calculateCentury(input: CenturyInput): CenturyResult {
   }
 
   // Multipliers: for each recipient, the sources of every sphere where it holds cards.
-  const sourcesBySphere = new Map<string, SourceRule[]>();
-  for (const s of centuryEnd) pushTo(sourcesBySphere, key(s.sphere), s);
-  const cardsByGod = new Map<string, CardHolding[]>();
-  for (const c of input.cards) if (c.cards > 0) pushTo(cardsByGod, c.god, c);
+  const sourcesBySphere = bySphere(centuryEnd);
+  const cardsByGod = holdings(input.cards);
 
   const lines: ManaLine[] = [];
   const payouts: Payout[] = [];
   for (const god of input.recipients) {
-    const perSource = new Map<string, { source: string; basis: Basis; spheres: string[]; multiplier: Ratio }>();
-    for (const holding of cardsByGod.get(god) ?? []) {
-      for (const s of sourcesBySphere.get(key(holding.sphere)) ?? []) {
-        const m = s.flat ? s.rate : mul(s.rate, { n: BigInt(holding.cards), d: 1n });
-        const k = key(s.source);
-        const line = perSource.get(k);
-        if (line === undefined) perSource.set(k, { source: s.source, basis: s.basis, spheres: [s.sphere], multiplier: m });
-        else {
-          line.multiplier = add(line.multiplier, m);
-          if (!line.spheres.includes(s.sphere)) line.spheres.push(s.sphere);
-        }
-      }
-    }
     let earned: Ratio = ZERO;
-    for (const [k, l] of perSource) {
+    for (const [k, l] of multipliers(cardsByGod.get(god) ?? [], sourcesBySphere)) {
       const shared = countLines.get(k);
       const count = l.basis === "worship" ? (worshippers.get(god) ?? ZERO) : (shared?.count ?? ZERO);
       const mana = mul(count, l.multiplier);
@@ -255,9 +295,7 @@ export function calculateCentury(input: CenturyInput): CenturyResult {
       lines.push({ god, source: l.source, basis: l.basis, spheres: l.spheres, count, multiplier: l.multiplier, mana });
     }
     const carryIn = input.carry.get(god) ?? ZERO;
-    const whole = add(carryIn, earned);
-    const paid = floor(whole);
-    payouts.push({ god, carryIn, earned, paid: Number(paid), carry: sub(whole, { n: paid, d: 1n }) });
+    payouts.push({ god, carryIn, earned, ...pay(carryIn, earned) });
   }
 
   return {

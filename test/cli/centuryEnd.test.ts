@@ -44,15 +44,16 @@ describe("gods century-end", () => {
     const before = fs.readFileSync(file);
     const r = await gods("century-end", file, "--century", "1", "--out", out);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Century 1: mana for each god\nGod\s+Earned\s+Paid now\s+Carried on\nAres\s+22\.6\s+22\s+0\.6\n/);
+    expect(r.out).toMatch(/^Century 1: mana for each god\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nAres\s+0\s+22\.6\s+22\s+0\.6\n/);
     expect(r.out).toMatch(/Wrote the Death Worksheet, the Century-End Worksheet, the mana calculation and the Ledger to .*out\.xlsx/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     const written = readWorkbook(await loadWorkbook(out));
     expect(written.sheetNames).toEqual(expect.arrayContaining(["C1 Death Worksheet", "C1 Century-End Worksheet", "C1 Mana", "Ledger"]));
-    expect(written.tables.get("ledger")?.rows.map((row) => row.slice(0, 4))).toEqual([
-      [1, "Ares", 22.6, 22],
-      [1, "Hestia", 24.34, 24],
-      [1, "Demons", 2.85, 2],
+    expect(written.tables.get("ledger")?.headers).toEqual(["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"]);
+    expect(written.tables.get("ledger")?.rows.map((row) => [row[0], row[1], row[3], row[4], row[5]])).toEqual([
+      [1, "century-end", "Ares", 22.6, 22],
+      [1, "century-end", "Hestia", 24.34, 24],
+      [1, "century-end", "Demons", 2.85, 2],
     ]);
   });
 });
@@ -119,11 +120,18 @@ describe("gods init", () => {
 });
 
 describe("npm run demo", () => {
-  test("creates the example, ends two centuries, prints the mana and the workbook's place", () => {
+  test("creates the example, ends two centuries with two events between, ends the era, prints the mana and the workbook's place", () => {
     const out = execFileSync("npm", ["run", "--silent", "demo"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out).toMatch(/Century 1: mana for each god/);
     expect(out).toMatch(/Century 2: mana for each god/);
-    expect(out).toMatch(/Solara\s+21\.05\s+21\s+0\.05/);
+    // Columns: carried in, earned, paid, carried on.
+    expect(out).toMatch(/Solara\s+0\s+21\.05\s+21\s+0\.05/);
+    // God obliterated: Death (flat 2) for Vorn, Demonic (flat 1) for the Demons.
+    expect(out).toMatch(/Century 2: God obliterated\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nVorn\s+0\.645\s+2\s+2\s+0\.645\nDemons\s+0\.6\s+1\s+1\s+0\.6\n/);
+    // Race destroyed twice: Kettu's one Sea card, 0.25 × 2, joins the 0.075 it carried.
+    expect(out).toMatch(/Kettu\s+0\.075\s+0\.5\s+0\s+0\.575/);
+    // The era's end: Solara's flat 5 × 3 Council laws + 0.1 × 24 farmland, on top of 0.6 carried.
+    expect(out).toMatch(/The era ending with century 2: era-end mana\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nSolara\s+0\.6\s+17\.4\s+18\s+0\n/);
     const where = /The workbook is at (.*example-campaign\.xlsx)/.exec(out)?.[1];
     expect(where && fs.existsSync(where)).toBe(true);
   });

@@ -405,17 +405,25 @@ class TableProxy extends Loadable implements TableApi {
   set style(v: string) {
     this.ctx.enqueue(() => (this.resolve().style = v));
   }
-  get columns(): { add: (index: number | undefined | null, values: Value[][]) => void } {
+  get columns(): { add: (index: number | undefined | null, values?: Value[][], name?: string) => void } {
     return {
-      // Only at the right end, which is all the add-in asks for.
-      add: (index, values) =>
+      // Only at the right end, which is all the add-in asks for. "TableColumnCollection.add(index,
+      // values, name)": values, when given, cover the header, the body and any totals row; a name
+      // (ExcelApi 1.4) heads the new column, otherwise Excel makes one up.
+      add: (index, values, name) =>
         this.ctx.enqueue(() => {
           const t = this.resolve();
           t.sheet.guard();
           if (index !== undefined && index !== null && index !== t.columns) throw officeError("InvalidArgument", "The stand-in adds columns at the right end only.");
           const height = t.bodyRows + 1 + (t.showTotals ? 1 : 0);
-          if (values.length !== height) throw officeError("InvalidArgument", `A new column needs ${height} values (the header, one per row${t.showTotals ? " and the totals row" : ""}).`);
-          values.forEach((row, r) => enter(t.sheet.cell(t.top + r, t.left + t.columns), row[0]));
+          if (values !== undefined && values.length !== height) throw officeError("InvalidArgument", `A new column needs ${height} values (the header, one per row${t.showTotals ? " and the totals row" : ""}).`);
+          // Stricter than Excel, which may move what is in the way: the add-in must not rely on that.
+          for (let r = 0; r < height; r++) {
+            const c = t.sheet.peek(t.top + r, t.left + t.columns);
+            if (c !== undefined && c.value !== "" && c.value !== null) throw officeError("InvalidOperation", "The cells where the new column goes are not empty.");
+          }
+          const column = values ?? [[name ?? `Column${t.columns + 1}`], ...Array.from({ length: height - 1 }, (): Value[] => [""])];
+          column.forEach((row, r) => enter(t.sheet.cell(t.top + r, t.left + t.columns), r === 0 && name !== undefined && values === undefined ? name : row[0]));
           t.columns++;
         }),
     };

@@ -83,7 +83,7 @@ describe("the generated workbook in LibreOffice Calc", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     const table = wb.getWorksheet("Ledger")?.getTable("Ledger") as unknown as { table: { tableRef: string } };
-    expect(table.table.tableRef).toBe("A1:F7");
+    expect(table.table.tableRef).toBe("A1:H7");
     expect(ledger.filter((r) => r[1] === "=1+1").map((r) => r[3])).toEqual(["24", "20"]);
   });
 });

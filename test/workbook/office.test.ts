@@ -27,10 +27,10 @@ describe("the century end inside Excel", () => {
     const names = sheetNames(1);
     for (const n of [names.deaths, names.centuryEnd, names.mana]) expect(excel.book.sheet(n)).toBeDefined();
     expect(excel.book.values("Ledger")).toEqual([
-      ["Century", "God", "Earned", "Paid", "Carry", "Exact Carry"],
-      [1, "Ares", 22.6, 22, 0.6, "0.6"],
-      [1, "Hestia", 24.34, 24, 0.34, "0.34"],
-      [1, "Demons", 2.85, 2, 0.85, "0.85"],
+      ["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"],
+      [1, "century-end", "", "Ares", 22.6, 22, 0.6, "0.6"],
+      [1, "century-end", "", "Hestia", 24.34, 24, 0.34, "0.34"],
+      [1, "century-end", "", "Demons", 2.85, 2, 0.85, "0.85"],
     ]);
     expect(excel.book.table("Ledger")).toBeDefined();
     // Totals are ordinary SUM formulas.

@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { RawTable, RawWorkbook } from "../../src/workbook/model/raw";
-import { GENERATED_SHEET, sheetNames } from "../../src/workbook/model/schema";
+import { BOOK_SHEETS, GENERATED_SHEET, sheetNames } from "../../src/workbook/model/schema";
 import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
 import type { PlanValue } from "../../src/workbook/plan/layout";
 import { writePlan } from "../../src/workbook/xlsx/package/write";
@@ -18,6 +18,7 @@ import { FileProblem, openPackage, savePackage } from "../../src/workbook/xlsx/p
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 import { ERROR_CELL, parseCsv } from "../support/libreoffice";
+import { gods } from "../support/cli";
 
 const PYTHON = "/usr/bin/python3";
 const FORMULA_LIKE = "=1+1";
@@ -333,6 +334,8 @@ function expectWellFormed(before: ReadonlyMap<string, Uint8Array>, after: Readon
   execFileSync("xmllint", ["--noout", ...files], { stdio: "pipe" });
 }
 
+/** The mana book's sheets, which every credit refreshes. */
+const BOOK = [BOOK_SHEETS.heaven, BOOK_SHEETS.earth, BOOK_SHEETS.points];
 const ledgerValues = (plan: WorkbookPlan) => plan.ledger.rows.map((r) => [...r]);
 
 describe("writing the century end into the workbook's own package", () => {
@@ -368,7 +371,7 @@ describe("writing the century end into the workbook's own package", () => {
     const seen = inspect(out);
     const was = inspect(file);
     const names = sheetNames(1);
-    expect(seen.sheets).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts", "Notes", names.deaths, names.centuryEnd, names.mana, "Ledger"]);
+    expect(seen.sheets).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts", "Notes", names.deaths, names.centuryEnd, names.mana, ...BOOK, "Ledger"]);
     expect(seen.states.Notes).toBe("hidden");
     expect(seen.charts.Races).toBe(1);
     expect(seen.images.Races).toBe(1);
@@ -379,11 +382,11 @@ describe("writing the century end into the workbook's own package", () => {
     for (const sheet of was.sheets) {
       expect([sheet, seen.states[sheet], seen.charts[sheet], seen.images[sheet], seen.values[sheet]]).toEqual([sheet, was.states[sheet], was.charts[sheet], was.images[sheet], was.values[sheet]]);
     }
-    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:F4" });
-    expect(seen.values.Ledger).toEqual([["Century", "God", "Earned", "Paid", "Carry", "Exact Carry"], ...ledgerValues(plan)]);
+    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H4" });
+    expect(seen.values.Ledger).toEqual([["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"], ...ledgerValues(plan)]);
 
     // (e) names that look like formulas or markup stay text, in the Ledger and on the generated sheets.
-    expect(seen.values.Ledger?.map((r) => r[1])).toEqual(["God", MARKUP_LIKE, FORMULA_LIKE, "Demons"]);
+    expect(seen.values.Ledger?.map((r) => r[3])).toEqual(["God", MARKUP_LIKE, FORMULA_LIKE, "Demons"]);
     expect(seen.values[names.mana]?.flat()).toEqual(expect.arrayContaining([MARKUP_LIKE, FORMULA_LIKE]));
     const manaPart = sheetParts(after).get(names.mana) as string;
     expect(text(after.get(manaPart))).toContain("&lt;b&gt;&amp;");
@@ -397,7 +400,7 @@ describe("writing the century end into the workbook's own package", () => {
     expect(second.plan.century).toBe(2);
     expectUntouched(second.before, second.after, next);
     const ledger = (await rawOf(next, reader)).tables.get("ledger");
-    expect(ledger?.rows.map((r) => [r[0], r[1], r[3]])).toEqual([
+    expect(ledger?.rows.map((r) => [r[0], r[3], r[5]])).toEqual([
       [1, MARKUP_LIKE, 22],
       [1, FORMULA_LIKE, 24],
       [1, "Demons", 2],
@@ -405,7 +408,7 @@ describe("writing the century end into the workbook's own package", () => {
       [2, FORMULA_LIKE, 20],
       [2, "Demons", 2],
     ]);
-    expect(inspect(next).tables.Ledger).toEqual({ Ledger: "A1:F7" });
+    expect(inspect(next).tables.Ledger).toEqual({ Ledger: "A1:H7" });
     outputs.push(next);
   });
 
@@ -419,10 +422,10 @@ describe("writing the century end into the workbook's own package", () => {
     expect([...after.keys()]).toEqual([...before.keys()]);
     expect(sheetParts(after)).toEqual(sheetParts(before));
     const seen = inspect(twice);
-    expect(seen.sheets.filter((s) => GENERATED_SHEET.test(s))).toEqual(Object.values(sheetNames(1)));
+    expect(seen.sheets.filter((s) => GENERATED_SHEET.test(s))).toEqual([...Object.values(sheetNames(1)), ...BOOK]);
     expect(seen.values.Ledger?.slice(1)).toEqual(ledgerValues(plan));
-    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:F4" });
-    expect(text(after.get("xl/workbook.xml")).match(/_xlnm\.Print_Area/g)).toHaveLength(3);
+    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H4" });
+    expect(text(after.get("xl/workbook.xml")).match(/_xlnm\.Print_Area/g)).toHaveLength(6);
     // The formats we added the first time are found again, not added twice.
     expect(text(after.get("xl/styles.xml"))).toBe(text(before.get("xl/styles.xml")));
   });
@@ -458,7 +461,7 @@ describe("an existing Ledger", () => {
     const raw = await rawOf(c2, "exceljs");
     expect(raw.tables.get("ledger")?.rows).toEqual(ledgerValues(second.plan));
     expect(raw.sheetNames.filter((n) => n === "Ledger")).toHaveLength(1);
-    expect(inspect(c2).tables.Ledger).toEqual({ Ledger: "A1:F7" });
+    expect(inspect(c2).tables.Ledger).toEqual({ Ledger: "A1:H7" });
   });
 
   test("an Excel table with a totals row: the body grows, the totals row moves down, cells beside it stay", async () => {
@@ -467,9 +470,9 @@ describe("an existing Ledger", () => {
       table: true,
       totals: true,
       beside: [
-        ["H1", "gamemaster's note"],
-        ["H3", "beside the totals"],
-        ["H9", "far below"],
+        ["J1", "gamemaster's note"],
+        ["J3", "beside the totals"],
+        ["J9", "far below"],
       ],
     });
     const out = path.join(dir, "ledger-table-c1.xlsx");
@@ -478,15 +481,16 @@ describe("an existing Ledger", () => {
     expectWellFormed(before, after);
     const seen = inspect(out);
     expect(seen.sheets.filter((s) => s === "Ledger")).toHaveLength(1);
-    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:F5" });
+    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H5" });
     const values = seen.values.Ledger ?? [];
-    expect(values.slice(1, 4).map((r) => r.slice(0, 6))).toEqual(ledgerValues(plan));
+    expect(values.slice(1, 4).map((r) => r.slice(0, 8))).toEqual(ledgerValues(plan));
     expect(values[4]?.slice(0, 4)).toEqual(["Total", null, null, "=SUBTOTAL(109,Ledger[Paid])"]);
-    expect(values[0]?.[7]).toBe("gamemaster's note");
-    expect(values[2]?.[7]).toBe("beside the totals");
-    expect(values[8]?.[7]).toBe("far below");
+    expect(values[0]?.[9]).toBe("gamemaster's note");
+    expect(values[2]?.[9]).toBe("beside the totals");
+    expect(values[8]?.[9]).toBe("far below");
     const table = [...after.keys()].find((k) => k.startsWith("xl/tables/")) as string;
-    expect(text(after.get(table))).toMatch(/<autoFilter ref="A1:F4"/);
+    expect(text(after.get(table))).toMatch(/<autoFilter ref="A1:H4"/);
+    expect(text(after.get(table))).toMatch(/<tableColumns count="8">.*<tableColumn id="7" name="Kind"\/><tableColumn id="8" name="What"\/><\/tableColumns>/);
     const raw = await rawOf(out, "openpyxl");
     expect(raw.tables.get("ledger")?.rows).toEqual(ledgerValues(plan));
   });
@@ -501,8 +505,8 @@ describe("an existing Ledger", () => {
     const file = makeWorkbook("ledger-plain", handWorked(), {
       rows: [HEADERS, ...stale],
       beside: [
-        ["H2", "kept"],
-        ["H5", "kept too"],
+        ["J2", "kept"],
+        ["J5", "kept too"],
       ],
     });
     const out = path.join(dir, "ledger-plain-c1.xlsx");
@@ -510,10 +514,19 @@ describe("an existing Ledger", () => {
     expectUntouched(before, after, out);
     expectWellFormed(before, after);
     const values = inspect(out).values.Ledger ?? [];
-    expect(values.slice(1, 4).map((r) => r.slice(0, 6))).toEqual(ledgerValues(plan));
-    expect(values[4]?.slice(0, 6)).toEqual([null, null, null, null, null, null]);
-    expect(values[1]?.[7]).toBe("kept");
-    expect(values[4]?.[7]).toBe("kept too");
+    expect(values.slice(1, 4).map((r) => r.slice(0, 8))).toEqual(ledgerValues(plan));
+    expect(values[4]?.slice(0, 8)).toEqual([null, null, null, null, null, null, null, null]);
+    expect(values[1]?.[9]).toBe("kept");
+    expect(values[4]?.[9]).toBe("kept too");
+  });
+
+  test("an older Ledger that must grow over cells of the gamemaster's is refused, the file unchanged", async () => {
+    const file = makeWorkbook("ledger-crowded", handWorked(), { rows: [HEADERS], beside: [["H3", "mine"]] });
+    const before = fs.readFileSync(file);
+    const r = await gods("century-end", file, "--century", "1");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/The Ledger gains the columns Kind, What at its right \(G to H\), but cell H3 there holds something\. Move what is in those columns elsewhere/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 });
 
@@ -582,13 +595,14 @@ describe("package bookkeeping", () => {
     const file = path.join(dir, "prefixed.xlsx");
     fs.writeFileSync(file, savePackage(after));
     const seen = inspect(file);
-    expect(seen.sheets).toEqual([...Object.keys(tables), ...Object.values(sheetNames(1))]);
-    expect(seen.values.Ledger).toEqual([tables.Ledger?.[0], ...ledgerValues(plan)]);
+    expect(seen.sheets).toEqual([...Object.keys(tables), ...Object.values(sheetNames(1)), ...BOOK]);
+    expect(seen.values.Ledger).toEqual([[...(tables.Ledger?.[0] ?? []), ...plan.ledger.headers.slice(-plan.ledger.added)], ...ledgerValues(plan)]);
 
     // Again, with a generated sheet renamed in another case: it is found, rewritten and named as planned.
     const renamed = new Map(after);
     renamed.set("xl/workbook.xml", new TextEncoder().encode(workbook.replace('name="C1 Mana"', 'name="c1 MANA"')));
-    const again = writePlan({ parts: renamed }, rawWorkbook(edit((t) => (t.Ledger = seen.values.Ledger as Tables[string]), tables)), plan);
+    const reread = rawWorkbook(edit((t) => (t.Ledger = seen.values.Ledger as Tables[string]), tables));
+    const again = writePlan({ parts: renamed }, reread, planFor(reread, 1));
     expect([...again.keys()]).toEqual([...after.keys()]);
     const sheets = elements(text(again.get("xl/workbook.xml")), "sheet").map((e) => [e.get("name"), e.get("sheetId"), e.get("r:id")]);
     expect(sheets).toEqual(elements(workbook, "sheet").map((e) => [e.get("name"), e.get("sheetId"), e.get("r:id")]));

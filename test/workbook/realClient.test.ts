@@ -55,10 +55,10 @@ describe("the century end through Microsoft's Excel library", () => {
     );
     expect(result.written).toBe(true);
     expect(real.book.values("Ledger")).toEqual([
-      ["Century", "God", "Earned", "Paid", "Carry", "Exact Carry"],
-      [1, "Ares", 22.6, 22, 0.6, "0.6"],
-      [1, "Hestia", 24.34, 24, 0.34, "0.34"],
-      [1, "Demons", 2.85, 2, 0.85, "0.85"],
+      ["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"],
+      [1, "century-end", "", "Ares", 22.6, 22, 0.6, "0.6"],
+      [1, "century-end", "", "Hestia", 24.34, 24, 0.34, "0.34"],
+      [1, "century-end", "", "Demons", 2.85, 2, 0.85, "0.85"],
     ]);
     const names = sheetNames(1);
     for (const sheet of [names.deaths, names.centuryEnd, names.mana]) expect(real.book.values(sheet).length).toBeGreaterThan(2);

@@ -22,7 +22,7 @@ export interface TableSpec {
   readonly about: string;
 }
 
-const WIDTHS: Readonly<Record<string, number>> = { Note: 34, Source: 20, Race: 16, Sphere: 12, Member: 14, God: 14, Cause: 14, Timing: 14, Basis: 12 };
+const WIDTHS: Readonly<Record<string, number>> = { Where: 10, Note: 34, Source: 20, Race: 16, Sphere: 12, Member: 14, God: 14, Cause: 14, Timing: 14, Basis: 12 };
 
 function column(header: string, required: boolean, text: boolean, width?: number): ColumnSpec {
   return { header, required, text, width: width ?? WIDTHS[header] ?? Math.max(10, header.length + 4) };
@@ -56,9 +56,9 @@ export const CARDS: TableSpec = {
 };
 export const SOURCES: TableSpec = {
   name: "Sources",
-  columns: [word("Sphere"), word("Source"), word("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing")],
+  columns: [word("Sphere"), word("Source"), optWord("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing"), optWord("Where")],
   needed: true,
-  about: "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count)",
+  about: "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count; Timing: century-end, era-end, event; Where, for an event: heaven or earth)",
 };
 export const RACES: TableSpec = {
   name: "Races",
@@ -90,15 +90,15 @@ export const INPUT_TABLES: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, 
 
 export const LEDGER: TableSpec = {
   name: "Ledger",
-  columns: [num("Century"), word("God"), num("Earned"), num("Paid"), num("Carry"), optWord("Exact Carry")],
+  columns: [num("Century"), optWord("Kind"), optWord("What"), word("God"), num("Earned"), num("Paid"), num("Carry"), optWord("Exact Carry")],
   needed: false,
-  about: "mana earned, paid and carried, one row per recipient per century",
+  about: "one credit of mana to one recipient: what it earned, what was paid out and what it carries on",
 };
 
 /** How the Ledger shows each column, in its order. */
-export const LEDGER_FORMATS: readonly string[] = ["0", "@", "#,##0.00##", "#,##0", "0.00##", "@"];
+export const LEDGER_FORMATS: readonly string[] = ["0", "@", "@", "@", "#,##0.00##", "#,##0", "0.00##", "@"];
 /** The Ledger's column widths in characters. */
-export const LEDGER_WIDTHS: readonly number[] = [10, 22, 12, 10, 10, 14];
+export const LEDGER_WIDTHS: readonly number[] = [10, 12, 24, 18, 12, 10, 10, 14];
 
 /** Every table the add-in reads, by the name it is looked up under. */
 export const ALL_TABLES: readonly TableSpec[] = [...INPUT_TABLES, LEDGER];
@@ -121,5 +121,11 @@ export function sheetNames(century: number): { deaths: string; centuryEnd: strin
   return { deaths: `C${century} Death Worksheet`, centuryEnd: `C${century} Century-End Worksheet`, mana: `C${century} Mana` };
 }
 
-/** Sheets this add-in generated for some century (so they are not mistaken for input). */
-export const GENERATED_SHEET = /^C\d+ (Death Worksheet|Century-End Worksheet|Mana)$/;
+/** The sheets of the mana book the add-in keeps up to date: the event worksheets and the distribution points. */
+export const BOOK_SHEETS = { heaven: "Heaven Events", earth: "Earth Events", points: "Distribution Points" } as const;
+
+/** Sheets this add-in generated (so they are not mistaken for input). */
+export const GENERATED_SHEET = /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points)$/;
+
+/** A century's Mana sheet: written only when the century was paid. */
+export const MANA_SHEET = /^C(\d+) Mana$/;

@@ -6,8 +6,10 @@
  */
 import type { ContextApi } from "./api";
 import { errorsIn } from "../model/problems";
-import { centuryEndOf, type CenturyEndOutcome } from "../plan/centuryEnd";
+import { sheetNames } from "../model/schema";
+import { centuryEndOf, type CenturyEndOutcome, type WorkbookPlan } from "../plan/centuryEnd";
 import { readCampaign } from "../read/campaign";
+import { latestCentury } from "../read/century";
 import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
 import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
 import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
@@ -122,7 +124,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
       const raw = await readWorkbook(context);
       const read = readCampaign(raw);
       const outcome = centuryEndOf(read, century);
-      const plan = outcome.plan;
+      const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
       if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
       options.onStep?.("writing");
       const settings = context.workbook.settings;
@@ -155,6 +157,17 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
     },
     options,
   );
+}
+
+/**
+ * What writing a century's worksheets without paying writes: its Death and Century-End
+ * Worksheets, and its Mana sheet only when the century is paid already (a Mana sheet shows a
+ * paid century, which is how a lost Ledger is noticed). The book's sheets stay as they are.
+ */
+function worksheetsOnly(plan: WorkbookPlan, latest: number): WorkbookPlan {
+  const names = sheetNames(plan.century);
+  const keep = new Set([names.deaths, names.centuryEnd, ...(plan.century <= latest ? [names.mana] : [])]);
+  return { ...plan, sheets: plan.sheets.filter((s) => keep.has(s.name)) };
 }
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */

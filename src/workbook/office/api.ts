@@ -45,7 +45,7 @@ export interface TableApi {
   readonly worksheet: WorksheetApi;
   getRange(): RangeApi;
   readonly rows: { add(index: number | undefined, values: CellInput[][]): unknown; getItemAt(index: number): { delete(): void } };
-  readonly columns: { add(index: number | undefined, values: CellInput[][]): unknown };
+  readonly columns: { add(index: number | undefined, values: CellInput[][] | undefined, name?: string): unknown };
 }
 
 export interface WorksheetCollectionApi {

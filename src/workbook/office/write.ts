@@ -6,11 +6,11 @@
 import { areaRef, quoteSheet } from "../model/address";
 import type { CellInput, ContextApi, RangeApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawTable, RawWorkbook } from "../model/raw";
-import { LEDGER } from "../model/schema";
+import { LEDGER, sheetNames } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
 import { blocks, STYLES, tableBody, type CellStyle, type PlanCell, type PlanValue, type SheetPlan, type TableLayout } from "../plan/layout";
-import { ledgerWidth } from "../plan/ledger";
+import { firstChange, type LedgerPlan } from "../plan/ledger";
 
 /**
  * Excel on the web refuses a request over 5 MB ("RequestPayloadSizeLimitExceeded", in Microsoft's
@@ -185,26 +185,26 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
   return steps;
 }
 
-/** The first row of the Ledger's new body that differs from what it holds: rows above it are left alone. */
-function firstChange(before: readonly (readonly unknown[])[], after: readonly (readonly PlanValue[])[]): number {
-  const same = (a: unknown, b: PlanValue) => String(a ?? "") === String(b ?? "");
-  const i = after.findIndex((row, r) => row.some((v, c) => !same(before[r]?.[c], v)));
-  return i < 0 ? after.length : i;
-}
-
 /**
  * The Ledger's new content. Only the rows from the first change on are written (usually just the
- * century's own rows), so the commit point stays one small request however long the Ledger is.
+ * new credit's rows), so the commit point stays one small request however long the Ledger is.
+ * An older Ledger first gains the columns it lacks, at its right.
  */
-function queueLedger(wb: WorkbookApi, raw: RawWorkbook, plan: WorkbookPlan): void {
+export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPlan): void {
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
-  if (existing === undefined) return queueTable(wb, plan.ledger.layout, plan.ledger.rows);
-  const width = ledgerWidth(existing.headers, plan.ledger);
-  const rows = plan.ledger.rows.map((r) => r.slice(0, width));
+  if (existing === undefined) return queueTable(wb, ledger.layout, ledger.rows);
+  const width = ledger.headers.length;
+  const rows = ledger.rows;
   const old = existing.rows.length;
   const first = Math.min(firstChange(existing.rows, rows), old);
   const ws = wb.worksheets.getItem(existing.sheet);
   const table = existing.isTable ? wb.tables.getItem(existing.name) : undefined;
+  const newHeaders = ledger.headers.slice(width - ledger.added);
+  if (newHeaders.length > 0) {
+    // "Excel.TableColumnCollection.add": a column added with no index goes at the table's right.
+    if (table !== undefined) for (const h of newHeaders) table.columns.add(undefined, undefined, h);
+    else ws.getRangeByIndexes(existing.headerRow - 1, existing.firstColumn - 1 + width - newHeaders.length, 1, newHeaders.length).values = [newHeaders.map(textValue)];
+  }
   if (table !== undefined) {
     if (rows.length > old) table.rows.add(undefined, rows.slice(old).map((r) => r.map(textValue)));
     for (let i = old - 1; i >= rows.length; i--) table.rows.getItemAt(i).delete();
@@ -214,7 +214,7 @@ function queueLedger(wb: WorkbookApi, raw: RawWorkbook, plan: WorkbookPlan): voi
   const changed = rows.slice(first);
   if (changed.length === 0) return;
   const range = ws.getRangeByIndexes(existing.headerRow + first, existing.firstColumn - 1, changed.length, width);
-  range.numberFormat = changed.map(() => plan.ledger.layout.columnFormats.slice(0, width).map(excelFormat));
+  range.numberFormat = changed.map(() => ledger.formats.map(excelFormat));
   range.values = changed.map((r) => r.map(textValue));
 }
 
@@ -226,8 +226,10 @@ export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: Work
 
 /** Queues the Ledger's new content and shows the last sheet: the commit point of a century end. */
 export function queueLedgerAndShow(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): void {
-  if (ledger) queueLedger(context.workbook, raw, plan);
-  context.workbook.worksheets.getItem(plan.sheets[plan.sheets.length - 1]?.name ?? LEDGER.name).activate();
+  if (ledger) queueLedger(context.workbook, raw, plan.ledger);
+  // The century's mana calculation when there is one, otherwise the last sheet written.
+  const mana = plan.sheets.find((s) => s.name === sheetNames(plan.century).mana) ?? plan.sheets[plan.sheets.length - 1];
+  context.workbook.worksheets.getItem(mana?.name ?? LEDGER.name).activate();
 }
 
 /**

@@ -4,14 +4,16 @@
  * tables before and carry the plan out after.
  */
 import { calculateCentury, type CenturyInput, type CenturyResult } from "../../engine/century";
-import { toNumber, type Ratio } from "../../engine/exact";
+import { toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { readCampaign, type Campaign } from "../read/campaign";
+import { foundTable, readCampaign, type Campaign } from "../read/campaign";
+import { LEDGER } from "../model/schema";
 import { checkCentury, latestCentury, recipients } from "../read/century";
 import type { SheetPlan } from "./layout";
 import { ledgerPlan, type LedgerPlan } from "./ledger";
+import { accountsAfter, bookSheets } from "./book";
 import { centuryWorksheets } from "./worksheets";
 
 /** Everything a century end writes: its three worksheets, and the Ledger's new content. */
@@ -23,6 +25,8 @@ export interface WorkbookPlan {
 
 export interface Payment {
   readonly god: string;
+  /** what the account carried before */
+  readonly carryIn: number;
   readonly earned: number;
   readonly paid: number;
   readonly carry: number;
@@ -40,17 +44,22 @@ export interface CenturyEndOutcome {
 
 const key = nameKey;
 
+/**
+ * What each recipient's account carries into a century end: what it carries now or, when the
+ * latest century end is calculated again, what it carried before that century end.
+ */
+export function carriesInto(campaign: Campaign, century: number): Map<string, Ratio> {
+  const carry = new Map<string, Ratio>();
+  for (const account of campaign.accounts.values()) {
+    const at = account.entries.findIndex((e) => e.kind === "century-end" && e.century === century);
+    carry.set(account.god, at < 0 ? account.carry : (account.entries[at - 1]?.carry ?? ZERO));
+  }
+  return carry;
+}
+
 /** The engine's input for a century, from a validated campaign. */
 export function centuryInput(campaign: Campaign, century: number): CenturyInput {
-  const carry = new Map<string, Ratio>();
-  const carriedFrom = new Map<string, number>();
-  for (const row of campaign.ledger) {
-    if (row.century >= century) continue;
-    if ((carriedFrom.get(row.god) ?? 0) <= row.century) {
-      carriedFrom.set(row.god, row.century);
-      carry.set(row.god, row.carry);
-    }
-  }
+  const carry = carriesInto(campaign, century);
   const counts = new Map<string, Ratio>();
   for (const c of campaign.counts) if (c.century === century) counts.set(key(c.source), c.count);
   return {
@@ -79,8 +88,11 @@ export function centuryEndOf(read: { readonly campaign: Campaign; readonly probl
   problems.push(...checkCentury(campaign, n));
   if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
   const result = calculateCentury(centuryInput(campaign, n));
-  const plan: WorkbookPlan = { century: n, sheets: centuryWorksheets(result, recipients(campaign)), ledger: ledgerPlan(campaign.ledger, result) };
-  const payments = result.payouts.map((p) => ({ god: p.god, earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
+  const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === n).map((r) => r.index));
+  const credits = result.payouts.map((p) => ({ century: n, kind: "century-end" as const, what: null, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+  const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, accountsAfter(campaign, replaced, credits))];
+  const plan: WorkbookPlan = { century: n, sheets, ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits) };
+  const payments = result.payouts.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
   return { century: n, problems, campaign, result, plan, payments };
 }
 

@@ -1,15 +1,37 @@
-/** The Ledger a century end leaves: earlier centuries kept, this century's rows written anew. */
-import type { CenturyResult } from "../../engine/century";
-import { formatExact, toNumber } from "../../engine/exact";
-import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, TABLE_STYLE } from "../model/schema";
+/**
+ * The Ledger a credit leaves: the rows it held, in their order, less those a credit replaces or
+ * an undo takes back, and the new credit's rows at the end. An older Ledger gains the columns it
+ * lacks at its right; nothing already in it moves.
+ */
+import type { CreditKind } from "../../engine/book";
+import { formatExact, toNumber, type Ratio } from "../../engine/exact";
+import { isErrorCell, type RawTable } from "../model/raw";
+import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, normalizeHeader, TABLE_STYLE } from "../model/schema";
 import type { LedgerRow } from "../read/types";
 import type { PlanValue, TableLayout } from "./layout";
 
 export interface LedgerPlan {
-  /** how a new Ledger is laid out, and the columns an existing one is written with */
+  /** how a new Ledger is laid out */
   readonly layout: TableLayout;
-  /** the Ledger's whole new body, in order */
+  /** the Ledger's headers once written, in the sheet's order: an existing Ledger's, then any it gains */
+  readonly headers: readonly string[];
+  /** how many headers an existing Ledger gains at its right */
+  readonly added: number;
+  /** each header's number format */
+  readonly formats: readonly string[];
+  /** the Ledger's whole new body, in order, one value per header */
   readonly rows: readonly (readonly PlanValue[])[];
+}
+
+/** One recipient's row of a new credit. */
+export interface CreditRow {
+  readonly century: number;
+  readonly kind: CreditKind;
+  readonly what: string | null;
+  readonly god: string;
+  readonly earned: Ratio;
+  readonly paid: number;
+  readonly carry: Ratio;
 }
 
 /** The Ledger as a new table: the same in Excel and in files. */
@@ -21,16 +43,60 @@ const LEDGER_LAYOUT: TableLayout = {
   style: TABLE_STYLE,
 };
 
-/** How many Ledger columns to write: all of them, or as many as an existing Ledger has. */
-export function ledgerWidth(existingHeaders: readonly unknown[] | undefined, plan: LedgerPlan): number {
-  if (existingHeaders === undefined) return plan.layout.headers.length;
-  return Math.min(plan.layout.headers.length, existingHeaders.filter((h) => h !== null && h !== "").length);
+const FORMAT_BY_HEADER = new Map(LEDGER.columns.map((c, i) => [normalizeHeader(c.header), LEDGER_FORMATS[i] ?? "General"]));
+
+/** A credit's values by the Ledger's column. */
+function valuesOf(row: CreditRow): Readonly<Record<string, PlanValue>> {
+  return {
+    century: row.century,
+    kind: row.kind,
+    what: row.what,
+    god: row.god,
+    earned: toNumber(row.earned),
+    paid: row.paid,
+    carry: toNumber(row.carry),
+    exactcarry: formatExact(row.carry),
+  };
 }
 
-export function ledgerPlan(previous: readonly LedgerRow[], result: CenturyResult): LedgerPlan {
-  const rows: PlanValue[][] = previous
-    .filter((r) => r.century !== result.century)
-    .map((r) => [r.century, r.god, r.earned, r.paid, toNumber(r.carry), formatExact(r.carry)]);
-  for (const p of result.payouts) rows.push([result.century, p.god, toNumber(p.earned), p.paid, toNumber(p.carry), formatExact(p.carry)]);
-  return { layout: LEDGER_LAYOUT, rows };
+/**
+ * The Ledger after a credit: `existing` as found (undefined when there is none yet), its rows
+ * as read, those at `removed` (row indexes) taken out, and `added` appended.
+ */
+export function ledgerPlan(existing: RawTable | undefined, ledger: readonly LedgerRow[], removed: ReadonlySet<number>, added: readonly CreditRow[]): LedgerPlan {
+  const have = existing === undefined ? [] : existing.headers.map((h) => (h === null || isErrorCell(h) ? "" : String(h)));
+  const present = new Set(have.map(normalizeHeader));
+  const missing = existing === undefined ? LEDGER_LAYOUT.headers : LEDGER_LAYOUT.headers.filter((h) => !present.has(normalizeHeader(h)));
+  const headers = [...have, ...missing];
+  const keys = headers.map(normalizeHeader);
+  const rows: PlanValue[][] = [];
+  for (const row of [...ledger].sort((a, b) => a.index - b.index)) {
+    if (removed.has(row.index)) continue;
+    const raw = existing?.rows[row.index] ?? [];
+    const extra: Readonly<Record<string, PlanValue>> = { kind: row.kind, what: row.what, exactcarry: formatExact(row.carry) };
+    // Cells the Ledger already holds stay as they are; the columns it gains are filled in.
+    rows.push(keys.map((k, c) => (c < have.length ? toPlanValue(raw[c]) : (extra[k] ?? null))));
+  }
+  for (const credit of added) {
+    const values = valuesOf(credit);
+    rows.push(keys.map((k) => values[k] ?? null));
+  }
+  return {
+    layout: LEDGER_LAYOUT,
+    headers,
+    added: existing === undefined ? 0 : missing.length,
+    formats: keys.map((k) => FORMAT_BY_HEADER.get(k) ?? "General"),
+    rows,
+  };
+}
+
+function toPlanValue(cell: unknown): PlanValue {
+  return cell === undefined || cell === null || isErrorCell(cell) ? null : (cell as PlanValue);
+}
+
+/** The first row of a Ledger's new body that differs from what it holds: rows above it are left alone. */
+export function firstChange(before: readonly (readonly unknown[])[], after: readonly (readonly PlanValue[])[]): number {
+  const same = (a: unknown, b: PlanValue) => String(a ?? "") === String(b ?? "");
+  const i = after.findIndex((row, r) => before[r] === undefined || row.length !== before[r]?.length || row.some((v, c) => !same(before[r]?.[c], v)));
+  return i < 0 ? Math.min(after.length, before.length) : i;
 }

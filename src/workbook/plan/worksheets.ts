@@ -10,7 +10,7 @@ import { columnLetter } from "../model/address";
 import { sheetNames } from "../model/schema";
 import { WORKSHEET_PRINT, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
 
-const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
+export const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
   value,
   ...(style === undefined ? {} : { style }),
   ...(formula === undefined ? {} : { formula }),
@@ -18,7 +18,7 @@ const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell =
 const num = (r: Ratio): number => toNumber(r);
 const a1 = (row: number, col: number): string => `${columnLetter(col)}${row}`;
 
-class SheetBuilder {
+export class SheetBuilder {
   readonly rows: (PlanCell | null)[][] = [];
   /** Adds a row; returns its sheet row number. */
   add(...cells: (PlanCell | null)[]): number {
@@ -33,7 +33,7 @@ class SheetBuilder {
   }
 }
 
-function heading(b: SheetBuilder, title: string, subtitle: string): void {
+export function heading(b: SheetBuilder, title: string, subtitle: string): void {
   b.add(cell(title, "title"));
   b.add(cell(subtitle, "subtitle"));
   b.blank();

@@ -3,7 +3,7 @@
  * the tables before it. Every problem is listed at once; nothing is written while any error
  * remains. The century end, the pane's status and its tools all take the Campaign read here.
  */
-import { nameKey } from "../../engine/names";
+import { DEMONS, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { ALL_TABLES, CARDS, COUNTS, DEATHS, GODS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
@@ -12,7 +12,7 @@ import { readCards } from "./cards";
 import { readCounts } from "./counts";
 import { readDeaths } from "./deaths";
 import { readGods } from "./gods";
-import { ledgerShapeProblem, readLedger } from "./ledger";
+import { checkBook, ledgerShapeProblem, readLedger } from "./ledger";
 import { readPantheons } from "./pantheon";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
@@ -55,7 +55,19 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
   const { pantheons, shares } = readPantheons(read(PANTHEON.name), { races: raceMap, gods: godMap, flawedRaces, flawedGods }, problems);
   const deaths = readDeaths(read(DEATHS.name), raceMap);
   const counts = readCounts(read(COUNTS.name), has(SOURCES.name) ? sourceMap : undefined, flawedSources);
+  const before = problems.length;
   const ledger = readLedger(read(LEDGER.name), godMap ?? new Map());
+  // A row refused for a bad cell is not in the accounts: checking them would only echo it.
+  const ledgerSound = problems.length === before;
+  const ledgerFound = raw.tables.get(LEDGER.name.toLowerCase());
+  const book = checkBook(ledger, {
+    raw: ledgerFound,
+    recipients: new Set([...gods.filter((g) => g.kind !== "demon").map((g) => nameKey(g.name)), nameKey(DEMONS)]),
+    sheetNames: raw.sheetNames,
+    ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
+  });
+  // A Ledger whose columns are wrong was not read: its accounts cannot be checked.
+  if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) problems.push(...book.problems);
 
   const flawed = new Map<string, ReadonlySet<string>>([
     [GODS.name, flawedGods],
@@ -73,6 +85,7 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
       deaths,
       counts,
       ledger,
+      accounts: book.accounts,
       found,
       missingTables,
       flawed,

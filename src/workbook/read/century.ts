@@ -4,16 +4,35 @@ import type { Problem } from "../model/problems";
 import { COUNTS, DEATHS, LEDGER } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
-import type { Campaign } from "./types";
+import type { Campaign, LedgerRow } from "./types";
 
 const key = nameKey;
 
 /** The largest century whose worksheets' names fit Excel's 31 characters. */
 export const MAX_CENTURY = 99_999_999;
 
-/** The latest century in the Ledger, or 0 when it is empty. */
+/** The latest century whose end the Ledger holds, or 0 when there is none. */
 export function latestCentury(campaign: Campaign): number {
-  return campaign.ledger.reduce((m, r) => Math.max(m, r.century), 0);
+  return campaign.ledger.reduce((m, r) => (r.kind === "century-end" ? Math.max(m, r.century) : m), 0);
+}
+
+/**
+ * The first credit some account received after the end of `century`: while there is one, that
+ * century end cannot be calculated again (its carries flowed on into later credits).
+ */
+export function creditAfter(campaign: Campaign, century: number): LedgerRow | undefined {
+  let first: LedgerRow | undefined;
+  for (const account of campaign.accounts.values()) {
+    const at = account.entries.findIndex((e) => e.kind === "century-end" && e.century === century);
+    const later = at < 0 ? undefined : account.entries[at + 1];
+    if (later !== undefined && (first === undefined || later.row < first.row)) first = later;
+  }
+  return first;
+}
+
+/** A credit as a gamemaster names it. */
+export function creditName(row: Pick<LedgerRow, "century" | "kind" | "what">): string {
+  return row.kind === "century-end" ? `the end of century ${row.century}` : row.kind === "era-end" ? `the era's end after century ${row.century}` : `the event "${row.what ?? ""}" in century ${row.century}`;
 }
 
 /** Recipients in display order: the gods that are not demons, then the Demons pool. */
@@ -39,6 +58,17 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
       severity: "error",
       table: LEDGER.name,
       message: `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`,
+    });
+  }
+  const after = latest > 0 && century === latest ? creditAfter(campaign, century) : undefined;
+  if (after !== undefined) {
+    const ledger = foundTable(campaign, LEDGER.name);
+    problems.push({
+      severity: "error",
+      table: LEDGER.name,
+      row: after.row,
+      ...(ledger === undefined ? {} : { address: addressIn(ledger.raw, after.row, "Century") }),
+      message: `century ${century} can no longer be calculated again: ${creditName(after)} was credited after it (this row), carrying on from what century ${century} paid. Undo the later credits first, the latest first.`,
     });
   }
   if (latest > 0 && century > latest + 1) {

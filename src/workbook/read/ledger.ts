@@ -1,28 +1,51 @@
-/** The Ledger: what every recipient earned, was paid and carried, century by century. */
-import { cmp, parseExact, toNumber, ONE } from "../../engine/exact";
+/**
+ * The Ledger: every credit of mana, of every kind, one row per recipient. It is the game's
+ * money, so it is read strictly: a hand edit that breaks an account is named by its row before
+ * anything is written.
+ */
+import { CREDIT_KINDS, type CreditKind } from "../../engine/book";
+import { add, cmp, fromNumber, isNegative, parseExact, sub, toNumber, ONE, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, nameKey } from "../../engine/names";
 import { cellAddress } from "../model/address";
 import type { Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
-import { LEDGER, normalizeHeader } from "../model/schema";
-import type { TableReader } from "../model/tableReader";
-import type { God, LedgerRow } from "./types";
+import { LEDGER, MANA_SHEET, normalizeHeader } from "../model/schema";
+import { addressIn, type TableReader } from "../model/tableReader";
+import type { Account, God, LedgerRow } from "./types";
 
 /**
- * The add-in writes the Ledger column by column in its own order, so a Ledger of another shape
- * is refused before anything is written. Exact Carry, the last column, may be left out.
+ * The add-in rewrites the Ledger's rows, so a column of the gamemaster's own inside it would not
+ * stay with its row: it is refused before anything is written. Columns are found by their
+ * headers, in any order.
  */
 export function ledgerShapeProblem(raw: RawTable): Problem | undefined {
-  const headers = raw.headers.map(normalizeHeader).filter((h) => h !== "");
-  const expected = LEDGER.columns.map((c) => normalizeHeader(c.header));
-  if ((headers.length === expected.length || headers.length === expected.length - 1) && headers.every((h, i) => h === expected[i])) return undefined;
-  return {
-    severity: "error",
-    table: LEDGER.name,
-    row: raw.headerRow,
-    message: `its columns must be ${LEDGER.columns.map((c) => c.header).join(", ")} (the last may be left out), in that order, as the add-in writes them. Rename this Ledger (to keep it) and the add-in will start a new one.`,
-    address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn),
-  };
+  const known = new Set(LEDGER.columns.map((c) => normalizeHeader(c.header)));
+  const seen = new Set<string>();
+  for (const [i, h] of raw.headers.entries()) {
+    const k = normalizeHeader(h);
+    if (k === "") continue;
+    const address = cellAddress(raw.sheet, raw.headerRow, raw.firstColumn + i);
+    const problem = (message: string): Problem => ({ severity: "error", table: LEDGER.name, row: raw.headerRow, column: String(h), message, address });
+    if (!known.has(k)) {
+      return problem(
+        `the Ledger has a column "${String(h).slice(0, 60)}" that the add-in does not keep. Move that column out of the Ledger (to another sheet, or beyond an empty column): the add-in rewrites the Ledger's rows, and a column of your own would not stay with them. Its columns are ${LEDGER.columns.map((c) => c.header).join(", ")}.`,
+      );
+    }
+    if (seen.has(k)) return problem(`the Ledger has two ${String(h)} columns; delete one.`);
+    seen.add(k);
+  }
+  return undefined;
+}
+
+/** How far a number shown in a cell may be from the exact value it stands for. */
+function near(shown: number, exact: Ratio): boolean {
+  return Math.abs(shown - toNumber(exact)) <= 1e-9 * Math.max(1, Math.abs(shown));
+}
+
+/** Shows an amount of mana as a gamemaster reads it. */
+function amount(r: Ratio | number): string {
+  const x = typeof r === "number" ? r : toNumber(r);
+  return String(Math.round(x * 1e6) / 1e6);
 }
 
 export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<string, God>): LedgerRow[] {
@@ -30,30 +53,177 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
   const seen = new Set<string>();
   for (const r of reader?.rows() ?? []) {
     const century = r.whole("Century", { min: 1, what: "a century number, 1 or more" });
+    const kind = r.has("Kind") ? r.choice<CreditKind>("Kind", CREDIT_KINDS, "century-end") : "century-end";
+    const what = r.has("What") ? (r.text("What", false) ?? null) : null;
     const god = r.text("God");
     const paid = r.whole("Paid", { what: "a whole number of mana, 0 or more" });
     const shownCarry = r.decimal("Carry", "the mana carried, 0 or more");
     const earned = r.decimal("Earned", "the mana earned, 0 or more");
-    if (century === undefined || god === undefined || paid === undefined || shownCarry === undefined || earned === undefined) continue;
-    // The exact carry, when the add-in wrote it, avoids any rounding in the displayed number.
+    if (century === undefined || kind === undefined || god === undefined || paid === undefined || shownCarry === undefined || earned === undefined) continue;
+    if (kind !== "century-end" && what === null) {
+      r.error("What", `an ${kind} credit names what was credited (the event, or the era); this cell is empty.`);
+      continue;
+    }
+    // The exact carry, when the add-in wrote it, avoids any rounding in the shown number; the two must agree.
     let carry = shownCarry;
-    const exact = r.has("Exact Carry") ? r.text("Exact Carry", false) : undefined;
-    if (exact !== undefined) {
-      const parsed = parseExact(exact);
-      if (parsed !== null && Math.abs(toNumber(parsed) - toNumber(shownCarry)) < 1e-6) carry = parsed;
+    const exactText = r.has("Exact Carry") ? r.text("Exact Carry", false) : undefined;
+    if (exactText !== undefined) {
+      const exact = parseExact(exactText);
+      if (exact === null || isNegative(exact)) {
+        r.error("Exact Carry", `"${exactText.slice(0, 40)}" is not what the add-in writes here (a decimal like 0.34 or a fraction like 1/3). Put back the value it wrote.`);
+        continue;
+      }
+      if (!near(toNumber(shownCarry), exact)) {
+        r.error("Carry", `Carry ${amount(shownCarry)} disagrees with Exact Carry ${exactText} on the same row: one of them was changed by hand. Put back the value the add-in wrote (Exact Carry is the account's true carry).`);
+        continue;
+      }
+      carry = exact;
     }
     const known = nameKey(god) === nameKey(DEMONS) ? DEMONS : (gods.get(nameKey(god))?.name ?? god);
     if (cmp(carry, ONE) >= 0) {
-      r.error("Carry", `${toNumber(carry)} is not a fraction: what is carried is always less than 1 mana.`);
+      r.error("Carry", `${amount(carry)} is not a fraction: what is carried is always less than 1 mana.`);
       continue;
     }
-    const pair = `${century}\u0000${nameKey(known)}`;
-    if (seen.has(pair)) {
-      r.error("God", `${known} has two rows for century ${century}; a god is paid once a century.`);
-      continue;
+    if (kind === "century-end") {
+      const pair = `${century}\u0000${nameKey(known)}`;
+      if (seen.has(pair)) {
+        r.error("God", `${known} has two rows for the end of century ${century}; a century end pays each recipient once.`);
+        continue;
+      }
+      seen.add(pair);
     }
-    seen.add(pair);
-    ledger.push({ century, god: known, earned: toNumber(earned), paid, carry });
+    ledger.push({ century, kind, what, god: known, earned: toNumber(earned), paid, carry, row: r.row, index: r.index });
   }
   return ledger;
+}
+
+/** Within a century, events come before its end, and an era's end after it. */
+const KIND_ORDER: Readonly<Record<CreditKind, number>> = { event: 0, "century-end": 1, "era-end": 2 };
+
+/** The order credits are looked at: by century, kind, then as the Ledger lists them. */
+export function creditOrder(a: LedgerRow, b: LedgerRow): number {
+  return a.century - b.century || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.index - b.index;
+}
+
+/** What a row's credit adds up to from the carry before it: null when Earned, Paid and Exact Carry do not agree. */
+function earnedFrom(carryIn: Ratio, row: LedgerRow): Ratio | null {
+  const earned = add(sub(row.carry, carryIn), { n: BigInt(row.paid), d: 1n });
+  return isNegative(earned) || !near(row.earned, earned) ? null : earned;
+}
+
+export interface BookContext {
+  /** the Ledger as found, for addresses; undefined when the workbook has none */
+  readonly raw: RawTable | undefined;
+  /** the name keys of those who receive mana now */
+  readonly recipients: ReadonlySet<string>;
+  readonly sheetNames: readonly string[];
+  readonly interruptedCentury?: number;
+}
+
+function ledgerProblem(context: BookContext, row: LedgerRow | undefined, column: string | undefined, message: string): Problem {
+  const at = row === undefined || context.raw === undefined ? {} : { row: row.row, address: addressIn(context.raw, row.row, column) };
+  return { severity: "error", table: LEDGER.name, ...(column === undefined ? {} : { column }), ...at, message };
+}
+
+/**
+ * Each recipient's account, and every break in the Ledger: an account whose rows do not chain
+ * (Exact Carry = carry before + Earned − Paid), a recipient missing from a century end the
+ * others have, and centuries the workbook shows as paid that the Ledger does not hold.
+ */
+export function checkBook(ledger: readonly LedgerRow[], context: BookContext): { accounts: Map<string, Account>; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const byGod = new Map<string, LedgerRow[]>();
+  for (const row of ledger) {
+    const k = nameKey(row.god);
+    const list = byGod.get(k);
+    if (list === undefined) byGod.set(k, [row]);
+    else list.push(row);
+  }
+
+  const accounts = new Map<string, Account>();
+  for (const [k, rows] of byGod) {
+    // Follow the chain: at each step, the first credit (in credit order) that carries on from
+    // the account as it stands. Rows sorted by hand are read in their true order.
+    const left = [...rows].sort(creditOrder);
+    const entries: LedgerRow[] = [];
+    let carry: Ratio = ZERO;
+    let broken = false;
+    while (left.length > 0) {
+      // Only credits of one century and kind may stand in any order: events of a century
+      // before its end, an era's end after it, as the add-in credits them.
+      const head = left[0] as LedgerRow;
+      const group = left.findIndex((r) => r.century !== head.century || r.kind !== head.kind);
+      const candidates = group < 0 ? left : left.slice(0, group);
+      let at = broken ? 0 : candidates.findIndex((r) => earnedFrom(carry, r) !== null);
+      if (at < 0) {
+        const row = left[0] as LedgerRow;
+        const before = entries[entries.length - 1];
+        const from = before === undefined ? "nothing carried in (its first credit)" : `${amount(carry)} carried in (row ${before.row})`;
+        const expected = add(carry, fromNumber(row.earned));
+        problems.push(
+          ledgerProblem(
+            context,
+            row,
+            "Paid",
+            `${row.god}'s account does not add up here: ${from} + Earned ${amount(row.earned)} makes ${amount(expected)}, so Paid should be ${Math.max(0, Math.floor(toNumber(expected) + 1e-9))} and Exact Carry the rest, but the row says Paid ${row.paid}, Exact Carry ${amount(row.carry)}. Earned, Paid or a carry was changed by hand: put back what the add-in wrote.`,
+          ),
+        );
+        broken = true;
+        at = 0;
+      }
+      const [row] = left.splice(at, 1) as [LedgerRow];
+      entries.push(row);
+      carry = row.carry;
+    }
+    const first = entries[0] as LedgerRow;
+    accounts.set(k, { god: first.god, entries, carry });
+  }
+
+  // A century end pays every recipient: one missing from a century the others have lost a row.
+  const ends = new Map<number, LedgerRow[]>();
+  for (const row of ledger) {
+    if (row.kind !== "century-end") continue;
+    const list = ends.get(row.century);
+    if (list === undefined) ends.set(row.century, [row]);
+    else list.push(row);
+  }
+  const centuries = [...ends.keys()].sort((a, b) => a - b);
+  for (const [k, account] of accounts) {
+    const own = account.entries.filter((e) => e.kind === "century-end").map((e) => e.century);
+    if (own.length === 0) continue;
+    const from = Math.min(...own);
+    const to = context.recipients.has(k) ? Infinity : Math.max(...own);
+    for (const c of centuries) {
+      if (c < from || c > to || own.includes(c)) continue;
+      const others = ends.get(c) ?? [];
+      const rows = others.map((r) => r.row).sort((a, b) => a - b);
+      problems.push(
+        ledgerProblem(
+          context,
+          others[0],
+          "God",
+          `${account.god} has no row for the end of century ${c}, which the other recipients have (row${rows.length === 1 ? "" : "s"} ${rows.length > 3 ? `${rows[0]}–${rows[rows.length - 1]}` : rows.join(", ")}): a row was deleted. Put it back (Undo in Excel, or copy it from a saved copy of the workbook).`,
+        ),
+      );
+    }
+  }
+
+  // A century's Mana sheet is written only when it is paid: the Ledger must hold that century.
+  for (const name of context.sheetNames) {
+    const m = MANA_SHEET.exec(name);
+    if (m === null) continue;
+    const century = Number(m[1]);
+    if (ends.has(century) || century === context.interruptedCentury) continue;
+    const lost = context.raw === undefined ? "there is no Ledger" : ledger.length === 0 ? "the Ledger is empty" : `the Ledger has no rows for century ${century}`;
+    problems.push(
+      ledgerProblem(
+        context,
+        undefined,
+        undefined,
+        `the sheet "${name}" shows that century ${century} was paid, but ${lost}. Going on would pay again and forget every carried fraction. Restore the Ledger (Undo in Excel, or copy it from a saved copy of the workbook${context.raw === undefined ? "; a Ledger renamed by mistake only needs its name back" : ""}). To start the campaign's mana over on purpose, delete the generated C… sheets first.`,
+      ),
+    );
+    break;
+  }
+  return { accounts, problems };
 }

@@ -1,4 +1,5 @@
 /** What reading a campaign gives: one record per sound row, each knowing where it sits. */
+import type { CreditKind } from "../../engine/book";
 import type { Ratio } from "../../engine/exact";
 import type { CardHolding, PantheonShare, RaceState, SourceRule } from "../../engine/century";
 import type { Pantheon } from "../../engine/pantheon";
@@ -55,11 +56,25 @@ export interface Count {
   readonly count: Ratio;
 }
 
-export interface LedgerRow {
+/** One credit to one recipient, as the Ledger holds it. */
+export interface LedgerRow extends Place {
   readonly century: number;
+  readonly kind: CreditKind;
+  /** the event or era credited; null for a century end */
+  readonly what: string | null;
   readonly god: string;
+  /** as the cell shows it; the account's chain gives it exactly */
   readonly earned: number;
   readonly paid: number;
+  /** what the account carries on after this credit, exactly */
+  readonly carry: Ratio;
+}
+
+/** A recipient's distribution-point account: its credits in the order they were made. */
+export interface Account {
+  readonly god: string;
+  readonly entries: readonly LedgerRow[];
+  /** what it carries now */
   readonly carry: Ratio;
 }
 
@@ -85,7 +100,10 @@ export interface Campaign {
   readonly pantheon: readonly PantheonShare[];
   readonly deaths: readonly Death[];
   readonly counts: readonly Count[];
+  /** the Ledger's credits, in its row order */
   readonly ledger: readonly LedgerRow[];
+  /** every recipient's account, by the name key of the recipient, when the Ledger holds together */
+  readonly accounts: ReadonlyMap<string, Account>;
   readonly found: readonly FoundTable[];
   readonly missingTables: readonly string[];
   /** name keys of rows left out for a problem of their own, by table: other tables may name them without a second complaint */

@@ -9,7 +9,7 @@ import type { Problem } from "../model/problems";
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { ALL_TABLES, LEDGER } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
-import { ledgerWidth, type LedgerPlan } from "../plan/ledger";
+import type { LedgerPlan } from "../plan/ledger";
 import type { Campaign, FoundTable } from "../read/campaign";
 import { checkCentury, latestCentury } from "../read/century";
 import { causeTallies, type CauseTally } from "./deaths";
@@ -96,8 +96,8 @@ function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable
     sheet: before?.sheet ?? LEDGER.name,
     headerRow: before?.headerRow ?? 1,
     firstColumn: before?.firstColumn ?? 1,
-    headers: ledger.layout.headers.slice(0, ledgerWidth(before?.headers, ledger)),
-    rows: ledger.rows.map((r) => r.slice(0, ledgerWidth(before?.headers, ledger))),
+    headers: ledger.headers,
+    rows: ledger.rows,
     isTable: before?.isTable ?? true,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A small example campaign: five gods (one a demon), six spheres drawing on worship, deaths,
- * counts and Diabolism, six races (one in religious turmoil), pantheons with Diabolism and
- * Atheism, and two centuries of deaths and counts. `gods init --example`, the demo and the task
+ * counts and Diabolism at each century's end, on events in Heaven and on Earth, and on counts at
+ * an era's end; six races (one in religious turmoil), pantheons with Diabolism and Atheism, and
+ * two centuries of deaths and counts (the second closing an era). `gods init --example`, the demo and the task
  * pane's "create the example campaign" all use it.
  */
 import type { PlanValue } from "../plan/layout";
@@ -25,17 +26,25 @@ export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanVa
     ["Demons", "Demonic", 1],
   ],
   Sources: [
-    ["Sun", "Worship", "worship", 0.1, "no", null, "century-end"],
-    ["Sun", "Great Council", "count", 5, "yes", null, "era-end"],
-    ["Harvest", "Worship", "worship", 0.05, "no", null, "century-end"],
-    ["Harvest", "Cities on Earth", "count", 0.5, "no", null, "century-end"],
-    ["War", "War deaths", "deaths", 0.5, "no", "war", "century-end"],
-    ["War", "Worship", "worship", 0.05, "no", null, "century-end"],
-    ["Death", "All deaths", "deaths", 0.25, "no", "any", "century-end"],
-    ["Sea", "Drownings", "deaths", 1, "no", "water", "century-end"],
-    ["Sea", "Seafaring races", "count", 2, "yes", null, "century-end"],
-    ["Demonic", "Diabolism", "diabolism", 0.2, "yes", null, "century-end"],
-    ["Demonic", "Plague deaths", "deaths", 0.5, "yes", "plague", "century-end"],
+    ["Sun", "Worship", "worship", 0.1, "no", null, "century-end", null],
+    ["Sun", "Great Council", "count", 5, "yes", null, "era-end", null],
+    ["Sun", "Artifact destroyed", "count", 0.5, "no", null, "event", "heaven"],
+    ["Harvest", "Worship", "worship", 0.05, "no", null, "century-end", null],
+    ["Harvest", "Cities on Earth", "count", 0.5, "no", null, "century-end", null],
+    ["Harvest", "Farmland squares", "count", 0.1, "no", null, "era-end", null],
+    ["Harvest", "Council law revoked", "count", 0.3, "no", null, "event", "heaven"],
+    ["War", "War deaths", "deaths", 0.5, "no", "war", "century-end", null],
+    ["War", "Worship", "worship", 0.05, "no", null, "century-end", null],
+    ["War", "Demesne destroyed", "count", 1, "no", null, "event", "heaven"],
+    ["Death", "All deaths", "deaths", 0.25, "no", "any", "century-end", null],
+    ["Death", "God obliterated", "count", 2, "yes", null, "event", "heaven"],
+    ["Death", "Race destroyed", "count", 0.5, "no", null, "event", "earth"],
+    ["Sea", "Drownings", "deaths", 1, "no", "water", "century-end", null],
+    ["Sea", "Seafaring races", "count", 2, "yes", null, "century-end", null],
+    ["Sea", "Race destroyed", "count", 0.25, "no", null, "event", "earth"],
+    ["Demonic", "Diabolism", "diabolism", 0.2, "yes", null, "century-end", null],
+    ["Demonic", "Plague deaths", "deaths", 0.5, "yes", "plague", "century-end", null],
+    ["Demonic", "God obliterated", "count", 1, "yes", null, "event", "heaven"],
   ],
   Races: [
     ["Ultra-Dwarves", 40, 1, 0, "civilized", "no"],
@@ -77,5 +86,7 @@ export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanVa
     [1, "Seafaring races", 2],
     [2, "Cities on Earth", 6],
     [2, "Seafaring races", 2],
+    [2, "Great Council", 3],
+    [2, "Farmland squares", 24],
   ],
 };

@@ -8,7 +8,7 @@ import { areaRef, columnLetter, parseArea, type Area } from "../../model/address
 import type { PlanValue } from "../../plan/layout";
 import { cellXml } from "./sheet";
 import type { StyleBook } from "./styles";
-import { applyEdits, attr, child, childElements, prefixOf, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import { applyEdits, attr, child, childElements, escapeAttr, prefixOf, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
 
 export interface LedgerBody {
   /** sheet row of the header row, and sheet column of the first column (1-based) */
@@ -20,6 +20,10 @@ export interface LedgerBody {
   readonly rows: readonly (readonly PlanValue[])[];
   /** how many rows the old body had */
   readonly oldRows: number;
+  /** how many rows at the body's top are unchanged: they are left exactly as they are */
+  readonly unchanged: number;
+  /** headers of columns the Ledger gains, written at the right end of its header row */
+  readonly newHeaders: readonly string[];
   /** each written column's number format */
   readonly formats: readonly string[];
   /**
@@ -35,6 +39,9 @@ interface Cell {
   readonly xml: string;
   readonly span: Span;
 }
+
+/** Cells of the gamemaster's where the Ledger must grow. */
+export class CellsInTheWay extends Error {}
 
 const CELL_REF = /^\$?([A-Z]+)\$?(\d+)$/i;
 
@@ -76,9 +83,11 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   const sheetData = child(text, root, "sheetData");
   if (sheetData === undefined) throw new XmlProblem("the Ledger's sheet has no cell data");
   const prefix = prefixOf(sheetData);
-  const { top, left, width, rows: values, oldRows, totals } = body;
+  const { top, left, width, rows: values, oldRows, totals, newHeaders } = body;
   const right = left + width - 1;
   const firstRow = top + 1;
+  const headerFrom = right - newHeaders.length + 1;
+  const firstWritten = newHeaders.length > 0 ? top : firstRow + Math.min(body.unchanged, oldRows, values.length);
   const oldBodyEnd = top + oldRows;
   const newBodyEnd = top + values.length;
   const oldTotalsRow = totals === undefined ? undefined : oldBodyEnd + 1;
@@ -121,8 +130,11 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   const rebuild = (row: number, span: Span | undefined): string => {
     const inBody = row >= firstRow && row <= newBodyEnd;
     const wasBody = row >= firstRow && row <= oldBodyEnd;
+    const isHeader = row === top && newHeaders.length > 0;
     const owned = (column: number): boolean =>
-      ((inBody || wasBody) && column >= left && column <= right) || (totals !== undefined && (row === oldTotalsRow || row === newTotalsRow) && column >= totals.left && column <= totals.right);
+      (isHeader && column >= headerFrom && column <= right) ||
+      ((inBody || wasBody) && column >= left && column <= right) ||
+      (totals !== undefined && (row === oldTotalsRow || row === newTotalsRow) && column >= totals.left && column <= totals.right);
     const existing = span === undefined ? [] : cellsOf(text, span);
     const kept: { column: number; xml: string }[] = [];
     const at = new Map<number, Cell>();
@@ -131,7 +143,12 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
       else kept.push({ column: c.column, xml: addressed(c, row) });
     }
     const written: { column: number; xml: string }[] = [];
-    if (inBody) {
+    if (isHeader) {
+      // A new header looks like the header before it.
+      const look = existing.filter((c) => c.column < headerFrom && c.column >= left).pop();
+      const s = look === undefined ? undefined : Number(attr(look.span.tag, "s"));
+      newHeaders.forEach((h, i) => written.push({ column: headerFrom + i, xml: cellXml(`${columnLetter(headerFrom + i)}${row}`, h, s !== undefined && Number.isInteger(s) ? s : undefined) }));
+    } else if (inBody) {
       const line = values[row - firstRow] ?? [];
       for (let col = left; col <= right; col++) {
         const xml = cellXml(`${columnLetter(col)}${row}`, line[col - left] ?? null, styleFor(col, at.get(col)));
@@ -155,14 +172,27 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
     return `${open}${inner}${trailing}</${span.name}>`;
   };
 
+  if (newHeaders.length > 0) {
+    // The columns the Ledger gains must be free: nothing of the gamemaster's is written over.
+    for (const { span, row } of numbered) {
+      if (row < top || row > lastRow) continue;
+      const taken = cellsOf(text, span).find((c) => c.column >= headerFrom && c.column <= right && /<(\w+:)?(v|is|f)[\s>/]/.test(c.xml));
+      if (taken !== undefined) {
+        throw new CellsInTheWay(
+          `The Ledger gains the columns ${newHeaders.join(", ")} at its right (${columnLetter(headerFrom)} to ${columnLetter(right)}), but cell ${columnLetter(taken.column)}${row} there holds something. Move what is in those columns elsewhere, then run again. Nothing was written.`,
+        );
+      }
+    }
+  }
+
   const pieces: string[] = [];
   const missing: number[] = [];
-  for (let r = firstRow; r <= lastRow; r++) if (!byRow.has(r)) missing.push(r);
+  for (let r = firstWritten; r <= lastRow; r++) if (!byRow.has(r)) missing.push(r);
   let at = sheetData.openEnd;
   for (const { span, row } of numbered) {
     pieces.push(text.slice(at, span.start));
     while (missing.length > 0 && (missing[0] as number) < row) pieces.push(rebuild(missing.shift() as number, undefined));
-    if (row >= firstRow && row <= lastRow) pieces.push(rebuild(row, span));
+    if (row >= firstWritten && row <= lastRow) pieces.push(rebuild(row, span));
     else if (implied && attr(span.tag, "r") === undefined) pieces.push(setAttr(span.tag, "r", String(row)) + text.slice(span.openEnd, span.end));
     else pieces.push(text.slice(span.start, span.end));
     at = span.end;
@@ -187,9 +217,21 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
  * A table part with its range moved to the Ledger's new end: the table's `ref` (headers, body and
  * any totals row), its autofilter (headers and body) and a saved sort (body) alike.
  */
-export function resizeTable(text: string, area: Area, totalsRows: number): string {
+export function resizeTable(text: string, area: Area, totalsRows: number, newColumns: readonly string[] = []): string {
   const root = rootElement(text);
   const edits: Edit[] = [{ start: root.start, end: root.openEnd, text: setAttr(root.tag, "ref", areaRef(area)) }];
+  const columns = child(text, root, "tableColumns");
+  if (newColumns.length > 0 && columns !== undefined) {
+    // Columns the table gains at its right: each with a new id, named like its header cell.
+    const own = childElements(text, columns).filter((c) => c.local === "tableColumn");
+    let id = own.reduce((m, c) => Math.max(m, Number(attr(c.tag, "id")) || 0), 0);
+    const prefix = prefixOf(columns);
+    const name = prefix === "" ? "tableColumn" : `${prefix}:tableColumn`;
+    const added = newColumns.map((h) => `<${name} id="${++id}" name="${escapeAttr(h)}"/>`).join("");
+    const open = setAttr(columns.tag, "count", String(own.length + newColumns.length));
+    edits.push({ start: columns.start, end: columns.openEnd, text: columns.selfClosing ? open.replace(/\s*\/>$/, ">") : open });
+    edits.push(columns.selfClosing ? { start: columns.end, end: columns.end, text: `${added}</${columns.name}>` } : { start: columns.closeStart, end: columns.closeStart, text: added });
+  }
   const filter = child(text, root, "autoFilter");
   if (filter !== undefined) {
     const filterArea = { ...area, bottom: area.bottom - totalsRows };

@@ -18,9 +18,9 @@ import { LEDGER } from "../../model/schema";
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/centuryEnd";
 import { tableBody, type PlanValue, type SheetPlan } from "../../plan/layout";
-import { ledgerWidth } from "../../plan/ledger";
+import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef, type Area } from "../../model/address";
-import { resizeTable, tableArea, writeLedgerBody } from "./ledger";
+import { CellsInTheWay, resizeTable, tableArea, writeLedgerBody } from "./ledger";
 import { CONTENT_TYPE, CONTENT_TYPES, ContentTypes, findPart, folderOf, REL_TYPE, Relationships, RELATIONSHIPS_NS, relsPathOf } from "./parts";
 import { generatedSheetXml, newTableSheetXml, printArea, STRICT_MAIN_NS, tableXml } from "./sheet";
 import { EMPTY_STYLESHEET, StyleBook } from "./styles";
@@ -92,12 +92,13 @@ export function writePlan(pkg: Package, raw: RawWorkbook, plan: WorkbookPlan): M
   try {
     const writer = new PackageWriter(pkg.parts);
     for (const sheet of plan.sheets) writer.writeGeneratedSheet(sheet);
-    writer.writeLedger(raw.tables.get(LEDGER.name.toLowerCase()), plan);
+    writer.writeLedger(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger);
     writer.removeCalcChain();
     return writer.finish();
   } catch (e) {
     // A part we must edit that is not well-formed XML: say so in the gamemaster's terms.
     if (e instanceof XmlProblem) throw new FileProblem(`The workbook is damaged inside (${e.message}). Open it in Excel and save it again, then try again.`);
+    if (e instanceof CellsInTheWay) throw new FileProblem(e.message);
     throw e;
   }
 }
@@ -179,22 +180,22 @@ class PackageWriter {
     this.printAreas.set(existing.index, printArea(plan));
   }
 
-  writeLedger(existing: RawTable | undefined, plan: WorkbookPlan): void {
-    const ledger = plan.ledger;
+  writeLedger(existing: RawTable | undefined, plan: LedgerPlan): void {
     if (existing === undefined) {
-      this.addLedgerTable(ledger.layout, ledger.rows);
+      this.addLedgerTable(plan.layout, plan.rows);
       return;
     }
-    const width = ledgerWidth(existing.headers, ledger);
+    const width = plan.headers.length;
     if (width === 0) return;
-    const rows: PlanValue[][] = ledger.rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? null));
-    const formats = ledger.layout.columnFormats.slice(0, width);
+    const { rows, formats } = plan;
+    const newHeaders = plan.headers.slice(width - plan.added);
+    const unchanged = firstChange(existing.rows, rows);
     const sheet = this.findSheet(existing.sheet);
     if (sheet === undefined) throw new Error(`the Ledger's sheet "${existing.sheet}" is not in the workbook`);
     const part = this.sheetPart(sheet);
     const text = this.read(part) as string;
     if (!existing.isTable) {
-      this.texts.set(part, writeLedgerBody(text, { top: existing.headerRow, left: existing.firstColumn, width, rows, oldRows: existing.rows.length, formats }, this.styles));
+      this.texts.set(part, writeLedgerBody(text, { top: existing.headerRow, left: existing.firstColumn, width, rows, oldRows: existing.rows.length, unchanged, newHeaders, formats }, this.styles));
       return;
     }
     const table = this.findTable(part, existing.name);
@@ -202,11 +203,12 @@ class PackageWriter {
     const { area, totalsRows } = table;
     // An Excel table always has a body row, even an empty one.
     const body = rows.length > 0 ? rows : [Array.from({ length: width }, (): PlanValue => null)];
-    const totals = totalsRows > 0 ? { left: area.left, right: area.right } : undefined;
+    const right = area.left + width - 1;
+    const totals = totalsRows > 0 ? { left: area.left, right: Math.max(area.right, right) } : undefined;
     const oldRows = area.bottom - area.top - totalsRows;
-    this.texts.set(part, writeLedgerBody(text, { top: area.top, left: area.left, width, rows: body, oldRows, formats, ...(totals ? { totals } : {}) }, this.styles));
-    // The table keeps its own columns (a gamemaster may have added some); only its end moves.
-    this.texts.set(table.part, resizeTable(table.text, { ...area, bottom: area.top + body.length + totalsRows }, totalsRows));
+    this.texts.set(part, writeLedgerBody(text, { top: area.top, left: area.left, width, rows: body, oldRows, unchanged, newHeaders, formats, ...(totals ? { totals } : {}) }, this.styles));
+    // The table keeps its own columns; its end moves, and it gains the columns the Ledger lacked.
+    this.texts.set(table.part, resizeTable(table.text, { ...area, right: Math.max(area.right, right), bottom: area.top + body.length + totalsRows }, totalsRows, newHeaders));
   }
 
   /** calcChain lists formula cells in calculation order; with cells changed Excel wants it gone (it rebuilds it). */

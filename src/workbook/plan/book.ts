@@ -1,0 +1,269 @@
+/**
+ * The mana book's credits other than the century end: an event (each time it happens) and an
+ * era's end, and taking back the latest of them. Each is planned like the century end (read,
+ * check, compute exactly, plan what to write) and carried out by either adapter. Every credit
+ * also refreshes the event worksheets and the distribution points.
+ */
+import { eraEndCredit, eventCredit, eventSources, post, type CreditKind, type Posting } from "../../engine/book";
+import type { SourceRule, Where } from "../../engine/century";
+import { formatExact, toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { errorsIn, type Problem } from "../model/problems";
+import { BOOK_SHEETS, COUNTS, LEDGER, SOURCES } from "../model/schema";
+import { foundTable, type Campaign } from "../read/campaign";
+import { creditName, latestCentury, MAX_CENTURY, recipients } from "../read/century";
+import type { Account, LedgerRow } from "../read/types";
+import type { Payment, WorkbookPlan } from "./centuryEnd";
+import { WORKSHEET_PRINT, type SheetPlan } from "./layout";
+import { ledgerPlan, type CreditRow } from "./ledger";
+import { cell, heading, SheetBuilder } from "./worksheets";
+
+/** What a credit (or taking one back) comes to, and what it writes when nothing is wrong. */
+export interface CreditOutcome {
+  readonly kind: CreditKind;
+  /** the event's name, "era ending with century N", or what was taken back */
+  readonly what: string;
+  readonly century: number;
+  readonly problems: readonly Problem[];
+  readonly campaign: Campaign;
+  /** every recipient, credited or not */
+  readonly payments: readonly Payment[];
+  /** the same, exactly */
+  readonly postings: readonly Posting[];
+  readonly plan?: WorkbookPlan;
+}
+
+interface Read {
+  readonly campaign: Campaign;
+  readonly problems: readonly Problem[];
+}
+
+const ledgerError = (message: string): Problem => ({ severity: "error", table: LEDGER.name, message });
+
+/** The largest number of times one event may be credited at once: more is a typo. */
+export const MAX_TIMES = 1000;
+
+/** "God obliterated ×2" names an event credited twice at once. */
+function eventWhat(event: string, times: number): string {
+  return times === 1 ? event : `${event} ×${times}`;
+}
+
+/** The event a Ledger's What cell names, without the times. */
+export function eventOf(what: string | null): string {
+  return (what ?? "").replace(/\s*×\d+$/, "");
+}
+
+/** The century in play: the one after the latest century end (1 before any). */
+export function centuryInPlay(campaign: Campaign): number {
+  return latestCentury(campaign) + 1;
+}
+
+/** Where an event happens: as the Sources table says, or read from its name. */
+export function whereOf(rules: readonly SourceRule[]): Where {
+  const said = rules.find((r) => r.where !== undefined)?.where;
+  if (said !== undefined) return said;
+  // Heaven's events are the gods' own doings: combat, obliteration, demesnes, artifacts, the Council.
+  return /god|deity|demon|demesne|artifact|council|law|heaven|void|combat|duel|obliterat|surrender/i.test(rules[0]?.source ?? "") ? "heaven" : "earth";
+}
+
+/** Every event of the Sources table, by name, with where it happens. */
+export function knownEvents(campaign: Campaign): { name: string; where: Where; rules: SourceRule[] }[] {
+  return [...eventSources(campaign.sources).values()].map((rules) => ({ name: (rules[0] as SourceRule).source, where: whereOf(rules), rules })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The latest credit that can be taken back: each of its rows the last of its account. */
+export function latestCredit(campaign: Campaign): LedgerRow[] {
+  const last = [...campaign.ledger].sort((a, b) => a.index - b.index).pop();
+  if (last === undefined) return [];
+  const same = (r: LedgerRow) => r.century === last.century && r.kind === last.kind && r.what === last.what;
+  const rows: LedgerRow[] = [];
+  for (const account of campaign.accounts.values()) {
+    const end = account.entries[account.entries.length - 1];
+    if (end !== undefined && same(end)) rows.push(end);
+  }
+  return rows.includes(last) ? rows : [];
+}
+
+/** The distribution points: one line per recipient with what its latest credit paid and what it carries. */
+function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Account>): SheetPlan {
+  const b = new SheetBuilder();
+  heading(b, "Distribution Points", `What each character collects now, and the fraction its account keeps. Century in play: ${centuryInPlay(campaign)}.`);
+  b.add(cell("Character", "header"), cell("Latest credit", "header"), cell("Collects now", "header"), cell("Carried", "header"), cell("Exactly", "header"), cell("Paid in all", "header"));
+  for (const god of recipients(campaign)) {
+    const account = accounts.get(nameKey(god));
+    const latest = account?.entries[account.entries.length - 1];
+    const carry = account?.carry ?? ZERO;
+    const all = account?.entries.reduce((s, e) => s + e.paid, 0) ?? 0;
+    b.add(
+      cell(god, "text"),
+      cell(latest === undefined ? "(nothing yet)" : creditName(latest), "text"),
+      cell(latest?.paid ?? 0, "integer"),
+      cell(toNumber(carry), "mana"),
+      cell(formatExact(carry), "text"),
+      cell(all, "integer"),
+    );
+  }
+  b.blank();
+  b.add(cell("Collects now: whole mana paid by the character's latest credit. A carried fraction is paid once it adds up to a whole unit.", "note"));
+  return { name: BOOK_SHEETS.points, columnWidths: [20, 40, 14, 10, 10, 12], rows: b.rows, print: WORKSHEET_PRINT };
+}
+
+/** The event worksheet of Heaven or of Earth: every event, who receives mana from it and how much. */
+function eventWorksheet(campaign: Campaign, where: Where): SheetPlan {
+  const b = new SheetBuilder();
+  const place = where === "heaven" ? "Heaven" : "Earth";
+  heading(b, `${place} Events`, `Mana per event for each recipient: credit each event when it happens (gods event, or the pane's "An event happened").`);
+  const events = knownEvents(campaign).filter((e) => e.where === where);
+  if (events.length === 0) b.add(cell(`The Sources table has no event ${where === "heaven" ? "in Heaven" : "on Earth"}.`, "note"));
+  const who = recipients(campaign);
+  for (const e of events) {
+    b.add(cell(e.name, "section"), cell(`spheres: ${[...new Set(e.rules.map((r) => r.sphere))].join(", ")}`, "note"));
+    b.add(cell("Recipient", "header"), cell("Mana per event", "header"));
+    const lines = eventCredit(who, campaign.cards, e.rules, 1).filter((l) => toNumber(l.earned) !== 0);
+    if (lines.length === 0) b.add(cell("(nobody holds a card of these spheres)", "note"));
+    for (const l of lines) b.add(cell(l.god, "text"), cell(toNumber(l.earned), "mana"));
+    b.blank();
+  }
+  return { name: where === "heaven" ? BOOK_SHEETS.heaven : BOOK_SHEETS.earth, columnWidths: [30, 40], rows: b.rows, print: WORKSHEET_PRINT };
+}
+
+/** The accounts after a credit: each recipient's rows so far, then its new one. */
+export function accountsAfter(campaign: Campaign, removed: ReadonlySet<number>, added: readonly CreditRow[]): Map<string, Account> {
+  const after = new Map<string, Account>();
+  for (const [k, a] of campaign.accounts) {
+    const entries = a.entries.filter((e) => !removed.has(e.index));
+    after.set(k, { god: a.god, entries, carry: entries[entries.length - 1]?.carry ?? ZERO });
+  }
+  for (const c of added) {
+    const k = nameKey(c.god);
+    const a = after.get(k);
+    const row: LedgerRow = { ...c, earned: toNumber(c.earned), row: 0, index: Number.MAX_SAFE_INTEGER };
+    after.set(k, { god: a?.god ?? c.god, entries: [...(a?.entries ?? []), row], carry: c.carry });
+  }
+  return after;
+}
+
+/** The sheets every credit refreshes: the two event worksheets and the distribution points. */
+export function bookSheets(campaign: Campaign, accounts: ReadonlyMap<string, Account> = campaign.accounts): SheetPlan[] {
+  return [eventWorksheet(campaign, "heaven"), eventWorksheet(campaign, "earth"), distributionPoints(campaign, accounts)];
+}
+
+/** What each account carries now, by recipient. */
+function carries(campaign: Campaign): Map<string, Ratio> {
+  return new Map([...campaign.accounts.values()].map((a) => [a.god, a.carry]));
+}
+
+function payments(postings: readonly Posting[]): Payment[] {
+  return postings.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
+}
+
+/** A credit's outcome, with its plan when nothing is wrong. */
+function credit(read: Read, kind: CreditKind, what: string, century: number, postings: readonly Posting[], problems: Problem[]): CreditOutcome {
+  const { campaign } = read;
+  const base = { kind, what, century, problems, campaign, payments: payments(postings), postings };
+  if (errorsIn(problems).length > 0) return base;
+  const added: CreditRow[] = postings.filter((p) => toNumber(p.earned) !== 0).map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+  const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, new Set(), added);
+  return { ...base, plan: { century, sheets: bookSheets(campaign, accountsAfter(campaign, new Set(), added)), ledger } };
+}
+
+export interface EventOptions {
+  /** how many times it happened (1 by default) */
+  readonly times?: number;
+  /** the century it happened in: the century in play by default */
+  readonly century?: number;
+  /** the gamemaster says it happened again, right after the same event was credited */
+  readonly again?: boolean;
+}
+
+/** Credits an event that happened `times` times to every recipient of its sources. */
+export function planEvent(read: Read, event: string, options: EventOptions = {}): CreditOutcome {
+  const { campaign } = read;
+  const problems = [...read.problems];
+  const times = options.times ?? 1;
+  const inPlay = centuryInPlay(campaign);
+  const century = options.century ?? inPlay;
+  const known = knownEvents(campaign);
+  const found = known.find((e) => nameKey(e.name) === nameKey(event));
+  const name = found?.name ?? event.trim();
+  const what = eventWhat(name, times);
+  if (found === undefined) {
+    const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
+    problems.push({ severity: "error", table: SOURCES.name, message: `there is no event "${event.trim().slice(0, 100)}". ${list}` });
+  }
+  if (!Number.isSafeInteger(times) || times < 1 || times > MAX_TIMES) {
+    problems.push(ledgerError(`an event is credited 1 to ${MAX_TIMES} times at once, not ${times}.`));
+  }
+  // An event is credited in the century in play: the accounts follow the order of the game.
+  if (century !== inPlay || century > MAX_CENTURY) {
+    problems.push(ledgerError(`an event is credited in the century in play (${inPlay}), not in century ${century}${century < inPlay ? "; one reported late goes into the century in play" : ""}.`));
+  }
+  const latest = latestCredit(campaign)[0];
+  if (found !== undefined && options.again !== true && latest !== undefined && latest.kind === "event" && latest.century === century && nameKey(eventOf(latest.what)) === nameKey(name)) {
+    problems.push({
+      severity: "error",
+      table: LEDGER.name,
+      row: latest.row,
+      message: `"${name}" was the last credit (this row). If it really happened again, say so (--again, or confirm in the pane); otherwise it is already credited and nothing more is needed.`,
+    });
+  }
+  if (errorsIn(problems).length > 0 || found === undefined) return credit(read, "event", what, century, [], problems);
+  const lines = eventCredit(recipients(campaign), campaign.cards, found.rules, times);
+  return credit(read, "event", what, century, post(lines, carries(campaign)), problems);
+}
+
+/** Credits the era-end sources, counted from the Counts of the century that closes the era. */
+export function planEraEnd(read: Read, century: number): CreditOutcome {
+  const { campaign } = read;
+  const problems = [...read.problems];
+  const what = `era ending with century ${century}`;
+  const latest = latestCentury(campaign);
+  const eraEnd = campaign.sources.filter((s) => s.timing === "era-end" && s.basis === "count");
+  if (eraEnd.length === 0) problems.push({ severity: "error", table: SOURCES.name, message: "the Sources table has no era-end source (Timing era-end, Basis count)." });
+  if (latest === 0 || century !== latest) {
+    problems.push(
+      ledgerError(
+        latest === 0
+          ? `an era ends with a century end, and the Ledger holds none yet: end century ${Number.isSafeInteger(century) && century >= 1 ? century : 1} first.`
+          : century > latest
+            ? `an era ends with the end of its last century, and century ${century} has not ended yet (the latest century end is ${latest}).`
+            : `an era's end is credited right after its last century ends; century ${latest} has ended since century ${century}.`,
+      ),
+    );
+  }
+  const next = campaign.ledger.find((r) => r.century > century);
+  if (next !== undefined) problems.push({ severity: "error", table: LEDGER.name, row: next.row, message: `century ${century + 1} has credits already (this row): an era's end comes before them. Undo them first, the latest first.` });
+  const done = campaign.ledger.find((r) => r.kind === "era-end" && r.century === century);
+  if (done !== undefined) problems.push({ severity: "error", table: LEDGER.name, row: done.row, message: `the era ending with century ${century} is already credited (this row). To credit it anew, undo it first.` });
+  const counts = new Map<string, Ratio>();
+  for (const c of campaign.counts) if (c.century === century) counts.set(nameKey(c.source), c.count);
+  const warned = new Set<string>();
+  for (const s of eraEnd) {
+    if (counts.has(nameKey(s.source)) || warned.has(nameKey(s.source))) continue;
+    warned.add(nameKey(s.source));
+    problems.push({ severity: "warning", table: COUNTS.name, message: `"${s.source}" has no count for century ${century}; it is taken as 0.` });
+  }
+  if (errorsIn(problems).length > 0) return credit(read, "era-end", what, century, [], problems);
+  const lines = eraEndCredit(recipients(campaign), campaign.cards, campaign.sources, counts);
+  return credit(read, "era-end", what, century, post(lines, carries(campaign)), problems);
+}
+
+/** Takes back the latest credit, when it is an event or an era's end. */
+export function planUndo(read: Read): CreditOutcome {
+  const { campaign } = read;
+  const problems = [...read.problems];
+  const rows = latestCredit(campaign);
+  // The row to name: the credit's last, where the Ledger ends.
+  const first = rows.reduce<LedgerRow | undefined>((m, r) => (m === undefined || r.index > m.index ? r : m), undefined);
+  const base = { kind: first?.kind ?? ("event" as CreditKind), what: first === undefined ? "" : creditName(first), century: first?.century ?? 0, campaign, payments: [], postings: [] };
+  if (errorsIn(problems).length > 0) return { ...base, problems };
+  if (first === undefined) return { ...base, problems: [ledgerError(campaign.ledger.length === 0 ? "the Ledger holds no credit to take back." : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.")] };
+  if (first.kind === "century-end") {
+    return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).` }] };
+  }
+  const removed = new Set(rows.map((r) => r.index));
+  const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, removed, []);
+  const after = accountsAfter(campaign, removed, []);
+  const undone = rows.map((r) => ({ god: r.god, carryIn: toNumber(r.carry), earned: -r.earned, paid: -r.paid, carry: toNumber(after.get(nameKey(r.god))?.carry ?? ZERO) }));
+  return { ...base, problems, payments: undone, plan: { century: first.century, sheets: bookSheets(campaign, after), ledger } };
+}

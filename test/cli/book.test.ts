@@ -1,0 +1,85 @@
+/** `gods event`, `gods era-end` and `gods undo` on workbook files. */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
+import { gods } from "../support/cli";
+
+let dir: string;
+let file: string;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-book-"));
+  file = path.join(dir, "example.xlsx");
+  expect((await gods("init", file, "--example")).code).toBe(0);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const ledger = async (f: string) => readWorkbook(await loadWorkbook(f)).tables.get("ledger");
+
+describe("the mana book on a file", () => {
+  test("an event, an era's end and an undo, with JSON as WORKBOOK.md gives it", async () => {
+    expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
+
+    // God obliterated: the Death sphere's flat 2 for Vorn, the Demonic sphere's flat 1 for the Demons.
+    const event = await gods("event", file, "god obliterated", "--json");
+    expect(event.code).toBe(0);
+    expect(JSON.parse(event.out)).toEqual({
+      event: "God obliterated",
+      century: 2,
+      recipients: [
+        { god: "Solara", earned: 0, paid: 0, carry: 0.05 },
+        { god: "Vorn", earned: 2, paid: 2, carry: 0.645 },
+        { god: "Mirelle", earned: 0, paid: 0, carry: 0 },
+        { god: "Kettu", earned: 0, paid: 0, carry: 0.075 },
+        { god: "Demons", earned: 1, paid: 1, carry: 0.6 },
+      ],
+      warnings: [],
+    });
+
+    // Again by mistake: refused, the file unchanged; said to have happened again: credited.
+    const before = fs.readFileSync(file);
+    const twice = await gods("event", file, "God obliterated");
+    expect(twice.code).toBe(2);
+    expect(twice.err).toMatch(/^The event "God obliterated" was not credited: the workbook has 1 problem to fix first\. Nothing was written\.\n- Ledger table, row 7: "God obliterated" was the last credit/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect((await gods("event", file, "God obliterated", "--again")).code).toBe(0);
+
+    const undo = await gods("undo", file);
+    expect(undo.code).toBe(0);
+    expect(undo.out).toMatch(/^Took back the event "God obliterated" in century 2:/);
+    expect((await ledger(file))?.rows.filter((r) => r[1] === "event")).toHaveLength(2);
+
+    expect((await gods("century-end", file, "--century", "2")).code).toBe(0);
+    const era = await gods("era-end", file, "--century", "2", "--json");
+    expect(era.code).toBe(0);
+    const parsed = JSON.parse(era.out) as { era: number; recipients: { god: string; earned: number }[] };
+    expect(parsed.era).toBe(2);
+    // Solara: Great Council flat 5 × 3 laws + Farmland 0.1 × 1 card × 24 squares; Kettu: 0.1 × 24.
+    expect(parsed.recipients.map((r) => [r.god, r.earned])).toEqual([
+      ["Solara", 17.4],
+      ["Vorn", 0],
+      ["Mirelle", 0],
+      ["Kettu", 2.4],
+      ["Demons", 0],
+    ]);
+    const rows = (await ledger(file))?.rows ?? [];
+    expect(rows.map((r) => r[1])).toEqual([...Array(5).fill("century-end"), "event", "event", ...Array(5).fill("century-end"), "era-end", "era-end"]);
+    const sheets = readWorkbook(await loadWorkbook(file)).sheetNames;
+    expect(sheets).toEqual(expect.arrayContaining(["Heaven Events", "Earth Events", "Distribution Points"]));
+  });
+
+  test("an unknown event: exit 2, the known events listed, the file unchanged", async () => {
+    const before = fs.readFileSync(file);
+    const r = await gods("event", file, "Dragon slain");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('- Sources table: there is no event "Dragon slain". The known events: Artifact destroyed, Council law revoked, Demesne destroyed, God obliterated, Race destroyed.');
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  test("arguments are checked before the file is opened", async () => {
+    expect((await gods("event", file)).err).toMatch(/^gods event needs a workbook file and the event's name in quotes/);
+    expect((await gods("event", file, "God obliterated", "--times", "0")).err).toBe("gods event: --times needs a whole number, 1 or more.\n");
+    expect((await gods("era-end", file)).err).toBe("gods era-end needs --century N: the century that closes the era (for example --century 5).\n");
+    expect((await gods("undo", file, "--bogus")).err).toMatch(/^gods undo: unknown option --bogus\./);
+  });
+});

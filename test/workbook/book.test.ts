@@ -1,0 +1,325 @@
+/**
+ * The mana book: event and era-end credits worked out by hand on the hand-worked campaign, one
+ * exact account per recipient over mixed histories, and every way a hand edit can break the
+ * Ledger refused before anything is written, naming the row.
+ */
+import fc from "fast-check";
+import { add, floor, parseExact, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
+import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
+import type { RawWorkbook } from "../../src/workbook/model/raw";
+import { BOOK_SHEETS } from "../../src/workbook/model/schema";
+import { knownEvents, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../../src/workbook/plan/book";
+import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
+import { readCampaign } from "../../src/workbook/read/campaign";
+import { edit, rawWorkbook, type Tables } from "../support/campaigns";
+
+/** A campaign workbook in memory: its tables and every sheet a plan has written. */
+class Book {
+  sheets: string[];
+  constructor(public tables: Tables) {
+    this.sheets = Object.keys(tables);
+  }
+  raw(): RawWorkbook {
+    return { ...rawWorkbook(this.tables), sheetNames: this.sheets };
+  }
+  read() {
+    return readCampaign(this.raw());
+  }
+  /** Carries a plan out: its sheets and its Ledger. */
+  write(plan: WorkbookPlan | undefined): void {
+    if (plan === undefined) throw new Error("nothing to write");
+    for (const s of plan.sheets) if (!this.sheets.includes(s.name)) this.sheets.push(s.name);
+    this.tables = { ...this.tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
+    if (!this.sheets.includes("Ledger")) this.sheets.push("Ledger");
+  }
+  centuryEnd(century?: number) {
+    const outcome = planCenturyEnd(this.raw(), century);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([]);
+    this.write(outcome.plan);
+    return outcome;
+  }
+  event(name: string, options?: EventOptions): CreditOutcome {
+    const outcome = planEvent(this.read(), name, options);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([]);
+    this.write(outcome.plan);
+    return outcome;
+  }
+  eraEnd(century: number): CreditOutcome {
+    const outcome = planEraEnd(this.read(), century);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([]);
+    this.write(outcome.plan);
+    return outcome;
+  }
+  /** The Ledger's column by header. */
+  column(header: string): unknown[] {
+    const [headers = [], ...rows] = this.tables.Ledger ?? [];
+    const at = headers.indexOf(header);
+    return rows.map((r) => r[at]);
+  }
+  errors(): string[] {
+    return errorsIn(this.read().problems).map(describeProblem);
+  }
+}
+
+const short = (o: CreditOutcome) => Object.fromEntries(o.payments.map((p) => [p.god, [p.carryIn, p.earned, p.paid, +p.carry.toFixed(10)]]));
+
+/** The hand-worked campaign with an era-end source and its count for century 1. */
+function campaign(): Tables {
+  return edit((t) => {
+    t.Sources?.push(["War", "Battlefields", "count", 0.25, "no", null, "era-end"]);
+    t.Sources?.push(["Pit", "Feast", "count", 0.5, "yes", null, "event"]);
+    t.Counts?.push([1, "Battlefields", 7]);
+  });
+}
+
+describe("an event", () => {
+  test("pays each recipient rate × cards (or the flat rate) × times, on top of what it carries", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1); // Ares carries 0.6, Hestia 0.34, Demons 0.85
+    // Feast: Hearth 3 per card (Ares 1 card, Hestia 3), Pit flat 0.5 (Demons hold Pit).
+    expect(short(book.event("feast"))).toEqual({
+      Ares: [0.6, 3, 3, 0.6],
+      Hestia: [0.34, 9, 9, 0.34],
+      Demons: [0.85, 0.5, 1, 0.35],
+    });
+    expect(short(book.event("Feast", { times: 2, again: true }))).toEqual({
+      Ares: [0.6, 6, 6, 0.6],
+      Hestia: [0.34, 18, 18, 0.34],
+      Demons: [0.35, 1, 1, 0.35],
+    });
+    expect(book.column("Kind").slice(3)).toEqual(["event", "event", "event", "event", "event", "event"]);
+    expect(book.column("What").slice(3)).toEqual(["Feast", "Feast", "Feast", "Feast ×2", "Feast ×2", "Feast ×2"]);
+    expect(book.column("Century").slice(3)).toEqual([2, 2, 2, 2, 2, 2]);
+    // The next century end carries on from the events' carries.
+    const second = book.centuryEnd();
+    expect(second.payments.map((p) => [p.god, p.carryIn])).toEqual([
+      ["Ares", 0.6],
+      ["Hestia", 0.34],
+      ["Demons", 0.35],
+    ]);
+  });
+
+  test("a recipient with no card of its spheres gets no row, but is listed with 0", () => {
+    const book = new Book(edit((t) => t.Sources?.push(["War", "Duel won", "count", 1.5, "no", null, "event"])));
+    const outcome = book.event("Duel won");
+    expect(short(outcome)).toEqual({ Ares: [0, 3, 3, 0], Hestia: [0, 0, 0, 0], Demons: [0, 0, 0, 0] });
+    expect(book.column("God")).toEqual(["Ares"]);
+  });
+
+  test("an unknown event is refused, listing the known ones", () => {
+    const outcome = planEvent(new Book(campaign()).read(), "Feats");
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual(['Sources table: there is no event "Feats". The known events: Feast.']);
+    expect(outcome.plan).toBeUndefined();
+  });
+
+  test("the same event right after itself needs to be said to have happened again", () => {
+    const book = new Book(campaign());
+    book.event("Feast");
+    const twice = planEvent(book.read(), "Feast");
+    expect(errorsIn(twice.problems).map(describeProblem)).toEqual([
+      'Ledger table, row 2: "Feast" was the last credit (this row). If it really happened again, say so (--again, or confirm in the pane); otherwise it is already credited and nothing more is needed.',
+    ]);
+    expect(errorsIn(planEvent(book.read(), "Feast", { again: true }).problems)).toEqual([]);
+  });
+
+  test("times and century are checked: 1 to 1000 times, in the century in play", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    const errors = (o: EventOptions) => errorsIn(planEvent(book.read(), "Feast", o).problems).map(describeProblem);
+    expect(errors({ times: 0 })).toEqual(["Ledger table: an event is credited 1 to 1000 times at once, not 0."]);
+    expect(errors({ times: 1001 })).toHaveLength(1);
+    expect(errors({ century: 3 })).toEqual(["Ledger table: an event is credited in the century in play (2), not in century 3."]);
+    expect(errors({ century: 1 })).toEqual(["Ledger table: an event is credited in the century in play (2), not in century 1; one reported late goes into the century in play."]);
+    expect(errors({ century: 2 })).toEqual([]);
+  });
+
+  test("events in Heaven and on Earth: as the Where column says, or read from the name", () => {
+    const tables = edit((t) => {
+      t.Sources = [
+        ["Sphere", "Source", "Basis", "Rate", "Timing", "Where"],
+        ["War", "Race destroyed", null, 1, "event", null],
+        ["War", "God obliterated", null, 1, "event", null],
+        ["Hearth", "Temple built", "count", 1, "event", "heaven"],
+      ];
+    });
+    const events = knownEvents(readCampaign(rawWorkbook(tables)).campaign).map((e) => [e.name, e.where]);
+    expect(events).toEqual([
+      ["God obliterated", "heaven"],
+      ["Race destroyed", "earth"],
+      ["Temple built", "heaven"],
+    ]);
+  });
+
+  test("an event source with another basis is refused", () => {
+    const tables = edit((t) => t.Sources?.push(["War", "Rout", "worship", 1, "no", null, "event"]));
+    expect(errorsIn(readCampaign(rawWorkbook(tables)).problems).map(describeProblem)).toEqual([
+      "Sources table, row 9, column Basis: an event source pays each time its event happens, so its basis is count (or blank), not worship.",
+    ]);
+  });
+});
+
+describe("an era's end", () => {
+  test("counts its sources from the closing century's Counts, exactly, into the same accounts", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    // Battlefields: 0.25 per War card (Ares holds 2) × 7 = 3.5, on top of Ares's 0.6.
+    expect(short(book.eraEnd(1))).toEqual({ Ares: [0.6, 3.5, 4, 0.1], Hestia: [0.34, 0, 0, 0.34], Demons: [0.85, 0, 0, 0.85] });
+    expect(book.column("Kind")).toEqual(["century-end", "century-end", "century-end", "era-end"]);
+    expect(book.column("What")[3]).toBe("era ending with century 1");
+    const again = planEraEnd(book.read(), 1);
+    expect(errorsIn(again.problems).map(describeProblem)).toEqual(["Ledger table, row 5: the era ending with century 1 is already credited (this row). To credit it anew, undo it first."]);
+    // After the era's credit, century 1 can no longer be calculated again.
+    expect(errorsIn(planCenturyEnd(book.raw(), 1).problems).map(describeProblem)).toEqual([
+      "Ledger table, row 5: century 1 can no longer be calculated again: the era's end after century 1 was credited after it (this row), carrying on from what century 1 paid. Undo the later credits first, the latest first.",
+    ]);
+  });
+
+  test("needs the century to have ended, and warns of a missing count", () => {
+    const book = new Book(campaign());
+    expect(errorsIn(planEraEnd(book.read(), 1).problems).map(describeProblem)).toEqual([
+      "Ledger table: an era ends with a century end, and the Ledger holds none yet: end century 1 first.",
+    ]);
+    book.centuryEnd(1);
+    book.centuryEnd(2);
+    expect(errorsIn(planEraEnd(book.read(), 1).problems).map(describeProblem)).toEqual([
+      "Ledger table: an era's end is credited right after its last century ends; century 2 has ended since century 1.",
+      "Ledger table, row 5: century 2 has credits already (this row): an era's end comes before them. Undo them first, the latest first.",
+    ]);
+    const outcome = planEraEnd(book.read(), 2);
+    expect(outcome.problems.map(describeProblem)).toEqual(['Counts table: "Battlefields" has no count for century 2; it is taken as 0.']);
+  });
+});
+
+describe("undo", () => {
+  test("takes back the latest event: the rows go, the carries are those before it", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    book.event("Feast");
+    const undo = planUndo(book.read());
+    expect(undo.what).toBe('the event "Feast" in century 2');
+    book.write(undo.plan);
+    expect(book.column("Kind")).toEqual(["century-end", "century-end", "century-end"]);
+    expect(errorsIn(planUndo(book.read()).problems).map(describeProblem)).toEqual([
+      "Ledger table, row 4: the latest credit is the end of century 1; a century end is not taken back, it is calculated again (it never pays twice).",
+    ]);
+  });
+});
+
+describe("the book's sheets", () => {
+  test("every credit writes the two event worksheets and the distribution points", () => {
+    const book = new Book(campaign());
+    const end = book.centuryEnd(1);
+    expect(end.plan?.sheets.map((s) => s.name).slice(3)).toEqual([BOOK_SHEETS.heaven, BOOK_SHEETS.earth, BOOK_SHEETS.points]);
+    const event = book.event("Feast");
+    const sheet = (name: string) => event.plan?.sheets.find((s) => s.name === name)?.rows.map((r) => r.map((c) => c?.value ?? null)) ?? [];
+    // Feast has no Where and no Heaven word in its name: an Earth event.
+    expect(sheet(BOOK_SHEETS.earth)).toEqual(expect.arrayContaining([["Feast", "spheres: Hearth, Pit"], ["Ares", 3], ["Hestia", 9], ["Demons", 0.5]]));
+    expect(sheet(BOOK_SHEETS.heaven)).toEqual(expect.arrayContaining([["The Sources table has no event in Heaven."]]));
+    // One line per recipient: its latest credit, what that paid, the carry, exactly, and all it was paid.
+    expect(sheet(BOOK_SHEETS.points).slice(4, 7)).toEqual([
+      ["Ares", 'the event "Feast" in century 2', 3, 0.6, "0.6", 25],
+      ["Hestia", 'the event "Feast" in century 2', 9, 0.34, "0.34", 33],
+      ["Demons", 'the event "Feast" in century 2', 1, 0.35, "0.35", 3],
+    ]);
+  });
+});
+
+describe("one exact account per recipient", () => {
+  test("over 16 mixed centuries of century ends, events and era ends, paid = floor(exact sum credited)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ events: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }), era: fc.boolean(), rate: fc.constantFrom("0.1", "1/3", "0.07", "2.45") }), { minLength: 16, maxLength: 16 }),
+        (centuries) => {
+          const book = new Book(campaign());
+          const exact = new Map<string, Ratio>();
+          let paid = new Map<string, number>();
+          // Every credit's exact earnings, added up apart from the book.
+          const credit = (o: CreditOutcome | ReturnType<Book["centuryEnd"]>) => {
+            for (const p of "postings" in o ? o.postings : (o.result?.payouts ?? [])) {
+              paid = new Map(paid).set(p.god, (paid.get(p.god) ?? 0) + p.paid);
+              exact.set(p.god, add(exact.get(p.god) ?? ZERO, p.earned));
+            }
+          };
+          centuries.forEach((c, i) => {
+            const century = i + 1;
+            // Odd rates: the Feast's Pit rate changes from century to century.
+            book.tables = edit((t) => {
+              const row = t.Sources?.find((r) => r[0] === "Pit" && r[1] === "Feast");
+              if (row) row[3] = toNumber(parseExact(c.rate) as Ratio);
+              if (century > 1) t.Counts?.push([century, "Battlefields", century * 3 + 1], [century, "Hearths", century % 4]);
+            }, book.tables);
+            c.events.forEach((times, k) => credit(book.event("Feast", { times, again: k > 0 })));
+            credit(book.centuryEnd(century));
+            if (c.era) credit(book.eraEnd(century));
+          });
+          for (const [god, sum] of exact) expect([god, paid.get(god)]).toEqual([god, Number(floor(sum))]);
+          expect(book.errors()).toEqual([]);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe("a Ledger broken by hand is refused, naming the row", () => {
+  function history(): Book {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    book.event("Feast");
+    book.centuryEnd(2);
+    return book;
+  }
+  const at = (book: Book, row: number, header: string, value: unknown) => {
+    const ledger = book.tables.Ledger as unknown[][];
+    const c = (ledger[0] as unknown[]).indexOf(header);
+    (ledger[row - 1] as unknown[])[c] = value;
+  };
+  const refused = (book: Book): Problem[] => errorsIn(planCenturyEnd(book.raw(), 3).problems);
+
+  test("a changed Carry that disagrees with Exact Carry", () => {
+    const book = history();
+    at(book, 2, "Carry", 0.9);
+    expect(refused(book).map(describeProblem)).toEqual([
+      "Ledger table, row 2, column Carry: Carry 0.9 disagrees with Exact Carry 0.6 on the same row: one of them was changed by hand. Put back the value the add-in wrote (Exact Carry is the account's true carry).",
+    ]);
+  });
+
+  test("a changed Paid, or a changed Earned, breaks the chain", () => {
+    const paid = history();
+    at(paid, 5, "Paid", 10);
+    expect(refused(paid).map(describeProblem)).toEqual([
+      "Ledger table, row 5, column Paid: Ares's account does not add up here: 0.6 carried in (row 2) + Earned 3 makes 3.6, so Paid should be 3 and Exact Carry the rest, but the row says Paid 10, Exact Carry 0.6. Earned, Paid or a carry was changed by hand: put back what the add-in wrote.",
+    ]);
+    const earned = history();
+    at(earned, 9, "Earned", 9.7);
+    expect(refused(earned).map((p) => [p.row, p.column])).toEqual([[9, "Paid"]]);
+  });
+
+  test("one recipient's row missing for a century the others have", () => {
+    const book = history();
+    (book.tables.Ledger as unknown[][]).splice(8, 1); // row 9: Hestia, century 2
+    expect(refused(book).map(describeProblem)).toEqual([
+      "Ledger table, row 8, column God: Hestia has no row for the end of century 2, which the other recipients have (rows 8, 9): a row was deleted. Put it back (Undo in Excel, or copy it from a saved copy of the workbook).",
+    ]);
+  });
+
+  test("a deleted, renamed or emptied Ledger while the workbook holds a paid century's sheets", () => {
+    for (const change of [(t: Tables) => delete t.Ledger, (t: Tables) => (t.Ledger = (t.Ledger ?? []).slice(0, 1))]) {
+      const book = history();
+      change(book.tables);
+      book.sheets = book.sheets.filter((s) => s !== "Ledger" || book.tables.Ledger !== undefined);
+      const [problem] = refused(book);
+      expect(problem?.message).toMatch(/^the sheet "C1 Mana" shows that century 1 was paid, but (there is no Ledger|the Ledger is empty)\. Going on would pay again and forget every carried fraction\. Restore the Ledger/);
+    }
+  });
+
+  test("rows out of order are fine: they are read in the order they were credited", () => {
+    const book = history();
+    const [headers, ...rows] = book.tables.Ledger as unknown[][];
+    const god = (headers as unknown[]).indexOf("God");
+    book.tables.Ledger = [headers as unknown[], ...[...rows].sort((a, b) => String(a[god]).localeCompare(String(b[god])))] as Tables[string];
+    expect(refused(book)).toEqual([]);
+    const third = planCenturyEnd(book.raw(), 3);
+    expect(third.payments.map((p) => [p.god, p.carryIn])).toEqual(planCenturyEnd(history().raw(), 3).payments.map((p) => [p.god, p.carryIn]));
+  });
+});
