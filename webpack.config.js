@@ -10,6 +10,7 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { markdownToHtml } = require("./scripts/markdown");
+const { withFluentTokens } = require("./scripts/fluentTokens");
 
 const urlDev = "https://localhost:3000/";
 // Where the add-in is hosted for users: ADDIN_URL=https://host/path/ npm run build points every
@@ -131,7 +132,7 @@ module.exports = async (env, options) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
-          { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
+          { from: "src/taskpane/taskpane.css", to: "taskpane.css", transform: (content) => withFluentTokens(content.toString()) },
           { from: "manifest.xml", to: "manifest.xml" },
           {
             from: "docs/functions/*.md",

@@ -4,7 +4,16 @@
  */
 import { onCenturyEndNews } from "../commands/events";
 import { turmoil } from "../engine/pantheon";
-import { endCentury, excelRun, regenerateWorksheets, type ActionOptions, type CenturyEndInExcel } from "../workbook/office/actions";
+import {
+  creditEraEnd,
+  creditEvent,
+  endCentury,
+  excelRun,
+  regenerateWorksheets,
+  undoLatestCredit,
+  type ActionOptions,
+  type CenturyEndInExcel,
+} from "../workbook/office/actions";
 import {
   applyCult,
   checkPantheonChange,
@@ -18,9 +27,10 @@ import {
 } from "../workbook/office/tools";
 import { errorsIn } from "../workbook/model/problems";
 import type { CampaignStatus } from "../workbook/tools/status";
-import { byId, el, setOptions } from "./dom";
+import { byId, el, setOptions, shown } from "./dom";
 import { plainError, waitingText, type StepTexts } from "./messages";
-import { chosenRace, renderRace, renderStatus, showCenturyEnd, showMessage, showProblems } from "./view";
+import { watchTheme } from "./theme";
+import { centuryWarnings, chosenRace, paymentsTable, renderAvailability, renderEventPreview, renderRace, renderStatus, showCenturyEnd, showCredit, showMessage, showProblems } from "./view";
 
 /** The example campaign as an .xlsx file in base64, made at build time (see webpack.config.js). */
 declare const EXAMPLE_WORKBOOK_BASE64: string;
@@ -46,7 +56,11 @@ function setBusy(on: boolean, text = ""): void {
   byId("progress").classList.toggle("busy", busy);
   for (const c of controls()) c.disabled = busy;
   if (busy) progress(text);
-  else progress(`Up to date with the workbook (${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}).`);
+  else {
+    progress(`Up to date with the workbook (${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}).`);
+    // What the campaign does not allow stays disabled, with its reason.
+    if (status !== null) renderAvailability(status);
+  }
 }
 
 /**
@@ -184,23 +198,74 @@ function wireDeaths(): void {
   });
 }
 
-function showEnded(outcome: CenturyEndInExcel, ledger: boolean): void {
+function showEnded(outcome: CenturyEndInExcel, ledger: boolean, target: HTMLElement = byId("century-result")): void {
   show(outcome.status);
-  showCenturyEnd(byId("century-result"), outcome, ledger, goTo);
+  showCenturyEnd(target, outcome, ledger, goTo);
+}
+
+/** A question before an irreversible click: shown under its button, focused on Cancel. */
+function ask(panel: string, question: string, yes: string, onYes: () => void): void {
+  const box = byId(panel);
+  byId(`${panel.replace(/-confirm$/, "")}-question`).textContent = question;
+  const yesButton = byId<HTMLButtonElement>(`${panel.replace(/-confirm$/, "")}-yes`);
+  yesButton.textContent = yes;
+  yesButton.onclick = () => {
+    box.hidden = true;
+    onYes();
+  };
+  box.hidden = false;
+  byId(`${panel.replace(/-confirm$/, "")}-no`).focus();
+}
+
+function wireConfirm(panel: string, back: string): void {
+  byId(`${panel}-no`).addEventListener("click", () => {
+    byId(`${panel}-confirm`).hidden = true;
+    byId(back).focus();
+  });
 }
 
 function wireCentury(): void {
   const target = byId("century-result");
+  const texts = (n: number | undefined): StepTexts => ({ reading: "Reading the campaign tables…", writing: `Writing the worksheets of century ${n} and the Ledger…` });
+  const pay = (n: number) =>
+    act(target, texts(n), async (options) => {
+      showEnded(await endCentury(excelRun, n, options), true);
+      (document.getElementById("century-result-title") ?? target).focus();
+    });
+  wireConfirm("century", "end-century");
   byId("end-century").addEventListener("click", () => {
-    const n = status?.nextCentury;
-    void act(target, { reading: "Reading the campaign tables…", writing: `Writing the worksheets of century ${n} and the Ledger…` }, async (options) =>
-      showEnded(await endCentury(excelRun, undefined, options), true),
-    );
+    if (status === null) return;
+    const n = status.nextCentury;
+    target.replaceChildren();
+    byId("century-warnings").replaceChildren(...centuryWarnings(status).map((w) => el("li", { text: w })));
+    byId("century-pay").replaceChildren(...(status.preview === null ? [] : [paymentsTable(`Century ${n}: what each god collects`, status.preview)]));
+    ask("century-confirm", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, () => void pay(n));
+  });
+  byId("redo-century").addEventListener("click", () => {
+    if (status === null || !status.redo.ready) return;
+    const n = status.redo.century;
+    byId("century-warnings").replaceChildren();
+    byId("century-pay").replaceChildren();
+    ask("century-confirm", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, () => void pay(n));
   });
   byId("regenerate").addEventListener("click", () => {
     const n = status?.nextCentury;
-    void act(target, { reading: "Reading the campaign tables…", writing: `Writing the worksheets of century ${n}…` }, async (options) =>
-      showEnded(await regenerateWorksheets(excelRun, undefined, options), false),
+    const result = byId("worksheets-result");
+    void act(result, { reading: "Reading the campaign tables…", writing: `Writing the worksheets of century ${n}…` }, async (options) =>
+      showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result),
+    );
+  });
+  wireConfirm("era", "credit-era");
+  byId("credit-era").addEventListener("click", () => {
+    if (status === null || !status.eraEnd.ready) return;
+    const n = status.eraEnd.century;
+    const result = byId("era-result");
+    ask("era-confirm", `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`, "Credit the era's end", () =>
+      void act(result, { reading: "Reading the campaign tables…", writing: "Crediting the era's end…" }, async (options) => {
+        const outcome = await creditEraEnd(excelRun, n, options);
+        show(outcome.status);
+        showCredit(result, outcome, goTo);
+      }),
     );
   });
   // The ribbon's End century button runs in this page too (see src/commands).
@@ -227,6 +292,54 @@ function wireCentury(): void {
     setBusy(false);
     byId("century-title").scrollIntoView();
     (document.getElementById("century-result-title") ?? target).focus();
+  });
+}
+
+function wireBook(): void {
+  const target = byId("event-result");
+  const preview = () => status !== null && renderEventPreview(status);
+  byId("event-name").addEventListener("change", preview);
+  byId("event-times").addEventListener("input", preview);
+  wireConfirm("event", "credit-event");
+  byId("event-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (status === null) return;
+    const name = byId<HTMLSelectElement>("event-name").value;
+    const times = byId<HTMLInputElement>("event-times").valueAsNumber;
+    const event = status.events.find((x) => x.name === name);
+    if (event === undefined) return;
+    const n = Number.isSafeInteger(times) && times >= 1 ? times : NaN;
+    if (Number.isNaN(n) || n > 1000) {
+      showMessage(target, "error", "Times: write how many times the event happened, a whole number from 1 to 1000.");
+      return;
+    }
+    const latest = status.credits[0];
+    const again = latest?.kind === "event" && latest.century === status.nextCentury && latest.label.startsWith(`the event "${name}`);
+    const what = n === 1 ? `"${name}"` : `"${name}" ${n} times`;
+    const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
+    const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${status.nextCentury}? ${who}`;
+    target.replaceChildren();
+    ask("event-confirm", question, again ? "Yes, it happened again" : "Credit it", () =>
+      void act(target, { reading: "Reading the campaign tables…", writing: `Crediting ${name}…` }, async (options) => {
+        const outcome = await creditEvent(excelRun, name, { times: n, again }, options);
+        show(outcome.status);
+        showCredit(target, outcome, goTo);
+        if (outcome.written) byId<HTMLInputElement>("event-times").value = "1";
+      }),
+    );
+  });
+  wireConfirm("undo", "undo-credit");
+  byId("undo-credit").addEventListener("click", () => {
+    const latest = status?.credits[0];
+    if (latest?.undoable !== true) return;
+    const result = byId("undo-result");
+    ask("undo-confirm", `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they carried before; take back the whole mana it paid.`, "Take it back", () =>
+      void act(result, { reading: "Reading the campaign tables…", writing: "Taking the credit back…" }, async (options) => {
+        const outcome = await undoLatestCredit(excelRun, options);
+        show(outcome.status);
+        showCredit(result, outcome, goTo, true);
+      }),
+    );
   });
 }
 
@@ -311,14 +424,52 @@ function wirePantheons(): void {
 // ---- Starting ----------------------------------------------------------------------------
 
 function startInExcel(): void {
+  watchTheme();
   byId("starting").hidden = true;
   byId("app").hidden = false;
   byId("refresh").addEventListener("click", () => void refresh());
   wireSetup();
   wireDeaths();
+  wireBook();
   wireCentury();
   wirePantheons();
-  void refresh();
+  void refresh().then(watchChanges);
+}
+
+// ---- Following the workbook ----------------------------------------------------------------
+
+/** How long the pane waits after a change before reading the campaign again. */
+const SETTLE_MS = 1500;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** Reads the campaign again once changes settle, unless an action is under way (it shows its own result). */
+function changed(): void {
+  if (pending !== undefined) return;
+  pending = setTimeout(() => {
+    pending = undefined;
+    if (running > 0) return changed();
+    void readStatus(excelRun)
+      .then((next) => {
+        if (running === 0) show(next);
+      })
+      .catch((e: unknown) => console.warn("The Gods II pane, following the workbook:", e));
+  }, SETTLE_MS);
+}
+
+/**
+ * Keeps the pane (the preview of the century end above all) in step with the workbook: Excel
+ * tells of every change to a worksheet ("WorksheetCollection.onChanged", ExcelApi 1.9).
+ */
+async function watchChanges(): Promise<void> {
+  if (!Office.context.requirements.isSetSupported("ExcelApi", "1.9")) return;
+  try {
+    await excelRun(async (context) => {
+      context.workbook.worksheets.onChanged?.add(async () => changed());
+      await context.sync();
+    });
+  } catch (e) {
+    console.warn("The Gods II pane: Excel does not tell of changes here; the preview follows each action only.", e);
+  }
 }
 
 function startOutside(): void {

@@ -2,7 +2,8 @@
  * Shows the campaign's status and the actions' results in the pane. Only showing: what a
  * click does is wired in taskpane.ts.
  */
-import type { CenturyEndInExcel } from "../workbook/office/actions";
+import type { CenturyEndInExcel, CreditInExcel } from "../workbook/office/actions";
+import type { Payment } from "../workbook/plan/centuryEnd";
 import { describeProblem, errorsIn, warningsIn, type Problem } from "../workbook/model/problems";
 import { LEDGER, sheetNames } from "../workbook/model/schema";
 import type { CampaignStatus, RaceStatus } from "../workbook/tools/status";
@@ -65,29 +66,97 @@ function renderTables(status: CampaignStatus): void {
       );
     }),
   );
-  const lacking = inputs.some((t) => t.required && t.found === undefined);
-  byId("tables-details").toggleAttribute("open", lacking);
-  byId("setup-needed").hidden = !lacking;
+}
+
+/** The input tables the campaign needs but the workbook lacks. */
+function missingTables(status: CampaignStatus): string[] {
+  return status.tables.filter((t) => t.required && t.found === undefined).map((t) => t.name);
+}
+
+/** A problem the welcome already tells: a needed table that is missing. */
+function toldByWelcome(p: Problem, missing: readonly string[]): boolean {
+  return p.severity === "error" && p.row === undefined && missing.includes(p.table) && /has no table or sheet named/.test(p.message);
 }
 
 function renderCampaign(status: CampaignStatus, goTo: GoTo): void {
-  byId("next-century").textContent = String(status.nextCentury);
   byId("count-gods").textContent = String(status.counts.gods);
   byId("count-races").textContent = String(status.counts.races);
   byId("count-sources").textContent = String(status.counts.sources);
   for (const span of document.querySelectorAll(".century-in-play")) span.textContent = String(status.nextCentury);
-  byId("end-century").textContent = `End century ${status.nextCentury}`;
   renderTables(status);
-  const errors = errorsIn(status.problems);
+
+  // A workbook that is not a campaign yet gets a welcome, not a list of missing tables.
+  const missing = missingTables(status);
+  const fresh = missing.length === status.tables.filter((t) => t.required).length;
+  byId("welcome").hidden = missing.length === 0;
+  byId("welcome-title").textContent = fresh ? "Welcome" : "Tables missing";
+  byId("setup-text").textContent = fresh
+    ? "This workbook is not a campaign yet. Set it up (the add-in adds its tables, each on a sheet of its own, for you to fill in), or try the add-in on the example campaign first."
+    : `This workbook lacks ${missing.length === 1 ? "the table" : `${missing.length} tables`} ${missing.join(", ")}. Add ${missing.length === 1 ? "it" : "them"}, each on a sheet of its own with its headers.`;
+  byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
+  byId("open-example").hidden = !fresh;
+  byId("example-hint").hidden = !fresh;
+
+  const errors = errorsIn(status.problems).filter((p) => !toldByWelcome(p, missing));
   const problems = [...errors, ...warningsIn(status.problems)];
-  byId("problems-title").textContent =
-    problems.length === 0 ? "Problems" : `Problems: ${[errors.length > 0 ? plural(errors.length, "error") : "", problems.length > errors.length ? plural(problems.length - errors.length, "warning") : ""].filter(Boolean).join(", ")}`;
-  byId("problems-none").hidden = problems.length > 0;
+  byId("problems-box").hidden = problems.length === 0;
+  byId("problems-title").textContent = `Problems: ${[errors.length > 0 ? plural(errors.length, "error") : "", problems.length > errors.length ? plural(problems.length - errors.length, "warning") : ""].filter(Boolean).join(", ")}`;
   byId("problems-hint").hidden = !problems.some((p) => p.address !== undefined);
   const list = problemList(problems, goTo);
   list.id = "problems";
   list.setAttribute("aria-labelledby", "problems-title");
   byId("problems").replaceWith(list);
+
+  const state = byId("state");
+  const allErrors = errorsIn(status.problems).length;
+  state.className = `state ${missing.length > 0 || allErrors > 0 ? "problem" : "ready"}`;
+  state.textContent =
+    missing.length > 0
+      ? fresh
+        ? "Not a campaign yet"
+        : `Tables missing: ${missing.join(", ")}`
+      : allErrors > 0
+        ? `Century ${status.nextCentury} in play · ${plural(allErrors, "problem")} to fix`
+        : `Century ${status.nextCentury} in play · ready`;
+}
+
+/** Why an action cannot be used now, or undefined when it can. */
+export interface Availability {
+  readonly deaths?: string;
+  readonly event?: string;
+  readonly century?: string;
+}
+
+export function availability(status: CampaignStatus): Availability {
+  const missing = missingTables(status);
+  if (missing.length > 0) {
+    const why = "Set up the workbook first (above).";
+    return { deaths: why, event: why, century: why };
+  }
+  const errors = errorsIn(status.problems).length;
+  const fix = errors === 0 ? undefined : `Fix the ${plural(errors, "problem")} above first: nobody is paid while the campaign has one.`;
+  const event = status.events.length === 0 ? "The Sources table has no event source (a source with Timing event)." : fix;
+  return { ...(event === undefined ? {} : { event }), ...(fix === undefined ? {} : { century: fix }) };
+}
+
+/** Disables what cannot be used now, saying why next to it. */
+export function renderAvailability(status: CampaignStatus): void {
+  const why = availability(status);
+  const sections: [keyof Availability, string, string[]][] = [
+    ["deaths", "deaths-reason", ["death-cause", "death-units", "death-race", "death-note", "record-deaths"]],
+    ["event", "event-reason", ["event-name", "event-times", "credit-event"]],
+    ["century", "century-reason", ["end-century"]],
+  ];
+  for (const [key, reason, controls] of sections) {
+    const text = why[key];
+    byId(reason).hidden = text === undefined;
+    byId(reason).textContent = text ?? "";
+    for (const id of controls) byId<HTMLButtonElement>(id).disabled = text !== undefined;
+  }
+  for (const b of byId("tally-body").querySelectorAll("button")) b.disabled = why.deaths !== undefined;
+  byId<HTMLButtonElement>("credit-era").disabled = !status.eraEnd.ready || why.century !== undefined;
+  byId<HTMLButtonElement>("redo-century").disabled = !status.redo.ready || why.century !== undefined;
+  byId<HTMLButtonElement>("undo-credit").disabled = status.credits[0]?.undoable !== true;
 }
 
 function renderDeaths(status: CampaignStatus): void {
@@ -213,15 +282,100 @@ function renderMana(status: CampaignStatus): void {
 /** Everything that depends on the campaign. */
 export function renderStatus(status: CampaignStatus, goTo: GoTo): void {
   renderCampaign(status, goTo);
-  const missing = status.tables.filter((t) => t.name !== LEDGER.name && t.found === undefined).map((t) => t.name);
-  byId("create-tables").hidden = missing.length === 0;
-  byId("setup-text").textContent =
-    missing.length === 0
-      ? "Every input table is in this workbook."
-      : `This workbook lacks ${missing.length === 1 ? "the table" : `${missing.length} tables`} ${missing.join(", ")}. Add them, each on a sheet of its own with its headers.`;
   renderDeaths(status);
+  renderBook(status);
+  renderCentury(status);
   renderPantheons(status);
   renderMana(status);
+  renderAvailability(status);
+}
+
+/** A payments table: carried in, earned, paid and carried on, per recipient. */
+export function paymentsTable(caption: string, payments: readonly Payment[]): HTMLTableElement {
+  const head = ["Carried in", "Earned", "Paid", "Carried on"];
+  return el(
+    "table",
+    { className: "payments" },
+    el("caption", { text: caption }),
+    el("thead", {}, el("tr", {}, el("th", { text: "God", attrs: { scope: "col" } }), ...head.map((h) => el("th", { text: h, className: "num", attrs: { scope: "col" } })))),
+    el(
+      "tbody",
+      {},
+      ...payments.map((p) =>
+        el(
+          "tr",
+          {},
+          el("th", { text: p.god, attrs: { scope: "row" } }),
+          el("td", { className: "num", text: shown(p.carryIn) }),
+          el("td", { className: "num", text: shown(p.earned) }),
+          el("td", { className: "num strong", text: shown(p.paid) }),
+          el("td", { className: "num", text: shown(p.carry) }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The events to choose from, what one pays, and the latest credits. */
+function renderBook(status: CampaignStatus): void {
+  setOptions(
+    byId<HTMLSelectElement>("event-name"),
+    status.events.map((e) => ({ value: e.name, label: `${e.name} (${e.where === "heaven" ? "Heaven" : "Earth"})` })),
+  );
+  renderEventPreview(status);
+  byId("credits-none").hidden = status.credits.length > 0;
+  byId("credits").replaceChildren(
+    ...status.credits.map((c) =>
+      el(
+        "li",
+        {},
+        el("span", { text: c.label.replace(/^(\S)/, (x) => x.toUpperCase()) }),
+        el("span", { className: "paid", text: c.paid.length === 0 ? "nobody was credited" : c.paid.map((p) => `${p.god} ${shown(p.earned)} (paid ${shown(p.paid)})`).join(", ") }),
+      ),
+    ),
+  );
+  const latest = status.credits[0];
+  byId("undo-credit").hidden = latest?.undoable !== true;
+  if (latest?.undoable === true) byId("undo-credit").textContent = `Undo ${latest.label}…`;
+}
+
+/** What the chosen event pays each recipient, times the times given. */
+export function renderEventPreview(status: CampaignStatus): void {
+  const name = byId<HTMLSelectElement>("event-name").value;
+  const times = byId<HTMLInputElement>("event-times").valueAsNumber;
+  const event = status.events.find((e) => e.name === name);
+  const n = Number.isSafeInteger(times) && times >= 1 ? times : 1;
+  byId("event-preview").textContent =
+    event === undefined ? "" : event.perEvent.length === 0 ? "Nobody holds a card of its spheres: it credits nobody." : `Credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
+}
+
+/** The century in play: its preview, its buttons, the redo of the latest and the era's end. */
+function renderCentury(status: CampaignStatus): void {
+  const n = status.nextCentury;
+  byId("end-century").textContent = `End century ${n}…`;
+  byId("century-yes").textContent = `Pay century ${n}`;
+  const preview = status.preview;
+  byId("preview-body").replaceChildren(
+    preview === null ? el("p", { className: "hint", text: "Shown once the campaign has no problem." }) : paymentsTable(`What each god would collect (updated as the tables change)`, preview),
+  );
+  byId("redo").hidden = status.redo.century === 0;
+  byId("redo-century").textContent = `Redo century ${status.redo.century}…`;
+  byId("redo-reason").hidden = status.redo.ready || status.redo.reason === undefined;
+  byId("redo-reason").textContent = status.redo.reason === undefined ? "" : `Century ${status.redo.century} cannot be calculated again: ${status.redo.reason}`;
+  const era = status.eraEnd;
+  byId("era").hidden = !status.hasEraEnd;
+  byId("era-text").textContent = era.ready ? `The era ending with century ${era.century} can be credited now (era-end sources, counted from century ${era.century}'s Counts).` : `Not now: ${era.reason ?? ""}`;
+  byId("credit-era").textContent = era.ready ? `Credit the era ending with century ${era.century}…` : "Credit the era's end…";
+}
+
+/** Warnings to read before paying a century. */
+export function centuryWarnings(status: CampaignStatus): string[] {
+  const warnings: string[] = [];
+  if (status.counts.gods === 0) warnings.push("The Gods table has no god: only the demons' pool can be paid.");
+  if (status.counts.sources === 0) warnings.push("The Sources table has no source: nobody earns anything.");
+  if (status.deathsInPlay === 0) warnings.push(`No deaths are logged for century ${status.nextCentury}.`);
+  for (const p of warningsIn(status.problems)) warnings.push(describeProblem(p));
+  return warnings;
 }
 
 /** What each god collects after a century end, or why nothing was written. */
@@ -232,37 +386,13 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
   }
   const names = sheetNames(outcome.century);
   const heading = ledger ? `Century ${outcome.century} is paid` : `Worksheets of century ${outcome.century} written; nobody was paid`;
-  const table = el(
-    "table",
-    { className: "payments" },
-    el("caption", { text: ledger ? "Mana each god collects now" : "Mana each god would collect" }),
-    el(
-      "thead",
-      {},
-      el(
-        "tr",
-        {},
-        el("th", { text: "God", attrs: { scope: "col" } }),
-        el("th", { text: "Earned", className: "num", attrs: { scope: "col" } }),
-        el("th", { text: "Collects", className: "num", attrs: { scope: "col" } }),
-        el("th", { text: "Carried", className: "num", attrs: { scope: "col" } }),
-      ),
-    ),
-    el(
-      "tbody",
-      {},
-      ...outcome.payments.map((p) =>
-        el("tr", {}, el("th", { text: p.god, attrs: { scope: "row" } }), el("td", { className: "num", text: shown(p.earned) }), el("td", { className: "num strong", text: shown(p.paid) }), el("td", { className: "num", text: shown(p.carry) })),
-      ),
-    ),
-  );
+  const written = ledger ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, the event worksheets, the distribution points and the Ledger` : `${names.deaths} and ${names.centuryEnd}`;
   const box = el(
     "div",
     { className: "message done" },
     el("h3", { text: heading, attrs: { tabindex: "-1", id: "century-result-title" } }),
-    table,
-    el("p", { className: "hint", text: "Collects is the whole mana, paid now (with what was carried in); the fraction left is carried to the next century." }),
-    el("p", { className: "hint", text: `Written: ${names.deaths}, ${names.centuryEnd}, ${names.mana}${ledger ? " and the Ledger" : ""}.` }),
+    ...(ledger ? [paymentsTable("Mana each god collects now", outcome.payments), el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." })] : []),
+    el("p", { className: "hint", text: `Written: ${written}.` }),
   );
   const warnings = warningsIn(outcome.problems);
   if (warnings.length > 0) {
@@ -270,3 +400,25 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
   }
   target.replaceChildren(box);
 }
+
+/** What a credit paid (or taking one back took), or why nothing was written. */
+export function showCredit(target: HTMLElement, outcome: CreditInExcel, goTo: GoTo, undo = false): void {
+  if (!outcome.written) {
+    showProblems(target, "Nothing was written:", errorsIn(outcome.problems), goTo);
+    return;
+  }
+  const credited = outcome.payments.filter((p) => p.earned !== 0);
+  const collects = credited.filter((p) => p.paid > 0);
+  const heading = undo ? `Took back ${outcome.what}` : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
+  const summary = undo
+    ? `Take back from the distribution point: ${credited.map((p) => `${p.god} ${shown(-p.paid)}`).join(", ") || "nothing"}.`
+    : collects.length === 0
+      ? "Nobody collects whole mana yet: the fractions stay in the accounts."
+      : `Collect now: ${collects.map((p) => `${p.god} ${shown(p.paid)}`).join(", ")}.`;
+  const box = el("div", { className: "message done" }, el("h3", { text: heading }), el("p", { text: summary }));
+  if (!undo && credited.length > 0) box.append(paymentsTable("Each account", credited));
+  const warnings = warningsIn(outcome.problems);
+  if (warnings.length > 0) box.append(el("details", {}, el("summary", { text: plural(warnings.length, "warning") }), problemList(warnings, goTo)));
+  target.replaceChildren(box);
+}
+

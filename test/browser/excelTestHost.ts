@@ -14,6 +14,8 @@ export interface HostSetup {
   readonly tables: Readonly<Record<string, Value[][]>>;
   /** ExcelApi versions the host claims to support (isSetSupported) */
   readonly excelApi?: string;
+  /** the Office theme's colours, as Office.context.officeTheme gives them; absent on hosts that do not tell */
+  readonly officeTheme?: { readonly bodyBackgroundColor: string; readonly bodyForegroundColor: string };
 }
 
 export interface TestHost {
@@ -68,7 +70,10 @@ Object.assign(window, {
       callback?.(ready);
       return Promise.resolve(ready);
     },
-    context: { requirements: { isSetSupported: (name: string, version?: string) => name === "ExcelApi" && minor(version) <= supported } },
+    context: {
+      requirements: { isSetSupported: (name: string, version?: string) => name === "ExcelApi" && minor(version) <= supported },
+      ...(setup.officeTheme === undefined ? {} : { officeTheme: setup.officeTheme }),
+    },
     actions: { associate: (id: string, fn: (event: { completed: () => void }) => unknown) => host.actions.set(id, fn) },
     addin: {
       showAsTaskpane: async () => {

@@ -151,6 +151,16 @@ async function click(page: Page, selector: string): Promise<number> {
   return (await host(page, (h) => h.excel.syncs)) - before;
 }
 
+/** Ends the century in play: the button shows what will be paid, and paying needs a second click. */
+async function payCentury(page: Page): Promise<number> {
+  const before = await host(page, (h) => h.excel.syncs);
+  await page.click("#end-century");
+  await page.waitForSelector("#century-confirm:not([hidden])");
+  // Looking costs nothing: the preview comes from what the pane read already.
+  expect(await host(page, (h) => h.excel.syncs)).toBe(before);
+  return click(page, "#century-yes");
+}
+
 function example(): Tables {
   const tables: Tables = {};
   for (const spec of INPUT_TABLES) tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
@@ -226,28 +236,38 @@ describe("in a plain browser, where Office.js cannot load", () => {
 });
 
 describe("inside Excel", () => {
-  test("set up: adds the missing tables in 3 round trips, and opens the example campaign as a new workbook", async () => {
+  test("set up: a fresh workbook gets a welcome, not errors; set up adds the tables in 3 round trips; the example opens as a new workbook", async () => {
     const page = await inExcel({});
     expect(await page.textContent("#tables-summary")).toBe("Tables: 0 of 7 found");
-    expect(await page.textContent("#problems")).toMatch(/Gods table: the workbook has no table or sheet named Gods/);
-    expect(await page.isVisible("#setup-needed")).toBe(true);
-    await shot(page, "02-empty-workbook");
+    expect(await page.isVisible("#welcome")).toBe(true);
+    expect(await page.textContent("#welcome")).toMatch(/This workbook is not a campaign yet/);
+    expect(await page.textContent("#state")).toBe("Not a campaign yet");
+    // The missing tables are the welcome's to tell: no wall of errors.
+    expect(await page.isVisible("#problems-box")).toBe(false);
+    // The session's actions wait, saying why.
+    expect(await page.isDisabled("#end-century")).toBe(true);
+    expect(await page.textContent("#century-reason")).toBe("Set up the workbook first (above).");
+    expect(await page.isDisabled("#record-deaths")).toBe(true);
 
     expect(await click(page, "#create-tables")).toBe(3);
     expect(await page.textContent("#setup-result")).toMatch(/Added 7 tables, each on a sheet of its own: Gods, Cards, Sources, Races, Pantheon, Deaths, Counts/);
     expect(await page.textContent("#tables-summary")).toBe("Tables: 7 of 7 found");
-    expect(await page.isVisible("#problems-none")).toBe(true);
-    expect(await page.isVisible("#setup-needed")).toBe(false);
+    expect(await page.isVisible("#welcome")).toBe(false);
     for (const spec of INPUT_TABLES) {
       expect(await host(page, (h) => h.book.tables.map((t) => t.name))).toContain(spec.name);
       expect((await values(page, spec.name))[0]).toEqual(spec.columns.map((c) => c.header));
     }
+    // An empty campaign is not "ready to pay": paying warns that nobody earns anything.
+    await page.click("#end-century");
+    expect(await page.textContent("#century-warnings")).toMatch(/The Gods table has no god.*The Sources table has no source.*No deaths are logged for century 1/);
+    await page.click("#century-no");
+    expect(await page.isVisible("#century-confirm")).toBe(false);
 
-    await page.click("#open-example");
-    await idle(page);
-    expect(await page.textContent("#setup-result")).toMatch(/opened in a new workbook/);
-    await shot(page, "03-tables-added-example-opened", "#setup-title");
-    const created = await host(page, (h) => h.created);
+    const fresh = await inExcel({});
+    await fresh.click("#open-example");
+    await idle(fresh);
+    expect(await fresh.textContent("#setup-result")).toMatch(/opened in a new workbook/);
+    const created = await host(fresh, (h) => h.created);
     expect(created).toHaveLength(1);
     // The workbook Excel is asked to open holds the example campaign, one table per input.
     const wb = new ExcelJS.Workbook();
@@ -268,9 +288,10 @@ describe("inside Excel", () => {
 
   test("records deaths, counts them quickly, ends the century in 3 round trips and shows what each god collects", async () => {
     const page = await inExcel(example());
-    expect(await page.textContent("#next-century")).toBe("1");
+    expect(await page.textContent("#state")).toBe("Century 1 in play · ready");
     await page.fill("#death-cause", "war");
     await page.fill("#death-units", "3");
+    await page.click("details.more summary");
     await page.selectOption("#death-race", "Low Elves");
     await page.fill("#death-note", "ambush at the ford");
     expect(await click(page, "#record-deaths")).toBe(3);
@@ -285,28 +306,34 @@ describe("inside Excel", () => {
       [1, "water", 6, "", "tally"],
     ]);
     expect(await page.textContent("#tally-body")).toMatch(/water11/);
-    await shot(page, "04-deaths-recorded", "#tally-title");
-
-    expect(await click(page, "#end-century")).toBe(3);
-    const result = await page.textContent("#century-result");
-    expect(result).toMatch(/Century 1 is paid/);
-    // The same numbers as the command line's calculation on the same tables.
+    // The live preview follows the tables: what each god would collect if the century ended now.
     const tables = example();
     tables.Deaths?.push(...deaths.slice(-2));
     const expected = planCenturyEnd(rawWorkbook(tables), 1).payments;
-    const rows = await page.$$eval(".payments tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-    expect(rows).toEqual(expected.map((p) => [p.god, fmt(p.earned), fmt(p.paid), fmt(p.carry)]));
-    expect(await page.textContent("#next-century")).toBe("2");
-    expect(await page.textContent("#end-century")).toBe("End century 2");
+    const asShown = (p: (typeof expected)[number]) => [p.god, fmt(p.carryIn), fmt(p.earned), fmt(p.paid), fmt(p.carry)];
+    const previewRows = await page.$$eval("#preview-body tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(previewRows).toEqual(expected.map(asShown));
+
+    // Paying needs a look first: the confirmation shows the same table, then pays in 3 round trips.
+    expect(await payCentury(page)).toBe(3);
+    const result = await page.textContent("#century-result");
+    expect(result).toMatch(/Century 1 is paid/);
+    // The same numbers as the command line's calculation on the same tables.
+    const rows = await page.$$eval("#century-result .payments tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows).toEqual(expected.map(asShown));
+    expect(await page.textContent("#state")).toBe("Century 2 in play · ready");
+    // The next century's button asks again before paying; the latest century can be redone.
+    expect(await page.textContent("#end-century")).toBe("End century 2…");
+    expect(await page.textContent("#redo-century")).toBe("Redo century 1…");
     expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
     await shot(page, "05-century-ended", "#century-title");
 
     expect(await click(page, "#regenerate")).toBe(3);
-    expect(await page.textContent("#century-result")).toMatch(/Worksheets of century 2 written; nobody was paid/);
+    expect(await page.textContent("#worksheets-result")).toMatch(/Worksheets of century 2 written; nobody was paid/);
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).toEqual(expect.arrayContaining(["C2 Death Worksheet", "C2 Century-End Worksheet"]));
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).not.toContain("C2 Mana");
     expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
-    await shot(page, "06-worksheets-only", "#century-result");
+    await shot(page, "06-worksheets-only", "#worksheets-result");
   });
 
   test("a broken pantheon is a problem that leads to its cell, and stops the century end", async () => {
@@ -321,8 +348,10 @@ describe("inside Excel", () => {
     expect(await click(page, "#problems button >> nth=0")).toBe(1);
     expect(await host(page, (h) => h.book.selected)).toEqual({ sheet: "Pantheon", address: "C5" });
 
-    expect(await click(page, "#end-century")).toBe(2);
-    expect(await page.textContent("#century-result")).toMatch(/Nothing was written: century 1 has 1 problem to fix first/);
+    // Nobody is paid while the campaign has an error: the button says why it waits.
+    expect(await page.isDisabled("#end-century")).toBe(true);
+    expect(await page.textContent("#century-reason")).toBe("Fix the 1 problem above first: nobody is paid while the campaign has one.");
+    expect(await page.textContent("#state")).toBe("Century 1 in play · 1 problem to fix");
     expect(await host(page, (h) => h.book.sheets.some((s) => s.name.startsWith("C1 ")))).toBe(false);
 
     await page.selectOption("#pantheon-race", "Low Elves");
@@ -426,20 +455,28 @@ describe("inside Excel", () => {
         .map((c) => c.outerHTML),
     );
     expect(unnamed).toEqual([]);
-    await page.focus("#regenerate");
-    // Back from the next button to End century, then Enter.
+    // The first Tab reaches the skip link, which leads to the session's actions.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("skip");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("actions");
+    await page.focus("#end-century");
+    await page.keyboard.press("Enter");
+    // The question takes the focus on Cancel: Enter there pays nobody.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-no");
     await page.keyboard.press("Shift+Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("end-century");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-yes");
     await page.keyboard.press("Enter");
     await page.waitForSelector("#century-result .payments");
     await idle(page);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("end-century");
+    // The result is announced: the focus moves to its heading.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-result-title");
   });
 
   test("where Excel can hold a batch until a cell edit ends, the century end simply waits for it", async () => {
     const page = await inExcel(example());
     await host(page, (h) => (h.excel.editingFor = 1));
-    await click(page, "#end-century");
+    await payCentury(page);
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
     expect(await host(page, (h) => h.excel.delayed)).toBe(1);
   });
@@ -448,6 +485,7 @@ describe("inside Excel", () => {
     const page = await inExcel(example(), { excelApi: "1.10" });
     await host(page, (h) => (h.excel.editingFor = 1));
     await page.click("#end-century");
+    await page.click("#century-yes");
     await page.waitForSelector("#progress-text >> text=A cell is being edited");
     await shot(page, "16-waiting-for-cell-edit");
     await idle(page);
@@ -456,12 +494,12 @@ describe("inside Excel", () => {
 
   test("a century end that stops at the Ledger says what it wrote and how to finish; the campaign then warns", async () => {
     const page = await inExcel(example());
-    await click(page, "#end-century");
+    await payCentury(page);
     await page.evaluate(() => {
       const sheet = window.godsTestHost?.book.sheet("Ledger");
       if (sheet) sheet.protected = true;
     });
-    await click(page, "#end-century");
+    await payCentury(page);
     const text = await page.textContent("#century-result");
     expect(text).toMatch(/The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\. End century 2 again to finish; it never pays twice\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/);
     await click(page, "#refresh");
@@ -474,7 +512,7 @@ describe("inside Excel", () => {
     await page.evaluate(() => {
       if (window.godsTestHost) window.godsTestHost.failNext = Object.assign(new Error("RichApi.Error: AccessDenied at t.processRequest (excel.js:1:2)"), { code: "AccessDenied" });
     });
-    await click(page, "#end-century");
+    await payCentury(page);
     const text = await page.textContent("#century-result");
     expect(text).toMatch(/^Excel refused the change: a sheet or the workbook is protected/);
     await page.evaluate(() => {
@@ -485,6 +523,105 @@ describe("inside Excel", () => {
     expect(other).toMatch(/^Something went wrong and the action did not finish/);
     for (const t of [text, other]) expect(t).not.toMatch(/Error|undefined|\bat\b.*\.js/);
     await shot(page, "17-plain-error", "#century-title");
+  });
+});
+
+describe("the pane as a gamemaster sees it, at 320 and 500 px, light and dark", () => {
+  const looks = [320, 500].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ width, theme })));
+
+  test.each(looks)("$width px, $theme: welcome, a campaign, an event, a century paid, with no horizontal scroll", async ({ width, theme }) => {
+    const name = (step: string) => `pane-${width}-${theme}-${step}`;
+    const open = async (tables: Tables) => {
+      const page = await inExcel(tables, theme === "dark" ? { officeTheme: { bodyBackgroundColor: "#292929", bodyForegroundColor: "#ffffff" } } : {});
+      await page.setViewportSize({ width, height: 720 });
+      return page;
+    };
+    const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+    const empty = await open({});
+    expect(await empty.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    expect(await noSideScroll(empty)).toBe(true);
+    await shot(empty, name("1-welcome"));
+
+    const page = await open(example());
+    expect(await noSideScroll(page)).toBe(true);
+    await shot(page, name("2-ready"));
+    // The session's actions come first: the first of them shows without scrolling.
+    expect(await page.evaluate(() => (document.getElementById("deaths-title")?.getBoundingClientRect().top ?? 9999) < window.innerHeight)).toBe(true);
+
+    await page.selectOption("#event-name", "God obliterated");
+    await page.click("#credit-event");
+    expect(await page.textContent("#event-question")).toBe("Credit \"God obliterated\" in century 1? It credits Vorn 2, Demons 1.");
+    await shot(page, name("3-event-question"), "#event-title");
+    expect(await click(page, "#event-yes")).toBe(3);
+    expect(await page.textContent("#event-result")).toMatch(/Credited "God obliterated" in century 1.*Collect now: Vorn 2, Demons 1\./);
+    expect(await page.textContent("#credits")).toMatch(/^The event "God obliterated" in century 1Vorn 2 \(paid 2\), Demons 1 \(paid 1\)/);
+    await shot(page, name("4-event-credited"), "#event-title");
+
+    await page.click("#end-century");
+    await page.waitForSelector("#century-confirm:not([hidden])");
+    expect(await noSideScroll(page)).toBe(true);
+    await shot(page, name("5-century-question"), "#century-title");
+    expect(await click(page, "#century-yes")).toBe(3);
+    expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+    expect(await noSideScroll(page)).toBe(true);
+    await shot(page, name("6-century-paid"), "#century-title");
+  });
+});
+
+describe("the mana book in the pane", () => {
+  test("the same event twice asks whether it happened again; undo takes it back; the era's end waits for its century", async () => {
+    const page = await inExcel(example());
+    expect(await page.isVisible("#era")).toBe(true);
+    expect(await page.isDisabled("#credit-era")).toBe(true);
+    await page.selectOption("#event-name", "Race destroyed");
+    await page.fill("#event-times", "2");
+    expect(await page.textContent("#event-preview")).toBe("Credits Vorn 1, Mirelle 1, Kettu 0.5.");
+    await page.click("#credit-event");
+    await click(page, "#event-yes");
+    await page.fill("#event-times", "1");
+    await page.click("#credit-event");
+    expect(await page.textContent("#event-question")).toMatch(/^"Race destroyed" was the last credit already\. Did it happen again\?/);
+    expect(await page.textContent("#event-yes")).toBe("Yes, it happened again");
+    await click(page, "#event-yes");
+    expect((await values(page, "Ledger")).map((r) => r[2])).toEqual(["What", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed", "Race destroyed", "Race destroyed"]);
+
+    await page.click("#undo-credit");
+    expect(await page.textContent("#undo-question")).toMatch(/^Take back the event "Race destroyed" in century 1\?/);
+    expect(await click(page, "#undo-yes")).toBe(3);
+    expect(await page.textContent("#undo-result")).toMatch(/Took back the event "Race destroyed" in century 1.*Take back from the distribution point: Vorn 0, Mirelle 0, Kettu 0\./);
+    expect((await values(page, "Ledger")).length).toBe(4);
+
+    // Any century end may close an era: the gamemasters know which one does.
+    await payCentury(page);
+    expect(await page.textContent("#era-text")).toMatch(/^The era ending with century 1 can be credited now/);
+    await payCentury(page);
+    expect(await page.isDisabled("#credit-era")).toBe(false);
+    expect(await page.textContent("#credit-era")).toBe("Credit the era ending with century 2…");
+    await page.click("#credit-era");
+    expect(await click(page, "#era-yes")).toBe(3);
+    expect(await page.textContent("#era-result")).toMatch(/Credited the era ending with century 2.*Collect now: Solara 18, Kettu 2\./);
+  });
+
+  test("the preview follows edits made in the sheet, once they settle", async () => {
+    const page = await inExcel(example());
+    const vorn = () => page.$$eval("#preview-body tbody tr", (trs) => trs.find((tr) => tr.children[0]?.textContent === "Vorn")?.children[2]?.textContent);
+    expect(await vorn()).toBe("45.645");
+    // A referee adds 10 war deaths by hand; Excel tells the pane.
+    await page.evaluate(async () => {
+      const h = window.godsTestHost;
+      const deaths = h?.book.sheet("Deaths");
+      if (!h || !deaths) return;
+      const rows = h.book.values("Deaths").length;
+      deaths.cell(rows, 0).value = 1;
+      deaths.cell(rows, 1).value = "war";
+      deaths.cell(rows, 2).value = 10;
+      const table = h.book.table("Deaths");
+      if (table) table.bodyRows++;
+      await h.book.changed("Deaths", `A${rows + 1}:C${rows + 1}`);
+    });
+    // War deaths pay Vorn 0.5 per War card (3 cards), Death 0.25 per card on all deaths (1 card): +17.5.
+    await page.waitForFunction(() => [...document.querySelectorAll("#preview-body tbody tr")].some((tr) => tr.children[0]?.textContent === "Vorn" && tr.children[2]?.textContent === "63.145"), undefined, { timeout: 10000 });
   });
 });
 

@@ -19,12 +19,20 @@
  *   new rows (AccessDenied / InvalidOperation, as Excel's interface refuses them).
  * - While the user edits a cell, every request is refused with InvalidOperationInCellEditMode,
  *   unless Excel.run was asked to wait (delayForCellEdit, "Excel.RunOptions").
+ * - Print set-up ("Excel.PageLayout", ExcelApi 1.9): zoom is set as a whole object and cannot be
+ *   read unloaded; a scale is 10 to 400 and only without fit-to-pages ("PageLayoutZoomOptions");
+ *   print title rows span whole rows ("PageLayout.setPrintTitleRows"); a footer's section holds at
+ *   most 255 characters (Excel's Page Setup refuses longer ones).
+ * - Merging ("Range.merge") refuses cells inside a table and cells already merged
+ *   (InvalidOperation, as Excel's Merge & Center does), and, stricter than Excel (which keeps the
+ *   top-left value), a covered cell that holds a value.
  * Every sync is counted, so tests can check round trips.
  */
 
 import { areaRef, parseArea } from "../../src/workbook/model/address";
 import type {
   ContextApi,
+  PageLayoutApi,
   RangeApi,
   SettingApi,
   SettingCollectionApi,
@@ -67,6 +75,16 @@ export class MemorySheet {
   frozenRows = 0;
   /** Review › Protect Sheet: its cells and structure refuse changes */
   protected = false;
+  /** Page Layout's settings, as worksheet.pageLayout sets them (Excel's defaults until then) */
+  readonly print: MemoryPrint = {
+    orientation: "Portrait",
+    zoom: { scale: 100 },
+    titleRows: null,
+    area: null,
+    footer: { left: "", center: "", right: "" },
+  };
+  /** merged areas (Home › Merge Cells), 0-based */
+  readonly merged: Rect[] = [];
   constructor(public name: string) {}
 
   /** Excel refuses changes to a protected sheet. */
@@ -141,6 +159,16 @@ export class MemorySheet {
   }
 }
 
+/** A sheet's print set-up as Page Layout shows it. */
+export interface MemoryPrint {
+  orientation: string;
+  zoom: { horizontalFitToPages?: number; verticalFitToPages?: number; scale?: number };
+  /** the rows printed on top of every page ("$1:$4"), or null */
+  titleRows: string | null;
+  area: string | null;
+  footer: { left: string; center: string; right: string };
+}
+
 export class MemoryTable {
   /** the table style's name, when one was set */
   style: string | null = null;
@@ -169,6 +197,16 @@ export class MemoryWorkbook {
   selected: { sheet: string; address: string } | null = null;
   /** what add-ins stored with workbook.settings, by key */
   readonly settings = new Map<string, string>();
+  /** handlers registered with worksheets.onChanged, told by `changed()` */
+  readonly changeHandlers: ((event: unknown) => Promise<unknown>)[] = [];
+
+  /**
+   * Tells the add-in's handlers that a worksheet changed, as Excel does after a user's edit
+   * ("Worksheet.onChanged": the event comes after the change, with the sheet and address).
+   */
+  async changed(sheet: string, address: string): Promise<void> {
+    for (const h of this.changeHandlers) await h({ worksheetId: sheet, address, changeType: "RangeEdited", source: "Local", type: "WorksheetChanged" });
+  }
 
   sheet(name: string): MemorySheet | undefined {
     return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
@@ -495,6 +533,10 @@ class TableProxy extends Loadable implements TableApi {
 
 class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
   private snap: WorksheetProxy[] = [];
+  /** "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync. */
+  get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): unknown } {
+    return { add: (handler) => this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler)) };
+  }
   protected override snapshot(): void {
     this.snap = this.ctx.book.sheets.map((s) => {
       const p = new WorksheetProxy(this.ctx, () => s);
@@ -569,7 +611,95 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
   activate(): void {
     this.ctx.enqueue(() => (this.ctx.book.activeSheet = this.resolve().name));
   }
+  get pageLayout(): PageLayoutApi {
+    return new PageLayoutProxy(this.ctx, () => this.resolve());
+  }
+}
 
+/** A footer section's most characters in Excel's Page Setup. */
+const FOOTER_LIMIT = 255;
+
+/** "Excel.PageLayout" (ExcelApi 1.9), as far as the add-in uses it. */
+class PageLayoutProxy implements PageLayoutApi {
+  constructor(
+    private readonly ctx: MemoryContext,
+    private readonly sheet: () => MemorySheet,
+  ) {}
+  private set(change: (print: MemoryPrint) => void): void {
+    this.ctx.enqueue(() => {
+      const s = this.sheet();
+      s.guard();
+      change(s.print);
+    });
+  }
+  get orientation(): string {
+    throw NOT_LOADED("orientation");
+  }
+  set orientation(v: string) {
+    this.set((p) => {
+      if (v !== "Portrait" && v !== "Landscape") throw officeError("InvalidArgument", `"${v}" is not a page orientation (Portrait or Landscape).`);
+      p.orientation = v;
+    });
+  }
+  // "PageLayout.zoom": the options are set as one object; reading them needs a load.
+  get zoom(): MemoryPrint["zoom"] {
+    throw NOT_LOADED("zoom");
+  }
+  set zoom(v: MemoryPrint["zoom"]) {
+    const zoom = { ...v };
+    this.set((p) => {
+      const fit = [zoom.horizontalFitToPages, zoom.verticalFitToPages].filter((n) => n !== undefined && n !== null);
+      if (fit.some((n) => !Number.isInteger(n) || (n as number) < 0)) throw officeError("InvalidArgument", "Pages to fit to are whole numbers, 0 or more.");
+      if (zoom.scale !== undefined && zoom.scale !== null && (fit.length > 0 || zoom.scale < 10 || zoom.scale > 400)) {
+        throw officeError("InvalidArgument", "A print scale is 10 to 400, and only when no fit to pages is given.");
+      }
+      p.zoom = zoom;
+    });
+  }
+  setPrintTitleRows(rows: string): void {
+    this.set((p) => {
+      // "The range must span the entire row to be valid."
+      if (!/^(.*!)?\$?\d+:\$?\d+$/.test(rows)) throw officeError("InvalidArgument", `Print title rows are whole rows ("$1:$2"), not ${rows}.`);
+      p.titleRows = rows.replace(/^.*!/, "");
+    });
+  }
+  setPrintArea(area: string): void {
+    this.set((p) => {
+      parseAddress(area);
+      p.area = area.replace(/^.*!/, "");
+    });
+  }
+  get headersFooters(): PageLayoutApi["headersFooters"] {
+    const section = (key: keyof MemoryPrint["footer"]) => (text: string) =>
+      this.set((p) => {
+        if (text.length > FOOTER_LIMIT) throw officeError("InvalidArgument", `A footer's section holds at most ${FOOTER_LIMIT} characters.`);
+        p.footer[key] = text;
+      });
+    const left = section("left");
+    const center = section("center");
+    const right = section("right");
+    const footers = {
+      set leftFooter(v: string) {
+        left(v);
+      },
+      set centerFooter(v: string) {
+        center(v);
+      },
+      set rightFooter(v: string) {
+        right(v);
+      },
+      get leftFooter(): string {
+        throw NOT_LOADED("leftFooter");
+      },
+      get centerFooter(): string {
+        throw NOT_LOADED("centerFooter");
+      },
+      get rightFooter(): string {
+        throw NOT_LOADED("rightFooter");
+      },
+    };
+    return { defaultForAllPages: footers };
+  }
 }
 
 /** A rectangle (0-based) from an A1 address, its sheet part ignored; the project's own A1 reading. */
@@ -715,6 +845,29 @@ class RangeProxy extends Loadable implements RangeApi {
       this.ctx.book.activeSheet = sheet.name;
     });
   }
+  /** Merges the range, or each of its rows when `across` ("Range.merge"). */
+  merge(across = false): void {
+    this.ctx.enqueue(() => {
+      const { sheet, rect } = this.resolve();
+      sheet.guard();
+      const areas = across ? Array.from({ length: rect.rows }, (_, r) => ({ ...rect, top: rect.top + r, rows: 1 })) : [rect];
+      const overlaps = (a: Rect, b: Rect) => a.top < b.top + b.rows && b.top < a.top + a.rows && a.left < b.left + b.columns && b.left < a.left + a.columns;
+      for (const area of areas) {
+        if (area.rows * area.columns < 2) continue;
+        if (this.ctx.book.tables.some((t) => t.sheet === sheet && overlaps(area, { top: t.top, left: t.left, rows: 1 + t.bodyRows + (t.showTotals ? 1 : 0), columns: t.columns }))) {
+          throw officeError("InvalidOperation", "Cells in a table cannot be merged.");
+        }
+        if (sheet.merged.some((m) => overlaps(area, m))) throw officeError("InvalidOperation", "Cells already merged cannot be merged again.");
+        for (let r = 0; r < area.rows; r++) {
+          for (let c = 0; c < area.columns; c++) {
+            const v = r === 0 && c === 0 ? undefined : sheet.peek(area.top + r, area.left + c);
+            if (v !== undefined && (v.value !== null || v.formula !== undefined)) throw officeError("InvalidOperation", `Merging ${a1(area)} would lose the value of a cell it covers.`);
+          }
+        }
+        sheet.merged.push(area);
+      }
+    });
+  }
   get format(): RangeApi["format"] {
     const styleAll = (key: string) =>
       new Proxy({} as Style, {
@@ -729,6 +882,11 @@ class RangeProxy extends Loadable implements RangeApi {
         sheet.guard();
         for (let c = 0; c < rect.columns; c++) sheet.columnWidths.set(rect.left + c, w);
       });
+    const align = (v: string) =>
+      this.each(null, (cell) => {
+        if (!["General", "Left", "Center", "Right", "Fill", "Justify", "CenterAcrossSelection", "Distributed"].includes(v)) throw officeError("InvalidArgument", `"${v}" is not a horizontal alignment.`);
+        cell.style["format.horizontalAlignment"] = v;
+      });
     return {
       font: styleAll("font") as RangeApi["format"]["font"],
       fill: styleAll("fill") as RangeApi["format"]["fill"],
@@ -738,6 +896,12 @@ class RangeProxy extends Loadable implements RangeApi {
       },
       get columnWidth(): number {
         throw NOT_LOADED("columnWidth");
+      },
+      set horizontalAlignment(v: string) {
+        align(v);
+      },
+      get horizontalAlignment(): string {
+        throw NOT_LOADED("horizontalAlignment");
       },
     };
   }

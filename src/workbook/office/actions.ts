@@ -7,6 +7,7 @@
 import type { ContextApi } from "./api";
 import { errorsIn } from "../model/problems";
 import { sheetNames } from "../model/schema";
+import { planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../plan/book";
 import { centuryEndOf, type CenturyEndOutcome, type WorkbookPlan } from "../plan/centuryEnd";
 import { readCampaign } from "../read/campaign";
 import { latestCentury } from "../read/century";
@@ -168,6 +169,59 @@ function worksheetsOnly(plan: WorkbookPlan, latest: number): WorkbookPlan {
   const names = sheetNames(plan.century);
   const keep = new Set([names.deaths, names.centuryEnd, ...(plan.century <= latest ? [names.mana] : [])]);
   return { ...plan, sheets: plan.sheets.filter((s) => keep.has(s.name)) };
+}
+
+export interface CreditInExcel extends CreditOutcome {
+  /** whether the book's sheets and the Ledger were written */
+  readonly written: boolean;
+  /** the campaign once the credit is written (or as it is, when nothing was) */
+  readonly status: CampaignStatus;
+}
+
+/**
+ * A credit of the mana book (an event, an era's end, or taking back the latest): read once,
+ * plan with the command line's code, then write the book's sheets in as many requests as they
+ * need and the Ledger last, in the final request, as the commit point.
+ */
+async function credit(run: ExcelRun, what: string, planner: (read: ReturnType<typeof readCampaign>) => CreditOutcome, options: ActionOptions): Promise<CreditInExcel> {
+  return exclusive(what, () =>
+    withRetry(
+      run,
+      async (context) => {
+        options.onStep?.("reading");
+        const raw = await readWorkbook(context);
+        const read = readCampaign(raw);
+        const outcome = planner(read);
+        const plan = outcome.plan;
+        if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
+        options.onStep?.("writing");
+        const groups = requests(worksheetSteps(context, raw, plan));
+        for (const [i, group] of groups.entries()) {
+          for (const step of group) step.queue();
+          if (i < groups.length - 1) await context.sync();
+        }
+        queueLedgerAndShow(context, raw, plan, true);
+        await context.sync();
+        return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, true))) };
+      },
+      options,
+    ),
+  );
+}
+
+/** Credits an event that happened (`times` times) to every recipient of its sources. */
+export function creditEvent(run: ExcelRun, event: string, eventOptions: EventOptions = {}, options: ActionOptions = {}): Promise<CreditInExcel> {
+  return credit(run, "crediting an event", (read) => planEvent(read, event, eventOptions), options);
+}
+
+/** Credits the era that closes with the latest century end. */
+export function creditEraEnd(run: ExcelRun, century: number, options: ActionOptions = {}): Promise<CreditInExcel> {
+  return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options);
+}
+
+/** Takes back the latest credit, when it is an event or an era's end. */
+export function undoLatestCredit(run: ExcelRun, options: ActionOptions = {}): Promise<CreditInExcel> {
+  return credit(run, "taking back a credit", (read) => planUndo(read), options);
 }
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */

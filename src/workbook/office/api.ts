@@ -53,6 +53,8 @@ export interface WorksheetCollectionApi {
   load(properties: string): unknown;
   getItem(name: string): WorksheetApi;
   add(name: string): WorksheetApi;
+  /** told of every change to any worksheet (ExcelApi 1.9); the handler is kept after the batch */
+  readonly onChanged?: { add(handler: (event: unknown) => Promise<unknown>): unknown };
 }
 
 export interface WorksheetApi {
@@ -66,6 +68,20 @@ export interface WorksheetApi {
   getUsedRange(valuesOnly: boolean): RangeApi;
   delete(): void;
   activate(): void;
+  /** print set-up (ExcelApi 1.9): use only where the host has it */
+  readonly pageLayout: PageLayoutApi;
+}
+
+/** A worksheet's print set-up ("Excel.PageLayout", ExcelApi 1.9). */
+export interface PageLayoutApi {
+  /** "Portrait" or "Landscape" */
+  orientation: string;
+  /** set as a whole object ("PageLayout.zoom": x.zoom = {...}, not x.zoom.scale = ...) */
+  zoom: { horizontalFitToPages?: number; verticalFitToPages?: number; scale?: number };
+  /** whole rows, "$1:$4" */
+  setPrintTitleRows(rows: string): void;
+  setPrintArea(area: string): void;
+  readonly headersFooters: { readonly defaultForAllPages: { leftFooter: string; centerFooter: string; rightFooter: string } };
 }
 
 export type BorderEdge = "EdgeTop" | "EdgeBottom" | "EdgeLeft" | "EdgeRight" | "InsideVertical" | "InsideHorizontal";
@@ -83,10 +99,14 @@ export interface RangeApi {
   getRowsBelow(count: number): RangeApi;
   delete(shift: "Up"): void;
   select(): void;
+  /** merges the range's cells into one, or each row's cells when `across` ("Range.merge") */
+  merge(across?: boolean): void;
   readonly format: {
     readonly font: { bold: boolean; italic: boolean; size: number; color: string };
     readonly fill: { color: string };
     columnWidth: number;
+    /** "Left", "Right", "General"… */
+    horizontalAlignment: string;
     readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
   };
 }

@@ -8,10 +8,15 @@ import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { ALL_TABLES, LEDGER } from "../model/schema";
-import type { WorkbookPlan } from "../plan/centuryEnd";
 import type { LedgerPlan } from "../plan/ledger";
 import type { Campaign, FoundTable } from "../read/campaign";
-import { checkCentury, latestCentury } from "../read/century";
+import { checkCentury, creditAfter, creditName, latestCentury, recipients } from "../read/century";
+import type { LedgerRow } from "../read/types";
+import { eventCredit, type CreditKind } from "../../engine/book";
+import type { Where } from "../../engine/century";
+import { errorsIn } from "../model/problems";
+import { knownEvents, latestCredit, planEraEnd } from "../plan/book";
+import { centuryEndOf, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
 
@@ -45,6 +50,66 @@ export interface CampaignStatus {
   readonly races: readonly RaceStatus[];
   readonly causes: readonly CauseTally[];
   readonly mana: ManaInflation;
+  /** the Sources table's events, with what one happening pays each recipient */
+  readonly events: readonly EventStatus[];
+  /** the Ledger's latest credits, newest first */
+  readonly credits: readonly CreditStatus[];
+  /** the era's end that can be credited now, or why none can */
+  readonly eraEnd: { readonly century: number; readonly ready: boolean; readonly reason?: string };
+  /** whether the Sources table has an era-end source at all */
+  readonly hasEraEnd: boolean;
+  /** the latest century end, which may be calculated again while nothing was credited after it */
+  readonly redo: { readonly century: number; readonly ready: boolean; readonly reason?: string };
+  /** deaths logged for the century in play, in units */
+  readonly deathsInPlay: number;
+  /** what each recipient would collect if the century in play ended now; null while the campaign has an error */
+  readonly preview: readonly Payment[] | null;
+}
+
+export interface EventStatus {
+  readonly name: string;
+  readonly where: Where;
+  /** mana per happening, for each recipient that receives any */
+  readonly perEvent: readonly { readonly god: string; readonly mana: number }[];
+}
+
+export interface CreditStatus {
+  /** the credit in a gamemaster's words: "the event "God obliterated" in century 2" */
+  readonly label: string;
+  readonly kind: CreditKind;
+  readonly century: number;
+  /** whole mana paid by it, per recipient credited */
+  readonly paid: readonly { readonly god: string; readonly earned: number; readonly paid: number }[];
+  /** whether it is the latest credit and may be taken back */
+  readonly undoable: boolean;
+}
+
+/** How many of the latest credits the pane lists. */
+const CREDITS_SHOWN = 5;
+
+/** The latest credits, grouped as they were made: consecutive rows of one century, kind and what. */
+function recentCredits(campaign: Campaign): CreditStatus[] {
+  const rows = [...campaign.ledger].sort((a, b) => a.index - b.index);
+  const latest = new Set(latestCredit(campaign));
+  const groups: CreditStatus[] = [];
+  for (let i = rows.length - 1; i >= 0 && groups.length < CREDITS_SHOWN; ) {
+    const last = rows[i] as LedgerRow;
+    const group: LedgerRow[] = [];
+    while (i >= 0) {
+      const r = rows[i] as LedgerRow;
+      if (r.century !== last.century || r.kind !== last.kind || r.what !== last.what) break;
+      group.unshift(r);
+      i--;
+    }
+    groups.push({
+      label: creditName(last),
+      kind: last.kind,
+      century: last.century,
+      paid: group.map((r) => ({ god: r.god, earned: r.earned, paid: r.paid })),
+      undoable: groups.length === 0 && last.kind !== "century-end" && latest.has(last),
+    });
+  }
+  return groups;
 }
 
 export function campaignStatus(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }): CampaignStatus {
@@ -86,7 +151,32 @@ export function campaignStatus(read: { readonly campaign: Campaign; readonly pro
     races,
     causes: causeTallies(campaign, next),
     mana,
+    events: knownEvents(campaign).map((e) => ({
+      name: e.name,
+      where: e.where,
+      perEvent: eventCredit(recipients(campaign), campaign.cards, e.rules, 1)
+        .filter((l) => toNumber(l.earned) !== 0)
+        .map((l) => ({ god: l.god, mana: toNumber(l.earned) })),
+    })),
+    credits: recentCredits(campaign),
+    eraEnd: eraEndState(read),
+    hasEraEnd: campaign.sources.some((s) => s.timing === "era-end" && s.basis === "count"),
+    redo: redoState(campaign, latest),
+    deathsInPlay: campaign.deaths.filter((d) => d.century === next).reduce((sum, d) => sum + d.units, 0),
+    preview: errorsIn(problems).length > 0 ? null : centuryEndOf(read, next).payments,
   };
+}
+
+function redoState(campaign: Campaign, latest: number): CampaignStatus["redo"] {
+  if (latest === 0) return { century: 0, ready: false, reason: "no century has ended yet." };
+  const after = creditAfter(campaign, latest);
+  return after === undefined ? { century: latest, ready: true } : { century: latest, ready: false, reason: `${creditName(after)} was credited after it; undo that first.` };
+}
+
+function eraEndState(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }): CampaignStatus["eraEnd"] {
+  const century = latestCentury(read.campaign);
+  const errors = errorsIn(planEraEnd({ campaign: read.campaign, problems: [] }, century).problems);
+  return errors.length === 0 ? { century, ready: true } : { century, ready: false, reason: (errors[0] as Problem).message };
 }
 
 /** The Ledger as a century end leaves it, for the status after the century end. */

@@ -1,0 +1,98 @@
+/** The mana book inside Excel: events, era ends and undo through the in-memory Excel, and what the pane is told. */
+import { creditEraEnd, creditEvent, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
+import { readStatus } from "../../src/workbook/office/tools";
+import { MemoryExcel } from "../support/memoryExcel";
+import { edit, handWorked, memoryWorkbook } from "../support/campaigns";
+
+/** The hand-worked campaign with an era-end source and its count for century 1. */
+const campaign = () =>
+  edit((t) => {
+    t.Sources?.push(["War", "Battlefields", "count", 0.25, "no", null, "era-end"]);
+    t.Counts?.push([1, "Battlefields", 7]);
+  });
+
+async function syncsOf<T>(excel: MemoryExcel, action: () => Promise<T>): Promise<[T, number]> {
+  const before = excel.syncs;
+  const result = await action();
+  return [result, excel.syncs - before];
+}
+
+describe("the mana book inside Excel", () => {
+  test("an event: two reads and one write, the Ledger's new rows and the book's sheets", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(campaign()));
+    await endCentury(excel.run, 1);
+    const [outcome, syncs] = await syncsOf(excel, () => creditEvent(excel.run, "Feast"));
+    expect(syncs).toBe(3);
+    expect(outcome.written).toBe(true);
+    // Feast: 3 per Hearth card. Ares holds 1 (carries 0.6), Hestia 3 (carries 0.34).
+    expect(outcome.payments.map((p) => [p.god, p.earned, p.paid, +p.carry.toFixed(6)])).toEqual([
+      ["Ares", 3, 3, 0.6],
+      ["Hestia", 9, 9, 0.34],
+      ["Demons", 0, 0, 0.85],
+    ]);
+    expect(excel.book.values("Ledger").slice(4)).toEqual([
+      [2, "event", "Feast", "Ares", 3, 3, 0.6, "0.6"],
+      [2, "event", "Feast", "Hestia", 9, 9, 0.34, "0.34"],
+    ]);
+    for (const sheet of ["Heaven Events", "Earth Events", "Distribution Points"]) expect(excel.book.sheet(sheet)).toBeDefined();
+    // What the pane is told afterwards, without reading again, is what reading again gives.
+    expect(outcome.status).toEqual(await readStatus(excel.run));
+    expect(outcome.status.credits[0]).toEqual({
+      label: 'the event "Feast" in century 2',
+      kind: "event",
+      century: 2,
+      paid: [
+        { god: "Ares", earned: 3, paid: 3 },
+        { god: "Hestia", earned: 9, paid: 9 },
+      ],
+      undoable: true,
+    });
+    expect(outcome.status.credits[1]).toMatchObject({ label: "the end of century 1", undoable: false });
+  });
+
+  test("the same event again needs saying so; undo takes the latest back", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(campaign()));
+    await creditEvent(excel.run, "Feast");
+    const twice = await creditEvent(excel.run, "Feast");
+    expect(twice.written).toBe(false);
+    expect(twice.problems[0]?.message).toMatch(/^"Feast" was the last credit/);
+    expect((await creditEvent(excel.run, "Feast", { again: true, times: 2 })).written).toBe(true);
+    const undone = await undoLatestCredit(excel.run);
+    expect(undone.written).toBe(true);
+    expect(undone.what).toBe('the event "Feast ×2" in century 1');
+    expect(excel.book.values("Ledger").map((r) => r[2])).toEqual(["What", "Feast", "Feast"]);
+  });
+
+  test("an era's end, offered once the century has ended", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(campaign()));
+    const before = await readStatus(excel.run);
+    expect(before.eraEnd).toEqual({ century: 0, ready: false, reason: "an era ends with a century end, and the Ledger holds none yet: end century 1 first." });
+    const ended = await endCentury(excel.run, 1);
+    expect(ended.status.eraEnd).toEqual({ century: 1, ready: true });
+    const era = await creditEraEnd(excel.run, 1);
+    // Battlefields: 0.25 per War card (Ares holds 2) × 7 = 3.5, on Ares's 0.6 carried.
+    expect(era.payments.find((p) => p.god === "Ares")).toEqual({ god: "Ares", carryIn: 0.6, earned: 3.5, paid: 4, carry: expect.closeTo(0.1, 10) });
+    expect(era.status.eraEnd.ready).toBe(false);
+  });
+
+  test("the live preview: what each god would collect if the century in play ended now", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    const status = await readStatus(excel.run);
+    expect(status.preview?.map((p) => [p.god, p.earned, p.paid])).toEqual([
+      ["Ares", 22.6, 22],
+      ["Hestia", 24.34, 24],
+      ["Demons", 2.85, 2],
+    ]);
+    // A campaign with an error previews nothing.
+    const broken = new MemoryExcel(memoryWorkbook(edit((t) => (t.Races = [["Race", "Units"], ["Achaeans", -1]]))));
+    expect((await readStatus(broken.run)).preview).toBeNull();
+  });
+
+  test("mana inflation from the book when the Gods table has no Mana column", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    expect((await readStatus(excel.run)).mana).toMatchObject({ column: false, from: "book", characters: 3 });
+    const ended = await endCentury(excel.run, 1);
+    // Paid 22 + 24 + 2 = 48 over the Gods table's 3 characters: 16 each.
+    expect(ended.status.mana).toMatchObject({ from: "book", characters: 3, average: 16, factor: 1 });
+  });
+});
