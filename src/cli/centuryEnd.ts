@@ -5,7 +5,7 @@ import type { Problem } from "../workbook/model/problems";
 import type { RawWorkbook } from "../workbook/model/raw";
 import { planCenturyEnd, type CenturyEndOutcome, type Payment, type WorkbookPlan } from "../workbook/plan/centuryEnd";
 import { writePlan } from "../workbook/xlsx/package/write";
-import { FileProblem, openPackage, savePackage } from "../workbook/xlsx/package/zip";
+import { FileProblem, openPackage, savePackage, type Package } from "../workbook/xlsx/package/zip";
 import { readPackage } from "../workbook/xlsx/package/read";
 import { CampaignFileError, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
@@ -40,8 +40,15 @@ export interface FileJob<O extends Planned> {
   plan(raw: RawWorkbook): O;
   /** the first line when the change is refused, with the number of errors */
   refused(errors: number): string;
-  /** what to print once written */
+  /** what to print once written (or, on a dry run, what would have been) */
   report(outcome: O, target: string): void;
+  /**
+   * The package's new parts for the change, or undefined when there is nothing to write. Left
+   * out: the century end's sheets and Ledger (outcome.plan) are written.
+   */
+  write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined;
+  /** plan and report, but write nothing (the file is only read) */
+  readonly dryRun?: boolean;
 }
 
 /**
@@ -53,8 +60,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
   try {
     const real = realFile(job.file);
     const target = job.out === undefined ? real : fs.existsSync(job.out) ? realFile(job.out) : path.resolve(job.out);
-    checkWritable(target, job.out ?? job.file);
-    return await withLock(real, async () => {
+    const work = async (): Promise<number> => {
       // Read inside the lock: a second command sees the first one's result.
       const read = readFile(real);
       // Refuses what is not an .xlsx workbook (an .xls, .ods, .csv, a password, a damaged file) in one sentence.
@@ -63,16 +69,23 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       const raw = readPackage(pkg);
       const outcome = job.plan(raw);
       const errors = errorsIn(outcome.problems);
-      if (errors.length > 0 || outcome.plan === undefined) {
+      if (errors.length > 0 || (outcome.plan === undefined && job.write === undefined)) {
         io.err(`${job.refused(errors.length)} Nothing was written.`);
         for (const p of errors) io.err(`- ${describeProblem(p)}`);
         return 2;
       }
-      const bytes = savePackage(writePlan(pkg, raw, outcome.plan), pkg);
-      await writeFile(target, bytes, target === real ? read : undefined);
+      if (job.dryRun !== true) {
+        // Everything that can be refused is refused before the file is touched.
+        const parts = job.write === undefined ? writePlan(pkg, raw, outcome.plan as WorkbookPlan) : job.write(pkg, raw, outcome);
+        if (parts !== undefined) await writeFile(target, savePackage(parts, pkg), target === real ? read : undefined);
+      }
       job.report(outcome, job.out ?? job.file);
       return 0;
-    });
+    };
+    // A dry run only reads: no lock to take, and a read-only file is fine.
+    if (job.dryRun === true) return await work();
+    checkWritable(target, job.out ?? job.file);
+    return await withLock(real, work);
   } catch (e) {
     if (e instanceof CampaignFileError || e instanceof FileProblem) {
       io.err(`${job.command}: ${e.message}`);

@@ -1,6 +1,7 @@
 import { creditEraEnd, creditEvent, undoCredit } from "./book";
 import { centuryEnd, init } from "./centuryEnd";
 import { runFunction } from "./fn";
+import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
 
 export type { Io };
@@ -20,6 +21,29 @@ Usage:
                            credit the era-end sources, counted from century N's Counts
   gods undo FILE.xlsx [--out OUT.xlsx] [--json]
                            take back the latest event or era-end credit
+  gods war FILE.xlsx "RACE A[=STRENGTH]" "RACE B[=STRENGTH]" [--military "RACE=N"]...
+           [--again] [--dry-run] [--out OUT.xlsx] [--json]
+                           a war between two races in the century in play: each kills its
+                           casualty percentage of the strength it sends (its whole strength
+                           unless =STRENGTH gives the part it sends); writes the war deaths
+                           and lowers Units. Military comes from the Races table's Military
+                           column; --military gives it where the column is missing or empty
+  gods disaster FILE.xlsx "RACE=DEATHS"... [--element E] [--global] [--cause CAUSE]
+           [--resistances "RACE=CODES"]... [--again] [--dry-run] [--out OUT.xlsx] [--json]
+                           a disaster (or, with --global, a global power) striking races with
+                           DEATHS each before resistances; --element F, FE or "earth, fire"
+                           (none when left out). Resistances come from the Races table's
+                           Resistances column (--resistances where it is missing); the deaths
+                           are filed under CAUSE, by default the element's name (fire)
+  gods growth FILE.xlsx [--dry-run] [--out OUT.xlsx] [--json]
+                           the growth at the start of the century in play, once a century:
+                           every race gains its Growth (Races column; 25% when empty) of its
+                           units; where the Limit column gives what its squares support, the
+                           rest starve (starvation deaths) and Aggression goes up by 2
+                           war, disaster, growth: each writes its Deaths rows and new Units in
+                           one go; --dry-run prints what it would write and writes nothing;
+                           --again records a war or disaster the same as the last recorded;
+                           on bad input, exit 2 and nothing is written
   gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign
   gods fn NAME ARG...      evaluate one GODS custom function as Excel would
@@ -30,29 +54,38 @@ Usage:
 interface Parsed {
   positional: string[];
   options: Map<string, string | true>;
+  /** every value of an option that may be given several times, in order */
+  lists: Map<string, string[]>;
 }
 
-/** Splits arguments into positionals and --options (those in `valued` take the next argument). */
-function parse(args: readonly string[], valued: readonly string[]): Parsed | string {
+/**
+ * Splits arguments into positionals and --options (those in `valued` take the next argument;
+ * those in `repeated` too, and may come several times).
+ */
+function parse(args: readonly string[], valued: readonly string[], repeated: readonly string[] = []): Parsed | string {
   const positional: string[] = [];
   const options = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
     if (!a.startsWith("--")) {
       positional.push(a);
       continue;
     }
-    const [name, inline] = a.slice(2).split("=", 2) as [string, string | undefined];
-    if (valued.includes(name)) {
+    const at = a.indexOf("=");
+    const name = at < 0 ? a.slice(2) : a.slice(2, at);
+    const inline = at < 0 ? undefined : a.slice(at + 1);
+    if (valued.includes(name) || repeated.includes(name)) {
       const value = inline ?? args[++i];
       if (value === undefined) return `--${name} needs a value.`;
       options.set(name, value);
+      if (repeated.includes(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
     } else {
       if (inline !== undefined) return `--${name} takes no value.`;
       options.set(name, true);
     }
   }
-  return { positional, options };
+  return { positional, options, lists };
 }
 
 function unknownOption(parsed: Parsed, known: readonly string[]): string | undefined {
@@ -141,6 +174,112 @@ async function undoCommand(args: readonly string[], io: Io): Promise<number> {
   return undoCredit(got.base, io);
 }
 
+/** "RACE=VALUE" split at its last "=" (a race name may not end in one); no "=": the value is undefined. */
+function raceValue(text: string): { race: string; value: string | undefined } {
+  const at = text.lastIndexOf("=");
+  return at < 0 ? { race: text.trim(), value: undefined } : { race: text.slice(0, at).trim(), value: text.slice(at + 1).trim() };
+}
+
+/** A number as typed after "=", or undefined when it is not one (the planner judges whole, positive and so on). */
+function numberIn(value: string): number | undefined {
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : undefined;
+}
+
+/** The options every referee command shares, or what is wrong with the arguments. */
+function refereeArgs(command: string, args: readonly string[], valued: readonly string[], repeated: readonly string[], flags: readonly string[]): { parsed: Parsed; base: RefereeOptions } | string {
+  const parsed = parse(args, ["out", ...valued], repeated);
+  if (typeof parsed === "string") return `${command}: ${parsed}`;
+  const bad = unknownOption(parsed, ["out", "json", "dry-run", ...valued, ...repeated, ...flags]);
+  if (bad !== undefined) return `${command}: ${bad}`;
+  const [file] = parsed.positional;
+  if (file === undefined) return `${command} needs a workbook file.`;
+  const out = parsed.options.get("out");
+  return { parsed, base: { file, json: parsed.options.has("json"), dryRun: parsed.options.has("dry-run"), ...(typeof out === "string" ? { out } : {}) } };
+}
+
+/** Values given per race with an option (--military "Low Elves=2"), each for a race named in `races`. */
+function perRace(command: string, parsed: Parsed, option: string, races: readonly string[], read: (value: string) => string | number | undefined): Map<string, string | number> | string {
+  const found = new Map<string, string | number>();
+  for (const text of parsed.lists.get(option) ?? []) {
+    const { race, value } = raceValue(text);
+    const v = value === undefined ? undefined : read(value);
+    if (v === undefined) return `${command}: --${option} "${text}" is not RACE=VALUE with a value it can use (for example --${option} "Low Elves=${option === "military" ? "2" : "F-2"}").`;
+    const known = races.find((r) => r.trim().toLowerCase() === race.toLowerCase());
+    if (known === undefined) return `${command}: --${option} names "${race}", which is not one of the races named (${races.join(", ")}).`;
+    found.set(known, v);
+  }
+  return found;
+}
+
+async function warCommand(args: readonly string[], io: Io): Promise<number> {
+  const command = "gods war";
+  const got = refereeArgs(command, args, [], ["military"], ["again"]);
+  const fail = (message: string) => {
+    io.err(`${message}\n\n${USAGE}`);
+    return 2;
+  };
+  if (typeof got === "string") return fail(got);
+  const sides = got.parsed.positional.slice(1).map(raceValue);
+  if (sides.length !== 2) return fail(`${command} needs a workbook file and two races, each in quotes, such as gods war campaign.xlsx "Ultra-Dwarves" "Low Elves" (add =STRENGTH to a race that sends only part of its strength).`);
+  const strengths: (number | undefined)[] = [];
+  for (const s of sides) {
+    const n = s.value === undefined ? undefined : numberIn(s.value);
+    if (s.value !== undefined && n === undefined) return fail(`${command}: the strength in "${s.race}=${s.value}" is not a number; write the part of its strength a race sends as RACE=N, such as "Low Elves=30".`);
+    strengths.push(n);
+  }
+  const military = perRace(command, got.parsed, "military", sides.map((s) => s.race), (v) => (/^[+-]?\d+$/.test(v) ? Number(v) : undefined));
+  if (typeof military === "string") return fail(military);
+  const side = (i: number) => {
+    const s = sides[i] as { race: string };
+    const m = military.get(s.race);
+    const strength = strengths[i];
+    return { race: s.race, ...(strength === undefined ? {} : { strength }), ...(typeof m === "number" ? { military: m } : {}) };
+  };
+  return fightWar({ ...got.base, order: { a: side(0), b: side(1), again: got.parsed.options.has("again") } }, io);
+}
+
+async function disasterCommand(args: readonly string[], io: Io): Promise<number> {
+  const command = "gods disaster";
+  const got = refereeArgs(command, args, ["element", "cause"], ["resistances"], ["again", "global"]);
+  const fail = (message: string) => {
+    io.err(`${message}\n\n${USAGE}`);
+    return 2;
+  };
+  if (typeof got === "string") return fail(got);
+  const hits = got.parsed.positional.slice(1).map(raceValue);
+  if (hits.length === 0) return fail(`${command} needs a workbook file and each race struck with its deaths before resistances, such as gods disaster campaign.xlsx "Sea Folk=10" --element W.`);
+  const deaths: number[] = [];
+  for (const h of hits) {
+    const n = h.value === undefined ? undefined : numberIn(h.value);
+    if (n === undefined) return fail(`${command}: give the deaths of each race struck as RACE=DEATHS, such as "Sea Folk=10"; "${h.value === undefined ? h.race : `${h.race}=${h.value}`}" is not that.`);
+    deaths.push(n);
+  }
+  const resistances = perRace(command, got.parsed, "resistances", hits.map((h) => h.race), (v) => v);
+  if (typeof resistances === "string") return fail(resistances);
+  const element = got.parsed.options.get("element");
+  const cause = got.parsed.options.get("cause");
+  const order = {
+    elements: typeof element === "string" ? element : "",
+    global: got.parsed.options.has("global"),
+    ...(typeof cause === "string" ? { cause } : {}),
+    hits: hits.map((h, i) => {
+      const r = resistances.get(h.race);
+      return { race: h.race, deaths: deaths[i] as number, ...(typeof r === "string" ? { resistances: r } : {}) };
+    }),
+    again: got.parsed.options.has("again"),
+  };
+  return strikeDisaster({ ...got.base, order }, io);
+}
+
+async function growthCommand(args: readonly string[], io: Io): Promise<number> {
+  const got = refereeArgs("gods growth", args, [], [], []);
+  if (typeof got === "string" || got.parsed.positional.length !== 1) {
+    io.err(`${typeof got === "string" ? got : "gods growth needs exactly one workbook file."}\n\n${USAGE}`);
+    return 2;
+  }
+  return growRaces(got.base, io);
+}
+
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
@@ -175,6 +314,12 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       return eraEndCommand(rest, io);
     case "undo":
       return undoCommand(rest, io);
+    case "war":
+      return warCommand(rest, io);
+    case "disaster":
+      return disasterCommand(rest, io);
+    case "growth":
+      return growthCommand(rest, io);
     case undefined:
     case "help":
     case "--help":

@@ -24,6 +24,8 @@
  */
 import ExcelJS from "exceljs";
 import type { RawCell, RawTable, RawWorkbook } from "../../src/workbook/model/raw";
+import { INPUT_TABLES } from "../../src/workbook/model/schema";
+import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { MemoryWorkbook } from "./memoryExcel";
 
 export type Rows = RawCell[][];
@@ -82,6 +84,16 @@ export function handWorked(): Tables {
       [1, "Hearths", 4],
     ],
   };
+}
+
+/** The example campaign of `gods init --example`, each table with its headers, as laid out for a new workbook. */
+export function exampleTables(): Tables {
+  const tables: Tables = {};
+  for (const spec of INPUT_TABLES) {
+    const headers = spec.columns.map((c) => c.header);
+    tables[spec.name] = [headers, ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => headers.map((_, i) => r[i] ?? null))];
+  }
+  return tables;
 }
 
 export function rawWorkbook(tables: Tables): RawWorkbook {

@@ -60,11 +60,28 @@ export const SOURCES: TableSpec = {
   needed: true,
   about: "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count; Timing: century-end, era-end, event; Where, for an event: heaven or earth)",
 };
+/**
+ * The Races columns only the referee's actions read (war, disasters, growth): a race's Military and
+ * Aggression (whole numbers, either sign), its Resistances (codes such as F-2, W/2), its Growth
+ * rate (25% when empty) and its Limit (the units its squares support, for starvation). Each is
+ * optional; the century end never reads them, so a bad cell there is a warning.
+ */
+export const RACE_ATTRIBUTES = ["Military", "Aggression", "Resistances", "Growth", "Limit"] as const;
+export type RaceAttribute = (typeof RACE_ATTRIBUTES)[number];
+
 export const RACES: TableSpec = {
   name: "Races",
-  columns: [word("Race"), num("Units"), optNum("Cities"), optNum("Great Cities"), optWord("Culture"), optWord("Turmoil")],
+  columns: [
+    word("Race"),
+    num("Units"),
+    optNum("Cities"),
+    optNum("Great Cities"),
+    optWord("Culture"),
+    optWord("Turmoil"),
+    ...RACE_ATTRIBUTES.map((a) => (a === "Resistances" ? column(a, false, true, 16) : optNum(a))),
+  ],
   needed: true,
-  about: "a mortal race; Turmoil yes if in religious turmoil at any time this century",
+  about: "a mortal race; Turmoil yes if in religious turmoil at any time this century; Military, Aggression, Resistances, Growth and Limit for the referee's war, disaster and growth",
 };
 export const PANTHEON: TableSpec = {
   name: "Pantheon",

@@ -125,6 +125,11 @@ export class RowReader {
     return this.table.has(header);
   }
 
+  /** Whether the cell holds nothing (or the table has no such column). */
+  isEmpty(header: string): boolean {
+    return isBlank(this.cell(header));
+  }
+
   address(header: string): string {
     return this.table.address(this.row, header);
   }
@@ -137,20 +142,20 @@ export class RowReader {
     this.table.report("warning", this.row, header, message);
   }
 
-  /** Text, trimmed. A required empty cell is a problem; numbers are read as their text. */
-  text(header: string, required = true): string | undefined {
+  /** Text, trimmed. A required empty cell is a problem; numbers are read as their text. A cell that cannot be text is a problem of the given severity. */
+  text(header: string, required = true, severity: Severity = "error"): string | undefined {
     const v = this.cell(header);
     if (isBlank(v)) {
       if (required) this.error(header, "this cell is empty; every row needs one.");
       return undefined;
     }
     if (isErrorCell(v)) {
-      this.error(header, `holds ${shown(v)}.`);
+      this.table.report(severity, this.row, header, `holds ${shown(v)}.`);
       return undefined;
     }
     const text = String(v).trim();
     if (text.length > NAME_LENGTH && normalizeHeader(header) !== "note") {
-      this.error(header, `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`);
+      this.table.report(severity, this.row, header, `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`);
       return undefined;
     }
     return text;
@@ -207,6 +212,18 @@ export class RowReader {
       return undefined;
     }
     return r;
+  }
+
+  /** A whole number of either sign (Military, Aggression) that may be left empty (null); a problem of the given severity otherwise (undefined). */
+  optionalSigned(header: string, what: string, severity: Severity): number | null | undefined {
+    const r = this.number(header, false, what, severity);
+    if (r === null || r === undefined) return r;
+    const n = Number(r.n) / Number(r.d);
+    if (r.d !== 1n || !Number.isSafeInteger(n)) {
+      this.table.report(severity, this.row, header, `${n} is not ${what}.`);
+      return undefined;
+    }
+    return n;
   }
 
   yesNo(header: string): boolean | undefined {

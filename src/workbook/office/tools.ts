@@ -1,7 +1,8 @@
 /**
  * The task pane's tools inside Excel besides the century end: the campaign's status, set-up,
- * deaths, and the pantheon tools. Each reads the campaign once, plans with the same code the
- * command line could use, writes in one more round trip, and hands back the status after.
+ * deaths, the pantheon tools, and the referee's war, disaster and growth. Each reads the campaign
+ * once, plans with the same code the command line uses, writes in one more round trip, and hands
+ * back the status after.
  */
 import { splitAddress } from "../model/address";
 import { errorsIn, type Problem } from "../model/problems";
@@ -10,6 +11,7 @@ import { applyEdits, type EditPlan } from "../plan/edits";
 import { readCampaign, type Campaign } from "../read/campaign";
 import { planDeaths, type DeathEntry } from "../tools/deaths";
 import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../tools/pantheon";
+import { planDisaster, planGrowth, planWar, type DisasterOrder, type RefereePlan, type RefereePreview, type WarOrder } from "../tools/referee";
 import { planMissingTables } from "../tools/setup";
 import { campaignStatus, type CampaignStatus } from "../tools/status";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
@@ -33,11 +35,11 @@ interface Read {
   readonly problems: readonly Problem[];
 }
 
-async function runEdits(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions = {}): Promise<EditOutcome> {
-  return exclusive("a change to the tables", () => editsOnce(run, plan, options));
+async function runEdits(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions = {}, write = true): Promise<EditOutcome> {
+  return exclusive("a change to the tables", () => editsOnce(run, plan, options, write));
 }
 
-async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions): Promise<EditOutcome> {
+async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions, write: boolean): Promise<EditOutcome> {
   return withRetry(
     run,
     async (context) => {
@@ -46,7 +48,7 @@ async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options:
       const read = { raw, ...readCampaign(raw) };
       const p = plan(read);
       const done = { message: p.message, details: p.details ?? [], problems: p.problems };
-      if (errorsIn(p.problems).length > 0 || p.edits.length === 0) return { ...done, written: false, status: campaignStatus(read) };
+      if (errorsIn(p.problems).length > 0 || p.edits.length === 0 || !write) return { ...done, written: false, status: campaignStatus(read) };
       options.onStep?.("writing");
       queueEdits(context, raw, p.edits);
       await context.sync();
@@ -88,6 +90,49 @@ export function obliterateGod(run: ExcelRun, god: string, options?: ActionOption
 
 export function setTurmoil(run: ExcelRun, race: string, inTurmoil: boolean, options?: ActionOptions): Promise<EditOutcome> {
   return runEdits(run, (read) => planTurmoil(read.campaign, race, inTurmoil), options);
+}
+
+// ---- The referee's actions -------------------------------------------------------------------
+
+export interface RefereeActionOptions extends ActionOptions {
+  /** plan and hand back the preview, but write nothing: what the pane shows before the gamemaster confirms */
+  readonly dryRun?: boolean;
+}
+
+export interface RefereeOutcome extends EditOutcome {
+  /** what the action writes (or, on a dry run or when refused, would write) */
+  readonly preview: RefereePreview;
+}
+
+/** One referee action: one read, the plan, and (unless a dry run) one write. */
+async function runReferee(run: ExcelRun, plan: (read: Read) => RefereePlan, options: RefereeActionOptions): Promise<RefereeOutcome> {
+  let preview: RefereePreview | undefined;
+  const outcome = await runEdits(
+    run,
+    (read) => {
+      const p = plan(read);
+      preview = p.preview;
+      return p;
+    },
+    options,
+    options.dryRun !== true,
+  );
+  return { ...outcome, preview: preview as RefereePreview };
+}
+
+/** A war between two races (RULES.md §7): the war deaths written for the century in play, and their Units lowered. */
+export function runWar(run: ExcelRun, order: WarOrder, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
+  return runReferee(run, (read) => planWar(read.campaign, read.problems, order), options);
+}
+
+/** A disaster or global power striking races (RULES.md §8): the deaths after resistances written, Units lowered. */
+export function runDisaster(run: ExcelRun, order: DisasterOrder, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
+  return runReferee(run, (read) => planDisaster(read.campaign, read.problems, order), options);
+}
+
+/** The growth at the start of the century in play (RULES.md §4–5): new Units, starvation where a Limit is given. */
+export function runGrowth(run: ExcelRun, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
+  return runReferee(run, (read) => planGrowth(read.campaign, read.problems), options);
 }
 
 /** Checks a proposed pantheon against the race's pantheon in the workbook now; writes nothing. */

@@ -3,6 +3,7 @@ import type { CreditKind } from "../../engine/book";
 import type { Ratio } from "../../engine/exact";
 import type { CardHolding, PantheonShare, RaceState, SourceRule } from "../../engine/century";
 import type { Pantheon } from "../../engine/pantheon";
+import type { ResistCode } from "../../engine/resist";
 import type { Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
 
@@ -26,6 +27,19 @@ export interface Card extends CardHolding, Place {}
 
 export interface Race extends RaceState, Place {
   readonly culture: string | null;
+  /**
+   * The optional columns the referee's actions read (schema RACE_ATTRIBUTES). Each is null when
+   * the table has no such column or the cell is empty, and undefined when the cell holds
+   * something else (a warning names it; the action that needs it refuses).
+   */
+  readonly military: number | null | undefined;
+  readonly aggression: number | null | undefined;
+  /** the race's resistance codes as parsed (RULES.md §8) */
+  readonly resistances: readonly ResistCode[] | null | undefined;
+  /** a century's growth as a fraction: 1/4 for 25% */
+  readonly growth: Ratio | null | undefined;
+  /** the units the race's squares support, all together */
+  readonly limit: number | null | undefined;
 }
 
 /** One row of a race's pantheon, as the table holds it. */

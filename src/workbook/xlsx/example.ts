@@ -1,9 +1,10 @@
 /**
  * A small example campaign: five gods (one a demon), six spheres drawing on worship, deaths,
  * counts and Diabolism at each century's end, on events in Heaven and on Earth, and on counts at
- * an era's end; six races (one in religious turmoil), pantheons with Diabolism and Atheism, and
- * two centuries of deaths and counts (the second closing an era). `gods init --example`, the demo and the task
- * pane's "create the example campaign" all use it.
+ * an era's end; six races (one in religious turmoil) with the Military, Aggression, Resistances,
+ * Growth and Limit the referee's war, disaster and growth read, pantheons with Diabolism and
+ * Atheism, and two centuries of deaths and counts (the second closing an era). `gods init
+ * --example`, the demo and the task pane's "create the example campaign" all use it.
  */
 import type { PlanValue } from "../plan/layout";
 
@@ -46,13 +47,16 @@ export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanVa
     ["Demonic", "Plague deaths", "deaths", 0.5, "yes", "plague", "century-end", null],
     ["Demonic", "God obliterated", "count", 1, "yes", null, "event", "heaven"],
   ],
+  // Race, Units, Cities, Great Cities, Culture, Turmoil, then what the referee's actions read:
+  // Military, Aggression, Resistances, Growth (empty: 25%), Limit (empty: not checked).
+  // Ultra-Dwarves against Low Elves is RULES.md §7's worked war: 43 at +8 against 65 at +2.
   Races: [
-    ["Ultra-Dwarves", 40, 1, 0, "civilized", "no"],
-    ["Low Elves", 65, 0, 0, "barbarian", "no"],
-    ["Sea Folk", 30, 2, 0, "civilized", "no"],
-    ["Ash Orcs", 50, 0, 0, "barbarian", "yes"],
-    ["Cave Trolls", 12, 0, 0, "primitive", "no"],
-    ["River Men", 45, 1, 1, "civilized", "no"],
+    ["Ultra-Dwarves", 40, 1, 0, "civilized", "no", 8, 2, "E-2", null, 60],
+    ["Low Elves", 65, 0, 0, "barbarian", "no", 2, 4, "F*2, N/2", 0.3, 80],
+    ["Sea Folk", 30, 2, 0, "civilized", "no", 3, 1, "W/2", null, 35],
+    ["Ash Orcs", 50, 0, 0, "barbarian", "yes", 5, 5, "F-1", null, 70],
+    ["Cave Trolls", 12, 0, 0, "primitive", "no", -1, 0, "X-1", 0.1, 12],
+    ["River Men", 45, 1, 1, "civilized", "no", 4, 1, null, null, null],
   ],
   Pantheon: [
     ["Ultra-Dwarves", "Vorn", 60],

@@ -1,0 +1,369 @@
+/**
+ * The pane tools' table edits (plan/edits.ts) carried out on a workbook's package, for the `gods`
+ * commands that change input tables (the referee's war, disaster and growth): the cells change in
+ * place in the sheet part that holds the table, an Excel table's range grows over the rows
+ * appended to it, and every other part leaves byte for byte as it came in. Text goes in as inline
+ * strings, so the shared strings never change; a cell keeps its look (a new row takes the look of
+ * the row above it, as Excel does when a table grows).
+ *
+ * The parts that may change, and why:
+ * - the worksheet part of each table edited (only the cells written, and its used range);
+ * - the table part of an Excel table that gains rows (its range, autofilter and sort);
+ * - xl/workbook.xml, only when some sheet holds formulas: it then asks for a recalculation on
+ *   open, since formulas may depend on the cells changed.
+ *
+ * What cannot be done that way is refused in one sentence, before anything is written: new tables
+ * or columns and deleted rows (Excel's work), a formula to write over, a totals row or calculated
+ * column to carry along, cells or another table in the way of new rows.
+ */
+import { areaRef, cellAddress, columnLetter, parseArea, type Area } from "../../model/address";
+import type { RawTable, RawWorkbook } from "../../model/raw";
+import { blankRowsToFill, editSteps, rowCells, tableOf, type TableEdit } from "../../plan/edits";
+import type { PlanValue } from "../../plan/layout";
+import { resizeTable, tableArea } from "./ledger";
+import { findPart, REL_TYPE, Relationships, relsPathOf } from "./parts";
+import { cellXml } from "./sheet";
+import { applyEdits, attr, attrLocal, child, childElements, decodePart, encodePart, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import { FileProblem, type Package } from "./zip";
+
+/** What to write in one cell: a value (undefined leaves the value as it is) and the look for a new cell. */
+interface CellWrite {
+  readonly value: PlanValue | undefined;
+  readonly style: number | undefined;
+}
+
+/** Everything to change in one worksheet part. */
+interface SheetWork {
+  readonly sheet: string;
+  /** by sheet row, then sheet column */
+  readonly writes: Map<number, Map<number, CellWrite>>;
+  /** rows a table grows into: their cells in its columns must be empty */
+  readonly fresh: { row: number; left: number; right: number }[];
+}
+
+const CELL_REF = /^\$?([A-Z]+)\$?(\d+)$/i;
+const HOLDS_SOMETHING = /<(\w+:)?(v|is|f)[\s>/]/;
+const FORMULA = /<(\w+:)?f[\s>/]/;
+
+function columnNumber(letters: string): number {
+  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+}
+
+interface Cell {
+  readonly column: number;
+  readonly span: Span;
+  readonly xml: string;
+}
+
+/** A worksheet part's rows, by number, and their cells. */
+class SheetText {
+  readonly root: Span;
+  readonly sheetData: Span;
+  readonly rows: { span: Span; row: number }[] = [];
+  readonly byRow = new Map<number, Span>();
+  readonly implied: boolean;
+
+  constructor(
+    readonly text: string,
+    readonly sheet: string,
+  ) {
+    this.root = rootElement(text);
+    const data = child(text, this.root, "sheetData");
+    if (data === undefined) throw new XmlProblem(`the sheet ${sheet} has no cell data`);
+    this.sheetData = data;
+    let previous = 0;
+    let implied = false;
+    for (const span of childElements(text, data)) {
+      if (span.local !== "row") continue;
+      const r = Number(attr(span.tag, "r"));
+      if (!(Number.isInteger(r) && r > 0)) implied = true;
+      previous = Number.isInteger(r) && r > 0 ? r : previous + 1;
+      this.rows.push({ span, row: previous });
+      this.byRow.set(previous, span);
+    }
+    this.implied = implied;
+  }
+
+  cells(row: number): Cell[] {
+    const span = this.byRow.get(row);
+    if (span === undefined || span.selfClosing) return [];
+    const cells: Cell[] = [];
+    let column = 0;
+    for (const c of childElements(this.text, span)) {
+      if (c.local !== "c") continue;
+      const m = CELL_REF.exec(attr(c.tag, "r") ?? "");
+      column = m ? columnNumber(m[1] as string) : column + 1;
+      cells.push({ column, span: c, xml: this.text.slice(c.start, c.end) });
+    }
+    return cells;
+  }
+
+  styleAt(row: number, column: number): number | undefined {
+    const cell = this.cells(row).find((c) => c.column === column);
+    const s = cell === undefined ? NaN : Number(attr(cell.span.tag, "s"));
+    return Number.isInteger(s) && s > 0 ? s : undefined;
+  }
+
+  /** The merged ranges of the sheet. */
+  merges(): Area[] {
+    const list = child(this.text, this.root, "mergeCells");
+    if (list === undefined) return [];
+    return childElements(this.text, list).flatMap((m) => parseArea(attr(m.tag, "ref") ?? "") ?? []);
+  }
+}
+
+const overlaps = (a: Area, b: Area): boolean => a.top <= b.bottom && a.bottom >= b.top && a.left <= b.right && a.right >= b.left;
+
+/**
+ * Writes table edits into a workbook's package and returns the new set of parts, in the
+ * package's order; parts not changed are the very same Uint8Arrays that came in.
+ */
+export function writeTableEdits(pkg: Package, raw: RawWorkbook, edits: readonly TableEdit[]): Map<string, Uint8Array> {
+  try {
+    return new TableEditWriter(pkg.parts).write(raw, edits);
+  } catch (e) {
+    if (e instanceof XmlProblem) throw new FileProblem(`The workbook is damaged inside (${e.message}). Open it in Excel and save it again, then try again.`);
+    throw e;
+  }
+}
+
+class TableEditWriter {
+  private readonly texts = new Map<string, string>();
+  private readonly workbook: string;
+  private readonly workbookText: string;
+  private readonly sheetParts = new Map<string, string>();
+
+  constructor(private readonly parts: ReadonlyMap<string, Uint8Array>) {
+    const office = this.rels("").ofType(REL_TYPE.officeDocument)[0];
+    const workbook = office === undefined ? undefined : findPart(parts, office.part);
+    if (workbook === undefined) throw new FileProblem("The workbook's main part could not be found: open it in Excel and save it again.");
+    this.workbook = workbook;
+    this.workbookText = this.read(workbook) as string;
+    const root = rootElement(this.workbookText);
+    const list = child(this.workbookText, root, "sheets");
+    const rels = this.rels(workbook);
+    for (const s of list === undefined ? [] : childElements(this.workbookText, list)) {
+      if (s.local !== "sheet") continue;
+      const rel = rels.byId(attrLocal(s.tag, "id") ?? "");
+      const part = rel === undefined || !rel.type.endsWith("/worksheet") ? undefined : findPart(parts, rel.part);
+      if (part !== undefined) this.sheetParts.set((attr(s.tag, "name") ?? "").toLowerCase(), part);
+    }
+  }
+
+  write(raw: RawWorkbook, edits: readonly TableEdit[]): Map<string, Uint8Array> {
+    const work = new Map<string, SheetWork>();
+    const sheets = new Map<string, SheetText>();
+    const sheetOf = (part: string, name: string): SheetText => {
+      let s = sheets.get(part);
+      if (s === undefined) {
+        s = new SheetText(this.read(part) as string, name);
+        sheets.set(part, s);
+      }
+      return s;
+    };
+    for (const { edit, before } of editSteps(raw, edits).steps) {
+      if (edit.kind === "create" || edit.kind === "addColumn" || edit.kind === "delete") {
+        const what = edit.kind === "create" ? `a new ${edit.layout.name} table` : edit.kind === "addColumn" ? `a new ${edit.header} column in the ${edit.table} table` : `deleting rows of the ${edit.table} table`;
+        throw new FileProblem(`The command line cannot make ${what} in a file without rewriting it; do that in Excel, then run again.`);
+      }
+      if (before === undefined) throw new Error(`there is no ${tableOf(edit)} table`);
+      const part = this.sheetParts.get(before.sheet.toLowerCase());
+      if (part === undefined) throw new FileProblem(`The sheet "${before.sheet}" has no content in the file: open the workbook in Excel and save it again.`);
+      const sheet = sheetOf(part, before.sheet);
+      const job = work.get(part) ?? { sheet: before.sheet, writes: new Map<number, Map<number, CellWrite>>(), fresh: [] };
+      work.set(part, job);
+      const put = (row: number, column: number, w: CellWrite) => {
+        const line = job.writes.get(row) ?? new Map<number, CellWrite>();
+        line.set(column, w);
+        job.writes.set(row, line);
+      };
+      const rowOf = (index: number) => before.headerRow + 1 + index;
+      const left = before.firstColumn;
+      const right = before.firstColumn + before.headers.length - 1;
+      if (edit.kind === "update") {
+        rowCells(before.headers, edit.values).forEach((v, c) => {
+          if (v !== undefined) put(rowOf(edit.index), left + c, { value: v, style: undefined });
+        });
+        continue;
+      }
+      // Appended rows go into an empty table's blank rows first, then under its last row.
+      const rows = edit.rows.map((r) => rowCells(before.headers, r));
+      const fill = Math.min(blankRowsToFill(before), rows.length);
+      const extra = rows.length - fill;
+      const last = rowOf(before.rows.length - 1);
+      rows.forEach((cells, i) => {
+        const row = i < fill ? rowOf(i) : last + 1 + (i - fill);
+        cells.forEach((v, c) => {
+          // A new row takes the look of the row above it; a blank row filled keeps its own.
+          const style = i < fill || before.rows.length === 0 ? undefined : sheet.styleAt(last, left + c);
+          if (v !== undefined || style !== undefined) put(row, left + c, { value: v, style });
+        });
+      });
+      if (extra === 0) continue;
+      const grown: Area = { top: last + 1, left, bottom: last + extra, right };
+      for (let row = grown.top; row <= grown.bottom; row++) job.fresh.push({ row, left, right });
+      const merged = sheet.merges().find((m) => overlaps(m, grown));
+      if (merged !== undefined) throw new FileProblem(`The ${before.name} table grows into merged cells (${before.sheet}!${areaRef(merged)}) under it; unmerge them or move them away, then run again.`);
+      if (before.isTable) this.growTable(part, before, extra, grown);
+    }
+
+    for (const [part, job] of work) this.texts.set(part, writeCells(sheetOf(part, job.sheet), job));
+    if (this.anyFormulas()) {
+      const recalculated = recalculateOnOpen(this.workbookText);
+      if (recalculated !== this.workbookText) this.texts.set(this.workbook, recalculated);
+    }
+    const out = new Map<string, Uint8Array>();
+    for (const [name, bytes] of this.parts) {
+      const text = this.texts.get(name);
+      out.set(name, text === undefined ? bytes : encodePart(text));
+    }
+    return out;
+  }
+
+  /** An Excel table's range (autofilter and sort too) stretched over its new rows. */
+  private growTable(sheetPart: string, table: RawTable, extra: number, grown: Area): void {
+    const key = table.name.toLowerCase();
+    let found: { part: string; text: string } | undefined;
+    const others: { name: string; area: Area }[] = [];
+    for (const rel of this.rels(sheetPart).ofType(REL_TYPE.table)) {
+      const part = findPart(this.parts, rel.part);
+      const text = part === undefined ? undefined : this.read(part);
+      if (part === undefined || text === undefined) continue;
+      const root = rootElement(text);
+      const names = [attr(root.tag, "name"), attr(root.tag, "displayName")].map((n) => (n ?? "").toLowerCase());
+      if (found === undefined && names.includes(key)) found = { part, text };
+      else {
+        const area = tableArea(text)?.area;
+        if (area !== undefined) others.push({ name: attr(root.tag, "displayName") ?? attr(root.tag, "name") ?? "", area });
+      }
+    }
+    if (found === undefined) throw new FileProblem(`The ${table.name} table has no table part on its sheet: open the workbook in Excel and save it again.`);
+    const shape = tableArea(found.text);
+    if (shape === undefined) throw new FileProblem(`The ${table.name} table's range cannot be read: open the workbook in Excel and save it again.`);
+    if (shape.totalsRows > 0) {
+      throw new FileProblem(`The ${table.name} table has a totals row, which the command line cannot move down under new rows. Turn it off in Excel (Table Design › Total Row), run again, then turn it back on.`);
+    }
+    if (/calculatedColumnFormula/.test(found.text)) {
+      throw new FileProblem(`The ${table.name} table has a calculated column, whose formula the command line cannot carry into new rows. Add the rows in Excel, or make that column plain values, then run again.`);
+    }
+    const other = others.find((o) => overlaps(o.area, grown));
+    if (other !== undefined) throw new FileProblem(`The ${table.name} table would grow into the ${other.name} table under it; move that table away, then run again.`);
+    const area = { ...shape.area, bottom: shape.area.bottom + extra };
+    this.texts.set(found.part, resizeTable(this.texts.get(found.part) ?? found.text, area, 0));
+  }
+
+  /** Whether a worksheet holds a formula, which may depend on a cell written. */
+  private anyFormulas(): boolean {
+    for (const part of this.sheetParts.values()) if (FORMULA.test(this.read(part) ?? "")) return true;
+    return false;
+  }
+
+  private read(part: string): string | undefined {
+    const changed = this.texts.get(part);
+    if (changed !== undefined) return changed;
+    const bytes = this.parts.get(part);
+    return bytes === undefined ? undefined : decodePart(bytes);
+  }
+
+  private rels(source: string): Relationships {
+    const path = findPart(this.parts, relsPathOf(source));
+    return new Relationships(source, path === undefined ? undefined : this.read(path));
+  }
+}
+
+/** Our cells in the prefix the sheet uses for its own elements. */
+function prefixed(xml: string, prefix: string): string {
+  return prefix === "" ? xml : xml.replace(/<(\/?)(c|f|v|is|t|row)([\s/>])/g, `<$1${prefix}:$2$3`);
+}
+
+/** The sheet part with its cells written: rows rebuilt only where a cell changes. */
+function writeCells(sheet: SheetText, job: SheetWork): string {
+  const { text, sheetData } = sheet;
+  const prefix = sheetData.name.includes(":") ? sheetData.name.slice(0, sheetData.name.indexOf(":")) : "";
+  const rowName = prefix === "" ? "row" : `${prefix}:row`;
+  for (const f of job.fresh) {
+    const taken = sheet.cells(f.row).find((c) => c.column >= f.left && c.column <= f.right && HOLDS_SOMETHING.test(c.xml));
+    if (taken !== undefined) {
+      throw new FileProblem(`Cell ${cellAddress(job.sheet, f.row, taken.column)} holds something, right where a table of the workbook must grow; move it elsewhere, then run again.`);
+    }
+  }
+
+  const rebuild = (row: number, span: Span | undefined): string => {
+    const writes = job.writes.get(row) as Map<number, CellWrite>;
+    const cells: { column: number; xml: string }[] = [];
+    const seen = new Set<number>();
+    for (const c of sheet.cells(row)) {
+      const w = writes.get(c.column);
+      const ref = `${columnLetter(c.column)}${row}`;
+      if (w === undefined || w.value === undefined) {
+        cells.push({ column: c.column, xml: attr(c.span.tag, "r") === undefined ? setAttr(c.span.tag, "r", ref) + c.xml.slice(c.span.tag.length) : c.xml });
+        if (w !== undefined) seen.add(c.column);
+        continue;
+      }
+      seen.add(c.column);
+      if (FORMULA.test(c.xml)) {
+        throw new FileProblem(`Cell ${cellAddress(job.sheet, row, c.column)} holds a formula; the command line writes values only and will not write over it. Put a plain value there, then run again.`);
+      }
+      const s = Number(attr(c.span.tag, "s"));
+      const xml = cellXml(ref, w.value, Number.isInteger(s) && s > 0 ? s : w.style);
+      if (xml !== "") cells.push({ column: c.column, xml: prefixed(xml, prefix) });
+    }
+    for (const [column, w] of writes) {
+      if (seen.has(column)) continue;
+      const xml = cellXml(`${columnLetter(column)}${row}`, w.value ?? null, w.style);
+      if (xml !== "") cells.push({ column, xml: prefixed(xml, prefix) });
+    }
+    cells.sort((a, b) => a.column - b.column);
+    const inner = cells.map((c) => c.xml).join("");
+    if (span === undefined) return inner === "" ? "" : `<${rowName} r="${row}">${inner}</${rowName}>`;
+    // `spans` is only a hint of the columns in use; a stale one is worse than none.
+    const open = setAttr(removeAttr(span.tag, "spans"), "r", String(row)).replace(/\s*\/>$/, ">");
+    const trailing = span.selfClosing ? "" : childElements(text, span).filter((c) => c.local !== "c").map((c) => text.slice(c.start, c.end)).join("");
+    return `${open}${inner}${trailing}</${span.name}>`;
+  };
+
+  const missing = [...job.writes.keys()].filter((r) => !sheet.byRow.has(r)).sort((a, b) => a - b);
+  const pieces: string[] = [];
+  let at = sheetData.openEnd;
+  for (const { span, row } of sheet.rows) {
+    pieces.push(text.slice(at, span.start));
+    while (missing.length > 0 && (missing[0] as number) < row) pieces.push(rebuild(missing.shift() as number, undefined));
+    if (job.writes.has(row)) pieces.push(rebuild(row, span));
+    // Rows whose number was only implied by their place get it written, as new rows may come between.
+    else if (sheet.implied && attr(span.tag, "r") === undefined) pieces.push(setAttr(span.tag, "r", String(row)) + text.slice(span.openEnd, span.end));
+    else pieces.push(text.slice(span.start, span.end));
+    at = span.end;
+  }
+  for (const r of missing) pieces.push(rebuild(r, undefined));
+  const inner = pieces.join("") + (sheetData.selfClosing ? "" : text.slice(at, sheetData.closeStart));
+  const edits: Edit[] = [{ start: sheetData.start, end: sheetData.end, text: `${sheetData.tag.replace(/\s*\/>$/, ">")}${inner}</${sheetData.name}>` }];
+
+  // The used range grows over the cells written; it never shrinks.
+  const dimension = child(text, sheet.root, "dimension");
+  const old = dimension === undefined ? null : parseArea(attr(dimension.tag, "ref") ?? "");
+  if (dimension !== undefined && old !== null) {
+    let area = old;
+    for (const [row, line] of job.writes) {
+      for (const column of line.keys()) area = { top: Math.min(area.top, row), left: Math.min(area.left, column), bottom: Math.max(area.bottom, row), right: Math.max(area.right, column) };
+    }
+    if (areaRef(area) !== areaRef(old)) edits.push({ start: dimension.start, end: dimension.end, text: setAttr(dimension.tag, "ref", areaRef(area)) });
+  }
+  return applyEdits(text, edits);
+}
+
+/** The workbook part asking for a full recalculation when the workbook opens. */
+function recalculateOnOpen(text: string): string {
+  const root = rootElement(text);
+  const calc = child(text, root, "calcPr");
+  if (calc !== undefined) {
+    const value = attr(calc.tag, "fullCalcOnLoad");
+    if (value === "1" || value === "true") return text;
+    return applyEdits(text, [{ start: calc.start, end: calc.openEnd, text: setAttr(calc.tag, "fullCalcOnLoad", "1") }]);
+  }
+  // calcPr comes after these, and before those that follow it in the schema's order.
+  const after = ["oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst"];
+  const next = childElements(text, root).find((c) => after.includes(c.local));
+  const prefix = root.name.includes(":") ? `${root.name.slice(0, root.name.indexOf(":"))}:` : "";
+  const at = next?.start ?? root.closeStart;
+  return applyEdits(text, [{ start: at, end: at, text: `<${prefix}calcPr fullCalcOnLoad="1"/>` }]);
+}
