@@ -22,15 +22,19 @@ import {
   readStatus,
   recordDeaths,
   selectCell,
+  runDisaster,
+  runGrowth,
+  runWar,
   setTurmoil,
   type EditOutcome,
+  type RefereeOutcome,
 } from "../workbook/office/tools";
 import { errorsIn } from "../workbook/model/problems";
 import type { CampaignStatus } from "../workbook/tools/status";
 import { byId, el, setOptions, shown } from "./dom";
 import { plainError, waitingText, type StepTexts } from "./messages";
 import { watchTheme } from "./theme";
-import { centuryWarnings, chosenRace, paymentsTable, renderAvailability, renderEventPreview, renderRace, renderStatus, showCenturyEnd, showCredit, showMessage, showProblems } from "./view";
+import { centuryWarnings, chosenRace, disasterHits, paymentsTable, refereeLines, renderAvailability, renderEventPreview, renderRace, renderStatus, showCenturyEnd, showCredit, showMessage, showProblems } from "./view";
 
 /** The example campaign as an .xlsx file in base64, made at build time (see webpack.config.js). */
 declare const EXAMPLE_WORKBOOK_BASE64: string;
@@ -343,6 +347,58 @@ function wireBook(): void {
   });
 }
 
+function wireReferee(): void {
+  const target = byId("referee-result");
+  wireConfirm("referee", "war-show");
+  const optionalWhole = (id: string): number | undefined => {
+    const text = byId<HTMLInputElement>(id).value.trim();
+    return text === "" ? undefined : Number(text);
+  };
+  /** Shows the action (reading only), then asks before writing it. */
+  const previewThenAsk = (what: string, action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>) => {
+    target.replaceChildren();
+    byId("referee-confirm").hidden = true;
+    void act(target, { reading: "Reading the campaign tables…", writing: "Reading the campaign tables…" }, async (options) => {
+      const seen = await action({ ...options, dryRun: true });
+      show(seen.status);
+      const errors = errorsIn(seen.problems);
+      if (errors.length > 0) {
+        showProblems(target, "Nothing can be written:", errors, goTo);
+        return;
+      }
+      if (seen.preview.deaths.length === 0 && seen.preview.changes.length === 0) {
+        showMessage(target, "info", seen.message || "There is nothing to write.", seen.details);
+        return;
+      }
+      byId("referee-preview").replaceChildren(...[...seen.details, ...refereeLines(seen.preview)].map((line) => el("li", { text: line })));
+      ask("referee-confirm", `${seen.message} Write it?`, `Write the ${what}`, () =>
+        void act(target, { reading: "Reading the campaign tables…", writing: `Writing the ${what}…` }, async (o) => showOutcome(target, await action(o))),
+      );
+    });
+  };
+  byId("war-show").addEventListener("click", () => {
+    const side = (id: string) => {
+      const strength = optionalWhole(`${id}-strength`);
+      return { race: byId<HTMLSelectElement>(id).value, ...(strength === undefined ? {} : { strength }) };
+    };
+    const order = { a: side("war-a"), b: side("war-b") };
+    previewThenAsk("war", (options) => runWar(excelRun, order, options));
+  });
+  byId("disaster-show").addEventListener("click", () => {
+    const hits = disasterHits()
+      .filter((h) => h.text !== "")
+      .map((h) => ({ race: h.race, deaths: Number(h.text) }));
+    const cause = byId<HTMLInputElement>("disaster-cause").value.trim();
+    const order = { elements: byId<HTMLInputElement>("disaster-elements").value, global: byId<HTMLInputElement>("disaster-global").checked, hits, ...(cause === "" ? {} : { cause }) };
+    if (hits.length === 0) {
+      showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
+      return;
+    }
+    previewThenAsk("disaster", (options) => runDisaster(excelRun, order, options));
+  });
+  byId("growth-show").addEventListener("click", () => previewThenAsk("growth", (options) => runGrowth(excelRun, options)));
+}
+
 function wirePantheons(): void {
   const race = () => byId<HTMLSelectElement>("pantheon-race").value;
   const texts = (writing: string): StepTexts => ({ reading: "Reading the campaign tables…", writing });
@@ -432,6 +488,7 @@ function startInExcel(): void {
   wireDeaths();
   wireBook();
   wireCentury();
+  wireReferee();
   wirePantheons();
   void refresh().then(watchChanges);
 }

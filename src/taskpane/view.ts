@@ -4,6 +4,7 @@
  */
 import type { CenturyEndInExcel, CreditInExcel } from "../workbook/office/actions";
 import type { Payment } from "../workbook/plan/centuryEnd";
+import type { RefereePreview } from "../workbook/tools/referee";
 import { describeProblem, errorsIn, warningsIn, type Problem } from "../workbook/model/problems";
 import { LEDGER, sheetNames } from "../workbook/model/schema";
 import type { CampaignStatus, RaceStatus } from "../workbook/tools/status";
@@ -285,9 +286,38 @@ export function renderStatus(status: CampaignStatus, goTo: GoTo): void {
   renderDeaths(status);
   renderBook(status);
   renderCentury(status);
+  renderReferee(status);
   renderPantheons(status);
   renderMana(status);
   renderAvailability(status);
+}
+
+/** The races to choose for a war, and one deaths box per race for a disaster (what was typed stays). */
+function renderReferee(status: CampaignStatus): void {
+  const races = status.races.map((r) => ({ value: r.race, label: r.race }));
+  setOptions(byId<HTMLSelectElement>("war-a"), [{ value: "", label: "Choose a race…" }, ...races]);
+  setOptions(byId<HTMLSelectElement>("war-b"), [{ value: "", label: "Choose a race…" }, ...races]);
+  const typed = new Map(disasterHits().map((h) => [h.race, h.text]));
+  byId("disaster-hits").replaceChildren(
+    ...status.races.map((r, i) => {
+      const input = el("input", { attrs: { id: `hit-${i}`, type: "number", min: "0", step: "1", inputmode: "numeric", "data-race": r.race } });
+      input.value = typed.get(r.race) ?? "";
+      return el("tr", {}, el("th", {}, el("label", { text: r.race, attrs: { for: `hit-${i}` } })), el("td", { className: "num" }, input));
+    }),
+  );
+}
+
+/** The deaths typed for each race in the disaster's table. */
+export function disasterHits(): { race: string; text: string }[] {
+  return [...document.querySelectorAll<HTMLInputElement>("#disaster-hits input[data-race]")].map((i) => ({ race: i.dataset.race ?? "", text: i.value.trim() }));
+}
+
+/** What a referee action will write, as lines: its deaths and its changes to the Races table. */
+export function refereeLines(preview: RefereePreview): string[] {
+  return [
+    ...preview.deaths.map((d) => `Deaths: ${shown(d.units)} ${d.cause}${d.race === null ? "" : ` of the ${d.race}`} (note "${d.note}")`),
+    ...preview.changes.map((c) => `${c.race}: ${c.column} ${shown(c.before)} → ${shown(c.after)}`),
+  ];
 }
 
 /** A payments table: carried in, earned, paid and carried on, per recipient. */

@@ -569,6 +569,29 @@ describe("the pane as a gamemaster sees it, at 320 and 500 px, light and dark", 
   });
 });
 
+describe("the Earth map referee's card", () => {
+  test("a war is shown (reading only), asked, then written in one round trip more", async () => {
+    const page = await inExcel(example());
+    await page.selectOption("#war-a", "Ultra-Dwarves");
+    await page.selectOption("#war-b", "Low Elves");
+    expect(await click(page, "#war-show")).toBe(2);
+    expect(await page.textContent("#referee-question")).toMatch(/^War in century 1 between the Ultra-Dwarves and the Low Elves: the Ultra-Dwarves lost 3, the Low Elves lost 7\..* Write it\?$/);
+    expect(await page.textContent("#referee-preview")).toMatch(/Deaths: 3 war of the Ultra-Dwarves.*Deaths: 7 war of the Low Elves.*Ultra-Dwarves: Units 40 → 37.*Low Elves: Units 65 → 58/);
+    const before = (await values(page, "Deaths")).length;
+    expect((await values(page, "Deaths")).length).toBe(before);
+    await shot(page, "pane-320-light-7-war-question", "#referee-title");
+    expect(await click(page, "#referee-yes")).toBe(3);
+    expect((await values(page, "Deaths")).slice(-2)).toEqual([
+      [1, "war", 3, "Ultra-Dwarves", "war: Ultra-Dwarves vs Low Elves"],
+      [1, "war", 7, "Low Elves", "war: Ultra-Dwarves vs Low Elves"],
+    ]);
+    expect(await page.textContent("#referee-result")).toMatch(/War in century 1 between the Ultra-Dwarves and the Low Elves/);
+    // The same war again at once is refused, naming why.
+    expect(await click(page, "#war-show")).toBe(2);
+    expect(await page.textContent("#referee-result")).toMatch(/Nothing can be written:/);
+  });
+});
+
 describe("the mana book in the pane", () => {
   test("the same event twice asks whether it happened again; undo takes it back; the era's end waits for its century", async () => {
     const page = await inExcel(example());
