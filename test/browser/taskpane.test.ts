@@ -592,6 +592,33 @@ describe("the Earth map referee's card", () => {
   });
 });
 
+describe("Heaven timers in the pane", () => {
+  test("a timer counts down, survives the pane being reopened, and says when it ends", async () => {
+    const { page } = await newPage();
+    await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
+    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example() } as HostSetup);
+    await page.addInitScript({ content: hostScript });
+    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto(`${origin}/taskpane.html`);
+    await idle(page);
+    await page.selectOption("#timer-kind", "disengage");
+    await page.fill("#timer-who", "Vorn");
+    await page.click("#timer-start");
+    expect(await page.textContent("#timers")).toBe("Vorn: Disengaged (stays away)10:00Stop");
+    await page.clock.fastForward("04:00");
+    expect(await page.textContent("#timers .left")).toBe("6:00");
+    await page.reload();
+    await idle(page);
+    expect(await page.textContent("#timers .left")).toBe("6:00");
+    await page.clock.fastForward("06:01");
+    await page.waitForSelector("#timers li.over");
+    expect(await page.textContent("#timers-news")).toBe("Vorn may come back to the locale.");
+    await shot(page, "pane-320-light-8-timers", "#timers-title");
+    await page.click('#timers button[aria-label="Clear the timer of Vorn"]');
+    expect(await page.isVisible("#timers-none")).toBe(true);
+  });
+});
+
 describe("the mana book in the pane", () => {
   test("the same event twice asks whether it happened again; undo takes it back; the era's end waits for its century", async () => {
     const page = await inExcel(example());
