@@ -96,7 +96,6 @@ module.exports = async (env, options) => {
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: "./src/taskpane/taskpane.ts",
-      commands: "./src/commands/commands.ts",
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -125,7 +124,7 @@ module.exports = async (env, options) => {
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
         // One page hosts the functions, the pane and the ribbon command: the shared runtime.
-        chunks: ["functions", "taskpane", "commands"],
+        chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
         inject: "body",
       }),

@@ -2,6 +2,9 @@
  * The gamemaster's pane: wires the buttons and forms to the workbook actions and shows what they
  * did. No rule of the game is worked out here; the actions and the engine do that.
  */
+// The ribbon's command lives in this bundle: one copy of the actions, so the pane and the ribbon
+// share the flag that keeps two writing actions from running at once.
+import "../commands/commands";
 import { onCenturyEndNews } from "../commands/events";
 import { turmoil } from "../engine/pantheon";
 import {
