@@ -5,6 +5,7 @@
  * for the example's Races table); the result is read back with openpyxl, and every part of the
  * package but the sheets (and table) written comes out byte for byte as it went in.
  */
+import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
@@ -68,16 +69,7 @@ const RACES_PART = "xl/worksheets/sheet4.xml";
 const DEATHS_PART = "xl/worksheets/sheet6.xml";
 const DEATHS_TABLE = "xl/tables/table6.xml";
 
-const EXAMPLE_DEATHS: Cell[][] = [
-  [1, "war", 12, "Ultra-Dwarves", "border war with the Low Elves"],
-  [1, "war", 9, "Low Elves", "border war with the Ultra-Dwarves"],
-  [1, "water", 5, "Sea Folk", "the Great Flood"],
-  [1, "starvation", 3, "Cave Trolls", null],
-  [1, "plague", 4, "River Men", null],
-  [2, "war", 7, "Ash Orcs", null],
-  [2, "fire", 6, "River Men", "volcano"],
-  [2, "water", 2, "Sea Folk", null],
-];
+const EXAMPLE_DEATHS = (EXAMPLE_CAMPAIGN.Deaths ?? []).map((r) => [...r]) as Cell[][];
 
 /** Units of each race (column B), by name. */
 const units = (sheets: Sheets) => Object.fromEntries((sheets.Races?.rows ?? []).slice(1).map((r) => [r[0], r[1]]));

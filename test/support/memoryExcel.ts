@@ -933,3 +933,10 @@ export class MemoryExcel implements CellEditGate {
     }
   };
 }
+
+/** Runs an action and counts the round trips it cost. */
+export async function counted<T>(excel: MemoryExcel, action: () => Promise<T>): Promise<{ result: T; syncs: number }> {
+  const before = excel.syncs;
+  const result = await action();
+  return { result, syncs: excel.syncs - before };
+}

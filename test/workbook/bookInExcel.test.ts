@@ -1,7 +1,7 @@
 /** The mana book inside Excel: events, era ends and undo through the in-memory Excel, and what the pane is told. */
 import { creditEraEnd, creditEvent, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
 import { readStatus } from "../../src/workbook/office/tools";
-import { MemoryExcel } from "../support/memoryExcel";
+import { counted, MemoryExcel } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook } from "../support/campaigns";
 
 /** The hand-worked campaign with an era-end source and its count for century 1. */
@@ -11,17 +11,12 @@ const campaign = () =>
     t.Counts?.push([1, "Battlefields", 7]);
   });
 
-async function syncsOf<T>(excel: MemoryExcel, action: () => Promise<T>): Promise<[T, number]> {
-  const before = excel.syncs;
-  const result = await action();
-  return [result, excel.syncs - before];
-}
 
 describe("the mana book inside Excel", () => {
   test("an event: two reads and one write, the Ledger's new rows and the book's sheets", async () => {
     const excel = new MemoryExcel(memoryWorkbook(campaign()));
     await endCentury(excel.run, 1);
-    const [outcome, syncs] = await syncsOf(excel, () => creditEvent(excel.run, "Feast"));
+    const { result: outcome, syncs } = await counted(excel, () => creditEvent(excel.run, "Feast"));
     expect(syncs).toBe(3);
     expect(outcome.written).toBe(true);
     // Feast: 3 per Hearth card. Ares holds 1 (carries 0.6), Hestia 3 (carries 0.34).

@@ -22,15 +22,9 @@ import { splitAddress } from "../../src/workbook/model/address";
 import { writtenShares } from "../../src/workbook/tools/pantheon";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { errorsIn } from "../../src/workbook/model/problems";
-import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
+import { counted, MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook, type Tables } from "../support/campaigns";
 
-/** Runs an action and counts its round trips. */
-async function counted<T>(excel: MemoryExcel, action: () => Promise<T>): Promise<{ result: T; syncs: number }> {
-  const before = excel.syncs;
-  const result = await action();
-  return { result, syncs: excel.syncs - before };
-}
 
 /** The status an action hands back is what reading the workbook again gives. */
 async function expectFresh(excel: MemoryExcel, outcome: EditOutcome): Promise<void> {

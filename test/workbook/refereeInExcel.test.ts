@@ -5,14 +5,9 @@
  * by mistake refused, and the status handed back the one a fresh read gives.
  */
 import { readStatus, runDisaster, runGrowth, runWar, type EditOutcome } from "../../src/workbook/office/tools";
-import { MemoryExcel } from "../support/memoryExcel";
+import { counted, MemoryExcel } from "../support/memoryExcel";
 import { exampleTables, memoryWorkbook } from "../support/campaigns";
 
-async function counted<T>(excel: MemoryExcel, action: () => Promise<T>): Promise<{ result: T; syncs: number }> {
-  const before = excel.syncs;
-  const result = await action();
-  return { result, syncs: excel.syncs - before };
-}
 
 async function expectFresh(excel: MemoryExcel, outcome: EditOutcome): Promise<void> {
   expect(outcome.status).toEqual(await readStatus(excel.run));
