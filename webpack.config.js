@@ -138,6 +138,12 @@ module.exports = async (env, options) => {
             to: "docs/functions/[name].html",
             transform: (content, file) => markdownToHtml(content.toString(), path.basename(file, ".md")),
           },
+          // The rules notes the help pages cite.
+          {
+            from: "docs/rules/*.md",
+            to: "docs/rules/[name].html",
+            transform: (content, file) => markdownToHtml(content.toString(), path.basename(file, ".md")),
+          },
         ],
       }),
     ],

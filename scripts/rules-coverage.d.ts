@@ -6,6 +6,8 @@ export interface RuleCoverage {
 }
 export interface SectionCoverage {
   readonly section: string;
+  /** the section's page of the rules notes, from docs/ */
+  readonly note: string;
   readonly title: string;
   readonly rules: readonly RuleCoverage[];
 }

@@ -1,5 +1,5 @@
-/* Writes docs/rules-coverage.md: every rule of shared/RULES.md, section by section, and what in
-   the add-in computes it. The mapping below is the only hand-kept part; the list of functions
+/* Writes docs/rules-coverage.md: every rule of the project's rules notes (docs/rules), section by
+   section, and what in the add-in computes it. The mapping below is the only hand-kept part; the list of functions
    comes from the @customfunction tags in src/functions/functions.ts, and the script refuses to
    write a table that names a function nobody declared or leaves a declared function out.
    Run: node scripts/rules-coverage.js (test/build/coverage.test.ts checks the file is current). */
@@ -12,37 +12,41 @@ const FUNCTIONS = path.join(ROOT, "src", "functions", "functions.ts");
 const OUTPUT = path.join(ROOT, "docs", "rules-coverage.md");
 
 const CENTURY_END = "the century-end worksheets (src/workbook), `gods century-end`";
-/** Marks a rule the functions take from a seed that RULES.md does not list yet. */
-const SEED_ONLY = (seed) => `(${seed}; not yet in RULES.md)`;
+/** Names the rule book's passage of a rule the notes took straight from it. */
+const PASSAGE = (seed) => `(${seed})`;
 
 /**
- * RULES.md, one entry per rule. `by` lists the GODS functions that compute it; `other` says what
+ * The rules notes (docs/rules), one entry per rule; `note` is the section's page. `by` lists the GODS functions that compute it; `other` says what
  * covers it when no function does (or adds to the functions).
  */
 const SECTIONS = [
   {
     section: "§1",
+    note: "rules/01-toll.md",
     title: "Mana transfers: the toll",
     rules: [
       { rule: "half of every transfer is lost, rounded up", by: ["TOLL"] },
       { rule: "to make N arrive, send 2N", by: ["TOLL"] },
       { rule: "transfers are whole mana; negative or fractional amounts are refused", by: ["TOLL"] },
       { rule: "mana handed out at a distribution point pays no toll", by: [], other: "nothing to compute: do not use TOLL there" },
-      { rule: `surrender mana: 3 after the toll (6 sent) or half the loser's mana, whichever is less ${SEED_ONLY("seed 000, Surrender Terms")}`, by: ["SURRENDER"] },
+      { rule: `surrender mana: 3 after the toll (6 sent) or half the loser's mana, whichever is less ${PASSAGE("seed 000, Surrender Terms")}`, by: ["SURRENDER"] },
     ],
   },
   {
     section: "§2",
+    note: "rules/02-power-costs.md",
     title: "Power costs",
     rules: [{ rule: "modifiers multiply the cost, rounded up, never below 25% of the normal cost", by: ["POWERCOST"] }],
   },
   {
     section: "§3",
+    note: "rules/03-mana-inflation.md",
     title: "Mana inflation",
     rules: [{ rule: "mana sources halved above an average of 50 per character, quartered above 100", by: ["MANASCALE"] }],
   },
   {
     section: "§4",
+    note: "rules/04-population.md",
     title: "Population",
     rules: [
       { rule: "growth counts units only", by: ["GROWTH"] },
@@ -54,14 +58,16 @@ const SECTIONS = [
   },
   {
     section: "§5",
+    note: "rules/05-growth.md",
     title: "Growth",
     rules: [
       { rule: "new units = units × rate (25% by default), rounded up; cities do not grow", by: ["GROWTH"] },
-      { rule: `barbarian races: half the new units spread, the other half are placed ${SEED_ONLY("seed 002, Cultural Level")}`, by: ["BARBARIANGROWTH"] },
+      { rule: `barbarian races: half the new units spread, the other half are placed ${PASSAGE("seed 002, Cultural Level")}`, by: ["BARBARIANGROWTH"] },
     ],
   },
   {
     section: "§6",
+    note: "rules/06-aggression-diplomacy-wealth.md",
     title: "Aggression, diplomacy, wealth",
     rules: [
       { rule: "wars declared from d6 + Aggression: 0 to 3", by: ["AGGRESSION"] },
@@ -76,6 +82,7 @@ const SECTIONS = [
   },
   {
     section: "§7",
+    note: "rules/07-war.md",
     title: "War",
     rules: [
       { rule: "casualty percentage 10 + relative military, never below 0; kills rounded up on strength", by: ["WARCASUALTIES", "WAR"] },
@@ -87,6 +94,7 @@ const SECTIONS = [
   },
   {
     section: "§8",
+    note: "rules/08-disasters-resistances.md",
     title: "Disasters and resistances",
     rules: [
       { rule: "elements and resistance codes (F-2, W/2, A+1, W*2, I-∞), cumulative, any case", by: ["RESIST", "RESISTLEVELS"] },
@@ -98,6 +106,7 @@ const SECTIONS = [
   },
   {
     section: "§9",
+    note: "rules/09-pantheons-turmoil.md",
     title: "Pantheons and religious turmoil",
     rules: [
       { rule: "shares add up to exactly 100%; Diabolism and Atheism are members too", by: ["PANTHEONCHECK"] },
@@ -107,11 +116,12 @@ const SECTIONS = [
       { rule: "Diabolism and Atheism agree to a change only for 5 more points", by: ["PANTHEONCHANGE"] },
       { rule: "ending turmoil takes that procedure even for an unchanged division, which Diabolism or Atheism veto", by: ["PANTHEONCHANGE"] },
       { rule: "an obliterated god's share split equally among the other gods", by: ["OBLITERATE"] },
-      { rule: `each lord of an obliterated lesser god loses half his mana or 10, whichever is greater ${SEED_ONLY("seed 000, Obliteration")}`, by: ["LORDLOSS"] },
+      { rule: `each lord of an obliterated lesser god loses half his mana or 10, whichever is greater ${PASSAGE("seed 000, Obliteration")}`, by: ["LORDLOSS"] },
     ],
   },
   {
     section: "§10",
+    note: "rules/10-century-end-mana.md",
     title: "Century-end mana",
     rules: [
       { rule: "each god's multiplier per source, from its sphere cards (flat-rate sources once)", by: [], other: CENTURY_END },
@@ -122,6 +132,7 @@ const SECTIONS = [
   },
   {
     section: "§11",
+    note: "rules/11-games-of-the-gods.md",
     title: "Games of the Gods",
     rules: [
       { rule: "4, 5 and 6 are successes", by: ["DICESUCCESSES"] },
@@ -129,9 +140,9 @@ const SECTIONS = [
       { rule: "glory: 1 each when tied, else 1 + a bonus by the lead", by: ["GLORY"] },
       { rule: "goals close after #players, #players/2 and 1 claims", by: ["GOALSTATE"] },
       { rule: "reality melting on 2d6", by: ["MELT"] },
-      { rule: `conflict difficulty 1, 2 or 6 by level, less earlier wins (1, 2, both 3), plus opposing successes ${SEED_ONLY("seed 003, Conflict Types")}`, by: ["DIFFICULTY", "CONFLICT"] },
-      { rule: `a conflict is won with more successes than the difficulty ${SEED_ONLY("seed 003, Who Wins Conflicts?")}`, by: ["CONFLICT"] },
-      { rule: `dice rolled: dice spent + one motif die + one feature die + divinity spent ${SEED_ONLY("seed 003, Conflicts, Goals, and Divinity")}`, by: ["DICEPOOL"] },
+      { rule: `conflict difficulty 1, 2 or 6 by level, less earlier wins (1, 2, both 3), plus opposing successes ${PASSAGE("seed 003, Conflict Types")}`, by: ["DIFFICULTY", "CONFLICT"] },
+      { rule: `a conflict is won with more successes than the difficulty ${PASSAGE("seed 003, Who Wins Conflicts?")}`, by: ["CONFLICT"] },
+      { rule: `dice rolled: dice spent + one motif die + one feature die + divinity spent ${PASSAGE("seed 003, Conflicts, Goals, and Divinity")}`, by: ["DICEPOOL"] },
     ],
   },
 ];
@@ -164,15 +175,15 @@ function renderCoverage(source) {
     "     src/functions/functions.ts. Do not edit by hand: change the script and run",
     "     `node scripts/rules-coverage.js`. -->",
     "",
-    "Every rule in RULES.md (the project's digest of the rules, in shared/) and what in the add-in",
-    `computes it. ${computed} of ${rules.length} rules are computed by a GODS function; the ${declared.length}`,
-    "functions are listed in [the function index](functions/index.md).",
+    "Every rule in [the rules notes](rules/index.md) (the project's own account of the rules) and",
+    `what in the add-in computes it. ${computed} of ${rules.length} rules are computed by a GODS function; the`,
+    `${declared.length} functions are listed in [the function index](functions/index.md).`,
     "",
     "| section | rule | covered by |",
     "| --- | --- | --- |",
   ];
   for (const s of SECTIONS) {
-    for (const r of s.rules) lines.push(`| ${s.section} ${s.title} | ${r.rule} | ${covers(r)} |`);
+    for (const r of s.rules) lines.push(`| [${s.section} ${s.title}](${s.note}) | ${r.rule} | ${covers(r)} |`);
   }
   lines.push("", "## By function", "", "| function | rules |", "| --- | --- |");
   for (const id of declared) {

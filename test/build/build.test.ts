@@ -83,6 +83,19 @@ describe("functions.json", () => {
     }
   });
 
+  test("the help pages' links to the rules notes lead to pages the build produced", () => {
+    const pages = fs.readdirSync(path.join(out, "docs", "functions")).filter((f) => f.endsWith(".html"));
+    let links = 0;
+    for (const f of pages) {
+      const html = fs.readFileSync(path.join(out, "docs", "functions", f), "utf8");
+      for (const [, href] of html.matchAll(/href="?(\.\.\/rules\/[^"#\s>]+)/g)) {
+        expect([f, href, fs.existsSync(path.join(out, "docs", "functions", href as string))]).toEqual([f, href, true]);
+        links++;
+      }
+    }
+    expect(links).toBeGreaterThanOrEqual(pages.length - 1);
+  });
+
   test("optional arguments and the resistance range are declared as Excel needs them", () => {
     const byId = new Map(metadata().map((f) => [f.id, f]));
     expect(byId.get("TOLL")?.parameters.map((p) => p.optional ?? false)).toEqual([false, true]);

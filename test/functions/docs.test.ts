@@ -10,6 +10,7 @@ import { evaluate, type FunctionSpec } from "../../src/functions/runner";
 import * as specs from "../../src/functions/specs";
 
 const DOCS = path.join(__dirname, "..", "..", "docs", "functions");
+const ALL_DOCS = path.join(__dirname, "..", "..", "docs");
 const SPECS = new Map((Object.values(specs) as unknown as FunctionSpec[]).map((s) => [s.name, s]));
 const pages = [...SPECS.keys()].map((name) => [name, fs.readFileSync(path.join(DOCS, `${name}.md`), "utf8")] as const);
 
@@ -45,7 +46,8 @@ describe.each(pages)("docs/functions/%s.md", (name, page) => {
     }
     expect(page).toContain("## Examples");
     expect(page).toContain("## Errors");
-    expect(page).toMatch(/RULES\.md §\d+/);
+    // The rule it computes, cited from the project's own rules notes.
+    expect(page).toMatch(/\[rules §\d+\]\(\.\.\/rules\/\d\d-[a-z-]+\.md\)/);
   });
 
   test("every worked example written with plain values gives what the page says", () => {
@@ -72,6 +74,32 @@ describe.each(pages)("docs/functions/%s.md", (name, page) => {
       const [fn, ...args] = shellWords(command);
       expect(fn).toBe(name);
       expect(runFunction(fn as string, args).text).toBe(printed);
+    }
+  });
+});
+
+/** Every Markdown page under docs/, by its path from docs/. */
+function allPages(dir = ALL_DOCS): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allPages(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : []));
+}
+
+describe("the docs cite the project's own pages", () => {
+  test.each(allPages().map((p) => [path.relative(ALL_DOCS, p), p]))("%s cites no rule text outside the repository, and its links lead to pages that exist", (_, file) => {
+    const page = fs.readFileSync(file, "utf8");
+    expect(page).not.toMatch(/RULES\.md/);
+    for (const [, target] of page.matchAll(/\]\(([^)\s#]+\.md)(#[^)]*)?\)/g)) {
+      expect([target, fs.existsSync(path.resolve(path.dirname(file), target as string))]).toEqual([target, true]);
+    }
+  });
+
+  test("each section of the rules notes cites the functions that compute it, and each function's page cites its section", () => {
+    const notes = fs.readdirSync(path.join(ALL_DOCS, "rules")).filter((f) => /^\d\d-/.test(f));
+    expect(notes).toHaveLength(11);
+    for (const [name, page] of pages) {
+      for (const [, note] of page.matchAll(/\(\.\.\/rules\/(\d\d-[a-z-]+\.md)\)/g)) {
+        if (/toll/.test(note as string) && !["TOLL", "SURRENDER"].includes(name)) continue; // the toll is cited in passing
+        expect([name, fs.readFileSync(path.join(ALL_DOCS, "rules", note as string), "utf8")]).toEqual([name, expect.stringContaining(`(../functions/${name}.md)`)]);
+      }
     }
   });
 });
