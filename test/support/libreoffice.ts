@@ -1,8 +1,12 @@
-/** Opens a workbook in LibreOffice Calc (headless), recalculates every formula, and reads each sheet back as CSV. */
+/**
+ * Opens a workbook in LibreOffice Calc (headless): recalculates every formula and reads each sheet
+ * back as CSV, or prints it to PDF.
+ */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { inflateSync } from "zlib";
 
 const PROFILE = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -38,6 +42,44 @@ export function recalculatedSheets(file: string): Map<string, string[][]> {
       if (m) sheets.set(m[1] as string, parseCsv(fs.readFileSync(path.join(dir, f), "utf8")));
     }
     return sheets;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The workbook as LibreOffice prints it (every sheet, each with its own page set-up): for each
+ * page, the sizes in points at which its text is drawn. Calc scales a sheet that is fitted to
+ * the page by scaling its fonts, so 11 pt text printed at 61% is drawn at 6.7 pt.
+ */
+export function printedPages(file: string): { pages: number; fontSizes: number[][] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-pdf-"));
+  try {
+    fs.mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), PROFILE);
+    fs.copyFileSync(file, path.join(dir, "book.xlsx"));
+    execFileSync("soffice", [`-env:UserInstallation=file://${path.join(dir, "profile")}`, "--headless", "--convert-to", "pdf", "--outdir", dir, path.join(dir, "book.xlsx")], {
+      stdio: "pipe",
+      timeout: 120000,
+    });
+    const pdf = fs.readFileSync(path.join(dir, "book.pdf"));
+    const text = pdf.toString("latin1");
+    const pages = (text.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+    // Each page's drawing is one compressed content stream; font programs hold no "Tf" operator.
+    const fontSizes: number[][] = [];
+    for (const m of text.matchAll(/stream\r?\n/g)) {
+      const start = (m.index ?? 0) + m[0].length;
+      const end = text.indexOf("endstream", start);
+      let content: string;
+      try {
+        content = inflateSync(pdf.subarray(start, end)).toString("latin1");
+      } catch {
+        continue;
+      }
+      const sizes = [...content.matchAll(/\/F\d+ ([\d.]+) Tf/g)].map((f) => Number(f[1]));
+      if (sizes.length > 0) fontSizes.push(sizes);
+    }
+    return { pages, fontSizes };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -30,6 +30,7 @@ import type {
   BorderEdge,
   CellInput,
   ContextApi,
+  PageLayoutApi,
   RangeApi,
   SettingApi,
   SettingCollectionApi,
@@ -336,6 +337,9 @@ interface Targets {
   RangeFill: RangeApi["format"]["fill"];
   RangeBorderCollection: RangeApi["format"]["borders"];
   RangeBorder: ReturnType<RangeApi["format"]["borders"]["getItem"]>;
+  PageLayout: PageLayoutApi;
+  HeaderFooterGroup: PageLayoutApi["headersFooters"];
+  HeaderFooter: PageLayoutApi["headersFooters"]["defaultForAllPages"];
 }
 
 type Kind = keyof Targets;
@@ -473,7 +477,11 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     items: { kind: "Worksheet", list: (sheets) => sheets.items.map((s) => node("Worksheet", s)) },
   },
   Worksheet: {
-    properties: { Tables: (ws) => node("TableCollection", ws.tables), FreezePanes: (ws) => node("WorksheetFreezePanes", ws.freezePanes) },
+    properties: {
+      Tables: (ws) => node("TableCollection", ws.tables),
+      FreezePanes: (ws) => node("WorksheetFreezePanes", ws.freezePanes),
+      PageLayout: (ws) => node("PageLayout", ws.pageLayout),
+    },
     methods: {
       GetRange: (ws, [address]) => {
         if (address === null) throw notModelled("getRange() without an address");
@@ -581,6 +589,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         range.delete("Up");
       },
       Select: (range) => range.select(),
+      Merge: (range, [across]) => range.merge(across === null || across === undefined ? false : bool(across, "across")),
       // Sent before a chunked write: the whole array must fit the range.
       _ValidateArraySize: (range, [rows, columns]) => {
         const { rect } = areaOf(range);
@@ -602,7 +611,10 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Fill: (format) => node("RangeFill", format.fill),
       Borders: (format) => node("RangeBorderCollection", format.borders),
     },
-    setters: { ColumnWidth: (format, value) => (format.columnWidth = number(value, "columnWidth")) },
+    setters: {
+      ColumnWidth: (format, value) => (format.columnWidth = number(value, "columnWidth")),
+      HorizontalAlignment: (format, value) => (format.horizontalAlignment = text(value, "horizontalAlignment")),
+    },
   },
   RangeFont: {
     setters: {
@@ -621,7 +633,39 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
   RangeBorder: {
     setters: { Style: (border, value) => (border.style = text(value, "style")), Color: (border, value) => (border.color = text(value, "color")) },
   },
+  PageLayout: {
+    properties: { HeadersFooters: (layout) => node("HeaderFooterGroup", layout.headersFooters) },
+    setters: {
+      Orientation: (layout, value) => (layout.orientation = text(value, "orientation")),
+      Zoom: (layout, value) => (layout.zoom = zoomOptions(value)),
+    },
+    calls: {
+      SetPrintTitleRows: (layout, [rows]) => layout.setPrintTitleRows(text(rows, "The print title rows")),
+      SetPrintArea: (layout, [area]) => layout.setPrintArea(text(area, "The print area")),
+    },
+  },
+  HeaderFooterGroup: {
+    properties: { DefaultForAllPages: (group) => node("HeaderFooter", group.defaultForAllPages) },
+  },
+  HeaderFooter: {
+    setters: {
+      LeftFooter: (footer, value) => (footer.leftFooter = text(value, "leftFooter")),
+      CenterFooter: (footer, value) => (footer.centerFooter = text(value, "centerFooter")),
+      RightFooter: (footer, value) => (footer.rightFooter = text(value, "rightFooter")),
+    },
+  },
 };
+
+/** PageLayoutZoomOptions as they come over the wire: an object of numbers (or nulls). */
+function zoomOptions(value: unknown): PageLayoutApi["zoom"] {
+  if (typeof value !== "object" || value === null) throw excelError("InvalidArgument", "The zoom options are an object.");
+  const out: { horizontalFitToPages?: number; verticalFitToPages?: number; scale?: number } = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key !== "horizontalFitToPages" && key !== "verticalFitToPages" && key !== "scale") throw notModelled(`the zoom option ${key}`);
+    if (v !== null) out[key] = number(v, key);
+  }
+  return out;
+}
 
 /** Binds a class's members to one memory object. */
 function node<K extends Kind>(kind: K, target: Targets[K]): Node {

@@ -4,11 +4,11 @@
  * Ledger refused before anything is written, naming the row.
  */
 import fc from "fast-check";
-import { add, floor, parseExact, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
+import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
 import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
 import type { RawWorkbook } from "../../src/workbook/model/raw";
 import { BOOK_SHEETS } from "../../src/workbook/model/schema";
-import { knownEvents, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../../src/workbook/plan/book";
+import { carriedCell, knownEvents, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../../src/workbook/plan/book";
 import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
@@ -215,12 +215,19 @@ describe("the book's sheets", () => {
     // Feast has no Where and no Heaven word in its name: an Earth event.
     expect(sheet(BOOK_SHEETS.earth)).toEqual(expect.arrayContaining([["Feast", "spheres: Hearth, Pit"], ["Ares", 3], ["Hestia", 9], ["Demons", 0.5]]));
     expect(sheet(BOOK_SHEETS.heaven)).toEqual(expect.arrayContaining([["The Sources table has no event in Heaven."]]));
-    // One line per recipient: its latest credit, what that paid, the carry, exactly, and all it was paid.
-    expect(sheet(BOOK_SHEETS.points).slice(4, 7)).toEqual([
-      ["Ares", 'the event "Feast" in century 2', 3, 0.6, "0.6", 25],
-      ["Hestia", 'the event "Feast" in century 2', 9, 0.34, "0.34", 33],
-      ["Demons", 'the event "Feast" in century 2', 1, 0.35, "0.35", 3],
+    // One line per recipient: its latest credit, what that paid, what it carries on, and all it was paid.
+    expect(sheet(BOOK_SHEETS.points).slice(3, 7)).toEqual([
+      ["Character", "Latest credit", "Paid", "Carried on", "Paid in all"],
+      ["Ares", 'the event "Feast" in century 2', 3, 0.6, 25],
+      ["Hestia", 'the event "Feast" in century 2', 9, 0.34, 33],
+      ["Demons", 'the event "Feast" in century 2', 1, 0.35, 3],
     ]);
+  });
+
+  test("what an account carries on is a number when a decimal shows it exactly, otherwise the fraction itself", () => {
+    expect(carriedCell(ratio(129, 200))).toEqual({ value: 0.645, style: "mana" });
+    expect(carriedCell(ZERO)).toEqual({ value: 0, style: "mana" });
+    expect(carriedCell(ratio(1, 3))).toEqual({ value: "1/3", style: "fraction" });
   });
 });
 

@@ -13,7 +13,7 @@ import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { officeJs, RealExcel } from "../support/realExcel";
 import { edit, handWorked, huge, memoryWorkbook, sized } from "../support/campaigns";
 
-/** Everything in a workbook, for comparing two: cells with formulas, formats and styles, widths, tables, settings. */
+/** Everything in a workbook, for comparing two: cells with formulas, formats and styles, widths, print set-up, merged cells, tables, settings. */
 function contents(book: MemoryWorkbook) {
   return {
     sheets: book.sheets.map((s) => ({
@@ -22,6 +22,8 @@ function contents(book: MemoryWorkbook) {
       widths: [...s.columnWidths.entries()].sort(),
       frozenRows: s.frozenRows,
       showGridlines: s.showGridlines,
+      print: s.print,
+      merged: s.merged,
     })),
     tables: book.tables.map((t) => ({ name: t.name, sheet: t.sheet.name, top: t.top, left: t.left, columns: t.columns, bodyRows: t.bodyRows, style: t.style })),
     settings: [...book.settings.entries()],

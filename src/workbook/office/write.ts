@@ -3,13 +3,13 @@
  * edits, each carried out as the plan lays it out. Large writes are split over several requests,
  * each under a budget well below what Excel on the web accepts.
  */
-import { areaRef, quoteSheet } from "../model/address";
-import type { CellInput, ContextApi, RangeApi, WorkbookApi, WorksheetApi } from "./api";
+import { areaRef, columnLetter, quoteSheet } from "../model/address";
+import type { CellInput, ContextApi, PageLayoutApi, RangeApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { LEDGER, sheetNames } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
-import { blocks, STYLES, tableBody, type CellStyle, type PlanCell, type PlanValue, type SheetPlan, type TableLayout } from "../plan/layout";
+import { blocks, footerCode, merges, numberFormatOf as formatOf, STYLES, tableBody, tablePrint, type CellStyle, type PlanCell, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout } from "../plan/layout";
 import { firstChange, type LedgerPlan } from "../plan/ledger";
 
 /**
@@ -89,11 +89,11 @@ const BORDER_COLOR = "#8A8886";
 function lookOf(cell: PlanCell | null): CellStyle | undefined {
   if (cell?.style === undefined) return undefined;
   const s = STYLES[cell.style];
-  return s.bold || s.italic || s.size || s.color || s.fill ? cell.style : undefined;
+  return s.bold || s.italic || s.size || s.color || s.fill || s.align ? cell.style : undefined;
 }
 
 function numberFormatOf(cell: PlanCell | null): string | undefined {
-  const f = cell?.style === undefined ? undefined : STYLES[cell.style].numberFormat;
+  const f = formatOf(cell);
   // Text is written with an apostrophe (see asInput), so it needs no text format; a new sheet is General already.
   return f === undefined || f === "@" || f === "General" ? undefined : f;
 }
@@ -109,6 +109,34 @@ function applyLook(range: RangeApi, style: CellStyle): void {
   if (s.size) range.format.font.size = s.size;
   if (s.color) range.format.font.color = `#${s.color}`;
   if (s.fill) range.format.fill.color = `#${s.fill}`;
+  if (s.align) range.format.horizontalAlignment = s.align === "right" ? "Right" : "Left";
+}
+
+/**
+ * Whether the host can set a sheet's print set-up: worksheet.pageLayout is ExcelApi 1.9 (Excel
+ * 2019, Microsoft 365, Excel on the web). An older Excel prints the sheet with its own defaults.
+ * Outside Office (the tests' stand-ins) the API is there.
+ */
+function canSetUpPages(): boolean {
+  const office = (globalThis as { Office?: { context?: { requirements?: { isSetSupported(name: string, version: string): boolean } } } }).Office;
+  return office?.context?.requirements?.isSetSupported("ExcelApi", "1.9") ?? true;
+}
+
+/**
+ * A sheet's print set-up as the plan has it, the same the .xlsx adapter writes: orientation, so
+ * many pages wide and as many tall as it takes ("Fit All Columns on One Page"), the title rows
+ * on every page, the footer and, when given, the print area. The paper is left as the
+ * gamemaster's Excel has it: every generated sheet fits A4 and Letter alike.
+ */
+function queuePrint(layout: PageLayoutApi, print: PrintSetup, area?: string): void {
+  layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
+  layout.zoom = { horizontalFitToPages: print.pagesWide, verticalFitToPages: 0 };
+  if (print.titleRows > 0) layout.setPrintTitleRows(`$1:$${print.titleRows}`);
+  if (area !== undefined) layout.setPrintArea(area);
+  const footer = layout.headersFooters.defaultForAllPages;
+  footer.leftFooter = footerCode(print.footer.left);
+  footer.centerFooter = footerCode(print.footer.center);
+  footer.rightFooter = footerCode(print.footer.right);
 }
 
 /** How many rows of cells go in one command: about a quarter of the budget's worth. */
@@ -159,6 +187,14 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
     steps.push({ sheet, bytes: bytesOf(chunk) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(at, 0, chunk.length, width).formulas = chunk) });
     top += chunk.length;
   }
+  // Merged cells, once their values are in: one command for each run of rows merged alike.
+  const runs: { top: number; left: number; rows: number; columns: number }[] = [];
+  for (const m of merges(grid)) {
+    const above = runs.find((r) => r.left === m.left && r.columns === m.columns && r.top + r.rows === m.top);
+    if (above === undefined) runs.push({ ...m, rows: 1 });
+    else above.rows++;
+  }
+  for (const r of runs) steps.push({ sheet, bytes: COMMAND_BYTES, queue: () => on().getRangeByIndexes(r.top, r.left, r.rows, r.columns).merge(true) });
   for (const b of blocks(grid, numberFormatOf)) {
     const formats = Array.from({ length: b.rows }, () => Array.from({ length: b.columns }, () => b.key));
     steps.push({ sheet, bytes: bytesOf(formats) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(b.top, b.left, b.rows, b.columns).numberFormat = formats) });
@@ -182,6 +218,10 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
       },
     });
   }
+  if (canSetUpPages()) {
+    const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${Math.max(1, plan.rows.length)}`;
+    steps.push({ sheet, bytes: COMMAND_BYTES * 8, queue: () => queuePrint(on().pageLayout, plan.print, area) });
+  }
   return steps;
 }
 
@@ -192,7 +232,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
  */
 export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPlan): void {
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
-  if (existing === undefined) return queueTable(wb, ledger.layout, ledger.rows);
+  if (existing === undefined) return queueTable(wb, ledger.layout, ledger.rows, true);
   const width = ledger.headers.length;
   const rows = ledger.rows;
   const old = existing.rows.length;
@@ -249,8 +289,23 @@ function excelFormat(format: string): string {
   return format === "@" ? "General" : format;
 }
 
-/** A new table on a sheet of its own, as the layout says: the same table the .xlsx adapter makes. */
-function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
+/**
+ * A box round every cell of a range, as the generated sheets have them (see STYLES' "box").
+ */
+function box(range: RangeApi, rows: number, columns: number): void {
+  for (const edge of EDGES.filter((e) => !(e === "InsideHorizontal" && rows === 1) && !(e === "InsideVertical" && columns === 1))) {
+    const line = range.format.borders.getItem(edge);
+    line.style = "Continuous";
+    line.color = BORDER_COLOR;
+  }
+}
+
+/**
+ * A new table on a sheet of its own, as the layout says: the same table the .xlsx adapter makes.
+ * `kept` (the Ledger) also gives it the generated sheets' look and print set-up, as the .xlsx
+ * adapter does: their header look and a box round each cell, which rows added later copy.
+ */
+function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readonly PlanValue[])[], kept = false): void {
   const ws = wb.worksheets.add(layout.name);
   // A text column is formatted as text before its values arrive, so its cells take any text as it is.
   const body = tableBody(layout, rows).map((r) => r.map((v, i) => (layout.columnFormats[i] === "@" && v !== null ? String(v) : textValue(v))));
@@ -262,6 +317,14 @@ function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readon
   table.style = layout.style;
   layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = w * POINTS_PER_CHARACTER));
   ws.freezePanes.freezeRows(1);
+  if (!kept) return;
+  const width = layout.headers.length;
+  const header = ws.getRangeByIndexes(0, 0, 1, width);
+  applyLook(header, "header");
+  box(header, 1, width);
+  box(ws.getRangeByIndexes(1, 0, body.length, width), body.length, width);
+  // The table grows later; its print area is left to Excel, which prints every row.
+  if (canSetUpPages()) queuePrint(ws.pageLayout, tablePrint(layout));
 }
 
 /** The sheet cell (0-based) of a row under the headers and a column of the table. */

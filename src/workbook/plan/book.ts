@@ -14,7 +14,7 @@ import { foundTable, type Campaign } from "../read/campaign";
 import { creditName, latestCentury, MAX_CENTURY, recipients } from "../read/century";
 import type { Account, LedgerRow } from "../read/types";
 import type { Payment, WorkbookPlan } from "./centuryEnd";
-import { WORKSHEET_PRINT, type SheetPlan } from "./layout";
+import type { PlanCell, SheetPlan } from "./layout";
 import { ledgerPlan, type CreditRow } from "./ledger";
 import { cell, heading, SheetBuilder } from "./worksheets";
 
@@ -84,35 +84,44 @@ export function latestCredit(campaign: Campaign): LedgerRow[] {
   return rows.includes(last) ? rows : [];
 }
 
-/** The distribution points: one line per recipient with what its latest credit paid and what it carries. */
+/**
+ * What an account carries on, as it is: a number when it is an exact decimal (0.645), otherwise
+ * the fraction itself (1/3), which no decimal shows exactly.
+ */
+export function carriedCell(carry: Ratio): PlanCell {
+  const exact = formatExact(carry);
+  return exact.includes("/") ? cell(exact, "fraction") : cell(toNumber(carry), "mana");
+}
+
+/** The distribution points: one line per recipient with what its latest credit paid and what it carries on. */
 function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Account>): SheetPlan {
   const b = new SheetBuilder();
-  heading(b, "Distribution Points", `What each character collects now, and the fraction its account keeps. Century in play: ${centuryInPlay(campaign)}.`);
-  b.add(cell("Character", "header"), cell("Latest credit", "header"), cell("Collects now", "header"), cell("Carried", "header"), cell("Exactly", "header"), cell("Paid in all", "header"));
+  const inPlay = centuryInPlay(campaign);
+  heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, and what its account carries on.`);
+  const header = b.add(cell("Character", "header"), cell("Latest credit", "header"), cell("Paid", "header"), cell("Carried on", "header"), cell("Paid in all", "header"));
   for (const god of recipients(campaign)) {
     const account = accounts.get(nameKey(god));
     const latest = account?.entries[account.entries.length - 1];
-    const carry = account?.carry ?? ZERO;
     const all = account?.entries.reduce((s, e) => s + e.paid, 0) ?? 0;
     b.add(
       cell(god, "text"),
       cell(latest === undefined ? "(nothing yet)" : creditName(latest), "text"),
       cell(latest?.paid ?? 0, "integer"),
-      cell(toNumber(carry), "mana"),
-      cell(formatExact(carry), "text"),
+      carriedCell(account?.carry ?? ZERO),
       cell(all, "integer"),
     );
   }
   b.blank();
-  b.add(cell("Collects now: whole mana paid by the character's latest credit. A carried fraction is paid once it adds up to a whole unit.", "note"));
-  return { name: BOOK_SHEETS.points, columnWidths: [20, 40, 14, 10, 10, 12], rows: b.rows, print: WORKSHEET_PRINT };
+  b.add(cell("Paid: whole mana of the latest credit. Carried on: what is kept until it makes a whole unit.", "note"));
+  return b.sheet(BOOK_SHEETS.points, [16, 40, 8, 11, 11], `Century ${inPlay} in play`, header);
 }
 
 /** The event worksheet of Heaven or of Earth: every event, who receives mana from it and how much. */
 function eventWorksheet(campaign: Campaign, where: Where): SheetPlan {
   const b = new SheetBuilder();
   const place = where === "heaven" ? "Heaven" : "Earth";
-  heading(b, `${place} Events`, `Mana per event for each recipient: credit each event when it happens (gods event, or the pane's "An event happened").`);
+  const inPlay = centuryInPlay(campaign);
+  heading(b, `${place} Events`, `Mana per event for each recipient, in century ${inPlay}.`);
   const events = knownEvents(campaign).filter((e) => e.where === where);
   if (events.length === 0) b.add(cell(`The Sources table has no event ${where === "heaven" ? "in Heaven" : "on Earth"}.`, "note"));
   const who = recipients(campaign);
@@ -124,7 +133,8 @@ function eventWorksheet(campaign: Campaign, where: Where): SheetPlan {
     for (const l of lines) b.add(cell(l.god, "text"), cell(toNumber(l.earned), "mana"));
     b.blank();
   }
-  return { name: where === "heaven" ? BOOK_SHEETS.heaven : BOOK_SHEETS.earth, columnWidths: [30, 40], rows: b.rows, print: WORKSHEET_PRINT };
+  b.add(cell(`Credit an event when it happens: gods event, or the pane's "An event happened".`, "note"));
+  return b.sheet(where === "heaven" ? BOOK_SHEETS.heaven : BOOK_SHEETS.earth, [28, 16, 26], `Century ${inPlay} in play`, 2);
 }
 
 /** The accounts after a credit: each recipient's rows so far, then its new one. */

@@ -14,11 +14,13 @@ export type CellStyle =
   | "section"
   | "header"
   | "text"
+  | "fraction"
   | "integer"
   | "decimal"
   | "mana"
   | "total"
   | "totalInteger"
+  | "totalDecimal"
   | "totalMana"
   | "note"
   | "missing";
@@ -34,18 +36,27 @@ export interface StyleSpec {
   readonly align?: "left" | "right";
 }
 
+/**
+ * A decimal or mana cell's number format is set by the sheet that holds it (see
+ * `settleDecimals`): these are the formats before that, with the fewest decimals each shows.
+ */
 export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
   title: { bold: true, size: 16, color: "202A60" },
   subtitle: { italic: true, color: "4A4A4A" },
   section: { bold: true, size: 12, color: "202A60" },
-  header: { bold: true, fill: "DCE1F2", border: "box" },
+  // The colour is spelled out: on a new Ledger an Excel table style sits under the cells, and
+  // its header's white text would otherwise show on our light fill.
+  header: { bold: true, color: "000000", fill: "DCE1F2", border: "box" },
   text: { border: "box", numberFormat: "@" },
-  integer: { border: "box", numberFormat: "#,##0" },
-  decimal: { border: "box", numberFormat: "#,##0.####" },
-  mana: { border: "box", numberFormat: "#,##0.00##" },
+  /** an exact fraction written as text (1/3), where the numbers of its column stand */
+  fraction: { border: "box", numberFormat: "@", align: "right" },
+  integer: { border: "box", numberFormat: fixedFormat(0) },
+  decimal: { border: "box", numberFormat: fixedFormat(0) },
+  mana: { border: "box", numberFormat: fixedFormat(2) },
   total: { bold: true, border: "box", fill: "F3F2F1" },
-  totalInteger: { bold: true, border: "box", fill: "F3F2F1", numberFormat: "#,##0" },
-  totalMana: { bold: true, border: "box", fill: "F3F2F1", numberFormat: "#,##0.00##" },
+  totalInteger: { bold: true, border: "box", fill: "F3F2F1", numberFormat: fixedFormat(0) },
+  totalDecimal: { bold: true, border: "box", fill: "F3F2F1", numberFormat: fixedFormat(0) },
+  totalMana: { bold: true, border: "box", fill: "F3F2F1", numberFormat: fixedFormat(2) },
   note: { italic: true, color: "4A4A4A" },
   missing: { bold: true, color: "9C2A00", fill: "FFF1E6" },
 };
@@ -55,12 +66,29 @@ export interface PlanCell {
   /** an ordinary spreadsheet formula without the leading "=", with `value` as its result */
   readonly formula?: string;
   readonly style?: CellStyle;
+  /** the number format, in place of the style's (a sheet's decimals, see `settleDecimals`) */
+  readonly format?: string;
+  /**
+   * How many columns the cell covers, merged into one (2 or more); the row holds a cell of the
+   * same style, without a value, for each column it covers, so borders and fills go all round.
+   */
+  readonly span?: number;
+}
+
+/** The words of a printed page's footer, left, centre and right; see `footerCode`. */
+export interface Footer {
+  readonly left: string;
+  readonly center: string;
+  readonly right: string;
 }
 
 export interface PrintSetup {
   readonly orientation: "portrait" | "landscape";
   /** pages across: 1 fits every column on one page's width */
   readonly pagesWide: number;
+  /** the rows from the top (1 to this) printed again at the top of every page */
+  readonly titleRows: number;
+  readonly footer: Footer;
 }
 
 /** A generated sheet, from A1, without gridlines. */
@@ -72,8 +100,113 @@ export interface SheetPlan {
   readonly print: PrintSetup;
 }
 
-/** The print set-up of every generated sheet: portrait, every column on one page's width. */
-export const WORKSHEET_PRINT: PrintSetup = { orientation: "portrait", pagesWide: 1 };
+/** Where a footer shows the page's number and the count of pages. */
+export const PAGE = "{page}";
+export const PAGES = "{pages}";
+
+/**
+ * A footer's words as Excel's header and footer codes, which files and Office.js share ("Header
+ * and footer format codes"): &P the page, &N the pages; an ampersand of the text is doubled.
+ */
+export function footerCode(text: string): string {
+  return text.replace(/&/g, "&&").replace(/\{page\}/g, "&P").replace(/\{pages\}/g, "&N");
+}
+
+/**
+ * The width of one column on paper at 100%, in points: Excel's pixels for a width in characters
+ * (7 px for each 11 pt Calibri digit, plus 5 of padding), at 96 px to the inch.
+ */
+export function columnPoints(characters: number): number {
+  return Math.floor(characters * 7 + 5) * 0.75;
+}
+
+/** Excel's usual margins (inches), which the generated sheets keep. */
+export const MARGINS = { left: 0.7, right: 0.7, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 } as const;
+
+/**
+ * The width a page leaves for the columns, in points, the narrower of A4 and Letter: portrait
+ * A4 (8.27 in), landscape Letter (11 in), less the side margins.
+ */
+export const PRINTABLE_WIDTH = {
+  portrait: (8.27 - MARGINS.left - MARGINS.right) * 72,
+  landscape: (11 - MARGINS.left - MARGINS.right) * 72,
+} as const;
+
+/** The printed width of a sheet's columns at 100%, in points. */
+export function printedWidth(columnWidths: readonly number[]): number {
+  return columnWidths.reduce((sum, w) => sum + columnPoints(w), 0);
+}
+
+/**
+ * The print set-up of a generated sheet: every column on one page's width, portrait when the
+ * columns fit there at 100% on A4 and on Letter, landscape otherwise; the title rows again on
+ * every page; a footer with the century, the sheet and the page.
+ */
+export function printSetup(columnWidths: readonly number[], century: string, name: string, titleRows: number): PrintSetup {
+  return {
+    orientation: printedWidth(columnWidths) <= PRINTABLE_WIDTH.portrait ? "portrait" : "landscape",
+    pagesWide: 1,
+    titleRows,
+    footer: { left: century, center: name, right: `Page ${PAGE} of ${PAGES}` },
+  };
+}
+
+/** How many decimals a number needs to be shown as it is (at most `most`). */
+export function decimalsOf(value: number, most: number): number {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
+  const [digits = "", exponent = "0"] = Math.abs(value).toExponential().split("e");
+  const fraction = (digits.split(".")[1] ?? "").length - Number(exponent);
+  return Math.min(most, Math.max(0, fraction));
+}
+
+/** A number format with a thousands separator and exactly `decimals` decimals. */
+export function fixedFormat(decimals: number): string {
+  return decimals === 0 ? "#,##0" : `#,##0.${"0".repeat(decimals)}`;
+}
+
+/** Mana shows at least 2 decimals, and never more than 6; other decimals at most 6. */
+export const MANA_DECIMALS = { least: 2, most: 6 } as const;
+const MOST_DECIMALS = 6;
+
+/**
+ * One number format per kind of number on a sheet, so that numbers of a kind line up and read
+ * alike: every mana cell of the sheet shows the same decimals, as many as its most precise value
+ * needs (at least 2); every other decimal cell shows as many as its column needs. 210 is then
+ * 210.0 under 74.2, and 14 is 14.000 beside 45.645.
+ */
+export function settleDecimals(rows: readonly (readonly (PlanCell | null)[])[]): (PlanCell | null)[][] {
+  const isMana = (c: PlanCell | null) => c?.style === "mana" || c?.style === "totalMana";
+  const isDecimal = (c: PlanCell | null) => c?.style === "decimal" || c?.style === "totalDecimal";
+  let mana: number = MANA_DECIMALS.least;
+  const columns = new Map<number, number>();
+  for (const row of rows) {
+    row.forEach((c, i) => {
+      if (c === null || typeof c.value !== "number") return;
+      if (isMana(c)) mana = Math.max(mana, decimalsOf(c.value, MANA_DECIMALS.most));
+      if (isDecimal(c)) columns.set(i, Math.max(columns.get(i) ?? 0, decimalsOf(c.value, MOST_DECIMALS)));
+    });
+  }
+  return rows.map((row) =>
+    row.map((c, i) => {
+      if (c === null || c.format !== undefined) return c;
+      if (isMana(c)) return { ...c, format: fixedFormat(mana) };
+      if (isDecimal(c)) return { ...c, format: fixedFormat(columns.get(i) ?? 0) };
+      return c;
+    }),
+  );
+}
+
+/** A cell's number format: its own, or its style's. */
+export function numberFormatOf(cell: PlanCell | null): string | undefined {
+  return cell?.format ?? (cell?.style === undefined ? undefined : STYLES[cell.style].numberFormat);
+}
+
+/** A merged cell's area (0-based), for each cell that covers more than one column. */
+export function merges(rows: readonly (readonly (PlanCell | null)[])[]): { top: number; left: number; columns: number }[] {
+  const out: { top: number; left: number; columns: number }[] = [];
+  rows.forEach((row, top) => row.forEach((c, left) => c?.span !== undefined && c.span > 1 && out.push({ top, left, columns: c.span })));
+  return out;
+}
 
 /**
  * A table the add-in creates, on a sheet of its own named like it, from A1: headers in bold with
@@ -98,6 +231,14 @@ export function tableLayout(spec: TableSpec): TableLayout {
     columnFormats: columns.map(columnFormat),
     style: TABLE_STYLE,
   };
+}
+
+/**
+ * The print set-up of a new table the add-in keeps for itself (the Ledger): a generated sheet's,
+ * with the header row on top of every page. It spans every century, so its footer names none.
+ */
+export function tablePrint(layout: TableLayout): PrintSetup {
+  return printSetup(layout.columnWidths, "", layout.name, 1);
 }
 
 /** An Excel table needs a row under its headers: a new empty table gets one blank row. */

@@ -3,26 +3,38 @@
  * the Death Worksheet, the Century-End Worksheet and the mana calculation.
  */
 import type { CenturyResult } from "../../engine/century";
-import { toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { add, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM } from "../../engine/names";
 import { CITY_STRENGTH, GREAT_CITY_STRENGTH } from "../../engine/population";
 import { columnLetter } from "../model/address";
 import { sheetNames } from "../model/schema";
-import { WORKSHEET_PRINT, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
+import { printSetup, settleDecimals, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
 
 export const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
   value,
   ...(style === undefined ? {} : { style }),
   ...(formula === undefined ? {} : { formula }),
 });
+
+/**
+ * A cell merged over `columns` columns: the cell, then an empty cell of its style for each
+ * further column it covers (see PlanCell.span).
+ */
+export function spanning(c: PlanCell, columns: number): PlanCell[] {
+  const cover: PlanCell = c.style === undefined ? { value: null } : { value: null, style: c.style };
+  return columns <= 1 ? [c] : [{ ...c, span: columns }, ...Array.from({ length: columns - 1 }, () => cover)];
+}
+
 const num = (r: Ratio): number => toNumber(r);
+/** The exact sum of exact values, as the number a cell stores: 210, not 209.99999999999997. */
+const sum = (values: readonly Ratio[]): number => toNumber(values.reduce(add, ZERO));
 const a1 = (row: number, col: number): string => `${columnLetter(col)}${row}`;
 
 export class SheetBuilder {
   readonly rows: (PlanCell | null)[][] = [];
-  /** Adds a row; returns its sheet row number. */
-  add(...cells: (PlanCell | null)[]): number {
-    this.rows.push(cells);
+  /** Adds a row (a merged cell's covered columns included, see `spanning`); returns its sheet row number. */
+  add(...cells: (PlanCell | PlanCell[] | null)[]): number {
+    this.rows.push(cells.flatMap((c) => (Array.isArray(c) ? c : [c])));
     return this.rows.length;
   }
   blank(): void {
@@ -30,6 +42,13 @@ export class SheetBuilder {
   }
   get next(): number {
     return this.rows.length + 1;
+  }
+  /**
+   * The finished sheet: its decimals settled (see settleDecimals) and its print set-up, with
+   * `century` in the footer and rows 1 to `titleRows` on top of every page.
+   */
+  sheet(name: string, columnWidths: readonly number[], century: string, titleRows: number): SheetPlan {
+    return { name, columnWidths, rows: settleDecimals(this.rows), print: printSetup(columnWidths, century, name, titleRows) };
   }
 }
 
@@ -42,7 +61,7 @@ export function heading(b: SheetBuilder, title: string, subtitle: string): void 
 function deathWorksheet(result: CenturyResult, name: string): SheetPlan {
   const b = new SheetBuilder();
   heading(b, "Death Worksheet", `Century ${result.century}: mortal deaths by cause, from the Deaths table.`);
-  b.add(cell("Cause", "header"), cell("Units", "header"), cell("Counted by", "header"));
+  const header = b.add(cell("Cause", "header"), cell("Units", "header"), cell("Counted by", "header"));
   const first = b.next;
   for (const box of result.deathBoxes) {
     b.add(cell(box.cause, "text"), cell(box.units, "integer"), cell(box.sources.length ? box.sources.join(", ") : "(no sphere draws on it)", "text"));
@@ -55,8 +74,16 @@ function deathWorksheet(result: CenturyResult, name: string): SheetPlan {
   );
   b.blank();
   b.add(cell("Sources with cause 'any' (or none) count all deaths.", "note"));
-  return { name, columnWidths: [28, 12, 44], rows: b.rows, print: WORKSHEET_PRINT };
+  return b.sheet(name, [24, 10, 44], `Century ${result.century}`, header);
 }
+
+/**
+ * The Century-End Worksheet's columns. Its three tables stack on one grid: the races' table uses
+ * a column each, and the other two merge columns where they need width (Spheres over C:D, the
+ * notes over F:G), so no column is made wide for one table at another's expense and the sheet
+ * prints at 100% on portrait A4 or Letter.
+ */
+const CENTURY_END_WIDTHS = [16, 9, 9, 11, 10, 18, 12];
 
 function centuryEndWorksheet(result: CenturyResult, name: string, recipients: readonly string[]): SheetPlan {
   const b = new SheetBuilder();
@@ -86,8 +113,8 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
     );
   }
   const last = b.next - 1;
-  const sum = (col: number) => (last >= first ? `SUM(${a1(first, col)}:${a1(last, col)})` : undefined);
-  const total = (col: number, value: number) => cell(value, "totalInteger", sum(col));
+  const sumOf = (col: number) => (last >= first ? `SUM(${a1(first, col)}:${a1(last, col)})` : undefined);
+  const total = (col: number, value: number) => cell(value, "totalInteger", sumOf(col));
   b.add(
     cell("All races", "total"),
     total(2, result.worship.reduce((s, w) => s + w.units, 0)),
@@ -100,52 +127,52 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   b.blank();
 
   b.add(cell("Worshippers by pantheon member", "section"));
-  b.add(cell("Member", "header"), cell("Worshippers", "header"), cell("Note", "header"));
+  b.add(cell("Member", "header"), spanning(cell("Worshippers", "header"), 2), spanning(cell("Note", "header"), 4));
   const wFirst = b.next;
+  const members: Ratio[] = [];
   for (const god of recipients) {
     if (god === DEMONS) continue;
-    b.add(cell(god, "text"), cell(num(result.worshippers.get(god) ?? ZERO), "decimal"), cell(null, "text"));
+    const w = result.worshippers.get(god) ?? ZERO;
+    members.push(w);
+    b.add(cell(god, "text"), spanning(cell(num(w), "decimal"), 2), spanning(cell(null, "text"), 4));
   }
-  b.add(cell(DIABOLISM, "text"), cell(num(result.diabolism), "decimal"), cell("goes to the Demons pool", "text"));
-  b.add(cell(ATHEISM, "text"), cell(num(result.atheism), "decimal"), cell("goes to nobody", "text"));
+  b.add(cell(DIABOLISM, "text"), spanning(cell(num(result.diabolism), "decimal"), 2), spanning(cell("goes to the Demons pool", "text"), 4));
+  b.add(cell(ATHEISM, "text"), spanning(cell(num(result.atheism), "decimal"), 2), spanning(cell("goes to nobody", "text"), 4));
   const wLast = b.next - 1;
   b.add(
     cell("All worshippers", "total"),
-    cell(
-      recipients.filter((g) => g !== DEMONS).reduce((s, g) => s + num(result.worshippers.get(g) ?? ZERO), num(result.diabolism) + num(result.atheism)),
-      "totalMana",
-      `SUM(${a1(wFirst, 2)}:${a1(wLast, 2)})`,
-    ),
-    cell(null, "total"),
+    spanning(cell(sum([...members, result.diabolism, result.atheism]), "totalDecimal", `SUM(${a1(wFirst, 2)}:${a1(wLast, 2)})`), 2),
+    spanning(cell(null, "total"), 4),
   );
   b.blank();
 
   b.add(cell("Century-end sources", "section"));
-  b.add(cell("Source", "header"), cell("Basis", "header"), cell("Spheres", "header"), cell("Count", "header"), cell("Note", "header"));
+  b.add(cell("Source", "header"), cell("Basis", "header"), spanning(cell("Spheres", "header"), 2), cell("Count", "header"), spanning(cell("Note", "header"), 2));
   for (const c of result.counts) {
     let note: PlanCell;
     let count: PlanCell = cell(num(c.count), "decimal");
     if (c.basis === "worship") {
-      note = cell("each god counts its own worshippers (above)", "text");
+      note = cell("each god's worshippers (above)", "text");
     } else if (c.basis === "diabolism") {
-      note = cell("Diabolism's worshippers", "text");
+      note = cell("Diabolism's worshippers (above)", "text");
     } else if (c.basis === "deaths") {
-      note = cell(c.cause === null ? "all deaths (Death Worksheet)" : `${c.cause} box of the Death Worksheet`, "text");
+      note = cell(`Death Worksheet: ${c.cause === null ? "all deaths" : c.cause}`, "text");
     } else if (c.missing) {
-      note = cell(`MISSING: no count for century ${result.century}, taken as 0`, "missing");
+      note = cell("MISSING from Counts: taken as 0", "missing");
       count = cell(0, "missing");
     } else {
       note = cell("from the Counts table", "text");
     }
-    b.add(cell(c.source, "text"), cell(c.basis, "text"), cell(c.spheres.join(", "), "text"), count, note);
+    b.add(cell(c.source, "text"), cell(c.basis, "text"), spanning(cell(c.spheres.join(", "), "text"), 2), count, spanning(note, 2));
   }
-  return { name, columnWidths: [26, 12, 24, 13, 40, 18, 13], rows: b.rows, print: WORKSHEET_PRINT };
+  // Three tables of like length: only the title goes on every page, no table's header over another's rows.
+  return b.sheet(name, CENTURY_END_WIDTHS, `Century ${result.century}`, 2);
 }
 
 function manaSheet(result: CenturyResult, name: string): SheetPlan {
   const b = new SheetBuilder();
   heading(b, "Mana Calculation", `Century ${result.century}: for each god and source, count × multiplier = mana.`);
-  b.add(
+  const header = b.add(
     cell("God", "header"),
     cell("Source", "header"),
     cell("Spheres", "header"),
@@ -176,7 +203,7 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
     cell("Carried in", "header"),
     cell("Earned", "header"),
     cell("Total", "header"),
-    cell("Paid now", "header"),
+    cell("Paid", "header"),
     cell("Carried on", "header"),
   );
   const first = b.next;
@@ -187,29 +214,28 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
       cell(p.god, "text"),
       cell(num(p.carryIn), "mana"),
       cell(num(p.earned), "mana", span ? `SUM(${a1(span.first, 6)}:${a1(span.last, 6)})` : undefined),
-      cell(num(p.carryIn) + num(p.earned), "mana", `${a1(r, 2)}+${a1(r, 3)}`),
-      // Paid and carried are exact values: a float INT() of the total could be off by one.
+      cell(sum([p.carryIn, p.earned]), "mana", `${a1(r, 2)}+${a1(r, 3)}`),
+      // Paid and carried on are exact values: a float INT() of the total could be off by one.
       cell(p.paid, "integer"),
       cell(num(p.carry), "mana"),
     );
   }
   const last = b.next - 1;
-  const sum = (col: number) => (last >= first ? `SUM(${a1(first, col)}:${a1(last, col)})` : undefined);
-  const totals = result.payouts.reduce(
-    (t, p) => ({ carryIn: t.carryIn + num(p.carryIn), earned: t.earned + num(p.earned), paid: t.paid + p.paid, carry: t.carry + num(p.carry) }),
-    { carryIn: 0, earned: 0, paid: 0, carry: 0 },
-  );
+  const sumOf = (col: number) => (last >= first ? `SUM(${a1(first, col)}:${a1(last, col)})` : undefined);
+  const all = (pick: (p: (typeof result.payouts)[number]) => Ratio) => sum(result.payouts.map(pick));
   b.add(
     cell("All gods", "total"),
-    cell(totals.carryIn, "totalMana", sum(2)),
-    cell(totals.earned, "totalMana", sum(3)),
-    cell(totals.carryIn + totals.earned, "totalMana", sum(4)),
-    cell(totals.paid, "totalInteger", sum(5)),
-    cell(totals.carry, "totalMana", sum(6)),
+    cell(all((p) => p.carryIn), "totalMana", sumOf(2)),
+    cell(all((p) => p.earned), "totalMana", sumOf(3)),
+    cell(sum(result.payouts.flatMap((p) => [p.carryIn, p.earned])), "totalMana", sumOf(4)),
+    cell(result.payouts.reduce((s, p) => s + p.paid, 0), "totalInteger", sumOf(5)),
+    cell(all((p) => p.carry), "totalMana", sumOf(6)),
   );
   b.blank();
-  b.add(cell("Paid now is the whole part of the total; the fraction is carried to the next century.", "note"));
-  return { name, columnWidths: [20, 20, 20, 12, 12, 12], rows: b.rows, print: WORKSHEET_PRINT };
+  b.add(cell("Paid is the whole part of the total; the fraction is carried on to the next credit.", "note"));
+  // A line per god and source runs over many pages in a big campaign: its header goes on every
+  // page (the short table of mana per god, at the end, then sits under it and its own header).
+  return b.sheet(name, [14, 18, 18, 10, 11, 13], `Century ${result.century}`, header);
 }
 
 /** The three worksheets of a century end. */

@@ -4,7 +4,7 @@
  * strings part is never touched, and a name that looks like a formula stays text.
  */
 import { areaRef, columnLetter, quoteSheet } from "../../model/address";
-import type { PlanValue, SheetPlan, TableLayout } from "../../plan/layout";
+import { footerCode, MARGINS, merges, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout } from "../../plan/layout";
 import { RELATIONSHIPS_NS } from "./parts";
 import type { StyleBook } from "./styles";
 import { escapeAttr, escapeText, excelString, xmlSafe } from "./xml";
@@ -17,8 +17,11 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Excel's limit on the text of one cell. */
 const CELL_TEXT_LIMIT = 32767;
 /** Excel's usual margins, in inches: Excel writes these for a new sheet. */
-const MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
-/** A4: the paper size code the exceljs writer and the Office.js adapter set too. */
+const MARGINS_XML = `<pageMargins left="${MARGINS.left}" right="${MARGINS.right}" top="${MARGINS.top}" bottom="${MARGINS.bottom}" header="${MARGINS.header}" footer="${MARGINS.footer}"/>`;
+/**
+ * A4, the paper the add-in's files have always asked for. Each sheet's columns fit Letter's
+ * width too (see PRINTABLE_WIDTH), so a Letter printer prints them at the same 100%.
+ */
 const PAPER_A4 = 9;
 
 /** Text as it goes into a cell: legal XML characters only, within Excel's length limit. */
@@ -88,17 +91,41 @@ export function printArea(plan: SheetPlan): string {
   return `${quoteSheet(plan.name)}!${ref}`;
 }
 
+/** The rows printed on top of every page, as the _xlnm.Print_Titles name holds them; undefined for none. */
+export function printTitles(name: string, print: PrintSetup): string | undefined {
+  return print.titleRows > 0 ? `${quoteSheet(name)}!$1:$${print.titleRows}` : undefined;
+}
+
+/**
+ * A sheet's print set-up, the elements that follow its cells: margins, the page (paper,
+ * orientation, so many pages wide and as many tall as it takes), and the footer.
+ */
+function printXml(print: PrintSetup): string {
+  const { left, center, right } = print.footer;
+  const footer = [left === "" ? "" : `&L${footerCode(left)}`, center === "" ? "" : `&C${footerCode(center)}`, right === "" ? "" : `&R${footerCode(right)}`].join("");
+  return (
+    MARGINS_XML +
+    `<pageSetup paperSize="${PAPER_A4}" orientation="${print.orientation}" fitToWidth="${print.pagesWide}" fitToHeight="0"/>` +
+    (footer === "" ? "" : `<headerFooter><oddFooter>${escapeText(xmlSafe(footer))}</oddFooter></headerFooter>`)
+  );
+}
+
+/** `<mergeCells>` for a generated sheet's merged cells, or "" when it has none. */
+function mergeCellsXml(plan: SheetPlan): string {
+  const list = merges(plan.rows).map((m) => `<mergeCell ref="${areaRef({ top: m.top + 1, left: m.left + 1, bottom: m.top + 1, right: m.left + m.columns })}"/>`);
+  return list.length === 0 ? "" : `<mergeCells count="${list.length}">${list.join("")}</mergeCells>`;
+}
+
 /** A generated sheet's part: no gridlines, its column widths, printed one page wide. */
 export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
   const rows: string[] = [];
   let right = plan.columnWidths.length;
   plan.rows.forEach((cells, r) => {
     right = Math.max(right, cells.length);
-    const xml = cells.map((c, col) => (c === null ? "" : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style), c.formula)));
+    const xml = cells.map((c, col) => (c === null ? "" : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula)));
     rows.push(rowXml(r + 1, xml));
   });
   const dimension = areaRef({ top: 1, left: 1, bottom: Math.max(1, plan.rows.length), right: Math.max(1, right) });
-  const { orientation, pagesWide } = plan.print;
   return worksheet([
     '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
     `<dimension ref="${dimension}"/>`,
@@ -106,27 +133,32 @@ export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
     '<sheetFormatPr defaultRowHeight="15"/>',
     colsXml(plan.columnWidths),
     `<sheetData>${rows.join("")}</sheetData>`,
-    MARGINS,
-    `<pageSetup paperSize="${PAPER_A4}" orientation="${orientation}" fitToWidth="${pagesWide}" fitToHeight="0"/>`,
+    mergeCellsXml(plan),
+    printXml(plan.print),
   ]);
 }
 
 /**
  * The part of a new sheet holding a new table: headers in row 1 with the header row frozen, the
  * layout's widths, and each column's number format on its body cells (and on the column, so rows
- * the gamemaster types later get it too).
+ * the gamemaster types later get it too). With `print` (the Ledger), the table also looks like
+ * the generated sheets (their header look, a box round each cell, which rows added later copy)
+ * and gets their kind of print set-up.
  */
-export function newTableSheetXml(layout: TableLayout, body: readonly (readonly PlanValue[])[], styles: StyleBook, tableRelId: string): string {
+export function newTableSheetXml(layout: TableLayout, body: readonly (readonly PlanValue[])[], styles: StyleBook, tableRelId: string, print?: PrintSetup): string {
   const formats = layout.headers.map((_, i) => {
     const format = layout.columnFormats[i] ?? "General";
     return format === "General" ? undefined : styles.formatStyle(format);
   });
-  const rows = [rowXml(1, layout.headers.map((h, c) => cellXml(`${columnLetter(c + 1)}1`, h, undefined)))];
+  const header = print === undefined ? undefined : styles.cellStyle("header");
+  const cellFormats = print === undefined ? formats : layout.headers.map((_, i) => styles.cellStyle("text", layout.columnFormats[i] ?? "General"));
+  const rows = [rowXml(1, layout.headers.map((h, c) => cellXml(`${columnLetter(c + 1)}1`, h, header)))];
   body.forEach((values, r) => {
-    rows.push(rowXml(r + 2, layout.headers.map((_, c) => cellXml(`${columnLetter(c + 1)}${r + 2}`, values[c] ?? null, formats[c]))));
+    rows.push(rowXml(r + 2, layout.headers.map((_, c) => cellXml(`${columnLetter(c + 1)}${r + 2}`, values[c] ?? null, cellFormats[c]))));
   });
   const ref = areaRef({ top: 1, left: 1, bottom: 1 + Math.max(1, body.length), right: Math.max(1, layout.headers.length) });
   return worksheet([
+    print === undefined ? "" : '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
     `<dimension ref="${ref}"/>`,
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
     '<sheetFormatPr defaultRowHeight="15"/>',
@@ -135,7 +167,7 @@ export function newTableSheetXml(layout: TableLayout, body: readonly (readonly P
       formats,
     ),
     `<sheetData>${rows.join("")}</sheetData>`,
-    MARGINS,
+    print === undefined ? MARGINS_XML : printXml(print),
     `<tableParts count="1"><tablePart r:id="${escapeAttr(tableRelId)}"/></tableParts>`,
   ]);
 }

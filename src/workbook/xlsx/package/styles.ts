@@ -56,7 +56,7 @@ export class StyleBook {
   /** number format code → id, existing and added */
   private readonly formatIds = new Map<string, number>();
   private nextFormatId = FIRST_CUSTOM_FORMAT;
-  private readonly named = new Map<CellStyle, number>();
+  private readonly named = new Map<string, number>();
   private readonly withFormat = new Map<string, number>();
   /** the default font's name and family, so added fonts match the workbook's text */
   private readonly fontFace: string;
@@ -90,12 +90,13 @@ export class StyleBook {
     return Object.values(this.lists).some((l) => l.added.length > 0);
   }
 
-  /** The cell format (index into cellXfs) of one of the add-in's named looks. */
-  cellStyle(name: CellStyle): number {
-    let xf = this.named.get(name);
+  /** The cell format (index into cellXfs) of one of the add-in's named looks, with another number format when `format` says so. */
+  cellStyle(name: CellStyle, format?: string): number {
+    const key = format === undefined ? name : `${name}\u0000${format}`;
+    let xf = this.named.get(key);
     if (xf === undefined) {
-      xf = this.xfFor(STYLES[name]);
-      this.named.set(name, xf);
+      xf = this.xfFor(format === undefined ? STYLES[name] : { ...STYLES[name], numberFormat: format });
+      this.named.set(key, xf);
     }
     return xf;
   }

@@ -17,12 +17,12 @@
 import { LEDGER } from "../../model/schema";
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/centuryEnd";
-import { tableBody, type PlanValue, type SheetPlan } from "../../plan/layout";
+import { tableBody, tablePrint, type PlanValue, type SheetPlan } from "../../plan/layout";
 import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef, type Area } from "../../model/address";
 import { CellsInTheWay, resizeTable, tableArea, writeLedgerBody } from "./ledger";
 import { CONTENT_TYPE, CONTENT_TYPES, ContentTypes, findPart, folderOf, REL_TYPE, Relationships, RELATIONSHIPS_NS, relsPathOf } from "./parts";
-import { generatedSheetXml, newTableSheetXml, printArea, STRICT_MAIN_NS, tableXml } from "./sheet";
+import { generatedSheetXml, newTableSheetXml, printArea, printTitles, STRICT_MAIN_NS, tableXml } from "./sheet";
 import { EMPTY_STYLESHEET, StyleBook } from "./styles";
 import {
   appendInside,
@@ -73,6 +73,8 @@ const WORKBOOK_ORDER = [
 ];
 
 const PRINT_AREA = "_xlnm.Print_Area";
+/** The rows printed on top of every page of a sheet. */
+const PRINT_TITLES = "_xlnm.Print_Titles";
 
 /** A sheet as the workbook part lists it. */
 interface SheetEntry {
@@ -119,8 +121,8 @@ class PackageWriter {
   private readonly newSheets: string[] = [];
   /** generated sheets whose name differed only in case, by sheet index */
   private readonly renamed = new Map<number, string>();
-  /** print areas by sheet index */
-  private readonly printAreas = new Map<number, string>();
+  /** print areas and print titles (the built-in defined names of a sheet) by sheet index */
+  private readonly printNames = new Map<number, Map<string, string>>();
   private readonly styles: StyleBook;
   private readonly stylesPart: string;
   private nextSheetId: number;
@@ -164,9 +166,11 @@ class PackageWriter {
   writeGeneratedSheet(plan: SheetPlan): void {
     const existing = this.findSheet(plan.name);
     const xml = generatedSheetXml(plan, this.styles);
+    const names = new Map([[PRINT_AREA, printArea(plan)]]);
+    const titles = printTitles(plan.name, plan.print);
+    if (titles !== undefined) names.set(PRINT_TITLES, titles);
     if (existing === undefined) {
-      const index = this.addSheet(plan.name, xml);
-      this.printAreas.set(index, printArea(plan));
+      this.printNames.set(this.addSheet(plan.name, xml), names);
       return;
     }
     const part = this.sheetPart(existing);
@@ -177,7 +181,7 @@ class PackageWriter {
     const rels = findPart(this.parts, relsPathOf(part));
     if (rels !== undefined) this.removed.add(rels);
     this.relationships.delete(part);
-    this.printAreas.set(existing.index, printArea(plan));
+    this.printNames.set(existing.index, names);
   }
 
   writeLedger(existing: RawTable | undefined, plan: LedgerPlan): void {
@@ -260,20 +264,23 @@ class PackageWriter {
       });
     if (this.newSheets.length > 0) edits.push(appendInside(sheetList, this.newSheets.join("")));
 
-    // Print areas: each generated sheet's own, replacing one it had.
+    // Print areas and titles: each generated sheet's own, replacing those it had.
     const names = child(text, root, "definedNames");
     const fresh: string[] = [];
-    const existingAreas = new Map<number, Span>();
+    const existing = new Map<string, Span>();
     if (names !== undefined) {
       for (const d of childElements(text, names)) {
         const local = Number(attr(d.tag, "localSheetId"));
-        if (attr(d.tag, "name") === PRINT_AREA && Number.isInteger(local)) existingAreas.set(local, d);
+        const name = attr(d.tag, "name");
+        if ((name === PRINT_AREA || name === PRINT_TITLES) && Number.isInteger(local)) existing.set(`${local}:${name}`, d);
       }
     }
-    for (const [index, ref] of this.printAreas) {
-      const old = existingAreas.get(index);
-      if (old === undefined) fresh.push(`<${qualified(prefix, "definedName")} name="${PRINT_AREA}" localSheetId="${index}">${escapeText(ref)}</${qualified(prefix, "definedName")}>`);
-      else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${escapeText(ref)}</${old.name}>` });
+    for (const [index, refs] of this.printNames) {
+      for (const [name, ref] of refs) {
+        const old = existing.get(`${index}:${name}`);
+        if (old === undefined) fresh.push(`<${qualified(prefix, "definedName")} name="${name}" localSheetId="${index}">${escapeText(ref)}</${qualified(prefix, "definedName")}>`);
+        else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${escapeText(ref)}</${old.name}>` });
+      }
     }
     if (fresh.length > 0) {
       if (names === undefined) {
@@ -333,7 +340,12 @@ class PackageWriter {
     const relId = this.rels(sheetPart).add(REL_TYPE.table, tablePart);
     const ref = areaRef({ top: 1, left: 1, bottom: 1 + body.length, right: Math.max(1, layout.headers.length) });
     this.create(tablePart, tableXml(tables.nextId, name, ref, layout), CONTENT_TYPE.table);
-    this.addSheet(sheetName, newTableSheetXml(layout, body, this.styles, relId), sheetPart);
+    // The Ledger is printed like the generated sheets: its columns on one page's width, its
+    // headers on every page. It has no print area: it grows, and every row of it is printed.
+    const print = tablePrint(layout);
+    const index = this.addSheet(sheetName, newTableSheetXml(layout, body, this.styles, relId, print), sheetPart);
+    const titles = printTitles(sheetName, print);
+    if (titles !== undefined) this.printNames.set(index, new Map([[PRINT_TITLES, titles]]));
   }
 
   /** Every table the package holds (reached through any part's relationships): names, and the next free id. */
