@@ -5,7 +5,7 @@
  * give the same results in as many round trips; the library's own errors, and the workbook's,
  * surface as they do in Excel. Request sizes are printed, measured on the text Office.js sends.
  */
-import { endCentury, type ExcelRun } from "../../src/workbook/office/actions";
+import { creditEraEnd, creditEvent, endCentury, undoLatestCredit, type ExcelRun } from "../../src/workbook/office/actions";
 import { applyCult, checkPantheonChange, createMissingTables, obliterateGod, readStatus, recordDeaths, selectCell, setTurmoil } from "../../src/workbook/office/tools";
 import { sheetNames } from "../../src/workbook/model/schema";
 import type { ContextApi } from "../../src/workbook/office/api";
@@ -120,6 +120,41 @@ describe("the century end through Microsoft's Excel library", () => {
       );
       expect(real.book.values("Ledger")).toHaveLength(1 + 6);
     }
+  });
+});
+
+describe("the mana book through Microsoft's Excel library", () => {
+  test("an event, its undo and an era's end: the same Ledger and book sheets as the stand-in, in as many round trips", async () => {
+    const campaign = () =>
+      memoryWorkbook(
+        edit((t) => {
+          t.Sources?.push(["War", "Battlefields", "count", 0.25, "no", null, "era-end"]);
+          t.Counts?.push([1, "Battlefields", 7]);
+        }),
+      );
+    const { result, real } = await same(campaign, async (run) => [
+      await endCentury(run, 1),
+      await creditEvent(run, "Feast", { times: 2 }),
+      await undoLatestCredit(run),
+      await creditEvent(run, "Feast"),
+      await endCentury(run, 2),
+      await creditEraEnd(run, 2),
+    ]);
+    expect(result.every((r) => r.written)).toBe(true);
+    expect(real.book.values("Ledger").map((r) => [r[1], r[2], r[3]])).toEqual([
+      ["Kind", "What", "God"],
+      ["century-end", "", "Ares"],
+      ["century-end", "", "Hestia"],
+      ["century-end", "", "Demons"],
+      ["event", "Feast", "Ares"],
+      ["event", "Feast", "Hestia"],
+      ["century-end", "", "Ares"],
+      ["century-end", "", "Hestia"],
+      ["century-end", "", "Demons"],
+    ]);
+    for (const sheet of ["Heaven Events", "Earth Events", "Distribution Points"]) expect(real.book.sheet(sheet)).toBeDefined();
+    // No count of Battlefields for century 2: the era's end credits nobody, and says why.
+    expect(result[5]?.problems.map((p) => p.message)).toEqual(['"Battlefields" has no count for century 2; it is taken as 0.']);
   });
 });
 

@@ -113,7 +113,7 @@ export const LEDGER: TableSpec = {
 };
 
 /** How the Ledger shows each column, in its order. */
-export const LEDGER_FORMATS: readonly string[] = ["0", "@", "@", "@", "#,##0.00##", "#,##0", "0.00##", "@"];
+export const LEDGER_FORMATS: readonly string[] = ["0", "@", "@", "@", "#,##0.000###", "#,##0", "0.000###", "@"];
 /** The Ledger's column widths in characters. */
 export const LEDGER_WIDTHS: readonly number[] = [10, 12, 24, 18, 12, 10, 10, 14];
 

@@ -120,17 +120,17 @@ async function runReferee(run: ExcelRun, plan: (read: Read) => RefereePlan, opti
   return { ...outcome, preview: preview as RefereePreview };
 }
 
-/** A war between two races (RULES.md §7): the war deaths written for the century in play, and their Units lowered. */
+/** A war between two races (docs/rules/07-war.md): the war deaths written for the century in play, and their Units lowered. */
 export function runWar(run: ExcelRun, order: WarOrder, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
   return runReferee(run, (read) => planWar(read.campaign, read.problems, order), options);
 }
 
-/** A disaster or global power striking races (RULES.md §8): the deaths after resistances written, Units lowered. */
+/** A disaster or global power striking races (docs/rules/08-disasters-resistances.md): the deaths after resistances written, Units lowered. */
 export function runDisaster(run: ExcelRun, order: DisasterOrder, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
   return runReferee(run, (read) => planDisaster(read.campaign, read.problems, order), options);
 }
 
-/** The growth at the start of the century in play (RULES.md §4–5): new Units, starvation where a Limit is given. */
+/** The growth at the start of the century in play (docs/rules/04-population.md, 05-growth.md): new Units, starvation where a Limit is given. */
 export function runGrowth(run: ExcelRun, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
   return runReferee(run, (read) => planGrowth(read.campaign, read.problems), options);
 }

@@ -34,7 +34,7 @@ export interface Race extends RaceState, Place {
    */
   readonly military: number | null | undefined;
   readonly aggression: number | null | undefined;
-  /** the race's resistance codes as parsed (RULES.md §8) */
+  /** the race's resistance codes as parsed (docs/rules/08-disasters-resistances.md) */
   readonly resistances: readonly ResistCode[] | null | undefined;
   /** a century's growth as a fraction: 1/4 for 25% */
   readonly growth: Ratio | null | undefined;

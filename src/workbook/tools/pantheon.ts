@@ -1,7 +1,7 @@
 /**
  * The task pane's pantheon tools on the campaign's tables: a cult, the obliteration of a god,
  * religious turmoil, and the Diabolism/Atheism check of a proposed change. The rules are the
- * engine's (RULES.md §9); this module finds the rows, hands them to the engine and turns its
+ * engine's (docs/rules/09-pantheons-turmoil.md); this module finds the rows, hands them to the engine and turns its
  * answer into edits of the Pantheon, Cards and Races tables.
  */
 import { attempt, RuleError } from "../../engine/errors";

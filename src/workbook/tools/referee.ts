@@ -1,5 +1,5 @@
 /**
- * The referee's actions on the campaign's tables: a war between two races (RULES.md §7), a
+ * The referee's actions on the campaign's tables: a war between two races (docs/rules/07-war.md), a
  * disaster (§8) and the growth at the start of a century (§4, §5). Each reads the Races table,
  * with its optional Military, Aggression, Resistances, Growth and Limit columns, lets the engine
  * work the numbers out exactly, and turns the answer into one batch of edits: rows added to the

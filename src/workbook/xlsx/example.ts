@@ -49,7 +49,7 @@ export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanVa
   ],
   // Race, Units, Cities, Great Cities, Culture, Turmoil, then what the referee's actions read:
   // Military, Aggression, Resistances, Growth (empty: 25%), Limit (empty: not checked).
-  // Ultra-Dwarves against Low Elves is RULES.md §7's worked war: 43 at +8 against 65 at +2.
+  // Ultra-Dwarves against Low Elves is the worked war of docs/rules/07-war.md: 43 at +8 against 65 at +2.
   Races: [
     ["Ultra-Dwarves", 40, 1, 0, "civilized", "no", 8, 2, "E-2", null, 60],
     ["Low Elves", 65, 0, 0, "barbarian", "no", 2, 4, "F*2, N/2", 0.3, 80],
