@@ -137,7 +137,13 @@ function offerMembers(): void {
   byId<HTMLSelectElement>("proposal-add").value = "";
 }
 
-function show(next: CampaignStatus): void {
+/** The open questions: a new status may make any of them stale (asked about another credit or century). */
+const QUESTIONS = ["century-confirm", "event-confirm", "undo-confirm", "era-confirm", "referee-confirm", "obliterate-confirm"];
+
+function show(next: CampaignStatus, closeQuestions = true): void {
+  if (closeQuestions && status !== null && JSON.stringify([status.credits, status.nextCentury, status.redo]) !== JSON.stringify([next.credits, next.nextCentury, next.redo])) {
+    for (const id of QUESTIONS) byId(id).hidden = true;
+  }
   status = next;
   renderStatus(next, goTo);
   fillProposal();
@@ -235,9 +241,9 @@ function wireConfirm(panel: string, back: string): void {
 function wireCentury(): void {
   const target = byId("century-result");
   const texts = (n: number | undefined): StepTexts => ({ reading: "Reading the campaign tables…", writing: `Writing the worksheets of century ${n} and the Ledger…` });
-  const pay = (n: number) =>
+  const pay = (n: number, redo: boolean) =>
     act(target, texts(n), async (options) => {
-      showEnded(await endCentury(excelRun, n, options), true);
+      showEnded(await endCentury(excelRun, n, { ...options, unpaid: !redo }), true);
       (document.getElementById("century-result-title") ?? target).focus();
     });
   wireConfirm("century", "end-century");
@@ -247,14 +253,14 @@ function wireCentury(): void {
     target.replaceChildren();
     byId("century-warnings").replaceChildren(...centuryWarnings(status).map((w) => el("li", { text: w })));
     byId("century-pay").replaceChildren(...(status.preview === null ? [] : [paymentsTable(`Century ${n}: what each god collects`, status.preview)]));
-    ask("century-confirm", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, () => void pay(n));
+    ask("century-confirm", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, () => void pay(n, false));
   });
   byId("redo-century").addEventListener("click", () => {
     if (status === null || !status.redo.ready) return;
     const n = status.redo.century;
     byId("century-warnings").replaceChildren();
     byId("century-pay").replaceChildren();
-    ask("century-confirm", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, () => void pay(n));
+    ask("century-confirm", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, () => void pay(n, true));
   });
   byId("regenerate").addEventListener("click", () => {
     const n = status?.nextCentury;
@@ -322,7 +328,7 @@ function wireBook(): void {
       return;
     }
     const latest = status.credits[0];
-    const again = latest?.kind === "event" && latest.century === status.nextCentury && latest.label.startsWith(`the event "${name}`);
+    const again = latest?.kind === "event" && latest.century === status.nextCentury && latest.event === name;
     const what = n === 1 ? `"${name}"` : `"${name}" ${n} times`;
     const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
     const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${status.nextCentury}? ${who}`;
@@ -343,7 +349,8 @@ function wireBook(): void {
     const result = byId("undo-result");
     ask("undo-confirm", `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they carried before; take back the whole mana it paid.`, "Take it back", () =>
       void act(result, { reading: "Reading the campaign tables…", writing: "Taking the credit back…" }, async (options) => {
-        const outcome = await undoLatestCredit(excelRun, options);
+        // Only the credit the gamemaster was asked about: another may have been made meanwhile.
+        const outcome = await undoLatestCredit(excelRun, options, latest.label);
         show(outcome.status);
         showCredit(result, outcome, goTo, true);
       }),

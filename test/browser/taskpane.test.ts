@@ -636,12 +636,12 @@ describe("the mana book in the pane", () => {
     expect(await page.textContent("#event-question")).toMatch(/^"Race destroyed" was the last credit already\. Did it happen again\?/);
     expect(await page.textContent("#event-yes")).toBe("Yes, it happened again");
     await click(page, "#event-yes");
-    expect((await values(page, "Ledger")).map((r) => r[2])).toEqual(["What", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed", "Race destroyed", "Race destroyed"]);
+    expect((await values(page, "Ledger")).map((r) => r[2])).toEqual(["What", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed #2", "Race destroyed #2", "Race destroyed #2"]);
 
     await page.click("#undo-credit");
-    expect(await page.textContent("#undo-question")).toMatch(/^Take back the event "Race destroyed" in century 1\?/);
+    expect(await page.textContent("#undo-question")).toMatch(/^Take back the event "Race destroyed #2" in century 1\?/);
     expect(await click(page, "#undo-yes")).toBe(3);
-    expect(await page.textContent("#undo-result")).toMatch(/Took back the event "Race destroyed" in century 1.*Take back from the distribution point: Vorn 0, Mirelle 0, Kettu 0\./);
+    expect(await page.textContent("#undo-result")).toMatch(/Took back the event "Race destroyed #2" in century 1.*Take back from the distribution point: Vorn 0, Mirelle 0, Kettu 0\./);
     expect((await values(page, "Ledger")).length).toBe(4);
 
     // Any century end may close an era: the gamemasters know which one does.

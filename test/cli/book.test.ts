@@ -46,7 +46,7 @@ describe("the mana book on a file", () => {
 
     const undo = await gods("undo", file);
     expect(undo.code).toBe(0);
-    expect(undo.out).toMatch(/^Took back the event "God obliterated" in century 2:/);
+    expect(undo.out).toMatch(/^Took back the event "God obliterated #2" in century 2:/);
     expect((await ledger(file))?.rows.filter((r) => r[1] === "event")).toHaveLength(2);
 
     expect((await gods("century-end", file, "--century", "2")).code).toBe(0);

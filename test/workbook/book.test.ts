@@ -88,7 +88,8 @@ describe("an event", () => {
       Demons: [0.35, 1, 1, 0.35],
     });
     expect(book.column("Kind").slice(3)).toEqual(["event", "event", "event", "event", "event", "event"]);
-    expect(book.column("What").slice(3)).toEqual(["Feast", "Feast", "Feast", "Feast ×2", "Feast ×2", "Feast ×2"]);
+    // Every credit has a name of its own: the second of the century is "#2".
+    expect(book.column("What").slice(3)).toEqual(["Feast", "Feast", "Feast", "Feast ×2 #2", "Feast ×2 #2", "Feast ×2 #2"]);
     expect(book.column("Century").slice(3)).toEqual([2, 2, 2, 2, 2, 2]);
     // The next century end carries on from the events' carries.
     const second = book.centuryEnd();
@@ -202,6 +203,43 @@ describe("undo", () => {
     expect(errorsIn(planUndo(book.read()).problems).map(describeProblem)).toEqual([
       "Ledger table, row 4: the latest credit is the end of century 1; a century end is not taken back, it is calculated again (it never pays twice).",
     ]);
+  });
+});
+
+describe("undo and recalculation, when the campaign changed between credits", () => {
+  test("undo takes back only the latest credit, even when an earlier one of the same event paid others too", () => {
+    const book = new Book(campaign());
+    book.event("Feast"); // Ares 3, Hestia 9, Demons 0.5
+    // Hestia gives up her Hearth cards; the Feast happens again and pays only Ares (and the Demons).
+    book.tables = edit((t) => (t.Cards = (t.Cards ?? []).filter((r) => !(r[0] === "Hestia" && r[1] === "Hearth"))), book.tables);
+    book.event("Feast", { again: true });
+    expect(book.column("What")).toEqual(["Feast", "Feast", "Feast", "Feast #2", "Feast #2"]);
+    const undo = planUndo(book.read());
+    expect(undo.payments.map((p) => p.god)).toEqual(["Ares", "Demons"]);
+    book.write(undo.plan);
+    expect(book.column("God")).toEqual(["Ares", "Hestia", "Demons"]);
+  });
+
+  test("a century end is not calculated again once anything was credited after it, whoever it paid", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    // A god who joined after century 1 is the only one the next event pays.
+    book.tables = edit((t) => {
+      t.Gods?.push(["Hermes", "lesser"]);
+      t.Cards = [...(t.Cards ?? []).filter((r) => r[1] !== "Hearth"), ["Hermes", "Hearth", 1]];
+    }, book.tables);
+    book.event("Feast");
+    expect(book.column("God").slice(3)).toEqual(["Hermes", "Demons"]);
+    expect(errorsIn(planCenturyEnd(book.raw(), 1).problems).map((p) => p.row)).toEqual([5]);
+  });
+
+  test("an undo asked about one credit takes back nothing when another came since", () => {
+    const book = new Book(campaign());
+    book.event("Feast");
+    expect(errorsIn(planUndo(book.read(), 'the event "Duel" in century 1').problems).map(describeProblem)).toEqual([
+      'Ledger table: the latest credit is now the event "Feast" in century 1, not the event "Duel" in century 1: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.',
+    ]);
+    expect(errorsIn(planUndo(book.read(), 'the event "Feast" in century 1').problems)).toEqual([]);
   });
 });
 

@@ -34,6 +34,7 @@ describe("the mana book inside Excel", () => {
     expect(outcome.status).toEqual(await readStatus(excel.run));
     expect(outcome.status.credits[0]).toEqual({
       label: 'the event "Feast" in century 2',
+      event: "Feast",
       kind: "event",
       century: 2,
       paid: [
@@ -54,7 +55,7 @@ describe("the mana book inside Excel", () => {
     expect((await creditEvent(excel.run, "Feast", { again: true, times: 2 })).written).toBe(true);
     const undone = await undoLatestCredit(excel.run);
     expect(undone.written).toBe(true);
-    expect(undone.what).toBe('the event "Feast ×2" in century 1');
+    expect(undone.what).toBe('the event "Feast ×2 #2" in century 1');
     expect(excel.book.values("Ledger").map((r) => r[2])).toEqual(["What", "Feast", "Feast"]);
   });
 
@@ -68,6 +69,16 @@ describe("the mana book inside Excel", () => {
     // Battlefields: 0.25 per War card (Ares holds 2) × 7 = 3.5, on Ares's 0.6 carried.
     expect(era.payments.find((p) => p.god === "Ares")).toEqual({ god: "Ares", carryIn: 0.6, earned: 3.5, paid: 4, carry: expect.closeTo(0.1, 10) });
     expect(era.status.eraEnd.ready).toBe(false);
+  });
+
+  test("a payment asked about in the pane is refused when that century was paid meanwhile", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(campaign()));
+    expect((await endCentury(excel.run, 1, { unpaid: true })).written).toBe(true);
+    const again = await endCentury(excel.run, 1, { unpaid: true });
+    expect(again.written).toBe(false);
+    expect(again.problems[0]?.message).toMatch(/^century 1 was paid meanwhile/);
+    // A redo, asked as such, calculates it again.
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
   });
 
   test("the live preview: what each god would collect if the century in play ended now", async () => {

@@ -76,6 +76,12 @@ export interface ActionOptions extends RetryOptions {
   readonly onStep?: (step: ActionStep) => void;
 }
 
+/** A century end asked about in the pane: a first payment, or a redo of the latest century. */
+export interface PayOptions extends ActionOptions {
+  /** the century must not be paid yet: a payment, not a redo (another click may have paid it meanwhile) */
+  readonly unpaid?: boolean;
+}
+
 /** Excel refuses API calls while a cell is being edited: wait and try again instead of failing. */
 export async function withRetry<T>(run: ExcelRun, batch: (context: ContextApi) => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 20;
@@ -117,14 +123,17 @@ function stoppedPartWay(error: unknown, century: number, done: readonly string[]
  * the century end as under way. When the worksheets take more than one request, the one before
  * the last reads the Ledger again, and nobody is paid if someone changed it meanwhile.
  */
-async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: boolean, options: ActionOptions = {}): Promise<CenturyEndInExcel> {
+async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: boolean, options: PayOptions = {}): Promise<CenturyEndInExcel> {
   return withRetry(
     run,
     async (context) => {
       options.onStep?.("reading");
       const raw = await readWorkbook(context);
       const read = readCampaign(raw);
-      const outcome = centuryEndOf(read, century);
+      const paid = options.unpaid === true && century !== undefined && century <= latestCentury(read.campaign);
+      const outcome = paid
+        ? { ...centuryEndOf(read, century), plan: undefined, problems: [{ severity: "error" as const, table: "Ledger", message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
+        : centuryEndOf(read, century);
       const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
       if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
       options.onStep?.("writing");
@@ -220,12 +229,12 @@ export function creditEraEnd(run: ExcelRun, century: number, options: ActionOpti
 }
 
 /** Takes back the latest credit, when it is an event or an era's end. */
-export function undoLatestCredit(run: ExcelRun, options: ActionOptions = {}): Promise<CreditInExcel> {
-  return credit(run, "taking back a credit", (read) => planUndo(read), options);
+export function undoLatestCredit(run: ExcelRun, options: ActionOptions = {}, expected?: string): Promise<CreditInExcel> {
+  return credit(run, "taking back a credit", (read) => planUndo(read, expected), options);
 }
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */
-export async function endCentury(run: ExcelRun, century?: number, options?: ActionOptions): Promise<CenturyEndInExcel> {
+export async function endCentury(run: ExcelRun, century?: number, options?: PayOptions): Promise<CenturyEndInExcel> {
   return exclusive("a century end", () => centuryEnd(run, century, true, options));
 }
 

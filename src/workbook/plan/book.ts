@@ -43,14 +43,24 @@ const ledgerError = (message: string): Problem => ({ severity: "error", table: L
 /** The largest number of times one event may be credited at once: more is a typo. */
 export const MAX_TIMES = 1000;
 
-/** "God obliterated ×2" names an event credited twice at once. */
-function eventWhat(event: string, times: number): string {
-  return times === 1 ? event : `${event} ×${times}`;
+/**
+ * How the Ledger names an event's credit: "God obliterated ×2" for twice at once, and "#2", "#3"…
+ * when it is credited again in the same century, so that every credit has a name of its own
+ * (taking back the latest never touches an earlier one).
+ */
+function eventWhat(event: string, times: number, earlier: number): string {
+  return `${event}${times === 1 ? "" : ` ×${times}`}${earlier === 0 ? "" : ` #${earlier + 1}`}`;
 }
 
-/** The event a Ledger's What cell names, without the times. */
+/** The event a Ledger's What cell names, without the times or the count. */
 export function eventOf(what: string | null): string {
-  return (what ?? "").replace(/\s*×\d+$/, "");
+  return (what ?? "").replace(/\s*#\d+$/, "").replace(/\s*×\d+$/, "");
+}
+
+/** How many credits of this event the century has had already. */
+function creditsOf(campaign: Campaign, event: string, century: number): number {
+  const whats = new Set(campaign.ledger.filter((r) => r.kind === "event" && r.century === century && nameKey(eventOf(r.what)) === nameKey(event)).map((r) => r.what));
+  return whats.size;
 }
 
 /** The century in play: the one after the latest century end (1 before any). */
@@ -71,17 +81,19 @@ export function knownEvents(campaign: Campaign): { name: string; where: Where; r
   return [...eventSources(campaign.sources).values()].map((rules) => ({ name: (rules[0] as SourceRule).source, where: whereOf(rules), rules })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The latest credit that can be taken back: each of its rows the last of its account. */
+/**
+ * The latest credit, to take back: every row of the Ledger's last credit (its century, kind and
+ * name), each of them the last of its account; none when that cannot be told.
+ */
 export function latestCredit(campaign: Campaign): LedgerRow[] {
   const last = [...campaign.ledger].sort((a, b) => a.index - b.index).pop();
   if (last === undefined) return [];
-  const same = (r: LedgerRow) => r.century === last.century && r.kind === last.kind && r.what === last.what;
-  const rows: LedgerRow[] = [];
-  for (const account of campaign.accounts.values()) {
-    const end = account.entries[account.entries.length - 1];
-    if (end !== undefined && same(end)) rows.push(end);
-  }
-  return rows.includes(last) ? rows : [];
+  const rows = campaign.ledger.filter((r) => r.century === last.century && r.kind === last.kind && r.what === last.what);
+  const isLast = (r: LedgerRow) => {
+    const entries = campaign.accounts.get(nameKey(r.god))?.entries ?? [];
+    return entries[entries.length - 1] === r;
+  };
+  return rows.every(isLast) ? rows : [];
 }
 
 /**
@@ -196,7 +208,7 @@ export function planEvent(read: Read, event: string, options: EventOptions = {})
   const known = knownEvents(campaign);
   const found = known.find((e) => nameKey(e.name) === nameKey(event));
   const name = found?.name ?? event.trim();
-  const what = eventWhat(name, times);
+  const what = eventWhat(name, times, creditsOf(campaign, name, century));
   if (found === undefined) {
     const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
     problems.push({ severity: "error", table: SOURCES.name, message: `there is no event "${event.trim().slice(0, 100)}". ${list}` });
@@ -258,8 +270,11 @@ export function planEraEnd(read: Read, century: number): CreditOutcome {
   return credit(read, "era-end", what, century, post(lines, carries(campaign)), problems);
 }
 
-/** Takes back the latest credit, when it is an event or an era's end. */
-export function planUndo(read: Read): CreditOutcome {
+/**
+ * Takes back the latest credit, when it is an event or an era's end; with `expected` (the credit
+ * as a gamemaster was asked about it), only when it is still that one.
+ */
+export function planUndo(read: Read, expected?: string): CreditOutcome {
   const { campaign } = read;
   const problems = [...read.problems];
   const rows = latestCredit(campaign);
@@ -268,6 +283,9 @@ export function planUndo(read: Read): CreditOutcome {
   const base = { kind: first?.kind ?? ("event" as CreditKind), what: first === undefined ? "" : creditName(first), century: first?.century ?? 0, campaign, payments: [], postings: [] };
   if (errorsIn(problems).length > 0) return { ...base, problems };
   if (first === undefined) return { ...base, problems: [ledgerError(campaign.ledger.length === 0 ? "the Ledger holds no credit to take back." : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.")] };
+  if (expected !== undefined && creditName(first) !== expected) {
+    return { ...base, problems: [ledgerError(`the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`)] };
+  }
   if (first.kind === "century-end") {
     return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).` }] };
   }

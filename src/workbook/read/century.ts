@@ -17,17 +17,12 @@ export function latestCentury(campaign: Campaign): number {
 }
 
 /**
- * The first credit some account received after the end of `century`: while there is one, that
- * century end cannot be calculated again (its carries flowed on into later credits).
+ * The first credit made after the end of `century` (one of a later century, or the era's end
+ * after it): while there is one, that century end cannot be calculated again (its carries flowed
+ * on into later credits, perhaps of recipients it did not pay).
  */
 export function creditAfter(campaign: Campaign, century: number): LedgerRow | undefined {
-  let first: LedgerRow | undefined;
-  for (const account of campaign.accounts.values()) {
-    const at = account.entries.findIndex((e) => e.kind === "century-end" && e.century === century);
-    const later = at < 0 ? undefined : account.entries[at + 1];
-    if (later !== undefined && (first === undefined || later.row < first.row)) first = later;
-  }
-  return first;
+  return campaign.ledger.filter((r) => r.century > century || (r.century === century && r.kind === "era-end")).sort((a, b) => a.row - b.row)[0];
 }
 
 /** A credit as a gamemaster names it. */

@@ -15,7 +15,7 @@ import type { LedgerRow } from "../read/types";
 import { eventCredit, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
 import { errorsIn } from "../model/problems";
-import { knownEvents, latestCredit, planEraEnd } from "../plan/book";
+import { eventOf, knownEvents, latestCredit, planEraEnd } from "../plan/book";
 import { centuryEndOf, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
@@ -76,6 +76,8 @@ export interface EventStatus {
 export interface CreditStatus {
   /** the credit in a gamemaster's words: "the event "God obliterated" in century 2" */
   readonly label: string;
+  /** for an event, its name as the Sources table has it (without "×2" or "#2") */
+  readonly event?: string;
   readonly kind: CreditKind;
   readonly century: number;
   /** whole mana paid by it, per recipient credited */
@@ -103,6 +105,7 @@ function recentCredits(campaign: Campaign): CreditStatus[] {
     }
     groups.push({
       label: creditName(last),
+      ...(last.kind === "event" ? { event: eventOf(last.what) } : {}),
       kind: last.kind,
       century: last.century,
       paid: group.map((r) => ({ god: r.god, earned: r.earned, paid: r.paid })),
