@@ -358,6 +358,19 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     }
   });
 
+  test("events of one century sorted by hand are read in an order in which they all add up", () => {
+    const book = new Book(edit((t) => t.Sources?.push(["Pit", "Omen", "count", 0.7, "yes", null, "event"], ["Pit", "Portent", "count", 0.5, "yes", null, "event"], ["Pit", "Sign", "count", 0.5, "yes", null, "event"])));
+    // The Demons: 0 → Portent 0.5 → Sign 1.0 (paid 1, carry 0) → Omen 0.7.
+    book.event("Portent");
+    book.event("Sign");
+    book.event("Omen");
+    const [headers, ...rows] = book.tables.Ledger as unknown[][];
+    // Omen first: taken first, it would carry 0.7 and leave the rest no way to add up.
+    book.tables.Ledger = [headers as unknown[], rows[2] as unknown[], rows[0] as unknown[], rows[1] as unknown[]] as Tables[string];
+    expect(book.errors()).toEqual([]);
+    expect(book.read().campaign.accounts.get("demons")?.carry).toEqual({ n: 7n, d: 10n });
+  });
+
   test("rows out of order are fine: they are read in the order they were credited", () => {
     const book = history();
     const [headers, ...rows] = book.tables.Ledger as unknown[][];

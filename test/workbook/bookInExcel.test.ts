@@ -59,6 +59,15 @@ describe("the mana book inside Excel", () => {
     expect(excel.book.values("Ledger").map((r) => r[2])).toEqual(["What", "Feast", "Feast"]);
   });
 
+  test("taking back the Ledger's only credit leaves the Ledger table with its one blank row", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(campaign()));
+    await creditEvent(excel.run, "Feast");
+    expect((await undoLatestCredit(excel.run)).written).toBe(true);
+    expect(excel.book.table("Ledger")?.bodyRows).toBe(1);
+    expect(excel.book.values("Ledger").slice(1)).toEqual([]);
+    expect((await readStatus(excel.run)).credits).toEqual([]);
+  });
+
   test("an era's end, offered once the century has ended", async () => {
     const excel = new MemoryExcel(memoryWorkbook(campaign()));
     const before = await readStatus(excel.run);

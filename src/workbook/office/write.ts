@@ -247,7 +247,9 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
   }
   if (table !== undefined) {
     if (rows.length > old) table.rows.add(undefined, rows.slice(old).map((r) => r.map(textValue)));
-    for (let i = old - 1; i >= rows.length; i--) table.rows.getItemAt(i).delete();
+    // An Excel table keeps one body row: an empty Ledger keeps a blank one, as a new table has.
+    for (let i = old - 1; i >= Math.max(rows.length, 1); i--) table.rows.getItemAt(i).delete();
+    if (rows.length === 0 && old > 0) ws.getRangeByIndexes(existing.headerRow, existing.firstColumn - 1, 1, width).clear("Contents");
   } else if (old > rows.length) {
     ws.getRangeByIndexes(existing.headerRow + rows.length, existing.firstColumn - 1, old - rows.length, width).clear("Contents");
   }

@@ -111,6 +111,32 @@ function earnedFrom(carryIn: Ratio, row: LedgerRow): Ratio | null {
   return isNegative(earned) || !near(row.earned, earned) ? null : earned;
 }
 
+/** Groups larger than this are followed step by step rather than searched. */
+const SEARCHED_GROUP = 12;
+
+/**
+ * An order of `rows` in which each follows from the one before, starting from `carry`, trying
+ * the Ledger's own order first; null when there is none (or the group is too large to search).
+ */
+function chainOrder(carry: Ratio, rows: readonly LedgerRow[]): LedgerRow[] | null {
+  if (rows.length > SEARCHED_GROUP) return null;
+  const used = new Set<LedgerRow>();
+  const path: LedgerRow[] = [];
+  const search = (from: Ratio): boolean => {
+    if (path.length === rows.length) return true;
+    for (const r of rows) {
+      if (used.has(r) || earnedFrom(from, r) === null) continue;
+      used.add(r);
+      path.push(r);
+      if (search(r.carry)) return true;
+      used.delete(r);
+      path.pop();
+    }
+    return false;
+  };
+  return search(carry) ? path : null;
+}
+
 export interface BookContext {
   /** the Ledger as found, for addresses; undefined when the workbook has none */
   readonly raw: RawTable | undefined;
@@ -154,6 +180,14 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
       const head = left[0] as LedgerRow;
       const group = left.findIndex((r) => r.century !== head.century || r.kind !== head.kind);
       const candidates = group < 0 ? left : left.slice(0, group);
+      // Several credits of one century and kind (events): the order in which they all chain.
+      const ordered = !broken && candidates.length > 1 ? chainOrder(carry, candidates) : null;
+      if (ordered !== null) {
+        for (const r of ordered) left.splice(left.indexOf(r), 1);
+        entries.push(...ordered);
+        carry = (ordered[ordered.length - 1] as LedgerRow).carry;
+        continue;
+      }
       let at = broken ? 0 : candidates.findIndex((r) => earnedFrom(carry, r) !== null);
       if (at < 0) {
         const row = left[0] as LedgerRow;
