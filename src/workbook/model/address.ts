@@ -8,7 +8,7 @@ export function columnLetter(column: number): string {
 }
 
 /** The 1-based column number of column letters: A → 1, AA → 27. */
-function columnNumber(letters: string): number {
+export function columnNumber(letters: string): number {
   return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ContextApi } from "./api";
 import { errorsIn } from "../model/problems";
-import { sheetNames } from "../model/schema";
+import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../plan/book";
 import { centuryEndOf, type CenturyEndOutcome, type WorkbookPlan } from "../plan/centuryEnd";
 import { readCampaign } from "../read/campaign";
@@ -132,7 +132,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
       const read = readCampaign(raw);
       const paid = options.unpaid === true && century !== undefined && century <= latestCentury(read.campaign);
       const outcome = paid
-        ? { ...centuryEndOf(read, century), plan: undefined, problems: [{ severity: "error" as const, table: "Ledger", message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
+        ? { ...centuryEndOf(read, century), plan: undefined, problems: [{ severity: "error" as const, table: LEDGER.name, message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
         : centuryEndOf(read, century);
       const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
       if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };

@@ -92,7 +92,15 @@ export function centuryEndOf(read: { readonly campaign: Campaign; readonly probl
   const credits = result.payouts.map((p) => ({ century: n, kind: "century-end" as const, what: null, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
   const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, accountsAfter(campaign, replaced, credits))];
   const plan: WorkbookPlan = { century: n, sheets, ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits) };
-  const payments = result.payouts.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
-  return { century: n, problems, campaign, result, plan, payments };
+  return { century: n, problems, campaign, result, plan, payments: paymentsOf(result) };
+}
+
+function paymentsOf(result: CenturyResult): Payment[] {
+  return result.payouts.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
+}
+
+/** What each recipient would be paid if `century` ended now: the calculation alone, nothing planned. The campaign is expected to be sound. */
+export function previewPayments(campaign: Campaign, century: number): Payment[] {
+  return paymentsOf(calculateCentury(centuryInput(campaign, century)));
 }
 

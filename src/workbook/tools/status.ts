@@ -16,7 +16,7 @@ import { eventCredit, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
 import { errorsIn } from "../model/problems";
 import { eventOf, knownEvents, latestCredit, planEraEnd } from "../plan/book";
-import { centuryEndOf, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
+import { previewPayments, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
 
@@ -166,7 +166,7 @@ export function campaignStatus(read: { readonly campaign: Campaign; readonly pro
     hasEraEnd: campaign.sources.some((s) => s.timing === "era-end" && s.basis === "count"),
     redo: redoState(campaign, latest),
     deathsInPlay: campaign.deaths.filter((d) => d.century === next).reduce((sum, d) => sum + d.units, 0),
-    preview: errorsIn(problems).length > 0 ? null : centuryEndOf(read, next).payments,
+    preview: errorsIn(problems).length > 0 ? null : previewPayments(campaign, next),
   };
 }
 

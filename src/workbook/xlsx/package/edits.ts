@@ -20,10 +20,11 @@ import { areaRef, cellAddress, columnLetter, parseArea, type Area } from "../../
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import { blankRowsToFill, editSteps, rowCells, tableOf, type TableEdit } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
+import { cellsOf, holdsSomething, prefixed, type Cell } from "./cells";
 import { resizeTable, tableArea } from "./ledger";
 import { findPart, REL_TYPE, Relationships, relsPathOf } from "./parts";
 import { cellXml } from "./sheet";
-import { applyEdits, attr, attrLocal, child, childElements, decodePart, encodePart, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import { applyEdits, attr, attrLocal, child, childElements, currentText, encodePart, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
 import { FileProblem, type Package } from "./zip";
 
 /** What to write in one cell: a value (undefined leaves the value as it is) and the look for a new cell. */
@@ -41,19 +42,7 @@ interface SheetWork {
   readonly fresh: { row: number; left: number; right: number }[];
 }
 
-const CELL_REF = /^\$?([A-Z]+)\$?(\d+)$/i;
-const HOLDS_SOMETHING = /<(\w+:)?(v|is|f)[\s>/]/;
 const FORMULA = /<(\w+:)?f[\s>/]/;
-
-function columnNumber(letters: string): number {
-  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-}
-
-interface Cell {
-  readonly column: number;
-  readonly span: Span;
-  readonly xml: string;
-}
 
 /** A worksheet part's rows, by number, and their cells. */
 class SheetText {
@@ -86,16 +75,7 @@ class SheetText {
 
   cells(row: number): Cell[] {
     const span = this.byRow.get(row);
-    if (span === undefined || span.selfClosing) return [];
-    const cells: Cell[] = [];
-    let column = 0;
-    for (const c of childElements(this.text, span)) {
-      if (c.local !== "c") continue;
-      const m = CELL_REF.exec(attr(c.tag, "r") ?? "");
-      column = m ? columnNumber(m[1] as string) : column + 1;
-      cells.push({ column, span: c, xml: this.text.slice(c.start, c.end) });
-    }
-    return cells;
+    return span === undefined ? [] : cellsOf(this.text, span);
   }
 
   styleAt(row: number, column: number): number | undefined {
@@ -259,10 +239,7 @@ class TableEditWriter {
   }
 
   private read(part: string): string | undefined {
-    const changed = this.texts.get(part);
-    if (changed !== undefined) return changed;
-    const bytes = this.parts.get(part);
-    return bytes === undefined ? undefined : decodePart(bytes);
+    return currentText(this.parts, this.texts, part);
   }
 
   private rels(source: string): Relationships {
@@ -271,18 +248,13 @@ class TableEditWriter {
   }
 }
 
-/** Our cells in the prefix the sheet uses for its own elements. */
-function prefixed(xml: string, prefix: string): string {
-  return prefix === "" ? xml : xml.replace(/<(\/?)(c|f|v|is|t|row)([\s/>])/g, `<$1${prefix}:$2$3`);
-}
-
 /** The sheet part with its cells written: rows rebuilt only where a cell changes. */
 function writeCells(sheet: SheetText, job: SheetWork): string {
   const { text, sheetData } = sheet;
   const prefix = sheetData.name.includes(":") ? sheetData.name.slice(0, sheetData.name.indexOf(":")) : "";
   const rowName = prefix === "" ? "row" : `${prefix}:row`;
   for (const f of job.fresh) {
-    const taken = sheet.cells(f.row).find((c) => c.column >= f.left && c.column <= f.right && HOLDS_SOMETHING.test(c.xml));
+    const taken = sheet.cells(f.row).find((c) => c.column >= f.left && c.column <= f.right && holdsSomething(c));
     if (taken !== undefined) {
       throw new FileProblem(`Cell ${cellAddress(job.sheet, f.row, taken.column)} holds something, right where a table of the workbook must grow; move it elsewhere, then run again.`);
     }

@@ -8,6 +8,7 @@ import { areaRef, columnLetter, parseArea, type Area } from "../../model/address
 import type { PlanValue } from "../../plan/layout";
 import { cellXml } from "./sheet";
 import type { StyleBook } from "./styles";
+import { cellsOf, holdsSomething, prefixed, type Cell } from "./cells";
 import { applyEdits, attr, child, childElements, escapeAttr, prefixOf, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
 
 export interface LedgerBody {
@@ -33,39 +34,8 @@ export interface LedgerBody {
   readonly totals?: { readonly left: number; readonly right: number };
 }
 
-interface Cell {
-  readonly column: number;
-  /** the cell's XML as it stands in the part */
-  readonly xml: string;
-  readonly span: Span;
-}
-
 /** Cells of the gamemaster's where the Ledger must grow. */
 export class CellsInTheWay extends Error {}
-
-const CELL_REF = /^\$?([A-Z]+)\$?(\d+)$/i;
-
-function columnNumber(letters: string): number {
-  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-}
-
-/** Writes the cells our cellXml makes with the prefix the sheet uses for its own elements. */
-function prefixed(xml: string, prefix: string): string {
-  return prefix === "" ? xml : xml.replace(/<(\/?)(c|f|v|is|t|row)([\s/>])/g, `<$1${prefix}:$2$3`);
-}
-
-/** The cells of a row, each with its column (counted on from the one before when it has no address). */
-function cellsOf(text: string, row: Span): Cell[] {
-  const cells: Cell[] = [];
-  let column = 0;
-  for (const c of childElements(text, row)) {
-    if (c.local !== "c") continue;
-    const m = CELL_REF.exec(attr(c.tag, "r") ?? "");
-    column = m ? columnNumber(m[1] as string) : column + 1;
-    cells.push({ column, xml: text.slice(c.start, c.end), span: c });
-  }
-  return cells;
-}
 
 /** A cell moved to another place: the same content under a new address. */
 function readdressed(cell: Cell, ref: string): string {
@@ -176,7 +146,7 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
     // The columns the Ledger gains must be free: nothing of the gamemaster's is written over.
     for (const { span, row } of numbered) {
       if (row < top || row > lastRow) continue;
-      const taken = cellsOf(text, span).find((c) => c.column >= headerFrom && c.column <= right && /<(\w+:)?(v|is|f)[\s>/]/.test(c.xml));
+      const taken = cellsOf(text, span).find((c) => c.column >= headerFrom && c.column <= right && holdsSomething(c));
       if (taken !== undefined) {
         throw new CellsInTheWay(
           `The Ledger gains the columns ${newHeaders.join(", ")} at its right (${columnLetter(headerFrom)} to ${columnLetter(right)}), but cell ${columnLetter(taken.column)}${row} there holds something. Move what is in those columns elsewhere, then run again. Nothing was written.`,

@@ -31,6 +31,7 @@ import {
   attrLocal,
   child,
   childElements,
+  currentText,
   decodePart,
   encodePart,
   escapeAttr,
@@ -394,10 +395,7 @@ class PackageWriter {
 
   /** A part's text as it now stands (changed or as it came in). */
   private read(part: string): string | undefined {
-    const changed = this.texts.get(part);
-    if (changed !== undefined) return changed;
-    const bytes = this.parts.get(part);
-    return bytes === undefined ? undefined : decodePart(bytes);
+    return currentText(this.parts, this.texts, part);
   }
 
   private rels(source: string): Relationships {
