@@ -14,6 +14,12 @@ export interface Problem {
   readonly column?: string;
   /** the cell or range to select to see the problem, like Races!C5 */
   readonly address?: string;
+  /**
+   * A warning that changes what someone is paid (a source counting 0 because its table, count or
+   * cause is missing; cards in a sphere no source names…): nothing is paid until the gamemaster
+   * has seen it and accepted it.
+   */
+  readonly changesPay?: boolean;
 }
 
 /** One line for a terminal or a list: "Races table, row 5, column Units: …". */
@@ -30,6 +36,11 @@ export function errorsIn(problems: readonly Problem[]): Problem[] {
 
 export function warningsIn(problems: readonly Problem[]): Problem[] {
   return problems.filter((p) => p.severity === "warning");
+}
+
+/** The warnings that change what someone is paid: the write waits until they are accepted. */
+export function payWarningsIn(problems: readonly Problem[]): Problem[] {
+  return problems.filter((p) => p.severity === "warning" && p.changesPay === true);
 }
 
 /**
