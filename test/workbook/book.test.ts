@@ -187,7 +187,8 @@ describe("an era's end", () => {
       "Ledger table, row 5: century 2 has credits already (this row): an era's end comes before them. Undo them first, the latest first.",
     ]);
     const outcome = planEraEnd(book.read(), 2);
-    expect(outcome.problems.map(describeProblem)).toEqual(['Counts table: "Battlefields" has no count for century 2; it is taken as 0.']);
+    expect(outcome.problems.map(describeProblem)).toEqual(['Counts table: "Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.']);
+    expect(outcome.problems.every((p) => p.changesPay === true)).toBe(true);
   });
 });
 

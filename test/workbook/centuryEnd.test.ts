@@ -38,8 +38,9 @@ describe("the century end, on a campaign worked out by hand (see fixture.ts)", (
   test("a count source with no count is taken as 0, with a warning naming it", () => {
     const outcome = planCenturyEnd(rawWorkbook(withLedger(handWorked(), 1)), 2);
     expect(warningsIn(outcome.problems).map(describeProblem)).toEqual([
-      'Counts table: "Hearths" has no count for century 2; it is taken as 0 and marked on the Century-End Worksheet.',
+      'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.',
     ]);
+    expect(outcome.problems.filter((p) => p.changesPay === true)).toHaveLength(1);
     expect(outcome.result?.counts.find((c) => c.source === "Hearths")?.missing).toBe(true);
   });
 

@@ -154,7 +154,7 @@ describe("the mana book through Microsoft's Excel library", () => {
     ]);
     for (const sheet of ["Heaven Events", "Earth Events", "Distribution Points"]) expect(real.book.sheet(sheet)).toBeDefined();
     // No count of Battlefields for century 2: the era's end credits nobody, and says why.
-    expect(result[5]?.problems.map((p) => p.message)).toEqual(['"Battlefields" has no count for century 2; it is taken as 0.']);
+    expect(result[5]?.problems.map((p) => p.message)).toEqual(['"Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.']);
   });
 });
 

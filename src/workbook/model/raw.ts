@@ -37,6 +37,11 @@ export interface RawWorkbook {
    * merged cell in an input table, a formula with no saved result, rows typed under a table.
    */
   readonly problems?: readonly Problem[];
+  /**
+   * The cells of the sheets the add-in generated that the checks read back (each paid century's
+   * Death Worksheet, to find deaths typed after it was paid), by sheet name, as rows from A1.
+   */
+  readonly generatedCells?: ReadonlyMap<string, readonly (readonly RawCell[])[]>;
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

@@ -146,3 +146,5 @@ export const GENERATED_SHEET = /^(C\d+ (Death Worksheet|Century-End Worksheet|Ma
 
 /** A century's Mana sheet: written only when the century was paid. */
 export const MANA_SHEET = /^C(\d+) Mana$/;
+/** A century's Death Worksheet, which the checks read back: what it counted. */
+export const DEATH_SHEET = /^C(\d+) Death Worksheet$/;

@@ -93,9 +93,10 @@ export class TableReader {
     return cellAddress(this.raw.sheet, row, this.raw.firstColumn + (col ?? 0));
   }
 
-  report(severity: Severity, row: number | undefined, header: string | undefined, message: string): void {
+  report(severity: Severity, row: number | undefined, header: string | undefined, message: string, changesPay = false): void {
     const p: Problem = {
       severity,
+      ...(changesPay ? { changesPay } : {}),
       table: this.spec.name,
       message,
       ...(row === undefined ? {} : { row }),
@@ -140,6 +141,11 @@ export class RowReader {
 
   warn(header: string | undefined, message: string): void {
     this.table.report("warning", this.row, header, message);
+  }
+
+  /** A warning that changes what someone is paid: the write waits until the gamemaster accepts it. */
+  warnPay(header: string | undefined, message: string): void {
+    this.table.report("warning", this.row, header, message, true);
   }
 
   /** Text, trimmed. A required empty cell is a problem; numbers are read as their text. A cell that cannot be text is a problem of the given severity. */

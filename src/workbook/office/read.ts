@@ -6,7 +6,7 @@
 import type { ContextApi, RangeApi } from "./api";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, GENERATED_SHEET, LEDGER } from "../model/schema";
+import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER } from "../model/schema";
 
 /** The input tables and the Ledger, by the names they are looked up under. */
 const WANTED = ALL_TABLES.map((t) => t.name);
@@ -67,6 +67,8 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
       pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
     }
   }
+  // Each paid century's Death Worksheet, read back in the same request: what it counted.
+  const generated = [...sheetNames.values()].filter((name) => DEATH_SHEET.test(name)).map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   await context.sync();
 
@@ -86,9 +88,12 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     tables.set(p.name.toLowerCase(), { name: p.name, sheet: p.sheet.name, headerRow: top, firstColumn: left, headers, rows: body, isTable: p.isTable });
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
+  // As rows from A1, as the file adapter gives them.
+  const generatedCells = new Map(generated.map((g) => [g.name, [...Array.from({ length: g.range.rowIndex }, () => [] as RawCell[]), ...(g.range.values as unknown[][]).map((r) => [...Array.from({ length: g.range.columnIndex }, () => null), ...r.map(rawCell)])]]));
   return {
     tables,
     sheetNames: [...sheetNames.values()],
+    ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };

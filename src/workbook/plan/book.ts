@@ -7,11 +7,12 @@
 import { eraEndCredit, eventCredit, eventSources, post, type CreditKind, type Posting } from "../../engine/book";
 import type { SourceRule, Where } from "../../engine/century";
 import { formatExact, toNumber, ZERO, type Ratio } from "../../engine/exact";
-import { nameKey } from "../../engine/names";
+import { didYouMean, nameKey } from "../../engine/names";
 import { errorsIn, type Problem } from "../model/problems";
-import { BOOK_SHEETS, COUNTS, LEDGER, SOURCES } from "../model/schema";
+import { BOOK_SHEETS, LEDGER, SOURCES } from "../model/schema";
 import { foundTable, type Campaign } from "../read/campaign";
 import { creditName, latestCentury, MAX_CENTURY, recipients } from "../read/century";
+import { lateDeaths, missingCounts, neededTables } from "../read/payChecks";
 import type { Account, LedgerRow } from "../read/types";
 import type { Payment, WorkbookPlan } from "./centuryEnd";
 import type { PlanCell, SheetPlan } from "./layout";
@@ -211,8 +212,9 @@ export function planEvent(read: Read, event: string, options: EventOptions = {})
   const what = eventWhat(name, times, creditsOf(campaign, name, century));
   if (found === undefined) {
     const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
-    problems.push({ severity: "error", table: SOURCES.name, message: `there is no event "${event.trim().slice(0, 100)}". ${list}` });
+    problems.push({ severity: "error", table: SOURCES.name, message: `there is no event "${event.trim().slice(0, 100)}".${didYouMean(event, known.map((e) => e.name))} ${list}` });
   }
+  problems.push(...lateDeaths(campaign, inPlay));
   if (!Number.isSafeInteger(times) || times < 1 || times > MAX_TIMES) {
     problems.push(ledgerError(`an event is credited 1 to ${MAX_TIMES} times at once, not ${times}.`));
   }
@@ -259,12 +261,7 @@ export function planEraEnd(read: Read, century: number): CreditOutcome {
   if (done !== undefined) problems.push({ severity: "error", table: LEDGER.name, row: done.row, message: `the era ending with century ${century} is already credited (this row). To credit it anew, undo it first.` });
   const counts = new Map<string, Ratio>();
   for (const c of campaign.counts) if (c.century === century) counts.set(nameKey(c.source), c.count);
-  const warned = new Set<string>();
-  for (const s of eraEnd) {
-    if (counts.has(nameKey(s.source)) || warned.has(nameKey(s.source))) continue;
-    warned.add(nameKey(s.source));
-    problems.push({ severity: "warning", table: COUNTS.name, message: `"${s.source}" has no count for century ${century}; it is taken as 0.` });
-  }
+  problems.push(...neededTables(campaign, campaign.sheetNames, "era-end"), ...missingCounts(campaign, century, "era-end"), ...lateDeaths(campaign, century + 1));
   if (errorsIn(problems).length > 0) return credit(read, "era-end", what, century, [], problems);
   const lines = eraEndCredit(recipients(campaign), campaign.cards, campaign.sources, counts);
   return credit(read, "era-end", what, century, post(lines, carries(campaign)), problems);

@@ -10,7 +10,7 @@ import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign } from "../read/campaign";
 import { LEDGER } from "../model/schema";
-import { checkCentury, latestCentury, recipients } from "../read/century";
+import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
 import type { SheetPlan } from "./layout";
 import { ledgerPlan, type LedgerPlan } from "./ledger";
 import { accountsAfter, bookSheets } from "./book";
@@ -76,16 +76,16 @@ export function centuryInput(campaign: Campaign, century: number): CenturyInput 
 }
 
 /** Plans the century end; `century` defaults to the one after the Ledger's latest. */
-export function planCenturyEnd(raw: RawWorkbook, century?: number): CenturyEndOutcome {
-  return centuryEndOf(readCampaign(raw), century);
+export function planCenturyEnd(raw: RawWorkbook, century?: number, options: CenturyOptions = {}): CenturyEndOutcome {
+  return centuryEndOf(readCampaign(raw), century, options);
 }
 
 /** Plans the century end of a campaign already read. */
-export function centuryEndOf(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }, century?: number): CenturyEndOutcome {
+export function centuryEndOf(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }, century?: number, options: CenturyOptions = {}): CenturyEndOutcome {
   const { campaign } = read;
   const problems = [...read.problems];
   const n = century ?? latestCentury(campaign) + 1;
-  problems.push(...checkCentury(campaign, n));
+  problems.push(...checkCentury(campaign, n, options));
   if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
   const result = calculateCentury(centuryInput(campaign, n));
   const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === n).map((r) => r.index));

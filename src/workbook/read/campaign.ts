@@ -6,7 +6,7 @@
 import { DEMONS, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { ALL_TABLES, CARDS, COUNTS, DEATHS, GODS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
+import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
 import { TableReader } from "../model/tableReader";
 import { readCards } from "./cards";
 import { readCounts } from "./counts";
@@ -14,6 +14,7 @@ import { readDeaths } from "./deaths";
 import { readGods } from "./gods";
 import { checkBook, ledgerShapeProblem, readLedger } from "./ledger";
 import { readPantheons } from "./pantheon";
+import { countedDeaths } from "./payChecks";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
 import type { Campaign, FoundTable } from "./types";
@@ -49,7 +50,8 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
   const gods = readGods(read(GODS.name), flawedGods);
   const godMap = has(GODS.name) ? byName(gods, (g) => g.name) : undefined;
   const { sources, byName: sourceMap, spheres } = readSources(read(SOURCES.name), flawedSources);
-  const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined }, problems);
+  const sphereNames = [...new Map(sources.map((s) => [nameKey(s.sphere), s.sphere.trim()])).values()];
+  const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined, sphereNames }, problems);
   const races = readRaces(read(RACES.name), flawedRaces);
   const raceMap = has(RACES.name) ? byName(races, (r) => r.race) : undefined;
   const { pantheons, shares } = readPantheons(read(PANTHEON.name), { races: raceMap, gods: godMap, flawedRaces, flawedGods }, problems);
@@ -89,10 +91,25 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
       found,
       missingTables,
       flawed,
+      counted: countedByCentury(raw, ledger),
+      sheetNames: raw.sheetNames,
       ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
     },
     problems,
   };
+}
+
+/** What each paid century's Death Worksheet counted, where the adapter read it back. */
+function countedByCentury(raw: RawWorkbook, ledger: readonly { readonly century: number; readonly kind: string }[]): Map<number, Map<string, number>> {
+  const paid = new Set(ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
+  const counted = new Map<number, Map<string, number>>();
+  for (const [name, cells] of raw.generatedCells ?? []) {
+    const m = DEATH_SHEET.exec(name);
+    if (m === null || !paid.has(Number(m[1]))) continue;
+    const byCause = countedDeaths(cells);
+    if (byCause !== undefined) counted.set(Number(m[1]), byCause);
+  }
+  return counted;
 }
 
 /** An input table as it was found, when the workbook has it. */

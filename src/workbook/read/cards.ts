@@ -1,5 +1,5 @@
 /** The Cards table: how many cards each god (or the Demons pool) holds in each sphere. */
-import { DEMONS, nameKey } from "../../engine/names";
+import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import { CARDS } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
@@ -10,6 +10,8 @@ export interface CardsContext {
   readonly flawedGods: ReadonlySet<string>;
   /** name keys of the spheres with a source, when the Sources table was read */
   readonly spheres: ReadonlySet<string> | undefined;
+  /** the same spheres as the Sources table spells them, for "did you mean" */
+  readonly sphereNames?: readonly string[];
 }
 
 export function readCards(reader: TableReader | undefined, context: CardsContext, problems: Problem[]): Card[] {
@@ -24,11 +26,11 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     const isDemons = nameKey(godName) === nameKey(DEMONS);
     const god = context.gods?.get(nameKey(godName));
     if (!isDemons && god === undefined) {
-      if (context.gods !== undefined && !context.flawedGods.has(nameKey(godName))) r.error("God", `"${godName}" is not in the Gods table.`);
+      if (context.gods !== undefined && !context.flawedGods.has(nameKey(godName))) r.error("God", `"${godName}" is not in the Gods table.${didYouMean(godName, [...context.gods.values()].map((g) => g.name).concat(DEMONS))}`);
       continue;
     }
     if (god?.kind === "demon") {
-      r.warn("God", `${god.name} is a demon: demons draw mana together as Demons, so these cards earn nothing; give them to Demons.`);
+      r.warnPay("God", `${god.name} is a demon: demons draw mana together as Demons, so these cards earn nothing; give them to Demons.`);
       continue;
     }
     const holder = god?.name ?? DEMONS;
@@ -39,7 +41,7 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     }
     seen.add(pair);
     if (context.spheres !== undefined && !context.spheres.has(nameKey(sphere))) {
-      r.warn("Sphere", `the sphere "${sphere}" has no row in the Sources table, so its cards earn no mana.`);
+      r.warnPay("Sphere", `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? "" : "s"} in it earn no mana.${didYouMean(sphere, context.sphereNames ?? [])}`);
     }
     if (n > 0) holders.add(nameKey(holder));
     cards.push({ god: holder, sphere, cards: n, row: r.row, index: r.index });

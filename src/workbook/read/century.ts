@@ -1,12 +1,11 @@
 /** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
-import { DEMONS, nameKey } from "../../engine/names";
+import { DEMONS } from "../../engine/names";
 import type { Problem } from "../model/problems";
-import { COUNTS, DEATHS, LEDGER } from "../model/schema";
+import { DEATHS, LEDGER } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
+import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables } from "./payChecks";
 import type { Campaign, LedgerRow } from "./types";
-
-const key = nameKey;
 
 /** The largest century whose worksheets' names fit Excel's 31 characters. */
 export const MAX_CENTURY = 99_999_999;
@@ -35,8 +34,13 @@ export function recipients(campaign: Campaign): string[] {
   return [...campaign.gods.filter((g) => g.kind !== "demon").map((g) => g.name), DEMONS];
 }
 
+export interface CenturyOptions {
+  /** the campaign really starts at this century: earlier centuries' rows are history, not unpaid */
+  readonly firstCentury?: boolean;
+}
+
 /** Checks that depend on the century being calculated. */
-export function checkCentury(campaign: Campaign, century: number): Problem[] {
+export function checkCentury(campaign: Campaign, century: number, options: CenturyOptions = {}): Problem[] {
   const problems: Problem[] = [];
   const latest = latestCentury(campaign);
   if (!Number.isSafeInteger(century) || century < 1) {
@@ -49,11 +53,19 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
     return problems;
   }
   if (latest > 0 && century < latest) {
+    const paid = campaign.ledger.some((r) => r.kind === "century-end" && r.century === century);
+    const first = Math.min(...campaign.ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
     problems.push({
       severity: "error",
       table: LEDGER.name,
-      message: `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`,
+      message: paid
+        ? `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`
+        : `century ${century} was never paid: the campaign's first century end was century ${first}, and the Ledger only goes forward (the next century end is ${latest + 1}). Deaths or counts of century ${century} that should still be paid can be moved to century ${latest + 1}.`,
     });
+  }
+  if (latest === 0 && century > 1 && options.firstCentury !== true) {
+    const early = earlierUnpaid(campaign, century);
+    if (early !== undefined) problems.push(early);
   }
   const after = latest > 0 && century === latest ? creditAfter(campaign, century) : undefined;
   if (after !== undefined) {
@@ -89,52 +101,9 @@ export function checkCentury(campaign: Campaign, century: number): Problem[] {
       });
     }
   });
-  // A cause no source names is often a misspelling ("wars" for "war"): those deaths then feed
-  // only the sources that count every death.
-  const named = campaign.sources.filter((s) => s.basis === "deaths" && s.timing === "century-end" && s.cause !== null);
-  if (named.length > 0) {
-    const causes = new Set(named.map((s) => key(s.cause as string)));
-    const strays = new Set<string>();
-    for (const d of campaign.deaths) if (d.century === century && !causes.has(key(d.cause))) strays.add(d.cause.trim());
-    for (const cause of strays) {
-      const near = [...causes].find((c) => editDistance(c, key(cause)) <= Math.max(1, Math.floor(c.length / 4)));
-      if (near === undefined) continue;
-      problems.push({
-        severity: "warning",
-        table: DEATHS.name,
-        column: "Cause",
-        message: `deaths logged as "${cause}" in century ${century} are not counted by the sources of "${near}"; if it is a misspelling, correct it.`,
-      });
-    }
-    if (campaign.missingTables.includes(DEATHS.name)) {
-      problems.push({ severity: "warning", table: DEATHS.name, message: "there is no Deaths table, so every source that counts deaths counts 0." });
-    }
-  }
-  const warned = new Set<string>();
-  for (const s of campaign.sources) {
-    if (s.basis !== "count" || s.timing !== "century-end" || warned.has(key(s.source))) continue;
-    if (!campaign.counts.some((c) => c.century === century && key(c.source) === key(s.source))) {
-      warned.add(key(s.source));
-      problems.push({
-        severity: "warning",
-        table: COUNTS.name,
-        message: `"${s.source}" has no count for century ${century}; it is taken as 0 and marked on the Century-End Worksheet.`,
-      });
-    }
-  }
+  problems.push(...neededTables(campaign, campaign.sheetNames, "century-end"), ...causeProblems(campaign, century), ...missingCounts(campaign, century, "century-end"));
+  problems.push(...lateDeaths(campaign, century, century));
   return problems;
 }
 
 
-/** How many letters must change to turn one word into the other (Levenshtein). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}

@@ -1,6 +1,6 @@
 /** The Counts table: the count of each count-basis source, century by century. */
 import type { SourceRule } from "../../engine/century";
-import { nameKey } from "../../engine/names";
+import { didYouMean, nameKey } from "../../engine/names";
 import type { TableReader } from "../model/tableReader";
 import type { Count } from "./types";
 
@@ -14,7 +14,7 @@ export function readCounts(reader: TableReader | undefined, sources: ReadonlyMap
     if (century === undefined || sourceName === undefined || count === undefined) continue;
     const source = sources?.get(nameKey(sourceName));
     if (source === undefined) {
-      if (sources !== undefined && !flawedSources.has(nameKey(sourceName))) r.error("Source", `"${sourceName}" is not a source in the Sources table.`);
+      if (sources !== undefined && !flawedSources.has(nameKey(sourceName))) r.error("Source", `"${sourceName}" is not a source in the Sources table.${didYouMean(sourceName, [...sources.values()].filter((x) => x.basis === "count").map((x) => x.source))}`);
       continue;
     }
     if (source.basis !== "count") {

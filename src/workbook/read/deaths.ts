@@ -1,5 +1,5 @@
 /** The Deaths table: mortal units that died, by century and cause. */
-import { nameKey } from "../../engine/names";
+import { didYouMean, nameKey } from "../../engine/names";
 import type { TableReader } from "../model/tableReader";
 import type { Death, Race } from "./types";
 
@@ -15,7 +15,7 @@ export function readDeaths(reader: TableReader | undefined, races: ReadonlyMap<s
     let race: string | null = null;
     if (raceName !== undefined) {
       const known = races?.get(nameKey(raceName));
-      if (known === undefined && races !== undefined) r.warn("Race", `"${raceName}" is not in the Races table (the deaths still count).`);
+      if (known === undefined && races !== undefined) r.warn("Race", `"${raceName}" is not in the Races table (the deaths still count).${didYouMean(raceName, [...races.values()].map((x) => x.race))}`);
       race = known?.race ?? raceName;
     }
     deaths.push({ century, cause, units, race, note, row: r.row, index: r.index });

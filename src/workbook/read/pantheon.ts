@@ -5,7 +5,7 @@
  */
 import { attempt } from "../../engine/errors";
 import { div } from "../../engine/exact";
-import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
+import { ATHEISM, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { HUNDRED, readPantheon, type Pantheon } from "../../engine/pantheon";
 import type { PantheonShare } from "../../engine/century";
 import type { Problem } from "../model/problems";
@@ -49,7 +49,7 @@ export function readPantheons(
     if (raceName === undefined) continue;
     const race = context.races?.get(nameKey(raceName));
     if (race === undefined) {
-      if (context.races !== undefined && !context.flawedRaces.has(nameKey(raceName))) r.error("Race", `"${raceName}" is not in the Races table.`);
+      if (context.races !== undefined && !context.flawedRaces.has(nameKey(raceName))) r.error("Race", `"${raceName}" is not in the Races table.${didYouMean(raceName, [...context.races.values()].map((x) => x.race))}`);
       continue;
     }
     const group = groupOf(race);
@@ -70,7 +70,7 @@ export function readPantheons(
     const special = [DIABOLISM, ATHEISM].find((x) => nameKey(x) === nameKey(memberName));
     const god = context.gods?.get(nameKey(memberName));
     if (special === undefined && god === undefined) {
-      if (context.gods !== undefined && !context.flawedGods.has(nameKey(memberName))) r.error("Member", `"${memberName}" is not in the Gods table (members are gods, Diabolism or Atheism).`);
+      if (context.gods !== undefined && !context.flawedGods.has(nameKey(memberName))) r.error("Member", `"${memberName}" is not in the Gods table (members are gods, Diabolism or Atheism).${didYouMean(memberName, [...context.gods.values()].map((g) => g.name).concat(DIABOLISM, ATHEISM))}`);
       block();
       continue;
     }
@@ -115,7 +115,7 @@ export function readPantheons(
   if (reader !== undefined) {
     for (const race of context.races?.values() ?? []) {
       if (!groups.has(nameKey(race.race))) {
-        problems.push({ severity: "warning", table: PANTHEON.name, message: `${race.race} has no pantheon rows, so its worship goes to nobody.` });
+        problems.push({ severity: "warning", changesPay: true, table: PANTHEON.name, message: `${race.race} has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody).` });
       }
     }
   }

@@ -122,6 +122,10 @@ export interface Campaign {
   readonly missingTables: readonly string[];
   /** name keys of rows left out for a problem of their own, by table: other tables may name them without a second complaint */
   readonly flawed: ReadonlyMap<string, ReadonlySet<string>>;
+  /** for each paid century whose Death Worksheet could be read, the units it counted by cause key */
+  readonly counted: ReadonlyMap<number, ReadonlyMap<string, number>>;
+  /** every sheet's name, in the workbook's order */
+  readonly sheetNames: readonly string[];
   /** a century whose end stopped before it reached the Ledger */
   readonly interruptedCentury?: number;
 }

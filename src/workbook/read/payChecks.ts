@@ -1,0 +1,207 @@
+/**
+ * What would make a payment wrong without being an error in any one cell: a table the sources
+ * need that is missing (or renamed), deaths under a misspelt cause, a count that is missing,
+ * deaths typed for a century after it was paid, centuries skipped at the campaign's start. Each
+ * is found before anything is written and named by its row; those that only change what someone
+ * is paid are warnings marked `changesPay`, which stop the write until the gamemaster accepts them.
+ */
+import { didYouMean, editDistance, nameKey } from "../../engine/names";
+import type { Problem } from "../model/problems";
+import type { RawCell } from "../model/raw";
+import { COUNTS, DEATHS } from "../model/schema";
+import { addressIn } from "../model/tableReader";
+import type { Campaign, Death } from "./types";
+
+const key = nameKey;
+
+/** The sheet rows of some records, as a gamemaster reads them: "row 5", "rows 5, 9 and 12", "rows 5–40 (36 rows)". */
+export function rowList(rows: readonly number[]): string {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  if (sorted.length === 1) return `row ${sorted[0]}`;
+  if (sorted.length > 6) return `rows ${sorted[0]}–${sorted[sorted.length - 1]} (${sorted.length} rows)`;
+  return `rows ${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]}`;
+}
+
+/**
+ * A sheet whose name looks like a missing table's ("Death Log" for Deaths, "counts 2" for
+ * Counts): the table was probably renamed.
+ */
+export function lookAlike(table: string, sheetNames: readonly string[]): string | undefined {
+  const want = key(table);
+  const stem = want.replace(/s$/, "");
+  return sheetNames.find((name) => {
+    const k = key(name);
+    return k !== want && (k.includes(stem) || editDistance(k, want) <= 2);
+  });
+}
+
+/** The tables a credit's sources need: a missing one is an error, since every such source would count 0. */
+export function neededTables(campaign: Campaign, sheetNames: readonly string[], timing: "century-end" | "era-end"): Problem[] {
+  const problems: Problem[] = [];
+  const sources = campaign.sources.filter((s) => s.timing === timing);
+  const need = (table: string, basis: string, what: string) => {
+    const users = sources.filter((s) => s.basis === basis);
+    if (users.length === 0 || !campaign.missingTables.includes(table)) return;
+    const like = lookAlike(table, sheetNames);
+    const named = [...new Set(users.map((s) => s.source))].slice(0, 4).join(", ");
+    problems.push({
+      severity: "error",
+      table,
+      message:
+        `the workbook has no table or sheet named ${table}, so every source that counts ${what} (${named}) would count 0.` +
+        (like === undefined ? ` Add a ${table} table (gods init makes one), even if it has no rows yet.` : ` The sheet "${like}" looks like it: if it is, rename it ${table}.`),
+    });
+  };
+  need(DEATHS.name, "deaths", "deaths");
+  need(COUNTS.name, "count", "a count");
+  return problems;
+}
+
+/**
+ * Deaths of `century` logged under a cause no source names: a misspelling of a named cause
+ * ("watr" for "water") takes them from that cause's sources; a cause that nothing counts at all
+ * (no source counts every death) loses them to everyone.
+ */
+export function causeProblems(campaign: Campaign, century: number): Problem[] {
+  const named = campaign.sources.filter((s) => s.basis === "deaths" && s.timing === "century-end");
+  if (named.length === 0) return [];
+  const causes = [...new Map(named.filter((s) => s.cause !== null && key(s.cause) !== "any").map((s) => [key(s.cause as string), (s.cause as string).trim()])).values()];
+  const countsAll = named.some((s) => s.cause === null || key(s.cause) === "any");
+  const known = new Set(causes.map(key));
+  const strays = new Map<string, Death[]>();
+  for (const d of campaign.deaths) {
+    if (d.century !== century || known.has(key(d.cause)) || d.units === 0) continue;
+    const list = strays.get(key(d.cause));
+    if (list === undefined) strays.set(key(d.cause), [d]);
+    else list.push(d);
+  }
+  const problems: Problem[] = [];
+  const table = campaign.found.find((f) => f.table === DEATHS.name);
+  for (const rows of strays.values()) {
+    const first = rows[0] as Death;
+    const hint = didYouMean(first.cause, causes);
+    if (hint === "" && countsAll) continue; // a cause of its own, counted by the sources of every death
+    const units = rows.reduce((s, d) => s + d.units, 0);
+    const where = `${units} deaths in century ${century} logged as "${first.cause.trim()}"${rows.length > 1 ? ` (${rowList(rows.map((d) => d.row))})` : ""}`;
+    problems.push({
+      severity: "warning",
+      changesPay: true,
+      table: DEATHS.name,
+      column: "Cause",
+      row: first.row,
+      ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Cause") }),
+      message:
+        hint !== ""
+          ? `${where} are not counted by the sources of that cause.${hint} Correct the cause if it is a misspelling.`
+          : `${where} are counted by no source (the causes the sources count: ${causes.join(", ")}). Correct the cause if it is a misspelling.`,
+    });
+  }
+  return problems;
+}
+
+/** Count sources of `timing` with no count for `century`: each counts 0, and is marked on the worksheet. */
+export function missingCounts(campaign: Campaign, century: number, timing: "century-end" | "era-end"): Problem[] {
+  if (campaign.missingTables.includes(COUNTS.name)) return []; // an error of its own (neededTables)
+  const problems: Problem[] = [];
+  const warned = new Set<string>();
+  for (const s of campaign.sources) {
+    if (s.basis !== "count" || s.timing !== timing || warned.has(key(s.source))) continue;
+    if (campaign.counts.some((c) => c.century === century && key(c.source) === key(s.source))) continue;
+    warned.add(key(s.source));
+    problems.push({
+      severity: "warning",
+      changesPay: true,
+      table: COUNTS.name,
+      message: `"${s.source}" has no count for century ${century}, so it counts 0 for everyone who draws on it; add a Counts row (Century ${century}, Source ${s.source}, Count), or accept 0.`,
+    });
+  }
+  return problems;
+}
+
+/**
+ * The units a paid century's Death Worksheet counted, by cause key, read from its cells (the
+ * rows between its "Cause | Units" header and "All deaths"); undefined when the sheet is not one
+ * the add-in wrote.
+ */
+export function countedDeaths(cells: readonly (readonly RawCell[])[]): Map<string, number> | undefined {
+  const start = cells.findIndex((r) => typeof r[0] === "string" && key(r[0]) === "cause" && typeof r[1] === "string" && key(r[1]) === "units");
+  if (start < 0) return undefined;
+  const counted = new Map<string, number>();
+  for (const r of cells.slice(start + 1)) {
+    const [cause, units] = r;
+    if (typeof cause !== "string") continue;
+    if (key(cause) === "all deaths") return counted;
+    if (typeof units !== "number") return undefined;
+    counted.set(key(cause), (counted.get(key(cause)) ?? 0) + units);
+  }
+  return undefined;
+}
+
+/**
+ * Deaths of a paid century that its Death Worksheet did not count (typed after it was paid, or
+ * changed since): they would never be paid. Named by row, with the way out: move them to
+ * `moveTo` (the century being ended, or the one in play). `recalculating` is the century being
+ * calculated, whose rows are counted now.
+ */
+export function lateDeaths(campaign: Campaign, moveTo: number, recalculating?: number): Problem[] {
+  const problems: Problem[] = [];
+  const table = campaign.found.find((f) => f.table === DEATHS.name);
+  const latest = Math.max(0, ...campaign.ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
+  for (const [century, counted] of campaign.counted) {
+    if (century === recalculating || century >= moveTo) continue;
+    const logged = new Map<string, Death[]>();
+    for (const d of campaign.deaths) {
+      if (d.century !== century) continue;
+      const list = logged.get(key(d.cause));
+      if (list === undefined) logged.set(key(d.cause), [d]);
+      else list.push(d);
+    }
+    for (const [causeKey, rows] of logged) {
+      const now = rows.reduce((s, d) => s + d.units, 0);
+      const then = counted.get(causeKey) ?? 0;
+      if (now === then) continue;
+      const first = rows[0] as Death;
+      const creditedSince = campaign.ledger.some((r) => r.century > century || (r.century === century && r.kind === "era-end"));
+      const again = century === latest && !creditedSince ? ` calculate century ${century} again (allowed while nothing was credited after it)` : "";
+      const rowsOf = `the Deaths ${rowList(rows.map((d) => d.row))}`;
+      const cause = first.cause.trim();
+      problems.push({
+        severity: "warning",
+        changesPay: true,
+        table: DEATHS.name,
+        column: "Century",
+        row: first.row,
+        ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Century") }),
+        message:
+          now > then
+            ? `${rowsOf} log${rows.length === 1 ? "s" : ""} ${now} ${cause} deaths for century ${century}, but only ${then} were counted when century ${century} was paid: ${now - then} were logged after it and were never paid. Move the late rows to century ${moveTo}, to be paid with it${again === "" ? "" : `, or${again}`}.`
+            : `${rowsOf} log${rows.length === 1 ? "s" : ""} ${now} ${cause} deaths for century ${century}, but ${then} were counted when century ${century} was paid: rows were changed or deleted after it was paid. Put them back as they were${again === "" ? "" : `, or${again}`}.`,
+      });
+    }
+    const gone = [...counted].filter(([cause, units]) => units > 0 && !logged.has(cause)).map(([cause]) => cause);
+    if (gone.length > 0) {
+      problems.push({
+        severity: "warning",
+        changesPay: true,
+        table: DEATHS.name,
+        message: `the deaths counted for century ${century} under ${gone.map((c) => `"${c}"`).join(", ")} are no longer in the Deaths table: rows were deleted or re-dated after century ${century} was paid. Put them back as they were.`,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Deaths or counts logged for centuries before the first century end: starting at a later
+ * century would leave them unpaid for good, unless the campaign really starts mid-game.
+ */
+export function earlierUnpaid(campaign: Campaign, century: number): Problem | undefined {
+  const early = [...new Set([...campaign.deaths.map((d) => d.century), ...campaign.counts.map((c) => c.century)].filter((c) => c < century))].sort((a, b) => a - b);
+  if (early.length === 0) return undefined;
+  const list = early.length === 1 ? `century ${early[0]}` : `centuries ${early.slice(0, -1).join(", ")} and ${early[early.length - 1]}`;
+  return {
+    severity: "error",
+    table: DEATHS.name,
+    message: `century ${century} would be the campaign's first century end, but the Deaths or Counts table has rows for ${list}, which would then never be paid. End century ${early[0]} first; or, if the campaign really starts at century ${century} and those rows are history, say so with gods century-end --first-century.`,
+  };
+}

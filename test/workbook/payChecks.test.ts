@@ -1,0 +1,137 @@
+/**
+ * What would pay wrong mana without an error in any one cell: near misses of known names, tables
+ * the sources need, deaths typed after their century was paid, centuries skipped at the start.
+ */
+import { didYouMean, nearName } from "../../src/engine/names";
+import { describeProblem, errorsIn, payWarningsIn, warningsIn } from "../../src/workbook/model/problems";
+import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
+import { planEvent } from "../../src/workbook/plan/book";
+import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
+import { readCampaign } from "../../src/workbook/read/campaign";
+import { countedDeaths } from "../../src/workbook/read/payChecks";
+import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../support/campaigns";
+
+describe("near misses", () => {
+  test("case, spaces, a plural and one or two letters are near; other names are not", () => {
+    expect(nearName("Storms", ["Sun", "Storm"])).toBe("Storm");
+    expect(nearName("watr", ["water", "fire"])).toBe("water");
+    expect(didYouMean("watr", ["war", "water"])).toBe(' Did you mean "war" or "water"?');
+    expect(nearName("Great  mothr", ["Great Mother"])).toBe("Great Mother");
+    expect(nearName("GreatMother", ["Great Mother"])).toBe("Great Mother");
+    expect(nearName("wars", ["war"])).toBe("war");
+    // Short names allow one letter only: "war" is not "air".
+    expect(nearName("air", ["war"])).toBeUndefined();
+    expect(nearName("plague", ["war", "water"])).toBeUndefined();
+    // A name that is known is not a misspelling of another.
+    expect(nearName("war", ["wars", "war"])).toBeUndefined();
+    expect(didYouMean("Vron", ["Solara", "Vorn"])).toBe(' Did you mean "Vorn"?');
+    expect(didYouMean("", [])).toBe("");
+  });
+
+  const problems = (tables: Tables, century = 1) => planCenturyEnd(rawWorkbook(tables), century).problems.map(describeProblem);
+
+  test("a sphere typed in Cards that Sources spells otherwise: a warning that changes pay, with the row and the likely name", () => {
+    const outcome = planCenturyEnd(rawWorkbook(edit((x) => ((x.Cards as Rows)[1] = ["Ares", "Wars", 2]))), 1);
+    expect(payWarningsIn(outcome.problems).map(describeProblem)).toEqual([
+      `Cards table, row 2, column Sphere: the sphere "Wars" has no row in the Sources table, so Ares's 2 cards in it earn no mana. Did you mean "War"?`,
+    ]);
+  });
+
+  test("a god, a pantheon member, a race and a count's source that match nothing: did you mean, by row", () => {
+    expect(problems(edit((x) => ((x.Cards as Rows)[3] = ["Hestai", "Hearth", 3])))).toContain('Cards table, row 4, column God: "Hestai" is not in the Gods table. Did you mean "Hestia"?');
+    const pantheon = edit((x) => ((x.Pantheon as Rows)[1] = [(x.Pantheon as Rows)[1]?.[0] ?? null, "Diabolizm", (x.Pantheon as Rows)[1]?.[2] ?? null]));
+    expect(problems(pantheon).some((p) => p.includes('"Diabolizm" is not in the Gods table') && p.includes('Did you mean "Diabolism"?'))).toBe(true);
+    const counts = edit((x) => ((x.Counts as Rows)[1] = [1, "Hearth", 4]));
+    expect(problems(counts)).toContain('Counts table, row 2, column Source: "Hearth" is not a source in the Sources table. Did you mean "Hearths"?');
+  });
+
+  test("an unknown event names the likely one", () => {
+    const outcome = planEvent(readCampaign(rawWorkbook(handWorked())), "Feasts");
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual(['Sources table: there is no event "Feasts". Did you mean "Feast"? The known events: Feast.']);
+  });
+
+  test("which warnings change pay, and which do not", () => {
+    // A god with no cards at all earns nothing, but nothing of anyone's is lost: not a pay warning.
+    const noCards = planCenturyEnd(rawWorkbook(edit((x) => (x.Gods as Rows).push(["Zephyr", "lesser"]))), 1).problems;
+    expect(warningsIn(noCards).map(describeProblem)).toEqual(["Cards table: Zephyr holds no cards, so earns no mana this century."]);
+    expect(payWarningsIn(noCards)).toEqual([]);
+    // A race with no pantheon: its worship goes to nobody, which changes pay.
+    const noPantheon = planCenturyEnd(rawWorkbook(edit((x) => (x.Races as Rows).push(["Hittites", 10, 0, 0, null, "no"]))), 1).problems;
+    expect(payWarningsIn(noPantheon).map(describeProblem)).toEqual(["Pantheon table: Hittites has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody)."]);
+  });
+});
+
+/** A grid of a planned sheet's values, from A1, as an adapter reads it back. */
+function cellsOf(plan: WorkbookPlan, name: string): RawCell[][] {
+  const sheet = plan.sheets.find((s) => s.name === name);
+  if (sheet === undefined) throw new Error(`no sheet ${name}`);
+  return sheet.rows.map((r) => r.map((c) => (c === null || c.value === undefined ? null : (c.value as RawCell))));
+}
+
+/** The campaign after its century 1 end was written, as an adapter would read it back. */
+function afterCentury1(tables: Tables): { tables: Tables; raw: (t: Tables) => RawWorkbook } {
+  const outcome = planCenturyEnd(rawWorkbook(tables), 1);
+  expect(errorsIn(outcome.problems)).toEqual([]);
+  const plan = outcome.plan as WorkbookPlan;
+  const written: Tables = { ...tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
+  const generatedCells = new Map([["C1 Death Worksheet", cellsOf(plan, "C1 Death Worksheet")]]);
+  const raw = (t: Tables): RawWorkbook => {
+    const base = rawWorkbook(t);
+    return { ...base, sheetNames: [...base.sheetNames, ...plan.sheets.map((s) => s.name)], generatedCells };
+  };
+  return { tables: written, raw };
+}
+
+describe("deaths typed after their century was paid", () => {
+  test("the Death Worksheet's boxes are read back by cause", () => {
+    const outcome = planCenturyEnd(rawWorkbook(handWorked()), 1);
+    const counted = countedDeaths(cellsOf(outcome.plan as WorkbookPlan, "C1 Death Worksheet"));
+    expect(counted).toEqual(new Map([["war", 14], ["plague", 3]]));
+    expect(countedDeaths([["Some sheet of mine"], ["Cause", "Units"], ["war", "many"]])).toBeUndefined();
+  });
+
+  test("found at the next credit, named by row, with the way out; calculating the century again counts them", () => {
+    const { tables, raw } = afterCentury1(handWorked());
+    expect(payWarningsIn(readCampaign(raw(tables)).problems)).toEqual([]);
+    const late = { ...tables, Deaths: [...(tables.Deaths as Rows), [1, "war", 6, "Trojans", "reported late"]] };
+    const row = (late.Deaths as Rows).length;
+    // The next event…
+    const event = planEvent(readCampaign(raw(late)), "Feast");
+    expect(payWarningsIn(event.problems).map(describeProblem)).toEqual([
+      `Deaths table, row ${row}, column Century: the Deaths rows 2, 3 and ${row} log 20 war deaths for century 1, but only 14 were counted when century 1 was paid: 6 were logged after it and were never paid. Move the late rows to century 2, to be paid with it, or calculate century 1 again (allowed while nothing was credited after it).`,
+    ].map((m) => m.replace(`row ${row}, column Century`, "row 2, column Century")));
+    // …and the next century end, which would leave them behind for good.
+    const next = planCenturyEnd(raw(late), 2);
+    expect(payWarningsIn(next.problems).map((p) => p.message).some((m) => m.includes("6 were logged after it") && m.includes("Move the late rows to century 2"))).toBe(true);
+    // Calculating century 1 again counts them: no warning.
+    const again = planCenturyEnd(raw(late), 1);
+    expect(payWarningsIn(again.problems).filter((p) => p.message.includes("were counted"))).toEqual([]);
+    expect(again.result?.totalDeaths).toBe(23);
+  });
+
+  test("rows deleted after payment are named too", () => {
+    const { tables, raw } = afterCentury1(handWorked());
+    const fewer = { ...tables, Deaths: (tables.Deaths as Rows).filter((r) => r[1] !== "plague") };
+    const messages = payWarningsIn(readCampaign(raw(fewer)).problems.concat(planEvent(readCampaign(raw(fewer)), "Feast").problems)).map((p) => p.message);
+    expect(messages.some((m) => m.includes('"plague"') && m.includes("no longer in the Deaths table"))).toBe(true);
+  });
+});
+
+describe("the campaign's first century end", () => {
+  test("a later first century that would leave logged deaths unpaid is refused, unless the campaign starts there", () => {
+    const errors = (first?: boolean) => errorsIn(planCenturyEnd(rawWorkbook(handWorked()), 2, first === undefined ? {} : { firstCentury: first }).problems).map(describeProblem);
+    expect(errors()).toEqual([
+      `Deaths table: century 2 would be the campaign's first century end, but the Deaths or Counts table has rows for century 1, which would then never be paid. End century 1 first; or, if the campaign really starts at century 2 and those rows are history, say so with gods century-end --first-century.`,
+    ]);
+    expect(errors(true)).toEqual([]);
+  });
+
+  test("a century skipped at the start is not said to have been paid", () => {
+    const started = planCenturyEnd(rawWorkbook(handWorked()), 2, { firstCentury: true });
+    const plan = started.plan as WorkbookPlan;
+    const tables = { ...handWorked(), Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
+    expect(errorsIn(planCenturyEnd(rawWorkbook(tables), 1).problems).map(describeProblem)).toEqual([
+      "Ledger table: century 1 was never paid: the campaign's first century end was century 2, and the Ledger only goes forward (the next century end is 3). Deaths or counts of century 1 that should still be paid can be moved to century 3.",
+    ]);
+  });
+});
