@@ -1,18 +1,12 @@
 /**
- * How the ribbon's End century button tells the task pane what it is doing. The runtime is
- * shared, so the command and the pane live in one page: a window event reaches the pane even
- * while it is hidden, and it shows the result as soon as it opens.
+ * How the ribbon's End century button reaches the task pane. The runtime is shared, so the
+ * command and the pane live in one page: a window event reaches the pane even while it is
+ * hidden, and the pane asks its question as soon as it has read the campaign.
  */
-import type { ActionStep, CenturyEndInExcel } from "../workbook/office/actions";
-
 export const CENTURY_END_EVENT = "gods:century-end";
 
-export type CenturyEndNews =
-  | { readonly state: "started" }
-  | { readonly state: "step"; readonly step: ActionStep }
-  | { readonly state: "waiting"; readonly attempt: number }
-  | { readonly state: "done"; readonly outcome: CenturyEndInExcel }
-  | { readonly state: "failed"; readonly error: unknown };
+/** The ribbon asks for the century end's question. */
+export type CenturyEndNews = { readonly state: "ask" };
 
 export function announce(news: CenturyEndNews): void {
   window.dispatchEvent(new CustomEvent<CenturyEndNews>(CENTURY_END_EVENT, { detail: news }));

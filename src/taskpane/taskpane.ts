@@ -32,13 +32,13 @@ import {
   type EditOutcome,
   type RefereeOutcome,
 } from "../workbook/office/tools";
-import { errorsIn } from "../workbook/model/problems";
+import { describeProblem, errorsIn, payWarningsIn, type Problem } from "../workbook/model/problems";
 import type { CampaignStatus } from "../workbook/tools/status";
 import { byId, el, setOptions, shown } from "./dom";
 import { plainError, waitingText, type StepTexts } from "./messages";
 import { watchTheme } from "./theme";
 import { ended, endedText, kindOf, parseTimers, remaining, startTimer, TIMER_KINDS, type Timer } from "./timers";
-import { centuryWarnings, chosenRace, disasterHits, paymentsTable, refereeLines, renderAvailability, renderEventPreview, renderRace, renderStatus, showCenturyEnd, showCredit, showMessage, showProblems } from "./view";
+import { centuryWarnings, payDespite, warningItems, chosenRace, disasterHits, paymentsTable, refereeLines, renderAvailability, renderEventPreview, renderRace, renderStatus, showCenturyEnd, showCredit, showMessage, showProblems } from "./view";
 
 /** The example campaign as an .xlsx file in base64, made at build time (see webpack.config.js). */
 declare const EXAMPLE_WORKBOOK_BASE64: string;
@@ -46,6 +46,8 @@ declare const EXAMPLE_WORKBOOK_BASE64: string;
 let status: CampaignStatus | null = null;
 /** Actions under way (the ribbon's century end may overlap one of the pane's). */
 let running = 0;
+/** Opens the century end's question (the pane's button, and the ribbon's). */
+let askCentury: () => void = () => undefined;
 
 // ---- Busy state ------------------------------------------------------------------------
 
@@ -231,6 +233,22 @@ function ask(panel: string, question: string, yes: string, onYes: () => void): v
   byId(`${panel.replace(/-confirm$/, "")}-no`).focus();
 }
 
+/**
+ * A question before a payment or a credit: every warning that changes what someone is paid is
+ * listed, each named, and the Yes says it pays despite them. The action pays only when it finds
+ * no other such warning than those shown; when the tables changed meanwhile and it finds one,
+ * nothing is paid and the question comes back with it (`again`).
+ */
+function askToPay(panel: string, question: string, yes: string, pay: readonly Problem[], notes: readonly string[], run: (accepted: string[], again: (unseen: readonly Problem[]) => void) => void): void {
+  byId(`${panel.replace(/-confirm$/, "")}-warnings`).replaceChildren(...warningItems(pay, notes));
+  ask(panel, question, payDespite(yes, pay), () =>
+    run(
+      pay.map(describeProblem),
+      (unseen) => askToPay(panel, `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`, yes, [...pay, ...unseen], notes, run),
+    ),
+  );
+}
+
 function wireConfirm(panel: string, back: string): void {
   byId(`${panel}-no`).addEventListener("click", () => {
     byId(`${panel}-confirm`).hidden = true;
@@ -241,27 +259,32 @@ function wireConfirm(panel: string, back: string): void {
 function wireCentury(): void {
   const target = byId("century-result");
   const texts = (n: number | undefined): StepTexts => ({ reading: "Reading the campaign tables…", writing: `Writing the worksheets of century ${n} and the Ledger…` });
-  const pay = (n: number, redo: boolean) =>
-    act(target, texts(n), async (options) => {
-      showEnded(await endCentury(excelRun, n, { ...options, unpaid: !redo }), true);
+  const pay = (n: number, redo: boolean) => (accepted: string[], again: (unseen: readonly Problem[]) => void) =>
+    void act(target, texts(n), async (options) => {
+      const outcome = await endCentury(excelRun, n, { ...options, unpaid: !redo, accepted });
+      if (outcome.unaccepted !== undefined && outcome.unaccepted.length > 0) {
+        show(outcome.status, false);
+        again(outcome.unaccepted);
+        return;
+      }
+      showEnded(outcome, true);
       (document.getElementById("century-result-title") ?? target).focus();
     });
   wireConfirm("century", "end-century");
-  byId("end-century").addEventListener("click", () => {
-    if (status === null) return;
-    const n = status.nextCentury;
-    target.replaceChildren();
-    byId("century-warnings").replaceChildren(...centuryWarnings(status).map((w) => el("li", { text: w })));
-    byId("century-pay").replaceChildren(...(status.preview === null ? [] : [paymentsTable(`Century ${n}: what each god collects`, status.preview)]));
-    ask("century-confirm", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, () => void pay(n, false));
-  });
+  byId("end-century").addEventListener("click", () => askCentury());
   byId("redo-century").addEventListener("click", () => {
     if (status === null || !status.redo.ready) return;
     const n = status.redo.century;
-    byId("century-warnings").replaceChildren();
     byId("century-pay").replaceChildren();
-    ask("century-confirm", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, () => void pay(n, true));
+    askToPay("century-confirm", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, [], [], pay(n, true));
   });
+  askCentury = () => {
+    if (status === null) return;
+    const n = status.nextCentury;
+    target.replaceChildren();
+    byId("century-pay").replaceChildren(...(status.preview === null ? [] : [paymentsTable(`Century ${n}: what each god collects`, status.preview)]));
+    askToPay("century-confirm", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, payWarningsIn(status.problems), centuryWarnings(status), pay(n, false));
+  };
   byId("regenerate").addEventListener("click", () => {
     const n = status?.nextCentury;
     const result = byId("worksheets-result");
@@ -274,38 +297,23 @@ function wireCentury(): void {
     if (status === null || !status.eraEnd.ready) return;
     const n = status.eraEnd.century;
     const result = byId("era-result");
-    ask("era-confirm", `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`, "Credit the era's end", () =>
+    askToPay("era-confirm", `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`, "Credit the era's end", [], [], (accepted, again) =>
       void act(result, { reading: "Reading the campaign tables…", writing: "Crediting the era's end…" }, async (options) => {
-        const outcome = await creditEraEnd(excelRun, n, options);
-        show(outcome.status);
-        showCredit(result, outcome, goTo);
+        const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
+        show(outcome.status, outcome.unaccepted === undefined || outcome.unaccepted.length === 0);
+        if (outcome.unaccepted !== undefined && outcome.unaccepted.length > 0) again(outcome.unaccepted);
+        else showCredit(result, outcome, goTo);
       }),
     );
   });
-  // The ribbon's End century button runs in this page too (see src/commands).
-  onCenturyEndNews((news) => {
-    switch (news.state) {
-      case "started":
-        target.replaceChildren();
-        setBusy(true, "Ending the century (from the ribbon)…");
-        return;
-      case "step":
-        progress(news.step === "reading" ? "Reading the campaign tables…" : "Writing the worksheets and the Ledger…");
-        return;
-      case "waiting":
-        progress(waitingText(news.attempt));
-        return;
-      case "done":
-        showEnded(news.outcome, true);
-        break;
-      case "failed":
-        console.warn("The Gods II ribbon command:", news.error);
-        showMessage(target, "error", plainError(news.error));
-        break;
-    }
-    setBusy(false);
-    byId("century-title").scrollIntoView();
-    (document.getElementById("century-result-title") ?? target).focus();
+  // The ribbon's End century button runs in this page too (see src/commands): it only asks,
+  // here, after reading the campaign afresh.
+  onCenturyEndNews(() => {
+    void refresh(target).then(() => {
+      byId("century-title").scrollIntoView();
+      if (status !== null && status.nextCentury > 0 && !byId<HTMLButtonElement>("end-century").disabled) askCentury();
+      else byId("end-century").focus();
+    });
   });
 }
 
@@ -333,10 +341,14 @@ function wireBook(): void {
     const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
     const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${status.nextCentury}? ${who}`;
     target.replaceChildren();
-    ask("event-confirm", question, again ? "Yes, it happened again" : "Credit it", () =>
+    askToPay("event-confirm", question, again ? "Yes, it happened again" : "Credit it", [], [], (accepted, askAgain) =>
       void act(target, { reading: "Reading the campaign tables…", writing: `Crediting ${name}…` }, async (options) => {
-        const outcome = await creditEvent(excelRun, name, { times: n, again }, options);
-        show(outcome.status);
+        const outcome = await creditEvent(excelRun, name, { times: n, again }, { ...options, accepted });
+        show(outcome.status, outcome.unaccepted === undefined || outcome.unaccepted.length === 0);
+        if (outcome.unaccepted !== undefined && outcome.unaccepted.length > 0) {
+          askAgain(outcome.unaccepted);
+          return;
+        }
         showCredit(target, outcome, goTo);
         if (outcome.written) byId<HTMLInputElement>("event-times").value = "1";
       }),

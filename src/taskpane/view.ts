@@ -398,14 +398,27 @@ function renderCentury(status: CampaignStatus): void {
   byId("credit-era").textContent = era.ready ? `Credit the era ending with century ${era.century}…` : "Credit the era's end…";
 }
 
-/** Warnings to read before paying a century. */
+/** Notes to read before paying a century, besides the warnings that change pay (see `warningItems`). */
 export function centuryWarnings(status: CampaignStatus): string[] {
   const warnings: string[] = [];
   if (status.counts.gods === 0) warnings.push("The Gods table has no god: only the demons' pool can be paid.");
   if (status.counts.sources === 0) warnings.push("The Sources table has no source: nobody earns anything.");
   if (status.deathsInPlay === 0) warnings.push(`No deaths are logged for century ${status.nextCentury}.`);
-  for (const p of warningsIn(status.problems)) warnings.push(describeProblem(p));
+  for (const p of warningsIn(status.problems)) if (p.changesPay !== true) warnings.push(describeProblem(p));
   return warnings;
+}
+
+/** A question's list: the warnings that change what someone is paid first, each marked so, then the notes. */
+export function warningItems(pay: readonly Problem[], notes: readonly string[] = []): HTMLElement[] {
+  return [
+    ...pay.map((p) => el("li", { className: "changes-pay" }, el("strong", { text: "Changes pay: " }), document.createTextNode(describeProblem(p)))),
+    ...notes.map((text) => el("li", { text })),
+  ];
+}
+
+/** The Yes of a payment: it says when it pays despite warnings that change pay. */
+export function payDespite(yes: string, pay: readonly Problem[]): string {
+  return pay.length === 0 ? yes : `${yes} despite ${plural(pay.length, "warning")}`;
 }
 
 /** What each god collects after a century end, or why nothing was written. */

@@ -427,22 +427,51 @@ describe("inside Excel", () => {
     await shot(page, "14-mana-inflation", "#mana-title");
   });
 
-  test("the ribbon's End century button ends the century in 3 round trips and shows the result in the pane", async () => {
+  test("the ribbon's End century button opens the pane's question and pays nothing by itself", async () => {
     const page = await inExcel(example());
     expect(await host(page, (h) => [...h.actions.keys()])).toEqual(["endCentury"]);
-    const before = await host(page, (h) => h.excel.syncs);
     const completed = await page.evaluate(async () => {
       let calls = 0;
       await window.godsTestHost?.actions.get("endCentury")?.({ completed: () => calls++ });
       return calls;
     });
     expect(completed).toBe(1);
+    await page.waitForSelector("#century-confirm:not([hidden])");
     await idle(page);
-    expect((await host(page, (h) => h.excel.syncs)) - before).toBe(3);
     expect(await host(page, (h) => h.shown)).toBe(1);
+    // Asked, not paid: no Ledger yet, and focus on Cancel.
+    expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).not.toContain("Ledger");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-no");
+    expect(await page.textContent("#century-yes")).toBe("Pay century 1");
+    await shot(page, "15-ribbon-century-question", "#century-title");
+    await click(page, "#century-yes");
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-result-title");
-    await shot(page, "15-ribbon-century-end", "#century-title");
+  });
+
+  test("a warning that changes pay is named in the question, and Yes says it pays despite it; a new one is asked about before paying", async () => {
+    const tables = example();
+    // No count of Cities on Earth for century 1: Harvest's holders would be paid 0 for it.
+    tables.Counts = (tables.Counts ?? []).filter((r) => !(r[0] === 1 && r[1] === "Cities on Earth"));
+    const page = await inExcel(tables);
+    await page.click("#end-century");
+    await page.waitForSelector("#century-confirm:not([hidden])");
+    expect(await page.textContent("#century-warnings")).toMatch(/Changes pay: Counts table: "Cities on Earth" has no count for century 1/);
+    expect(await page.textContent("#century-yes")).toBe("Pay century 1 despite 1 warning");
+    await shot(page, "19-century-question-pay-warning", "#century-title");
+    // Meanwhile someone types a sphere Sources spells otherwise: nothing is paid, the question comes back with it.
+    await host(page, (h) => {
+      const cards = h.book.sheet("Cards");
+      if (cards !== undefined) cards.cell(7, 1).value = "Seas";
+    });
+    await page.click("#century-yes");
+    await idle(page);
+    await page.waitForSelector("#century-confirm:not([hidden])");
+    expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).not.toContain("Ledger");
+    expect(await page.textContent("#century-question")).toMatch(/^Nothing was paid yet: the tables say something new that changes what someone is paid\. Pay century 1\?/);
+    expect(await page.textContent("#century-warnings")).toMatch(/Changes pay: Cards table, row 8, column Sphere: the sphere "Seas" has no row in the Sources table, so Kettu's 1 card in it earns no mana\. Did you mean "Sea"\?/);
+    expect(await page.textContent("#century-yes")).toBe("Pay century 1 despite 2 warnings");
+    await click(page, "#century-yes");
+    expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
   });
 
   test("every control has a name, and the century can be ended with the keyboard alone", async () => {

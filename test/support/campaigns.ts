@@ -220,3 +220,9 @@ export function sized(gods: number, races: number): Tables {
   return { Gods: godRows, Cards: cards, Sources: sources, Races: raceRows, Pantheon: pantheon, Deaths: deaths, Counts: counts };
 }
 
+
+/**
+ * The warning the hand-worked campaign's century 2 has (no count of Hearths: it counts 0), as the
+ * gamemaster accepts it before paying.
+ */
+export const HEARTHS_ACCEPTED: readonly string[] = ['Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.'];

@@ -10,7 +10,7 @@ import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
 import { blocks, type PlanCell } from "../../src/workbook/plan/layout";
 import { MAX_CENTURY } from "../../src/workbook/read/century";
-import { edit, handWorked, huge, memoryWorkbook, rawWorkbook } from "../support/campaigns";
+import { edit, handWorked, huge, memoryWorkbook, rawWorkbook, HEARTHS_ACCEPTED } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
 
 const step = (bytes: number): Step => ({ bytes, queue: () => undefined });
@@ -76,7 +76,7 @@ describe("the Ledger is the commit point", () => {
     expect(excel.book.settings.size).toBe(0);
     const ledgerBefore = excel.book.values("Ledger");
     (excel.book.sheet("Ledger") as { protected: boolean }).protected = true;
-    await expect(endCentury(excel.run, 2)).rejects.toMatchObject({
+    await expect(endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).rejects.toMatchObject({
       code: "AccessDenied",
       message: expect.stringMatching(/^The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\./),
     });
@@ -85,7 +85,7 @@ describe("the Ledger is the commit point", () => {
     const status = await readStatus(excel.run);
     expect(status.problems.some((p) => /the end of century 2 stopped part-way/.test(p.message))).toBe(true);
     (excel.book.sheet("Ledger") as { protected: boolean }).protected = false;
-    const again = await endCentury(excel.run, 2);
+    const again = await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED });
     expect(again.written).toBe(true);
     expect(excel.book.settings.size).toBe(0);
     expect(again.status.problems.some((p) => /stopped part-way/.test(p.message))).toBe(false);
@@ -97,7 +97,7 @@ describe("the Ledger is the commit point", () => {
     // A note typed in a cell of century 1's rows stays: those rows are not written again.
     const ledger = excel.book.sheet("Ledger");
     if (ledger) ledger.cell(1, 3).value = "Ares";
-    await endCentury(excel.run, 2);
+    await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED });
     expect(excel.book.values("Ledger").map((r) => [r[0], r[3], r[5]])).toEqual([
       ["Century", "God", "Paid"],
       [1, "Ares", 22],

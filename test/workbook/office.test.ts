@@ -6,7 +6,8 @@ import { endCentury } from "../../src/workbook/office/actions";
 import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
 import { sheetNames } from "../../src/workbook/model/schema";
 import { MemoryExcel } from "../support/memoryExcel";
-import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables } from "../support/campaigns";
+import { describeProblem } from "../../src/workbook/model/problems";
+import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables, HEARTHS_ACCEPTED } from "../support/campaigns";
 
 function bigCampaign(races: number): Tables {
   return edit((t) => {
@@ -49,13 +50,28 @@ describe("the century end inside Excel", () => {
     expect(large.syncs).toBe(3);
   });
 
+  test("a warning that changes pay holds the payment back until it was shown and accepted", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    await endCentury(excel.run, 1);
+    const syncs = excel.syncs;
+    const held = await endCentury(excel.run, 2);
+    expect(held.written).toBe(false);
+    expect(held.unaccepted?.map(describeProblem)).toEqual(HEARTHS_ACCEPTED);
+    // Only read: the Ledger still ends with century 1.
+    expect(excel.syncs - syncs).toBe(2);
+    expect(excel.book.values("Ledger")).toHaveLength(1 + 3);
+    // Accepting another warning is not accepting this one.
+    expect((await endCentury(excel.run, 2, { accepted: ["Counts table: something else"] })).written).toBe(false);
+    expect((await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).written).toBe(true);
+  });
+
   test("a second century carries the fractions; recalculating replaces rows in the Ledger table", async () => {
     const excel = new MemoryExcel(memoryWorkbook(handWorked()));
     await endCentury(excel.run, 1);
-    const second = await endCentury(excel.run);
+    const second = await endCentury(excel.run, undefined, { accepted: HEARTHS_ACCEPTED });
     expect(second.century).toBe(2);
     expect(second.payments.map((p) => p.paid)).toEqual([10, 20, 2]);
-    const again = await endCentury(excel.run, 2);
+    const again = await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED });
     expect(again.written).toBe(true);
     expect(excel.book.values("Ledger")).toHaveLength(1 + 6);
     expect(excel.book.table("Ledger")?.bodyRows).toBe(6);

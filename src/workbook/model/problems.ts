@@ -44,6 +44,19 @@ export function payWarningsIn(problems: readonly Problem[]): Problem[] {
 }
 
 /**
+ * The warnings that change pay and are not among `accepted` (each as describeProblem words it:
+ * what the gamemaster was shown). A payment goes ahead only when there are none.
+ */
+export function unacceptedIn(problems: readonly Problem[], accepted: readonly string[] = []): Problem[] {
+  return payWarningsIn(problems).filter((p) => !accepted.includes(describeProblem(p)));
+}
+
+/** The same problems, none of them stopping a write: for actions that pay nobody (an undo, a war). */
+export function payingNobody(problems: readonly Problem[]): Problem[] {
+  return problems.map((p) => (p.changesPay === true ? { ...p, changesPay: false } : p));
+}
+
+/**
  * Rows typed right under an Excel table are not in it (programs other than Excel do not grow a
  * table, nor does Excel with auto-expansion off): they would be left out without a word. Both
  * adapters report them so; `more` says the rows may go on past those looked at.

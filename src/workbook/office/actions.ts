@@ -5,7 +5,7 @@
  * after the change, worked out without reading again. The pane's other tools are in tools.ts.
  */
 import type { ContextApi } from "./api";
-import { errorsIn } from "../model/problems";
+import { errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../plan/book";
 import { centuryEndOf, type CenturyEndOutcome, type WorkbookPlan } from "../plan/centuryEnd";
@@ -74,6 +74,17 @@ export type ActionStep = "reading" | "writing";
 
 export interface ActionOptions extends RetryOptions {
   readonly onStep?: (step: ActionStep) => void;
+  /**
+   * The warnings that change pay which the gamemaster was shown and accepted (as describeProblem
+   * words them). A payment with any other such warning is not made: the outcome lists them in
+   * `unaccepted`, to be asked about.
+   */
+  readonly accepted?: readonly string[];
+}
+
+/** A payment held back until the gamemaster has seen what would change it. */
+function heldBack(problems: readonly Problem[], accepted: readonly string[] | undefined): readonly Problem[] {
+  return errorsIn(problems).length > 0 ? [] : unacceptedIn(problems, accepted);
 }
 
 /** A century end asked about in the pane: a first payment, or a redo of the latest century. */
@@ -100,6 +111,8 @@ export async function withRetry<T>(run: ExcelRun, batch: (context: ContextApi) =
 export interface CenturyEndInExcel extends CenturyEndOutcome {
   /** whether the worksheets (and the Ledger, when asked) were all written */
   readonly written: boolean;
+  /** warnings that change pay, not accepted: nothing was written until the gamemaster has seen them */
+  readonly unaccepted?: readonly Problem[];
   /** why the Ledger was left alone although the worksheets were written, when it was */
   readonly aborted?: string;
   /** the campaign once the century end is written (or as it is, when nothing was) */
@@ -135,7 +148,8 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
         ? { ...centuryEndOf(read, century), plan: undefined, problems: [{ severity: "error" as const, table: LEDGER.name, message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
         : centuryEndOf(read, century);
       const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
-      if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
+      const unaccepted = ledger ? heldBack(outcome.problems, options.accepted) : [];
+      if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
       options.onStep?.("writing");
       const settings = context.workbook.settings;
       const mark: Step = { bytes: 200, queue: () => settings.add(CENTURY_END_MARK, String(plan.century)) };
@@ -183,6 +197,8 @@ function worksheetsOnly(plan: WorkbookPlan, latest: number): WorkbookPlan {
 export interface CreditInExcel extends CreditOutcome {
   /** whether the book's sheets and the Ledger were written */
   readonly written: boolean;
+  /** warnings that change pay, not accepted: nothing was written until the gamemaster has seen them */
+  readonly unaccepted?: readonly Problem[];
   /** the campaign once the credit is written (or as it is, when nothing was) */
   readonly status: CampaignStatus;
 }
@@ -202,7 +218,8 @@ async function credit(run: ExcelRun, what: string, planner: (read: ReturnType<ty
         const read = readCampaign(raw);
         const outcome = planner(read);
         const plan = outcome.plan;
-        if (errorsIn(outcome.problems).length > 0 || plan === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
+        const unaccepted = heldBack(outcome.problems, options.accepted);
+        if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
         options.onStep?.("writing");
         const groups = requests(worksheetSteps(context, raw, plan));
         for (const [i, group] of groups.entries()) {

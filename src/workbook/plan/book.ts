@@ -8,7 +8,7 @@ import { eraEndCredit, eventCredit, eventSources, post, type CreditKind, type Po
 import type { SourceRule, Where } from "../../engine/century";
 import { formatExact, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { didYouMean, nameKey } from "../../engine/names";
-import { errorsIn, type Problem } from "../model/problems";
+import { errorsIn, payingNobody, type Problem } from "../model/problems";
 import { BOOK_SHEETS, LEDGER, SOURCES } from "../model/schema";
 import { foundTable, type Campaign } from "../read/campaign";
 import { creditName, latestCentury, MAX_CENTURY, recipients } from "../read/century";
@@ -273,7 +273,8 @@ export function planEraEnd(read: Read, century: number): CreditOutcome {
  */
 export function planUndo(read: Read, expected?: string): CreditOutcome {
   const { campaign } = read;
-  const problems = [...read.problems];
+  // Taking a credit back pays nobody: warnings about what others would be paid do not stop it.
+  const problems = payingNobody(read.problems);
   const rows = latestCredit(campaign);
   // The row to name: the credit's last, where the Ledger ends.
   const first = rows.reduce<LedgerRow | undefined>((m, r) => (m === undefined || r.index > m.index ? r : m), undefined);

@@ -41,7 +41,7 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     }
     seen.add(pair);
     if (context.spheres !== undefined && !context.spheres.has(nameKey(sphere))) {
-      r.warnPay("Sphere", `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? "" : "s"} in it earn no mana.${didYouMean(sphere, context.sphereNames ?? [])}`);
+      r.warnPay("Sphere", `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? " in it earns" : "s in it earn"} no mana.${didYouMean(sphere, context.sphereNames ?? [])}`);
     }
     if (n > 0) holders.add(nameKey(holder));
     cards.push({ god: holder, sphere, cards: n, row: r.row, index: r.index });
