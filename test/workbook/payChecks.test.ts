@@ -135,3 +135,27 @@ describe("the campaign's first century end", () => {
     ]);
   });
 });
+
+describe("an account whose god is gone from the Gods table", () => {
+  /** Renames a god in the input tables only (Gods, Cards, Pantheon), as a hand edit would. */
+  function renamedInTables(tables: Tables, from: string, to: string | null): Tables {
+    const out: Tables = {};
+    for (const [name, rows] of Object.entries(tables)) {
+      if (name === "Ledger") out[name] = rows;
+      else out[name] = rows.flatMap((r) => (r.some((v) => v === from) ? (to === null ? [] : [r.map((v) => (v === from ? to : v))]) : [r]));
+    }
+    return out;
+  }
+
+  test("a rename in Gods alone is refused, naming the account and the likely new name; a god who left is only said", () => {
+    const { tables, raw } = afterCentury1(handWorked());
+    const renamed = readCampaign(raw(renamedInTables(tables, "Ares", "Aris"))).problems.filter((p) => p.table === "Ledger").map(describeProblem);
+    expect(renamed).toEqual([
+      `Ledger table, row 2, column God: the Ledger has an account for "Ares" (row 2), who is no longer in the Gods table, and "Aris" is in the Gods table with no account: if it is the same character renamed, rename it everywhere (gods rename FILE "Ares" "Aris"), so that it keeps its account and the 0.6 it carries; otherwise put "Ares" back in the Gods table.`,
+    ]);
+    const gone = readCampaign(raw(renamedInTables(tables, "Hestia", null))).problems.filter((p) => p.table === "Ledger");
+    expect(gone.map((p) => [p.severity, p.message])).toEqual([
+      ["warning", `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it carries is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`],
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import type { Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
 import { TableReader } from "../model/tableReader";
+import { orphanedAccounts } from "./accounts";
 import { readCards } from "./cards";
 import { readCounts } from "./counts";
 import { readDeaths } from "./deaths";
@@ -76,27 +77,27 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
     [SOURCES.name, flawedSources],
     [RACES.name, flawedRaces],
   ]);
-  return {
-    campaign: {
-      gods,
-      cards,
-      sources,
-      races,
-      pantheons,
-      pantheon: shares,
-      deaths,
-      counts,
-      ledger,
-      accounts: book.accounts,
-      found,
-      missingTables,
-      flawed,
-      counted: countedByCentury(raw, ledger),
-      sheetNames: raw.sheetNames,
-      ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
-    },
-    problems,
+  const campaign: Campaign = {
+    gods,
+    cards,
+    sources,
+    races,
+    pantheons,
+    pantheon: shares,
+    deaths,
+    counts,
+    ledger,
+    accounts: book.accounts,
+    found,
+    missingTables,
+    flawed,
+    counted: countedByCentury(raw, ledger),
+    sheetNames: raw.sheetNames,
+    ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
   };
+  // A god renamed in Gods alone leaves its account behind under the old name.
+  if (has(GODS.name) && (ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) problems.push(...orphanedAccounts(campaign));
+  return { campaign, problems };
 }
 
 /** What each paid century's Death Worksheet counted, where the adapter read it back. */
