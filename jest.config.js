@@ -1,8 +1,11 @@
-/** Tests by layer under test/; TypeScript through ts-jest with the project's strict tsconfig. */
+/**
+ * Every test, by layer under test/. TypeScript is only transpiled here (tsconfig.jest.json):
+ * `npm run typecheck` checks the types once, for the project and for the engine alone.
+ */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
-  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
+  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }] },
   testTimeout: 120000,
 };

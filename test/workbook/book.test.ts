@@ -109,7 +109,7 @@ describe("an event", () => {
 
   test("an unknown event is refused, listing the known ones", () => {
     const outcome = planEvent(new Book(campaign()).read(), "Feats");
-    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual(['Sources table: there is no event "Feats". The known events: Feast.']);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual(['Sources table: there is no event "Feats". Did you mean "Feast"? The known events: Feast.']);
     expect(outcome.plan).toBeUndefined();
   });
 

@@ -1,0 +1,15 @@
+/**
+ * The fast lane (`npm run test:unit`): the engine, the functions and the workbook code that
+ * needs no other program (no LibreOffice, browser, Python or real files) nor Microsoft's Excel
+ * library (realClient): seconds, not minutes.
+ * `npm test` runs these and everything else.
+ */
+const base = require("./jest.config");
+
+module.exports = {
+  ...base,
+  testMatch: ["<rootDir>/test/engine/**/*.test.ts", "<rootDir>/test/functions/**/*.test.ts", "<rootDir>/test/taskpane/**/*.test.ts", "<rootDir>/test/workbook/**/*.test.ts"],
+  // Both cores: these suites are short and CPU-bound.
+  maxWorkers: 2,
+  testPathIgnorePatterns: ["/node_modules/", "/test/workbook/(corpus|libreoffice|packageRead|packageWrite|printing|realClient)\\.test\\.ts$"],
+};
