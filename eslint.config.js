@@ -1,7 +1,28 @@
 const tseslint = require("typescript-eslint");
+const officeAddins = require("eslint-plugin-office-addins");
+
+/**
+ * The layers, bottom up: a module may import its own layer and those below it, never one above
+ * (README, "Layout"; ARCHITECTURE.md). Each entry: the files, and the folders they must not reach.
+ */
+const LAYERS = [
+  { files: ["src/engine/**/*.ts"], above: ["functions", "workbook", "cli", "taskpane", "commands"] },
+  { files: ["src/functions/**/*.ts"], above: ["workbook", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/model/**/*.ts"], above: ["read", "plan", "tools", "xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/read/**/*.ts"], above: ["plan", "tools", "xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/plan/**/*.ts"], above: ["tools", "xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/tools/**/*.ts"], above: ["xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/xlsx/**/*.ts"], above: ["office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/office/**/*.ts"], above: ["xlsx", "cli", "taskpane", "commands"] },
+  { files: ["src/cli/**/*.ts"], above: ["office", "taskpane", "commands"] },
+  { files: ["src/taskpane/**/*.ts", "src/commands/**/*.ts"], above: ["xlsx", "cli"] },
+];
+
+/** A relative import that goes through one of `folders` (src/ and src/workbook/ name no two folders alike). */
+const reaching = (folders) => `^\\.\\.?/(.*/)?(${folders.join("|")})(/|$)`;
 
 module.exports = tseslint.config(
-  { ignores: ["dist/", "build/", "node_modules/", "test-output/", "coverage/"] },
+  { ignores: ["dist/", "build/", "build-bench/", "node_modules/", "test-output/", "coverage/"] },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.js"],
@@ -15,4 +36,20 @@ module.exports = tseslint.config(
       "no-console": "off",
     },
   },
+  // Office.js habits: never a round trip per item.
+  {
+    files: ["src/**/*.ts", "test/**/*.ts"],
+    plugins: { "office-addins": officeAddins },
+    rules: {
+      "office-addins/no-context-sync-in-loop": "error",
+      "office-addins/no-empty-load": "error",
+      "office-addins/no-navigational-load": "error",
+    },
+  },
+  ...LAYERS.map(({ files, above }) => ({
+    files,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: reaching(above), message: "A layer imports only from its own layer and those below it (ARCHITECTURE.md)." }] }],
+    },
+  })),
 );
