@@ -52,6 +52,9 @@ export function populationLimit(terrain: Terrain, culture: Culture, modifier = 0
   return Math.max(0, base + modifier);
 }
 
+/** The Aggression a race gains, for the rest of the century, when some of its units starve. */
+export const STARVATION_AGGRESSION = 2;
+
 /**
  * Units that starve: those above the limit after growth (none when the race fits).
  * @example starvation(7, 5) // 2

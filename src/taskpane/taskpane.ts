@@ -33,6 +33,7 @@ import {
   type RefereeOutcome,
 } from "../workbook/office/tools";
 import { describeProblem, errorsIn, payWarningsIn, type Problem } from "../workbook/model/problems";
+import { MAX_TIMES } from "../workbook/plan/book";
 import type { CampaignStatus } from "../workbook/tools/status";
 import { byId, el, setOptions, shown } from "./dom";
 import { plainError, waitingText, type StepTexts } from "./messages";
@@ -319,6 +320,7 @@ function wireCentury(): void {
 
 function wireBook(): void {
   const target = byId("event-result");
+  byId<HTMLInputElement>("event-times").max = String(MAX_TIMES);
   const preview = () => status !== null && renderEventPreview(status);
   byId("event-name").addEventListener("change", preview);
   byId("event-times").addEventListener("input", preview);
@@ -331,12 +333,11 @@ function wireBook(): void {
     const event = status.events.find((x) => x.name === name);
     if (event === undefined) return;
     const n = Number.isSafeInteger(times) && times >= 1 ? times : NaN;
-    if (Number.isNaN(n) || n > 1000) {
-      showMessage(target, "error", "Times: write how many times the event happened, a whole number from 1 to 1000.");
+    if (Number.isNaN(n) || n > MAX_TIMES) {
+      showMessage(target, "error", `Times: write how many times the event happened, a whole number from 1 to ${MAX_TIMES}.`);
       return;
     }
-    const latest = status.credits[0];
-    const again = latest?.kind === "event" && latest.century === status.nextCentury && latest.event === name;
+    const again = event.repeat;
     const what = n === 1 ? `"${name}"` : `"${name}" ${n} times`;
     const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
     const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${status.nextCentury}? ${who}`;

@@ -199,6 +199,15 @@ export interface EventOptions {
   readonly again?: boolean;
 }
 
+/**
+ * Whether crediting `event` in `century` would repeat the latest credit (the same event, in the
+ * same century): a second click, unless the gamemaster says it really happened again.
+ */
+export function isRepeat(campaign: Campaign, event: string, century: number = centuryInPlay(campaign)): boolean {
+  const latest = latestCredit(campaign)[0];
+  return latest !== undefined && latest.kind === "event" && latest.century === century && nameKey(eventOf(latest.what)) === nameKey(event);
+}
+
 /** Credits an event that happened `times` times to every recipient of its sources. */
 export function planEvent(read: Read, event: string, options: EventOptions = {}): CreditOutcome {
   const { campaign } = read;
@@ -223,7 +232,7 @@ export function planEvent(read: Read, event: string, options: EventOptions = {})
     problems.push(ledgerError(`an event is credited in the century in play (${inPlay}), not in century ${century}${century < inPlay ? "; one reported late goes into the century in play" : ""}.`));
   }
   const latest = latestCredit(campaign)[0];
-  if (found !== undefined && options.again !== true && latest !== undefined && latest.kind === "event" && latest.century === century && nameKey(eventOf(latest.what)) === nameKey(name)) {
+  if (found !== undefined && options.again !== true && latest !== undefined && isRepeat(campaign, name, century)) {
     problems.push({
       severity: "error",
       table: LEDGER.name,

@@ -13,9 +13,9 @@ import { attempt } from "../../engine/errors";
 import { mul, ratio, toNumber, type Ratio } from "../../engine/exact";
 import { DEFAULT_GROWTH_RATE, growth } from "../../engine/growth";
 import { nameKey } from "../../engine/names";
-import { populationStrength, starvation } from "../../engine/population";
+import { populationStrength, starvation, STARVATION_AGGRESSION } from "../../engine/population";
 import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
-import { casualtyPercent, war } from "../../engine/war";
+import { casualties, casualtyPercent, war } from "../../engine/war";
 import type { Problem } from "../model/problems";
 import { DEATHS, LEDGER, normalizeHeader, RACES, type RaceAttribute } from "../model/schema";
 import { addressIn } from "../model/tableReader";
@@ -281,7 +281,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     const other = s === sides[0] ? sides[1] : sides[0];
     const after = Math.max(0, race.units - s.losses);
     // Fewer kills than the percentage gives: the engine stopped at what the other side sent.
-    const capped = s.kills < Math.floor((s.percent * s.f.strength + 99) / 100);
+    const capped = s.kills < casualties(s.f.strength, s.f.military, other.f.military);
     details.push(`The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`);
     if (s.losses === 0) continue;
     deaths.push({ race: race.race, cause, units: s.losses, note });
@@ -482,8 +482,8 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
           continue;
         }
         const aggression = race.aggression ?? 0;
-        changes.push({ race: race.race, column: "Aggression", before: aggression, after: aggression + 2 });
-        line += `; Aggression ${aggression} → ${aggression + 2}`;
+        changes.push({ race: race.race, column: "Aggression", before: aggression, after: aggression + STARVATION_AGGRESSION });
+        line += `; Aggression ${aggression} → ${aggression + STARVATION_AGGRESSION}`;
       } else angry.push(race.race);
     }
     details.push(`${line}.`);
@@ -495,8 +495,8 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const rows = deaths.length > 0 ? deaths : [{ race: null, cause, units: 0, note: GROWTH_NOTE }];
   let message = `Growth at the start of century ${century}: the races grew by ${plural(grownTotal, "unit")}`;
   message += starvedTotal === 0 ? "; nobody starved." : `; ${starvedTotal} starved (the ${deaths.map((d) => d.race).join(", ")}).`;
-  if (starvedTotal > 0 && has("Aggression")) message += ` Their Aggression is 2 higher for the rest of the century: lower it again when century ${century} ends.`;
-  if (angry.length > 0) message += ` The Races table has no Aggression column: note +2 Aggression for the rest of the century for the ${angry.join(", ")}.`;
+  if (starvedTotal > 0 && has("Aggression")) message += ` Their Aggression is ${STARVATION_AGGRESSION} higher for the rest of the century: lower it again when century ${century} ends.`;
+  if (angry.length > 0) message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
   if (!has("Limit")) message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
   const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
   return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };

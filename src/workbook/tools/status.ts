@@ -15,7 +15,7 @@ import type { LedgerRow } from "../read/types";
 import { eventCredit, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
 import { errorsIn } from "../model/problems";
-import { eventOf, knownEvents, latestCredit, planEraEnd } from "../plan/book";
+import { eventOf, isRepeat, knownEvents, latestCredit, planEraEnd } from "../plan/book";
 import { previewPayments, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
@@ -71,6 +71,8 @@ export interface EventStatus {
   readonly where: Where;
   /** mana per happening, for each recipient that receives any */
   readonly perEvent: readonly { readonly god: string; readonly mana: number }[];
+  /** crediting it now would repeat the latest credit: asked as "did it happen again?" */
+  readonly repeat: boolean;
 }
 
 export interface CreditStatus {
@@ -160,6 +162,7 @@ export function campaignStatus(read: { readonly campaign: Campaign; readonly pro
       perEvent: eventCredit(recipients(campaign), campaign.cards, e.rules, 1)
         .filter((l) => toNumber(l.earned) !== 0)
         .map((l) => ({ god: l.god, mana: toNumber(l.earned) })),
+      repeat: isRepeat(campaign, e.name),
     })),
     credits: recentCredits(campaign),
     eraEnd: eraEndState(read),
