@@ -1,6 +1,7 @@
 /** Small DOM helpers for the pane. Text always goes in as text: names come from the workbook. */
+import type { Id } from "./ids";
 
-export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+export function byId<T extends HTMLElement = HTMLElement>(id: Id): T {
   const found = document.getElementById(id);
   if (found === null) throw new Error(`the pane has no element #${id}`);
   return found as T;

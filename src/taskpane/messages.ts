@@ -41,3 +41,11 @@ export function waitingText(attempt: number): string {
 
 /** What an action does at each step, for the progress line. */
 export type StepTexts = Readonly<Record<ActionStep, string>>;
+
+/** Every action begins by reading the campaign. */
+export const READING = "Reading the campaign tables…";
+
+/** The progress of an action that reads the campaign, then writes `writing`. */
+export function steps(writing: string): StepTexts {
+  return { reading: READING, writing };
+}

@@ -1,0 +1,50 @@
+/** What the campaign allows now: each action disabled with its reason beside it. */
+import { errorsIn } from "../workbook/model/problems";
+import type { CampaignStatus } from "../workbook/tools/status";
+import { byId } from "./dom";
+import type { Id } from "./ids";
+import { plural } from "./render";
+
+/** Why an action cannot be used now, or undefined when it can. */
+export interface Availability {
+  readonly deaths?: string;
+  readonly event?: string;
+  readonly century?: string;
+}
+
+/** The input tables the campaign needs but the workbook lacks. */
+export function missingTables(status: CampaignStatus): string[] {
+  return status.tables.filter((t) => t.required && t.found === undefined).map((t) => t.name);
+}
+
+export function availability(status: CampaignStatus): Availability {
+  const missing = missingTables(status);
+  if (missing.length > 0) {
+    const why = "Set up the workbook first (above).";
+    return { deaths: why, event: why, century: why };
+  }
+  const errors = errorsIn(status.problems).length;
+  const fix = errors === 0 ? undefined : `Fix the ${plural(errors, "problem")} above first: nobody is paid while the campaign has one.`;
+  const event = status.events.length === 0 ? "The Sources table has no event source (a source with Timing event)." : fix;
+  return { ...(event === undefined ? {} : { event }), ...(fix === undefined ? {} : { century: fix }) };
+}
+
+/** Disables what cannot be used now, saying why next to it. */
+export function renderAvailability(status: CampaignStatus): void {
+  const why = availability(status);
+  const sections: [keyof Availability, Id, Id[]][] = [
+    ["deaths", "deaths-reason", ["death-cause", "death-units", "death-race", "death-note", "record-deaths"]],
+    ["event", "event-reason", ["event-name", "event-times", "credit-event"]],
+    ["century", "century-reason", ["end-century"]],
+  ];
+  for (const [key, reason, controls] of sections) {
+    const text = why[key];
+    byId(reason).hidden = text === undefined;
+    byId(reason).textContent = text ?? "";
+    for (const id of controls) byId<HTMLButtonElement>(id).disabled = text !== undefined;
+  }
+  for (const b of byId("tally-body").querySelectorAll("button")) b.disabled = why.deaths !== undefined;
+  byId<HTMLButtonElement>("credit-era").disabled = !status.eraEnd.ready || why.century !== undefined;
+  byId<HTMLButtonElement>("redo-century").disabled = !status.redo.ready || why.century !== undefined;
+  byId<HTMLButtonElement>("undo-credit").disabled = status.credits[0]?.undoable !== true;
+}

@@ -1,0 +1,135 @@
+/**
+ * The century card: the live preview of the century in play, its end (asked first, every warning
+ * that changes pay named), the redo of the latest century, the era's end, the worksheets alone,
+ * and the ribbon's End century button, which only opens this card's question.
+ */
+import { onCenturyEndNews } from "../../commands/events";
+import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office/actions";
+import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem } from "../../workbook/model/problems";
+import { sheetNames } from "../../workbook/model/schema";
+import type { CampaignStatus } from "../../workbook/tools/status";
+import { askToPay, wireCancel } from "../confirm";
+import { byId, el } from "../dom";
+import { steps } from "../messages";
+import { paymentsTable, plural, problemList, showProblems, type GoTo } from "../render";
+import { act, goTo, onStatus, refresh, show, status } from "../state";
+import { showCredit } from "./events";
+
+/** Notes to read before paying a century, besides the warnings that change pay (listed first). */
+export function centuryWarnings(current: CampaignStatus): string[] {
+  const warnings: string[] = [];
+  if (current.counts.gods === 0) warnings.push("The Gods table has no god: only the demons' pool can be paid.");
+  if (current.counts.sources === 0) warnings.push("The Sources table has no source: nobody earns anything.");
+  if (current.deathsInPlay === 0) warnings.push(`No deaths are logged for century ${current.nextCentury}.`);
+  for (const p of warningsIn(current.problems)) if (p.changesPay !== true) warnings.push(describeProblem(p));
+  return warnings;
+}
+
+/** The century in play: its preview, its buttons, the redo of the latest and the era's end. */
+function render(current: CampaignStatus): void {
+  const n = current.nextCentury;
+  byId("end-century").textContent = `End century ${n}…`;
+  byId("century-yes").textContent = `Pay century ${n}`;
+  const preview = current.preview;
+  byId("preview-body").replaceChildren(
+    preview === null ? el("p", { className: "hint", text: "Shown once the campaign has no problem." }) : paymentsTable(`What each god would collect (updated as the tables change)`, preview),
+  );
+  byId("redo").hidden = current.redo.century === 0;
+  byId("redo-century").textContent = `Redo century ${current.redo.century}…`;
+  byId("redo-reason").hidden = current.redo.ready || current.redo.reason === undefined;
+  byId("redo-reason").textContent = current.redo.reason === undefined ? "" : `Century ${current.redo.century} cannot be calculated again: ${current.redo.reason}`;
+  const era = current.eraEnd;
+  byId("era").hidden = !current.hasEraEnd;
+  byId("era-text").textContent = era.ready ? `The era ending with century ${era.century} can be credited now (era-end sources, counted from century ${era.century}'s Counts).` : `Not now: ${era.reason ?? ""}`;
+  byId("credit-era").textContent = era.ready ? `Credit the era ending with century ${era.century}…` : "Credit the era's end…";
+}
+
+/** What each god collects after a century end, or why nothing was written. */
+export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, ledger: boolean, to: GoTo): void {
+  if (!outcome.written) {
+    showProblems(target, `Nothing was written: century ${outcome.century} has ${plural(errorsIn(outcome.problems).length, "problem")} to fix first.`, errorsIn(outcome.problems), to);
+    return;
+  }
+  const names = sheetNames(outcome.century);
+  const heading = ledger ? `Century ${outcome.century} is paid` : `Worksheets of century ${outcome.century} written; nobody was paid`;
+  const written = ledger ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, the event worksheets, the distribution points and the Ledger` : `${names.deaths} and ${names.centuryEnd}`;
+  const box = el(
+    "div",
+    { className: "message done" },
+    el("h3", { text: heading, attrs: { tabindex: "-1", id: "century-result-title" } }),
+    ...(ledger ? [paymentsTable("Mana each god collects now", outcome.payments), el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." })] : []),
+    el("p", { className: "hint", text: `Written: ${written}.` }),
+  );
+  const warnings = warningsIn(outcome.problems);
+  if (warnings.length > 0) box.append(el("details", {}, el("summary", { text: plural(warnings.length, "warning") }), problemList(warnings, to)));
+  target.replaceChildren(box);
+}
+
+function showEnded(outcome: CenturyEndInExcel, ledger: boolean, target: HTMLElement = byId("century-result")): void {
+  show(outcome.status);
+  showCenturyEnd(target, outcome, ledger, goTo);
+}
+
+export function wireCentury(): void {
+  onStatus(render);
+  const target = byId("century-result");
+  const pay = (n: number, redo: boolean) => (accepted: string[], again: (unseen: readonly Problem[]) => void) =>
+    void act(target, steps(`Writing the worksheets of century ${n} and the Ledger…`), async (options) => {
+      const outcome = await endCentury(excelRun, n, { ...options, unpaid: !redo, accepted });
+      const held = outcome.unaccepted ?? [];
+      if (held.length > 0) {
+        show(outcome.status, false);
+        again(held);
+        return;
+      }
+      showEnded(outcome, true);
+      (document.getElementById("century-result-title") ?? target).focus();
+    });
+  const askCentury = () => {
+    const current = status();
+    if (current === null) return;
+    const n = current.nextCentury;
+    target.replaceChildren();
+    byId("century-pay").replaceChildren(...(current.preview === null ? [] : [paymentsTable(`Century ${n}: what each god collects`, current.preview)]));
+    askToPay("century", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, payWarningsIn(current.problems), centuryWarnings(current), pay(n, false));
+  };
+  wireCancel("century", "end-century");
+  byId("end-century").addEventListener("click", askCentury);
+  byId("redo-century").addEventListener("click", () => {
+    const current = status();
+    if (current === null || !current.redo.ready) return;
+    const n = current.redo.century;
+    byId("century-pay").replaceChildren();
+    askToPay("century", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, [], [], pay(n, true));
+  });
+  byId("regenerate").addEventListener("click", () => {
+    const n = status()?.nextCentury;
+    const result = byId("worksheets-result");
+    void act(result, steps(`Writing the worksheets of century ${n}…`), async (options) => showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result));
+  });
+  wireCancel("era", "credit-era");
+  byId("credit-era").addEventListener("click", () => {
+    const current = status();
+    if (current === null || !current.eraEnd.ready) return;
+    const n = current.eraEnd.century;
+    const result = byId("era-result");
+    askToPay("era", `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`, "Credit the era's end", [], [], (accepted, again) =>
+      void act(result, steps("Crediting the era's end…"), async (options) => {
+        const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
+        const held = outcome.unaccepted ?? [];
+        show(outcome.status, held.length === 0);
+        if (held.length > 0) again(held);
+        else showCredit(result, outcome, goTo);
+      }),
+    );
+  });
+  // The ribbon's End century button runs in this page too (see src/commands): it only asks,
+  // here, after reading the campaign afresh.
+  onCenturyEndNews(() => {
+    void refresh(target).then(() => {
+      byId("century-title").scrollIntoView();
+      if (status() !== null && !byId<HTMLButtonElement>("end-century").disabled) askCentury();
+      else byId("end-century").focus();
+    });
+  });
+}

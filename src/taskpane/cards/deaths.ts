@@ -1,0 +1,64 @@
+/** The deaths card: a row for the Deaths table, and a tally of the century's causes with +1 and +5. */
+import { excelRun } from "../../workbook/office/actions";
+import { recordDeaths } from "../../workbook/office/tools";
+import type { CampaignStatus } from "../../workbook/tools/status";
+import { byId, el, setOptions, shown } from "../dom";
+import { steps } from "../messages";
+import { plural } from "../render";
+import { act, onStatus, showOutcome } from "../state";
+
+function render(status: CampaignStatus): void {
+  byId("cause-list").replaceChildren(...status.causes.map((c) => el("option", { attrs: { value: c.cause } })));
+  setOptions(byId<HTMLSelectElement>("death-race"), [{ value: "", label: "—" }, ...status.races.map((r) => ({ value: r.race, label: r.race }))]);
+  byId("tally-none").hidden = status.causes.length > 0;
+  byId("tally").hidden = status.causes.length === 0;
+  byId("tally-body").replaceChildren(
+    ...status.causes.map((c, i) =>
+      el(
+        "tr",
+        {},
+        el("th", { text: c.cause, attrs: { scope: "row" } }),
+        el("td", { className: "num", text: shown(c.units) }),
+        el(
+          "td",
+          { className: "add" },
+          ...[1, 5].map((n) =>
+            el("button", {
+              text: `+${n}`,
+              className: "small",
+              attrs: { type: "button", id: `tally-${i}-${n}`, "data-cause": c.cause, "data-units": String(n), "aria-label": `Add ${plural(n, `${c.cause} death`)}` },
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function wireDeaths(): void {
+  onStatus(render);
+  const target = byId("deaths-result");
+  const texts = (cause: string) => steps(`Recording ${cause} deaths…`);
+  byId("deaths-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const cause = byId<HTMLInputElement>("death-cause").value;
+    const units = byId<HTMLInputElement>("death-units").valueAsNumber;
+    const race = byId<HTMLSelectElement>("death-race").value;
+    const note = byId<HTMLInputElement>("death-note").value;
+    void act(target, texts(cause), async (options) => {
+      const outcome = await recordDeaths(excelRun, { cause, units, race, note }, options);
+      showOutcome(target, outcome);
+      if (outcome.written) {
+        byId<HTMLInputElement>("death-units").value = "";
+        byId<HTMLInputElement>("death-note").value = "";
+      }
+    });
+  });
+  byId("tally-body").addEventListener("click", (e) => {
+    const button = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-cause]");
+    if (button === null) return;
+    const cause = button.dataset.cause ?? "";
+    const units = Number(button.dataset.units);
+    void act(target, texts(cause), async (options) => showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options)));
+  });
+}

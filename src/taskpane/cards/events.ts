@@ -1,0 +1,123 @@
+/** The events card: an event credited (asked first), the latest credits, and the undo of the latest. */
+import { creditEvent, excelRun, undoLatestCredit, type CreditInExcel } from "../../workbook/office/actions";
+import { errorsIn, warningsIn } from "../../workbook/model/problems";
+import { MAX_TIMES } from "../../workbook/plan/book";
+import type { CampaignStatus } from "../../workbook/tools/status";
+import { ask, askToPay, wireCancel } from "../confirm";
+import { byId, el, setOptions, shown } from "../dom";
+import { steps } from "../messages";
+import { paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
+import { act, goTo, onStatus, show, status } from "../state";
+
+/** What the chosen event pays each recipient, times the times given. */
+function renderPreview(current: CampaignStatus): void {
+  const name = byId<HTMLSelectElement>("event-name").value;
+  const times = byId<HTMLInputElement>("event-times").valueAsNumber;
+  const event = current.events.find((e) => e.name === name);
+  const n = Number.isSafeInteger(times) && times >= 1 ? times : 1;
+  byId("event-preview").textContent =
+    event === undefined ? "" : event.perEvent.length === 0 ? "Nobody holds a card of its spheres: it credits nobody." : `Credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
+}
+
+/** The events to choose from, what one pays, and the latest credits. */
+function render(current: CampaignStatus): void {
+  setOptions(
+    byId<HTMLSelectElement>("event-name"),
+    current.events.map((e) => ({ value: e.name, label: `${e.name} (${e.where === "heaven" ? "Heaven" : "Earth"})` })),
+  );
+  renderPreview(current);
+  byId("credits-none").hidden = current.credits.length > 0;
+  byId("credits").replaceChildren(
+    ...current.credits.map((c) =>
+      el(
+        "li",
+        {},
+        el("span", { text: c.label.replace(/^(\S)/, (x) => x.toUpperCase()) }),
+        el("span", { className: "paid", text: c.paid.length === 0 ? "nobody was credited" : c.paid.map((p) => `${p.god} ${shown(p.earned)} (paid ${shown(p.paid)})`).join(", ") }),
+      ),
+    ),
+  );
+  const latest = current.credits[0];
+  byId("undo-credit").hidden = latest?.undoable !== true;
+  if (latest?.undoable === true) byId("undo-credit").textContent = `Undo ${latest.label}…`;
+}
+
+/** What a credit paid (or taking one back took), or why nothing was written. */
+export function showCredit(target: HTMLElement, outcome: CreditInExcel, to: GoTo, undo = false): void {
+  if (!outcome.written) {
+    showProblems(target, "Nothing was written:", errorsIn(outcome.problems), to);
+    return;
+  }
+  const credited = outcome.payments.filter((p) => p.earned !== 0);
+  const collects = credited.filter((p) => p.paid > 0);
+  const heading = undo ? `Took back ${outcome.what}` : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
+  const summary = undo
+    ? `Take back from the distribution point: ${credited.map((p) => `${p.god} ${shown(-p.paid)}`).join(", ") || "nothing"}.`
+    : collects.length === 0
+      ? "Nobody collects whole mana yet: the fractions stay in the accounts."
+      : `Collect now: ${collects.map((p) => `${p.god} ${shown(p.paid)}`).join(", ")}.`;
+  const box = el("div", { className: "message done" }, el("h3", { text: heading }), el("p", { text: summary }));
+  if (!undo && credited.length > 0) box.append(paymentsTable("Each account", credited));
+  const warnings = warningsIn(outcome.problems);
+  if (warnings.length > 0) box.append(el("details", {}, el("summary", { text: plural(warnings.length, "warning") }), problemList(warnings, to)));
+  target.replaceChildren(box);
+}
+
+export function wireEvents(): void {
+  onStatus(render);
+  const target = byId("event-result");
+  byId<HTMLInputElement>("event-times").max = String(MAX_TIMES);
+  const preview = () => {
+    const current = status();
+    if (current !== null) renderPreview(current);
+  };
+  byId("event-name").addEventListener("change", preview);
+  byId("event-times").addEventListener("input", preview);
+  wireCancel("event", "credit-event");
+  byId("event-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const current = status();
+    if (current === null) return;
+    const name = byId<HTMLSelectElement>("event-name").value;
+    const times = byId<HTMLInputElement>("event-times").valueAsNumber;
+    const event = current.events.find((x) => x.name === name);
+    if (event === undefined) return;
+    const n = Number.isSafeInteger(times) && times >= 1 ? times : NaN;
+    if (Number.isNaN(n) || n > MAX_TIMES) {
+      showMessage(target, "error", `Times: write how many times the event happened, a whole number from 1 to ${MAX_TIMES}.`);
+      return;
+    }
+    const again = event.repeat;
+    const what = n === 1 ? `"${name}"` : `"${name}" ${n} times`;
+    const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
+    const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${current.nextCentury}? ${who}`;
+    target.replaceChildren();
+    askToPay("event", question, again ? "Yes, it happened again" : "Credit it", [], [], (accepted, askAgain) =>
+      void act(target, steps(`Crediting ${name}…`), async (options) => {
+        const outcome = await creditEvent(excelRun, name, { times: n, again }, { ...options, accepted });
+        const held = outcome.unaccepted ?? [];
+        show(outcome.status, held.length === 0);
+        if (held.length > 0) {
+          askAgain(held);
+          return;
+        }
+        showCredit(target, outcome, goTo);
+        if (outcome.written) byId<HTMLInputElement>("event-times").value = "1";
+      }),
+    );
+  });
+  wireCancel("undo", "undo-credit");
+  byId("undo-credit").addEventListener("click", () => {
+    const latest = status()?.credits[0];
+    if (latest?.undoable !== true) return;
+    const result = byId("undo-result");
+    ask("undo", `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they carried before; take back the whole mana it paid.`, "Take it back", () =>
+      void act(result, steps("Taking the credit back…"), async (options) => {
+        // Only the credit the gamemaster was asked about: another may have been made meanwhile.
+        const outcome = await undoLatestCredit(excelRun, options, latest.label);
+        show(outcome.status);
+        showCredit(result, outcome, goTo, true);
+      }),
+    );
+  });
+}

@@ -1,0 +1,90 @@
+/** The Earth map referee's card: a war, a disaster or the growth, shown from the tables, asked, then written. */
+import { excelRun, type ActionOptions } from "../../workbook/office/actions";
+import { runDisaster, runGrowth, runWar, type RefereeOutcome } from "../../workbook/office/tools";
+import { errorsIn } from "../../workbook/model/problems";
+import type { RefereePreview } from "../../workbook/tools/referee";
+import type { CampaignStatus } from "../../workbook/tools/status";
+import { ask, wireCancel } from "../confirm";
+import { byId, el, setOptions, shown } from "../dom";
+import { READING, steps } from "../messages";
+import { showMessage, showProblems } from "../render";
+import { act, goTo, onStatus, show, showOutcome } from "../state";
+
+/** The deaths typed for each race in the disaster's table. */
+function disasterHits(): { race: string; text: string }[] {
+  return [...document.querySelectorAll<HTMLInputElement>("#disaster-hits input[data-race]")].map((i) => ({ race: i.dataset.race ?? "", text: i.value.trim() }));
+}
+
+/** The races to choose for a war, and one deaths box per race for a disaster (what was typed stays). */
+function render(current: CampaignStatus): void {
+  const races = current.races.map((r) => ({ value: r.race, label: r.race }));
+  setOptions(byId<HTMLSelectElement>("war-a"), [{ value: "", label: "Choose a race…" }, ...races]);
+  setOptions(byId<HTMLSelectElement>("war-b"), [{ value: "", label: "Choose a race…" }, ...races]);
+  const typed = new Map(disasterHits().map((h) => [h.race, h.text]));
+  byId("disaster-hits").replaceChildren(
+    ...current.races.map((r, i) => {
+      const input = el("input", { attrs: { id: `hit-${i}`, type: "number", min: "0", step: "1", inputmode: "numeric", "data-race": r.race } });
+      input.value = typed.get(r.race) ?? "";
+      return el("tr", {}, el("th", {}, el("label", { text: r.race, attrs: { for: `hit-${i}` } })), el("td", { className: "num" }, input));
+    }),
+  );
+}
+
+/** What a referee action will write, as lines: its deaths and its changes to the Races table. */
+export function refereeLines(preview: RefereePreview): string[] {
+  return [
+    ...preview.deaths.map((d) => `Deaths: ${shown(d.units)} ${d.cause}${d.race === null ? "" : ` of the ${d.race}`} (note "${d.note}")`),
+    ...preview.changes.map((c) => `${c.race}: ${c.column} ${shown(c.before)} → ${shown(c.after)}`),
+  ];
+}
+
+export function wireReferee(): void {
+  onStatus(render);
+  const target = byId("referee-result");
+  wireCancel("referee", "war-show");
+  const optionalWhole = (id: "war-a-strength" | "war-b-strength"): number | undefined => {
+    const text = byId<HTMLInputElement>(id).value.trim();
+    return text === "" ? undefined : Number(text);
+  };
+  /** Shows the action (reading only), then asks before writing it. */
+  const previewThenAsk = (what: string, action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>) => {
+    target.replaceChildren();
+    byId("referee-confirm").hidden = true;
+    void act(target, { reading: READING, writing: READING }, async (options) => {
+      const seen = await action({ ...options, dryRun: true });
+      show(seen.status);
+      const errors = errorsIn(seen.problems);
+      if (errors.length > 0) {
+        showProblems(target, "Nothing can be written:", errors, goTo);
+        return;
+      }
+      if (seen.preview.deaths.length === 0 && seen.preview.changes.length === 0) {
+        showMessage(target, "info", seen.message || "There is nothing to write.", seen.details);
+        return;
+      }
+      byId("referee-preview").replaceChildren(...[...seen.details, ...refereeLines(seen.preview)].map((line) => el("li", { text: line })));
+      ask("referee", `${seen.message} Write it?`, `Write the ${what}`, () => void act(target, steps(`Writing the ${what}…`), async (o) => showOutcome(target, await action(o))));
+    });
+  };
+  byId("war-show").addEventListener("click", () => {
+    const side = (id: "war-a" | "war-b") => {
+      const strength = optionalWhole(`${id}-strength`);
+      return { race: byId<HTMLSelectElement>(id).value, ...(strength === undefined ? {} : { strength }) };
+    };
+    const order = { a: side("war-a"), b: side("war-b") };
+    previewThenAsk("war", (options) => runWar(excelRun, order, options));
+  });
+  byId("disaster-show").addEventListener("click", () => {
+    const hits = disasterHits()
+      .filter((h) => h.text !== "")
+      .map((h) => ({ race: h.race, deaths: Number(h.text) }));
+    const cause = byId<HTMLInputElement>("disaster-cause").value.trim();
+    const order = { elements: byId<HTMLInputElement>("disaster-elements").value, global: byId<HTMLInputElement>("disaster-global").checked, hits, ...(cause === "" ? {} : { cause }) };
+    if (hits.length === 0) {
+      showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
+      return;
+    }
+    previewThenAsk("disaster", (options) => runDisaster(excelRun, order, options));
+  });
+  byId("growth-show").addEventListener("click", () => previewThenAsk("growth", (options) => runGrowth(excelRun, options)));
+}

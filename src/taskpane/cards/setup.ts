@@ -1,0 +1,29 @@
+/** The set-up card: the campaign's missing tables added, or the example campaign opened. */
+import { excelRun } from "../../workbook/office/actions";
+import { createMissingTables } from "../../workbook/office/tools";
+import { byId } from "../dom";
+import { showMessage } from "../render";
+import { act, showOutcome } from "../state";
+
+/** The example campaign as an .xlsx file in base64, made at build time (see webpack.config.js). */
+declare const EXAMPLE_WORKBOOK_BASE64: string;
+
+export function wireSetup(): void {
+  const target = byId("setup-result");
+  byId("create-tables").addEventListener("click", () =>
+    act(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, async (options) => showOutcome(target, await createMissingTables(excelRun, options))),
+  );
+  byId("open-example").addEventListener("click", () => {
+    if (!Office.context.requirements.isSetSupported("ExcelApi", "1.8")) {
+      showMessage(target, "error", "This version of Excel cannot open a new workbook from an add-in. Make the example on the command line instead: gods init example.xlsx --example");
+      return;
+    }
+    void act(target, { reading: "Opening the example campaign…", writing: "Opening the example campaign…" }, async () => {
+      await Excel.createWorkbook(EXAMPLE_WORKBOOK_BASE64);
+      showMessage(target, "done", "The example campaign opened in a new workbook. To use it, click Gamemaster on the Home tab of that workbook.", [
+        "Nothing in this workbook changed.",
+        "No new workbook? Your browser may have blocked it as a pop-up: allow pop-ups for Excel and try again.",
+      ]);
+    });
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Heaven's timers (dead, a demon in the Void, Surrender Labor…): started in the pane, counting
+ * down across reloads, announced when they end. Kept in the browser's storage.
+ */
+import { byId, el, setOptions } from "../dom";
+import { ended, endedText, kindOf, parseTimers, remaining, startTimer, TIMER_KINDS, type Timer } from "../timers";
+
+const TIMERS_KEY = "gods.heavenTimers";
+let timers: Timer[] = [];
+
+function saveTimers(): void {
+  try {
+    localStorage.setItem(TIMERS_KEY, JSON.stringify(timers));
+  } catch {
+    // Storage may be off in this host: the timers then last as long as the pane.
+  }
+}
+
+function drawTimers(): void {
+  const now = Date.now();
+  byId("timers-none").hidden = timers.length > 0;
+  byId("timers").replaceChildren(
+    ...timers.map((t) => {
+      const over = ended(t, now);
+      const stop = el("button", { text: over ? "Clear" : "Stop", className: "small", attrs: { type: "button", "data-timer": t.id, "aria-label": `${over ? "Clear" : "Stop"} the timer of ${t.who}` } });
+      return el(
+        "li",
+        { className: over ? "over" : "", attrs: { "data-timer": t.id } },
+        el("span", { className: "what", text: over ? endedText(t) : `${t.who}: ${kindOf(t).label}` }),
+        el("span", { className: "left", text: remaining(t, now) }),
+        stop,
+      );
+    }),
+  );
+}
+
+/** Once a second: the time left, and a word when a timer ends. */
+function tickTimers(): void {
+  const now = Date.now();
+  for (const t of timers) {
+    const row = document.querySelector<HTMLElement>(`#timers li[data-timer="${t.id}"]`);
+    if (row === null) continue;
+    const left = row.querySelector(".left");
+    if (left !== null) left.textContent = remaining(t, now);
+    if (ended(t, now) && !row.classList.contains("over")) {
+      byId("timers-news").textContent = endedText(t);
+      drawTimers();
+      return;
+    }
+  }
+}
+
+export function wireTimers(): void {
+  timers = parseTimers(((): string | null => {
+    try {
+      return localStorage.getItem(TIMERS_KEY);
+    } catch {
+      return null;
+    }
+  })());
+  setOptions(
+    byId<HTMLSelectElement>("timer-kind"),
+    TIMER_KINDS.map((k) => ({ value: k.id, label: `${k.label}, ${k.minutes} min` })),
+  );
+  byId("timer-start").addEventListener("click", () => {
+    const kind = TIMER_KINDS.find((k) => k.id === byId<HTMLSelectElement>("timer-kind").value) ?? (TIMER_KINDS[0] as (typeof TIMER_KINDS)[number]);
+    const timer = startTimer(kind, byId<HTMLInputElement>("timer-who").value, Date.now());
+    timers = [...timers, timer].sort((a, b) => a.ends - b.ends);
+    saveTimers();
+    drawTimers();
+    byId("timers-news").textContent = `${timer.who}: ${kind.label}, ${kind.minutes} minutes from now.`;
+    byId<HTMLInputElement>("timer-who").value = "";
+  });
+  byId("timers").addEventListener("click", (e) => {
+    const id = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-timer]")?.dataset.timer;
+    if (id === undefined) return;
+    timers = timers.filter((t) => t.id !== id);
+    saveTimers();
+    drawTimers();
+    byId("timer-kind").focus();
+  });
+  drawTimers();
+  setInterval(tickTimers, 1000);
+}

@@ -1,0 +1,86 @@
+/**
+ * What every card shows the same way: messages, problems that lead to their cell, a payments
+ * table, and the warnings of a question before paying.
+ */
+import { describeProblem, type Problem } from "../workbook/model/problems";
+import type { Payment } from "../workbook/plan/centuryEnd";
+import { el, shown } from "./dom";
+
+export type Tone = "done" | "info" | "error";
+
+/** Called when the gamemaster clicks a problem that points at a cell. */
+export type GoTo = (address: string, from: HTMLElement) => void;
+
+export function plural(n: number, one: string, many: string = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The list of problems, each a button that selects its cell when the problem has one. */
+export function problemList(problems: readonly Problem[], goTo: GoTo): HTMLUListElement {
+  const list = el("ul", { className: "problems" });
+  for (const p of problems) {
+    const tag = el("span", { className: "tag", text: p.severity === "error" ? "Error" : "Warning" });
+    const text = el("span", { text: describeProblem(p) });
+    let item: HTMLElement;
+    if (p.address !== undefined) {
+      const address = p.address;
+      item = el("button", { className: "problem-link", attrs: { type: "button", title: `Select ${address}` } }, tag, text, el("span", { className: "where", text: `Go to ${address}` }));
+      item.addEventListener("click", () => goTo(address, item));
+    } else {
+      item = el("div", { className: "problem-text" }, tag, text);
+    }
+    list.append(el("li", { className: p.severity }, item));
+  }
+  return list;
+}
+
+/** A message in one of the sections' result areas. */
+export function showMessage(target: HTMLElement, tone: Tone, message: string, details: readonly string[] = []): void {
+  const box = el("div", { className: `message ${tone}`, attrs: tone === "error" ? { role: "alert" } : {} }, el("p", { text: message }));
+  if (details.length > 0) box.append(el("ul", {}, ...details.map((d) => el("li", { text: d }))));
+  target.replaceChildren(box);
+}
+
+/** Why an action wrote nothing: the problems, each leading to its cell. */
+export function showProblems(target: HTMLElement, heading: string, problems: readonly Problem[], goTo: GoTo): void {
+  target.replaceChildren(el("div", { className: "message error", attrs: { role: "alert" } }, el("p", { text: heading }), problemList(problems, goTo)));
+}
+
+/** A payments table: carried in, earned, paid and carried on, per recipient. */
+export function paymentsTable(caption: string, payments: readonly Payment[]): HTMLTableElement {
+  const head = ["Carried in", "Earned", "Paid", "Carried on"];
+  return el(
+    "table",
+    { className: "payments" },
+    el("caption", { text: caption }),
+    el("thead", {}, el("tr", {}, el("th", { text: "God", attrs: { scope: "col" } }), ...head.map((h) => el("th", { text: h, className: "num", attrs: { scope: "col" } })))),
+    el(
+      "tbody",
+      {},
+      ...payments.map((p) =>
+        el(
+          "tr",
+          {},
+          el("th", { text: p.god, attrs: { scope: "row" } }),
+          el("td", { className: "num", text: shown(p.carryIn) }),
+          el("td", { className: "num", text: shown(p.earned) }),
+          el("td", { className: "num strong", text: shown(p.paid) }),
+          el("td", { className: "num", text: shown(p.carry) }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A question's list: the warnings that change what someone is paid first, each marked so, then the notes. */
+export function warningItems(pay: readonly Problem[], notes: readonly string[] = []): HTMLElement[] {
+  return [
+    ...pay.map((p) => el("li", { className: "changes-pay" }, el("strong", { text: "Changes pay: " }), document.createTextNode(describeProblem(p)))),
+    ...notes.map((text) => el("li", { text })),
+  ];
+}
+
+/** The Yes of a payment: it says when it pays despite warnings that change pay. */
+export function payDespite(yes: string, pay: readonly Problem[]): string {
+  return pay.length === 0 ? yes : `${yes} despite ${plural(pay.length, "warning")}`;
+}

@@ -1,0 +1,118 @@
+/**
+ * The pane's state, in one place: the campaign's latest status, whether an action is under way,
+ * and the cards' renderers, which `show` calls with every new status. Every action runs through
+ * `act`: busy while it works, its progress shown, an error in plain words.
+ */
+import { excelRun, type ActionOptions } from "../workbook/office/actions";
+import { readStatus, selectCell, type EditOutcome } from "../workbook/office/tools";
+import { errorsIn } from "../workbook/model/problems";
+import type { CampaignStatus } from "../workbook/tools/status";
+import { renderAvailability } from "./availability";
+import { byId } from "./dom";
+import type { Question } from "./ids";
+import { plainError, waitingText, type StepTexts } from "./messages";
+import { showMessage, showProblems } from "./render";
+
+let current: CampaignStatus | null = null;
+/** Actions under way (one may overlap another's end). */
+let running = 0;
+const renderers: ((status: CampaignStatus) => void)[] = [];
+
+/** The campaign as last read, or null before the first read. */
+export function status(): CampaignStatus | null {
+  return current;
+}
+
+export function busy(): boolean {
+  return running > 0;
+}
+
+/** A card's part of showing a new status. */
+export function onStatus(render: (status: CampaignStatus) => void): void {
+  renderers.push(render);
+}
+
+function controls(): (HTMLButtonElement | HTMLInputElement | HTMLSelectElement)[] {
+  return [...byId("app").querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>("button, input, select")];
+}
+
+export function progress(text: string): void {
+  byId("progress-text").textContent = text;
+}
+
+function setBusy(on: boolean, text = ""): void {
+  running = Math.max(0, running + (on ? 1 : -1));
+  const now = running > 0;
+  byId("app").setAttribute("aria-busy", String(now));
+  byId("progress").classList.toggle("busy", now);
+  for (const c of controls()) c.disabled = now;
+  if (now) progress(text);
+  else {
+    progress(`Up to date with the workbook (${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}).`);
+    // What the campaign does not allow stays disabled, with its reason.
+    if (current !== null) renderAvailability(current);
+  }
+}
+
+/**
+ * Runs an action with the pane busy and its progress shown; an error is shown in plain words
+ * in `target`. Focus comes back to the control that started it, so the keyboard keeps its place.
+ */
+export async function act(target: HTMLElement, texts: StepTexts, work: (options: ActionOptions) => Promise<void>): Promise<void> {
+  if (running > 0) return;
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
+  setBusy(true, texts.reading);
+  try {
+    await work({ onStep: (step) => progress(texts[step]), onWait: (attempt) => progress(waitingText(attempt)) });
+  } catch (e) {
+    // For whoever debugs the add-in; the gamemaster gets the sentence below.
+    console.warn("The Gods II pane:", e);
+    showMessage(target, "error", plainError(e));
+  } finally {
+    setBusy(false);
+    const again = focused === "" ? null : document.getElementById(focused);
+    if (again !== null && (document.activeElement === document.body || document.activeElement === null)) again.focus();
+  }
+}
+
+/** Selects a problem's cell; the result shows under the action it came from, or under Campaign. */
+export function goTo(address: string, from: HTMLElement): void {
+  const target = from.closest<HTMLElement>(".result") ?? byId("campaign-result");
+  void act(target, { reading: `Going to ${address}…`, writing: `Going to ${address}…` }, async (options) => {
+    await selectCell(excelRun, address, options);
+  });
+}
+
+/** The open questions: a new status may make any of them stale (asked about another credit or century). */
+const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate"];
+
+export function show(next: CampaignStatus, closeQuestions = true): void {
+  if (closeQuestions && current !== null && JSON.stringify([current.credits, current.nextCentury, current.redo]) !== JSON.stringify([next.credits, next.nextCentury, next.redo])) {
+    for (const q of QUESTIONS) byId(`${q}-confirm`).hidden = true;
+  }
+  current = next;
+  for (const render of renderers) render(next);
+  renderAvailability(next);
+}
+
+/** What a tool that edits input tables did, or why it wrote nothing. */
+export function showOutcome(target: HTMLElement, outcome: EditOutcome): void {
+  show(outcome.status);
+  const errors = errorsIn(outcome.problems);
+  if (errors.length > 0) showProblems(target, "Nothing was written:", errors, goTo);
+  else showMessage(target, outcome.written ? "done" : "info", outcome.message, outcome.details);
+}
+
+/** Reads the campaign again and shows it. */
+export async function refresh(target: HTMLElement = byId("campaign-result")): Promise<void> {
+  await act(target, { reading: "Reading the campaign tables…", writing: "Reading the campaign tables…" }, async (options) => {
+    show(await readStatus(excelRun, options));
+    target.replaceChildren();
+  });
+}
+
+/** The status once the changes settle, without taking the pane busy (while following the workbook). */
+export async function refreshQuietly(): Promise<void> {
+  const next = await readStatus(excelRun);
+  if (running === 0) show(next);
+}

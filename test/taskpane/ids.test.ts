@@ -1,0 +1,28 @@
+/** The pane's element ids are typed once (src/taskpane/ids.ts): each must be in the page, and the page's in the list. */
+import * as fs from "fs";
+import * as path from "path";
+import { IDS } from "../../src/taskpane/ids";
+
+const html = fs.readFileSync(path.join(__dirname, "..", "..", "src", "taskpane", "taskpane.html"), "utf8");
+const inPage = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] as string);
+
+describe("the pane's element ids", () => {
+  test("every id the code looks up is in taskpane.html, once", () => {
+    const missing = IDS.filter((id) => !inPage.includes(id));
+    expect(missing).toEqual([]);
+    const twice = inPage.filter((id, i) => inPage.indexOf(id) !== i);
+    expect(twice).toEqual([]);
+  });
+
+  test("every id of the page is in the typed list", () => {
+    expect(inPage.filter((id) => !(IDS as readonly string[]).includes(id))).toEqual([]);
+    expect(IDS.length).toBe(inPage.length);
+  });
+
+  test("every question panel has its question, yes and no (and a payment's its warnings)", () => {
+    for (const q of ["century", "event", "undo", "era", "referee", "obliterate"]) {
+      for (const part of ["confirm", "question", "yes", "no"]) expect(inPage).toContain(`${q}-${part}`);
+    }
+    for (const q of ["century", "event", "era"]) expect(inPage).toContain(`${q}-warnings`);
+  });
+});
