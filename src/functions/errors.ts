@@ -3,13 +3,15 @@
  * message with #VALUE!; outside Excel (the `gods` command, tests) a plain object of the same shape
  * stands in, so the same wrapper code runs in both places.
  */
+import { EXCEL_ERRORS } from "../engine/excelErrors";
+
 export interface ErrorValue {
   readonly code: string;
   readonly message?: string;
 }
 
 /** The error codes a spreadsheet can show; only #VALUE! and #N/A carry a message in Excel. */
-export const ERROR_CODES = ["#VALUE!", "#N/A", "#DIV/0!", "#NUM!", "#REF!", "#NAME?", "#NULL!", "#GETTING_DATA"] as const;
+export const ERROR_CODES = EXCEL_ERRORS;
 
 class StandInError implements ErrorValue {
   constructor(

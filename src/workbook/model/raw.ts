@@ -1,3 +1,4 @@
+import { isBlank } from "../../engine/cells";
 import type { Problem } from "./problems";
 
 /**
@@ -50,5 +51,5 @@ export function isErrorCell(value: unknown): value is ErrorCell {
 
 /** A row with nothing typed in it. */
 export function isBlankRow(row: readonly RawCell[]): boolean {
-  return row.every((c) => c === null || (typeof c === "string" && c.trim() === ""));
+  return row.every(isBlank);
 }

@@ -3,6 +3,7 @@
  * over, in two round trips whatever the campaign's size: one to list the tables and sheets, one
  * to read every input table.
  */
+import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
@@ -11,11 +12,9 @@ import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER } from "../model/schem
 /** The input tables and the Ledger, by the names they are looked up under. */
 const WANTED = ALL_TABLES.map((t) => t.name);
 
-const EXCEL_ERROR = /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|SPILL!|CALC!|GETTING_DATA|FIELD!|BUSY!|BLOCKED!|CONNECT!|UNKNOWN!)$/;
-
 function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined || value === "") return value === "" ? "" : null;
-  if (typeof value === "string") return EXCEL_ERROR.test(value) ? { error: value } : value;
+  if (typeof value === "string") return isExcelError(value) ? { error: value } : value;
   if (typeof value === "number" || typeof value === "boolean") return value;
   return String(value);
 }
