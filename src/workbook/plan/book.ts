@@ -14,7 +14,7 @@ import { foundTable, type Campaign } from "../read/campaign";
 import { creditName, latestCentury, MAX_CENTURY, recipients } from "../read/century";
 import { lateDeaths, missingCounts, neededTables } from "../read/payChecks";
 import type { Account, LedgerRow } from "../read/types";
-import type { Payment, WorkbookPlan } from "./centuryEnd";
+import { toPayments, type Payment, type WorkbookPlan } from "./types";
 import type { PlanCell, SheetPlan } from "./layout";
 import { ledgerPlan, type CreditRow } from "./ledger";
 import { cell, heading, SheetBuilder } from "./worksheets";
@@ -176,14 +176,10 @@ function carries(campaign: Campaign): Map<string, Ratio> {
   return new Map([...campaign.accounts.values()].map((a) => [a.god, a.carry]));
 }
 
-function payments(postings: readonly Posting[]): Payment[] {
-  return postings.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
-}
-
 /** A credit's outcome, with its plan when nothing is wrong. */
 function credit(read: Read, kind: CreditKind, what: string, century: number, postings: readonly Posting[], problems: Problem[]): CreditOutcome {
   const { campaign } = read;
-  const base = { kind, what, century, problems, campaign, payments: payments(postings), postings };
+  const base = { kind, what, century, problems, campaign, payments: toPayments(postings), postings };
   if (errorsIn(problems).length > 0) return base;
   const added: CreditRow[] = postings.filter((p) => toNumber(p.earned) !== 0).map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
   const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, new Set(), added);

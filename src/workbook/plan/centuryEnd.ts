@@ -4,33 +4,19 @@
  * tables before and carry the plan out after.
  */
 import { calculateCentury, type CenturyInput, type CenturyResult } from "../../engine/century";
-import { toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign } from "../read/campaign";
 import { LEDGER } from "../model/schema";
 import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
-import type { SheetPlan } from "./layout";
-import { ledgerPlan, type LedgerPlan } from "./ledger";
+import { ledgerPlan } from "./ledger";
+import { toPayments, type Payment, type WorkbookPlan } from "./types";
 import { accountsAfter, bookSheets } from "./book";
 import { centuryWorksheets } from "./worksheets";
 
-/** Everything a century end writes: its three worksheets, and the Ledger's new content. */
-export interface WorkbookPlan {
-  readonly century: number;
-  readonly sheets: readonly SheetPlan[];
-  readonly ledger: LedgerPlan;
-}
-
-export interface Payment {
-  readonly god: string;
-  /** what the account carried before */
-  readonly carryIn: number;
-  readonly earned: number;
-  readonly paid: number;
-  readonly carry: number;
-}
+export type { Payment, WorkbookPlan } from "./types";
 
 export interface CenturyEndOutcome {
   readonly century: number;
@@ -92,15 +78,11 @@ export function centuryEndOf(read: { readonly campaign: Campaign; readonly probl
   const credits = result.payouts.map((p) => ({ century: n, kind: "century-end" as const, what: null, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
   const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, accountsAfter(campaign, replaced, credits))];
   const plan: WorkbookPlan = { century: n, sheets, ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits) };
-  return { century: n, problems, campaign, result, plan, payments: paymentsOf(result) };
-}
-
-function paymentsOf(result: CenturyResult): Payment[] {
-  return result.payouts.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
+  return { century: n, problems, campaign, result, plan, payments: toPayments(result.payouts) };
 }
 
 /** What each recipient would be paid if `century` ended now: the calculation alone, nothing planned. The campaign is expected to be sound. */
 export function previewPayments(campaign: Campaign, century: number): Payment[] {
-  return paymentsOf(calculateCentury(centuryInput(campaign, century)));
+  return toPayments(calculateCentury(centuryInput(campaign, century)).payouts);
 }
 
