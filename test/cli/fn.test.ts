@@ -7,7 +7,7 @@ const root = path.resolve(__dirname, "..", "..");
 
 
 describe("gods fn", () => {
-  test("RULES.md examples", async () => {
+  test("docs/rules examples", async () => {
     expect(await gods("fn", "TOLL", "7")).toEqual({ out: "3\n", err: "", code: 0 });
     expect((await gods("fn", "WARCASUALTIES", "43", "8", "2")).out).toBe("7\n");
     expect((await gods("fn", "WARCASUALTIES", "65", "2", "8")).out).toBe("3\n");

@@ -10,7 +10,7 @@ describe("GODS.AGGRESSION", () => {
     expectValueError(call(AGGRESSION, 4), /needs a value for aggression/);
   });
 
-  test("the table (RULES.md §6): d6 + Aggression", () => {
+  test("the table (docs/rules/06-aggression-diplomacy-wealth.md): d6 + Aggression", () => {
     const expected: [number, number][] = [
       [2, 0],
       [4, 0],

@@ -11,7 +11,7 @@ describe("GODS.CITYFATE", () => {
     expectValueError(call(CITYFATE), /needs a value for winner_culture/);
   });
 
-  test("worked examples (RULES.md §7)", () => {
+  test("worked examples (docs/rules/07-war.md)", () => {
     expect(call(CITYFATE, "barbarian")).toBe("destroyed");
     expect(call(CITYFATE, "primitive")).toBe("destroyed");
     expect(call(CITYFATE, "civilized", 2, 2)).toBe("destroyed");

@@ -19,7 +19,7 @@ describe("GODS.CULT", () => {
     expectValueError(call(CULT, GODS3, SHARES3, "Hera"), /needs a value for points/);
   });
 
-  test("worked examples (RULES.md §9): the deity gains, the others give up in proportion", () => {
+  test("worked examples (docs/rules/09-pantheons-turmoil.md): the deity gains, the others give up in proportion", () => {
     // Hera 30 → 40; the others keep 60/70 of their shares.
     expect(call(CULT, GODS3, SHARES3, "Hera", 10)).toEqual([[300 / 7], [40], [120 / 7]]);
     expect(call(CULT, [["Ares"], ["Hera"]], [[60], [40]], "Hera", 10)).toEqual([[50], [50]]);

@@ -7,7 +7,7 @@ describe("GODS.DICESUCCESSES", () => {
     expectValueError(call(DICESUCCESSES), /needs a value for dice/);
   });
 
-  test("worked examples (RULES.md §11): every 4, 5 or 6 is a success", () => {
+  test("worked examples (docs/rules/11-games-of-the-gods.md): every 4, 5 or 6 is a success", () => {
     expect(call(DICESUCCESSES, [[1, 4, 6, 6, 2]])).toBe(3);
     // A roll with its exploded dice listed after it.
     expect(call(DICESUCCESSES, [[6], [6], [3], [5], [2], [6], [4]])).toBe(5);

@@ -11,7 +11,7 @@ describe("GODS.DIPLOMACY", () => {
     expectValueError(call(DIPLOMACY, 4, 3), /needs a value for enemy_aggression/);
   });
 
-  test("worked examples (RULES.md §6): d6 + Diplomacy − enemy Aggression, 6 or more averts the war", () => {
+  test("worked examples (docs/rules/06-aggression-diplomacy-wealth.md): d6 + Diplomacy − enemy Aggression, 6 or more averts the war", () => {
     expect(call(DIPLOMACY, 4, 3, 1)).toBe(true);
     expect(call(DIPLOMACY, 6, 0, 1)).toBe(false);
     expect(call(DIPLOMACY, 1, 2, 2)).toBe(false);

@@ -7,7 +7,7 @@ describe("GODS.EXPLODE", () => {
     expectValueError(call(EXPLODE), /needs a value for dice/);
   });
 
-  test("worked examples (RULES.md §11): one extra die for each six", () => {
+  test("worked examples (docs/rules/11-games-of-the-gods.md): one extra die for each six", () => {
     expect(call(EXPLODE, [[6, 3, 6]])).toBe(2);
     expect(call(EXPLODE, [[5, 4, 1]])).toBe(0);
   });

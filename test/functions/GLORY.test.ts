@@ -10,7 +10,7 @@ describe("GODS.GLORY", () => {
     expectValueError(call(GLORY), /needs a value for margin/);
   });
 
-  test("the bonus table (RULES.md §11): 1 + bonus by the lead over the second", () => {
+  test("the bonus table (docs/rules/11-games-of-the-gods.md): 1 + bonus by the lead over the second", () => {
     const expected: [number, number][] = [
       [1, 2],
       [2, 2],

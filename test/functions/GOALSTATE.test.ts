@@ -11,7 +11,7 @@ describe("GODS.GOALSTATE", () => {
     expectValueError(call(GOALSTATE, 1, 3), /needs a value for players/);
   });
 
-  test("worked examples (RULES.md §11)", () => {
+  test("worked examples (docs/rules/11-games-of-the-gods.md)", () => {
     // Level 1 closes after one claim per player.
     expect(call(GOALSTATE, 1, 3, 4)).toBe("open");
     expect(call(GOALSTATE, 1, 4, 4)).toBe("closed");

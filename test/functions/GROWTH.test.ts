@@ -10,7 +10,7 @@ describe("GODS.GROWTH", () => {
     expectValueError(call(GROWTH), /needs a value for units/);
   });
 
-  test("worked examples (RULES.md §5)", () => {
+  test("worked examples (docs/rules/05-growth.md)", () => {
     expect(call(GROWTH, 10)).toBe(3);
     expect(call(GROWTH, 12)).toBe(3);
     expect(call(GROWTH, 100, 0.07)).toBe(7);

@@ -7,7 +7,7 @@ describe("GODS.MANASCALE", () => {
     expectValueError(call(MANASCALE), /needs a value for average_mana/);
   });
 
-  test("worked examples (RULES.md §3): halve above 50, quarter above 100", () => {
+  test("worked examples (docs/rules/03-mana-inflation.md): halve above 50, quarter above 100", () => {
     expect(call(MANASCALE, 30)).toBe(1);
     expect(call(MANASCALE, 75)).toBe(0.5);
     expect(call(MANASCALE, 150)).toBe(0.25);

@@ -7,7 +7,7 @@ describe("GODS.MELT", () => {
     expectValueError(call(MELT), /needs a value for roll/);
   });
 
-  test("the table (RULES.md §11): one change for every 2d6 total", () => {
+  test("the table (docs/rules/11-games-of-the-gods.md): one change for every 2d6 total", () => {
     const rows = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((r) => call(MELT, r));
     expect(rows).toEqual([
       "a random character switches between active and inactive",

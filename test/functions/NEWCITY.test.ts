@@ -10,7 +10,7 @@ describe("GODS.NEWCITY", () => {
     expectValueError(call(NEWCITY, 12), /needs a value for cities/);
   });
 
-  test("worked examples (RULES.md §4): 6 squares per existing city", () => {
+  test("worked examples (docs/rules/04-population.md): 6 squares per existing city", () => {
     expect(call(NEWCITY, 12, 2)).toBe(true);
     expect(call(NEWCITY, 11, 2)).toBe(false);
     expect(call(NEWCITY, 6, 1)).toBe(true);

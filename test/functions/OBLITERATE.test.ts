@@ -11,7 +11,7 @@ describe("GODS.OBLITERATE", () => {
     expectValueError(call(OBLITERATE, [["Ares"]], [[100]]), /needs a value for god/);
   });
 
-  test("worked examples (RULES.md §9): split equally among the other gods", () => {
+  test("worked examples (docs/rules/09-pantheons-turmoil.md): split equally among the other gods", () => {
     expect(call(OBLITERATE, [["Ares"], ["Hera"], ["Zeus"]], [[50], [25], [25]], "Ares")).toEqual([[0], [50], [50]]);
     // Diabolism and Atheism get nothing.
     expect(call(OBLITERATE, [["Ares"], ["Hera"], ["Diabolism"], ["atheism"]], [[40], [30], [20], [10]], "Ares")).toEqual([[0], [70], [20], [10]]);

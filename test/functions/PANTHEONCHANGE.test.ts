@@ -14,7 +14,7 @@ describe("GODS.PANTHEONCHANGE", () => {
     expectValueError(call(PANTHEONCHANGE, WITH_DIABOLISM, [[50], [40], [10]]), /needs a value for new_shares/);
   });
 
-  test("worked examples (RULES.md §9): a rise of at least 5 points buys the special members' consent", () => {
+  test("worked examples (docs/rules/09-pantheons-turmoil.md): a rise of at least 5 points buys the special members' consent", () => {
     expect(call(PANTHEONCHANGE, WITH_DIABOLISM, [[50], [40], [10]], [[45], [40], [15]])).toBe(true);
     expect(call(PANTHEONCHANGE, [["Ares"], ["Diabolism"]], [[90], [10]], [[88], [12]])).toBe(
       "Diabolism vetoes the change: its share would go from 10% to 12%, and it agrees only to a rise of 5 points or more (to 15% or more).",

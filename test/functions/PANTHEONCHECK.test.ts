@@ -12,7 +12,7 @@ describe("GODS.PANTHEONCHECK", () => {
     expectValueError(call(PANTHEONCHECK, TWO), /needs a value for shares/);
   });
 
-  test("sound pantheons (RULES.md §9): 100 as points or 1 as fractions", () => {
+  test("sound pantheons (docs/rules/09-pantheons-turmoil.md): 100 as points or 1 as fractions", () => {
     expect(call(PANTHEONCHECK, TWO, [[60], [40]])).toBe(true);
     expect(call(PANTHEONCHECK, TWO, [[0.6], [0.4]])).toBe(true);
     expect(call(PANTHEONCHECK, TWO, [["60%"], ["40%"]])).toBe(true);

@@ -11,7 +11,7 @@ describe("GODS.POPLIMIT", () => {
     expectValueError(call(POPLIMIT, "plains"), /needs a value for culture/);
   });
 
-  test("the whole table (RULES.md §4)", () => {
+  test("the whole table (docs/rules/04-population.md)", () => {
     const table: Record<string, number[]> = {
       primitive: [1, 1, 1, 1, 1, 0],
       barbarian: [3, 3, 2, 1, 1, 0],

@@ -12,7 +12,7 @@ describe("GODS.POPULATION", () => {
     expectValueError(call(POPULATION, 1, 2, 3, 4), /at most 3 values/);
   });
 
-  test("worked examples (RULES.md §4): units + 3 per city + 6 per great city", () => {
+  test("worked examples (docs/rules/04-population.md): units + 3 per city + 6 per great city", () => {
     // The Ultra-Dwarves' 43 in the war example: 40 units and a city, say.
     expect(call(POPULATION, 40, 1)).toBe(43);
     expect(call(POPULATION, 50, 2, 1)).toBe(62);

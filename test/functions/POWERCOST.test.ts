@@ -12,7 +12,7 @@ describe("GODS.POWERCOST", () => {
     expect(call(POWERCOST, 100, 0.5, 0.5, 2, 2, 0.5, 2, 0.5)).toBe(50);
   });
 
-  test("worked examples (RULES.md §2): multiply, round up, never below 25%", () => {
+  test("worked examples (docs/rules/02-power-costs.md): multiply, round up, never below 25%", () => {
     // Persuasion in the Hall of Feasts: 25% less.
     expect(call(POWERCOST, 10, 0.75)).toBe(8);
     // A non-owner defending a demesne: double.

@@ -12,7 +12,7 @@ describe("GODS.RESIST", () => {
     expectValueError(call(RESIST, 10, "F"), /needs a value for resistances/);
   });
 
-  test("worked examples (RULES.md §8)", () => {
+  test("worked examples (docs/rules/08-disasters-resistances.md)", () => {
     expect(call(RESIST, 10, "F", "F-2, F/2")).toBe(3);
     expect(call(RESIST, 10, "FE", "E-3, W/2")).toBe(7);
     expect(call(RESIST, 10, "", "F-2, X-1")).toBe(9);

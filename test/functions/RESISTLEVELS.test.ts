@@ -12,7 +12,7 @@ describe("GODS.RESISTLEVELS", () => {
     expectValueError(call(RESISTLEVELS, 2, "I"), /needs a value for resistances/);
   });
 
-  test("worked examples (RULES.md §8): the Norsemen and the Frost Giants", () => {
+  test("worked examples (docs/rules/08-disasters-resistances.md): the Norsemen and the Frost Giants", () => {
     expect(call(RESISTLEVELS, 2, "I", "I/2")).toBe(1);
     expect(call(RESISTLEVELS, 2, "I", "I-∞")).toBe(0);
     expect(call(RESISTLEVELS, 2, "ice", "I-[infinity]")).toBe(0);

@@ -10,7 +10,7 @@ describe("GODS.STARVATION", () => {
     expectValueError(call(STARVATION, 7), /needs a value for limit/);
   });
 
-  test("worked examples (RULES.md §4): the units above the limit starve", () => {
+  test("worked examples (docs/rules/04-population.md): the units above the limit starve", () => {
     expect(call(STARVATION, 7, 5)).toBe(2);
     expect(call(STARVATION, 4, 0)).toBe(4);
   });

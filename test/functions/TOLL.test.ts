@@ -11,7 +11,7 @@ describe("GODS.TOLL", () => {
     expectValueError(call(TOLL, 1, "lost", 3), /at most 2 values/);
   });
 
-  test("worked examples (RULES.md §1)", () => {
+  test("worked examples (docs/rules/01-toll.md)", () => {
     expect(call(TOLL, 7)).toBe(3);
     expect(call(TOLL, 7, "lost")).toBe(4);
     expect(call(TOLL, 1)).toBe(0);

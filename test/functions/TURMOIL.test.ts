@@ -7,7 +7,7 @@ describe("GODS.TURMOIL", () => {
     expectValueError(call(TURMOIL), /needs a value for roll/);
   });
 
-  test("the table (RULES.md §9)", () => {
+  test("the table (docs/rules/09-pantheons-turmoil.md)", () => {
     expect([1, 2, 3, 4, 5, 6].map((r) => call(TURMOIL, r))).toEqual([
       "no effect",
       "no effect",

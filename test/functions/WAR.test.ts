@@ -13,7 +13,7 @@ describe("GODS.WAR", () => {
     expectValueError(call(WAR, 1, 2, 3, 4, 5), /at most 4 values/);
   });
 
-  test("worked example (RULES.md §7): the Ultra-Dwarves against the Low Elves", () => {
+  test("worked example (docs/rules/07-war.md): the Ultra-Dwarves against the Low Elves", () => {
     // A kills 7 (16% of 43), B kills 3 (4% of 65); B lost 7 ≥ 1.5 × 3, so B loses and vacates 2.
     expect(call(WAR, 43, 8, 65, 2)).toEqual([[7, 3, "B", 2]]);
     // The same war seen from the other side.

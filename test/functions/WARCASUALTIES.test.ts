@@ -13,7 +13,7 @@ describe("GODS.WARCASUALTIES", () => {
     expectValueError(call(WARCASUALTIES, 1, 2, 3, 4, 5), /at most 4 values/);
   });
 
-  test("worked example (RULES.md §7): 43 at +8 against 65 at +2", () => {
+  test("worked example (docs/rules/07-war.md): 43 at +8 against 65 at +2", () => {
     expect(call(WARCASUALTIES, 43, 8, 2)).toBe(7);
     expect(call(WARCASUALTIES, 65, 2, 8)).toBe(3);
     expect(call(WARCASUALTIES, 43, 8, 2, 65)).toBe(7);

@@ -11,7 +11,7 @@ describe("GODS.WEALTHBONUS", () => {
     expectValueError(call(WEALTHBONUS, 1, 2, 3), /at most 2 values/);
   });
 
-  test("worked examples (RULES.md §6): +1 for each full 3 Wealth", () => {
+  test("worked examples (docs/rules/06-aggression-diplomacy-wealth.md): +1 for each full 3 Wealth", () => {
     expect(call(WEALTHBONUS, 8)).toBe(2);
     expect(call(WEALTHBONUS, 9)).toBe(3);
     expect(call(WEALTHBONUS, 2)).toBe(0);

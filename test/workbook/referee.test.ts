@@ -61,7 +61,7 @@ function refusal(plan: RefereePlan): Problem {
   return plan.problems[0] as Problem;
 }
 
-describe("war (RULES.md §7)", () => {
+describe("war (docs/rules/07-war.md)", () => {
   test("the rules' worked war: 43 at +8 against 65 at +2 kill 7 and 3; the Low Elves lose and leave 2 squares", () => {
     // Ultra-Dwarves: strength 40 + 3·1 city = 43, 10 + 8 − 2 = 16% → ⌈16 × 43 / 100⌉ = ⌈6.88⌉ = 7 Low Elves.
     // Low Elves: strength 65, 10 + 2 − 8 = 4% → ⌈4 × 65 / 100⌉ = ⌈2.6⌉ = 3 Ultra-Dwarves.
@@ -186,7 +186,7 @@ describe("war (RULES.md §7)", () => {
   });
 });
 
-describe("disasters (RULES.md §8)", () => {
+describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
   test("fire on three races: each race's deaths after its own Resistances, filed as fire", () => {
     // Low Elves F*2, N/2: fire doubles 10 → 20 (N/2 is not fire's): 65 → 45.
     // Ash Orcs F-1: 10 − 1 = 9: 50 → 41.  Cave Trolls X-1 (every disaster): 3 − 1 = 2: 12 → 10.
@@ -273,7 +273,7 @@ describe("disasters (RULES.md §8)", () => {
   });
 });
 
-describe("growth (RULES.md §4, §5)", () => {
+describe("growth (docs/rules/04-population.md, docs/rules/05-growth.md)", () => {
   test("every race grows by its rate, rounded up; above its Limit it starves and gets +2 Aggression", () => {
     // Ultra-Dwarves 40 + ⌈25% × 40⌉ = 40 + 10 = 50 (Limit 60).
     // Low Elves 65 + ⌈30% × 65 = 19.5⌉ = 85; Limit 80: 5 starve → 80; Aggression 4 → 6.
