@@ -1,54 +1,57 @@
 /** The mana book on a workbook file: `gods event`, `gods era-end` and `gods undo`. */
 import { describeProblem, warningsIn } from "../workbook/model/problems";
-import { planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../workbook/plan/book";
+import { eventOf, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../workbook/plan/book";
+import type { Payment } from "../workbook/plan/types";
 import { readCampaign } from "../workbook/read/campaign";
-import { editFile, paymentTable } from "./centuryEnd";
+import { jobOptions, paymentTable, type WriteOptions } from "./centuryEnd";
+import { editFile } from "./fileJob";
 import type { Io } from "./io";
 
-export interface BookOptions {
-  readonly file: string;
-  readonly out?: string;
-  readonly json: boolean;
-}
+export type BookOptions = WriteOptions;
 
 const problemsToFix = (errors: number) => `the workbook has ${errors} problem${errors === 1 ? "" : "s"} to fix first.`;
+
+const recipientsJson = (payments: readonly Payment[]) => payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+
+function written(options: BookOptions, target: string): string {
+  return options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the Ledger, the event worksheets and the distribution points to ${target}.`;
+}
 
 function report(outcome: CreditOutcome, options: BookOptions, io: Io, target: string, head: Record<string, string | number>): void {
   const warnings = warningsIn(outcome.problems).map(describeProblem);
   if (options.json) {
-    io.out(JSON.stringify({ ...head, recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })), warnings }));
+    io.out(JSON.stringify({ ...head, recipients: recipientsJson(outcome.payments), warnings }));
     return;
   }
   const credited = outcome.payments.filter((p) => p.earned !== 0);
   io.out(credited.length === 0 ? "Nobody holds a card of its spheres: nobody was credited." : paymentTable(credited));
   for (const w of warnings) io.out(`Warning: ${w}`);
-  io.out(`Wrote the Ledger, the event worksheets and the distribution points to ${target}.`);
+  io.out(written(options, target));
 }
 
-/** gods event FILE "EVENT" [--times N] [--century N] [--again] [--out OUT] [--json] */
+/** gods event FILE "EVENT" [--times N] [--century N] [--again] [--out OUT] [--json] [--dry-run] [--accept-warnings] */
 export function creditEvent(options: BookOptions & EventOptions & { readonly event: string }, io: Io): Promise<number> {
   return editFile(
     {
-      file: options.file,
-      ...(options.out === undefined ? {} : { out: options.out }),
+      ...jobOptions(options),
       command: "gods event",
       plan: (raw) => planEvent(readCampaign(raw), options.event, options),
       refused: (n) => `The event "${options.event.slice(0, 100)}" was not credited: ${problemsToFix(n)}`,
       report: (outcome, target) => {
         if (!options.json) io.out(`Century ${outcome.century}: ${outcome.what}`);
-        report(outcome, options, io, target, { event: outcome.what, century: outcome.century });
+        // The event as the Sources table names it, how many times, and the credit's own name in the Ledger.
+        report(outcome, options, io, target, { event: eventOf(outcome.what), times: options.times ?? 1, credit: outcome.what, century: outcome.century });
       },
     },
     io,
   );
 }
 
-/** gods era-end FILE --century N [--out OUT] [--json] */
+/** gods era-end FILE --century N [--out OUT] [--json] [--dry-run] [--accept-warnings] */
 export function creditEraEnd(options: BookOptions & { readonly century: number }, io: Io): Promise<number> {
   return editFile(
     {
-      file: options.file,
-      ...(options.out === undefined ? {} : { out: options.out }),
+      ...jobOptions(options),
       command: "gods era-end",
       plan: (raw) => planEraEnd(readCampaign(raw), options.century),
       refused: (n) => `The era ending with century ${options.century} was not credited: ${problemsToFix(n)}`,
@@ -61,23 +64,30 @@ export function creditEraEnd(options: BookOptions & { readonly century: number }
   );
 }
 
-/** gods undo FILE [--out OUT] [--json]: takes back the latest event or era-end credit. */
+/** What must come back out of each box: the whole mana the credit taken back had paid. */
+function takeBack(payments: readonly Payment[]): { god: string; mana: number }[] {
+  return payments.filter((p) => p.paid !== 0).map((p) => ({ god: p.god, mana: -p.paid }));
+}
+
+/** gods undo FILE [--out OUT] [--json] [--dry-run]: takes back the latest event or era-end credit. */
 export function undoCredit(options: BookOptions, io: Io): Promise<number> {
   return editFile(
     {
-      file: options.file,
-      ...(options.out === undefined ? {} : { out: options.out }),
+      ...jobOptions(options),
       command: "gods undo",
       plan: (raw) => planUndo(readCampaign(raw)),
       refused: (n) => `Nothing was taken back: ${problemsToFix(n)}`,
       report: (outcome, target) => {
+        const back = takeBack(outcome.payments);
         if (options.json) {
-          io.out(JSON.stringify({ undone: outcome.what, century: outcome.century, recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })) }));
+          io.out(JSON.stringify({ undone: outcome.what, century: outcome.century, recipients: recipientsJson(outcome.payments), takeBack: back, warnings: warningsIn(outcome.problems).map(describeProblem) }));
           return;
         }
-        io.out(`Took back ${outcome.what}:`);
+        io.out(`${options.dryRun === true ? "Would take back" : "Took back"} ${outcome.what}:`);
         io.out(paymentTable(outcome.payments));
-        io.out(`Wrote the Ledger, the event worksheets and the distribution points to ${target}.`);
+        if (back.length === 0) io.out("It paid no whole mana: nothing comes back out of a box.");
+        for (const b of back) io.out(`Take ${b.mana} mana back out of ${b.god}'s box at the distribution point (the credit taken back had paid it).`);
+        io.out(written(options, target));
       },
     },
     io,

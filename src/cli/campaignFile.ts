@@ -43,18 +43,62 @@ export function checkWritable(file: string, shown = file): void {
   }
 }
 
+/** The lock files other programs keep beside a workbook they have open, and which program each is. */
+function openElsewhere(real: string): { program: string; lock: string } | undefined {
+  const dir = path.dirname(real);
+  const name = path.basename(real);
+  const candidates = [
+    // Excel's owner file: "~$" and the name (for a long name, Word-style, its first two letters replaced).
+    { program: "Excel", lock: `~$${name}` },
+    { program: "Excel", lock: `~$${name.slice(2)}` },
+    { program: "LibreOffice", lock: `.~lock.${name}#` },
+  ];
+  return candidates.find((c) => fs.existsSync(path.join(dir, c.lock)));
+}
+
+/** What LibreOffice's lock file says of who holds the file: "by NAME on HOST since TIME". */
+function holder(lockFile: string): string {
+  try {
+    // "…,user,host,dd.mm.yyyy hh:mm,…": the fields LibreOffice writes.
+    const fields = fs.readFileSync(lockFile, "utf8").split(",");
+    const [, user, host, time] = fields;
+    const parts = [user ? `by ${user}` : "", host ? `on ${host}` : "", time ? `since ${time}` : ""].filter((x) => x !== "");
+    return parts.length === 0 ? "" : ` (${parts.join(" ").replace(/[\u0000-\u001f\u007f]/g, "?")})`;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Refuses a workbook another program has open (its lock file beside it): that program would
+ * write its own copy over this change at its next save, and with it the Ledger.
+ */
+export function checkNotOpenElsewhere(real: string, shown: string): void {
+  const found = openElsewhere(real);
+  if (found === undefined) return;
+  const lockFile = path.join(path.dirname(real), found.lock);
+  const who = found.program === "LibreOffice" ? holder(lockFile) : "";
+  throw new CampaignFileError(
+    `${shown} is open in ${found.program}${who}, so it was left as it is: ${found.program} would write its own copy over this change when it next saves. Close the workbook there first, then run the command again. If ${found.program} is not running any more (after a crash), delete the lock file ${found.lock} beside the workbook and try again.`,
+  );
+}
+
 /**
  * Runs `work` while holding the campaign's lock (a lock folder beside it, FILE.lock). Another
- * gods command on the same campaign waits for it, up to a minute, then gives up saying so.
+ * gods command on the same campaign waits for it (`onWait` is told once), up to a minute, then
+ * gives up saying so.
  */
-export async function withLock<T>(real: string, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(real: string, work: () => Promise<T>, onWait?: () => void): Promise<T> {
   let release: () => Promise<void>;
+  const options = { realpath: false, stale: 30_000 };
   try {
-    release = await lockfile.lock(real, {
-      realpath: false,
-      stale: 30_000,
-      retries: { retries: Math.ceil(LOCK_WAIT_MS / 200), factor: 1, minTimeout: 200, maxTimeout: 200 },
-    });
+    try {
+      release = await lockfile.lock(real, { ...options, retries: 0 });
+    } catch (e) {
+      if ((e as { code?: string }).code !== "ELOCKED") throw e;
+      onWait?.();
+      release = await lockfile.lock(real, { ...options, retries: { retries: Math.ceil(LOCK_WAIT_MS / 200), factor: 1, minTimeout: 200, maxTimeout: 200 } });
+    }
   } catch (e) {
     if ((e as { code?: string }).code === "ELOCKED") {
       throw new CampaignFileError(`another gods command has been working on ${path.basename(real)} for over a minute; wait for it to finish, then try again.`);

@@ -1,55 +1,82 @@
+import * as fs from "fs";
+import * as path from "path";
 import { creditEraEnd, creditEvent, undoCredit } from "./book";
 import { centuryEnd, init } from "./centuryEnd";
+import { EXIT, jsonError } from "./fileJob";
 import { runFunction } from "./fn";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
 
 export type { Io };
 
-const USAGE = `gods: the rules of The Gods II on the command line.
-
-Usage:
-  gods century-end FILE.xlsx --century N [--out OUT.xlsx] [--json]
+/** Each command's usage, for `gods CMD --help` and after a mistake in its arguments. */
+const USAGES: Readonly<Record<string, string>> = {
+  "century-end": `  gods century-end FILE.xlsx --century N [--first-century] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
                            validate the campaign, write the Death and Century-End Worksheets,
                            the mana calculation and the Ledger (to OUT, or in place), and print
-                           the mana of every god; on bad input, exit 2 and write nothing
-  gods event FILE.xlsx "EVENT" [--times N] [--century N] [--again] [--out OUT.xlsx] [--json]
+                           the mana of every god; on bad input, exit 2 and write nothing.
+                           --first-century: the campaign starts at this century (earlier
+                           centuries' deaths and counts are history, not unpaid)`,
+  event: `  gods event FILE.xlsx "EVENT" [--times N] [--century N] [--again] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
                            credit an event (N times) to every god whose spheres draw on it,
-                           in the century in play (or, reported late, the one just ended);
-                           --again when the same event was the last credit and happened again
-  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json]
-                           credit the era-end sources, counted from century N's Counts
-  gods undo FILE.xlsx [--out OUT.xlsx] [--json]
-                           take back the latest event or era-end credit
-  gods war FILE.xlsx "RACE A[=STRENGTH]" "RACE B[=STRENGTH]" [--military "RACE=N"]...
+                           in the century in play; --again when the same event was the last
+                           credit and happened again`,
+  "era-end": `  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
+                           credit the era-end sources, counted from century N's Counts`,
+  undo: `  gods undo FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
+                           take back the latest event or era-end credit, and say what to take
+                           back out of whose box`,
+  war: `  gods war FILE.xlsx "RACE A[=STRENGTH]" "RACE B[=STRENGTH]" [--military "RACE=N"]...
            [--again] [--dry-run] [--out OUT.xlsx] [--json]
                            a war between two races in the century in play: each kills its
                            casualty percentage of the strength it sends (its whole strength
                            unless =STRENGTH gives the part it sends); writes the war deaths
                            and lowers Units. Military comes from the Races table's Military
-                           column; --military gives it where the column is missing or empty
-  gods disaster FILE.xlsx "RACE=DEATHS"... [--element E] [--global] [--cause CAUSE]
+                           column; --military gives it where the column is missing or empty`,
+  disaster: `  gods disaster FILE.xlsx "RACE=DEATHS"... [--element E] [--global] [--cause CAUSE]
            [--resistances "RACE=CODES"]... [--again] [--dry-run] [--out OUT.xlsx] [--json]
                            a disaster (or, with --global, a global power) striking races with
                            DEATHS each before resistances; --element F, FE or "earth, fire"
                            (none when left out). Resistances come from the Races table's
                            Resistances column (--resistances where it is missing); the deaths
-                           are filed under CAUSE, by default the element's name (fire)
-  gods growth FILE.xlsx [--dry-run] [--out OUT.xlsx] [--json]
+                           are filed under CAUSE, by default the element's name (fire)`,
+  growth: `  gods growth FILE.xlsx [--dry-run] [--out OUT.xlsx] [--json]
                            the growth at the start of the century in play, once a century:
                            every race gains its Growth (Races column; 25% when empty) of its
                            units; where the Limit column gives what its squares support, the
-                           rest starve (starvation deaths) and Aggression goes up by 2
-                           war, disaster, growth: each writes its Deaths rows and new Units in
-                           one go; --dry-run prints what it would write and writes nothing;
-                           --again records a war or disaster the same as the last recorded;
-                           on bad input, exit 2 and nothing is written
-  gods init FILE.xlsx [--example]
-                           create empty campaign tables, or the example campaign
-  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
-                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')
-  gods help                show this text
+                           rest starve (starvation deaths) and Aggression goes up by 2`,
+  init: `  gods init FILE.xlsx [--example]
+                           create empty campaign tables, or the example campaign`,
+  fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
+                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,
+};
+
+const USAGE = `gods: the rules of The Gods II on the command line.
+
+Usage:
+${Object.values(USAGES).join("\n")}
+  gods help [COMMAND]      show this text, or one command's (also gods COMMAND --help)
+  gods --version           the version of gods
+
+Every command that writes: --dry-run shows what it would write and writes nothing; --json
+prints one JSON object, also on failure. Exit codes: 0 done; 1 an Excel error from gods fn;
+2 bad input (nothing written); 3 warnings that change what someone is paid (nothing written;
+read them, then --accept-warnings to pay anyway). war, disaster, growth: --again records a war
+or disaster the same as the last recorded.
 `;
+
+/** One command's usage (the whole text for an unknown one). */
+function usageOf(command: string): string {
+  const own = USAGES[command];
+  return own === undefined ? USAGE : `Usage:\n${own}\n\n(gods help lists every command, the exit codes and the options all share.)\n`;
+}
+
+/** A mistake in the arguments: said with the command's usage, or as one JSON object. Exit 2. */
+function argumentError(command: string, message: string, io: Io, json: boolean, withUsage = true): number {
+  if (json) jsonError(io, message);
+  else io.err(withUsage ? `${message}\n\n${usageOf(command)}` : message);
+  return EXIT.badInput;
+}
 
 interface Parsed {
   positional: string[];
@@ -93,28 +120,26 @@ function unknownOption(parsed: Parsed, known: readonly string[]): string | undef
   return bad === undefined ? undefined : `unknown option --${bad}.`;
 }
 
-async function centuryEndCommand(args: readonly string[], io: Io): Promise<number> {
+/** The flags every writing command of the book takes, and what they set. */
+const WRITE_FLAGS = ["json", "dry-run", "accept-warnings"];
+
+function writeBase(parsed: Parsed, file: string): { file: string; json: boolean; dryRun: boolean; acceptWarnings: boolean; out?: string } {
+  const out = parsed.options.get("out");
+  return { file, json: parsed.options.has("json"), dryRun: parsed.options.has("dry-run"), acceptWarnings: parsed.options.has("accept-warnings"), ...(typeof out === "string" ? { out } : {}) };
+}
+
+async function centuryEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const fail = (message: string) => argumentError("century-end", message, io, json);
   const parsed = parse(args, ["century", "out"]);
-  const problem = typeof parsed === "string" ? parsed : (unknownOption(parsed, ["century", "out", "json"]) ?? null);
-  if (typeof parsed === "string" || problem !== null) {
-    io.err(`gods century-end: ${problem ?? parsed}\n\n${USAGE}`);
-    return 2;
-  }
+  const problem = typeof parsed === "string" ? parsed : (unknownOption(parsed, ["century", "out", "first-century", ...WRITE_FLAGS]) ?? null);
+  if (typeof parsed === "string" || problem !== null) return fail(`gods century-end: ${problem ?? String(parsed)}`);
   const [file, ...extra] = parsed.positional;
   const centuryText = parsed.options.get("century");
-  if (file === undefined || extra.length > 0) {
-    io.err(`gods century-end needs exactly one workbook file.\n\n${USAGE}`);
-    return 2;
+  if (file === undefined || extra.length > 0) return fail("gods century-end needs exactly one workbook file.");
+  if (typeof centuryText !== "string" || !/^\d{1,15}$/.test(centuryText) || Number(centuryText) < 1) {
+    return argumentError("century-end", "gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).", io, json, false);
   }
-  if (typeof centuryText !== "string" || !/^\d+$/.test(centuryText) || Number(centuryText) < 1) {
-    io.err(`gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).`);
-    return 2;
-  }
-  const out = parsed.options.get("out");
-  return centuryEnd(
-    { file, century: Number(centuryText), json: parsed.options.has("json"), ...(typeof out === "string" ? { out } : {}) },
-    io,
-  );
+  return centuryEnd({ ...writeBase(parsed, file), century: Number(centuryText), firstCentury: parsed.options.has("first-century") }, io);
 }
 
 /** A whole number from an option, or undefined when it is not one. */
@@ -125,52 +150,38 @@ function wholeOption(parsed: Parsed, name: string): number | undefined | null {
 }
 
 /** The options every book command shares, or what is wrong with the arguments. */
-function bookArgs(command: string, args: readonly string[], valued: readonly string[], flags: readonly string[], positionals: number): { parsed: Parsed; base: { file: string; json: boolean; out?: string } } | string {
+function bookArgs(command: string, args: readonly string[], valued: readonly string[], flags: readonly string[], positionals: number): { parsed: Parsed; base: ReturnType<typeof writeBase> } | string {
   const parsed = parse(args, ["out", ...valued]);
   if (typeof parsed === "string") return `${command}: ${parsed}`;
-  const bad = unknownOption(parsed, ["out", "json", ...valued, ...flags]);
+  const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...flags]);
   if (bad !== undefined) return `${command}: ${bad}`;
   const [file] = parsed.positional;
   if (file === undefined || parsed.positional.length !== positionals) return `${command} needs ${positionals === 1 ? "exactly one workbook file" : 'a workbook file and the event\'s name in quotes (gods event campaign.xlsx "God obliterated")'}.`;
-  const out = parsed.options.get("out");
-  return { parsed, base: { file, json: parsed.options.has("json"), ...(typeof out === "string" ? { out } : {}) } };
+  return { parsed, base: writeBase(parsed, file) };
 }
 
-async function eventCommand(args: readonly string[], io: Io): Promise<number> {
+async function eventCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const fail = (message: string) => argumentError("event", message, io, json);
   const got = bookArgs("gods event", args, ["times", "century"], ["again"], 2);
-  if (typeof got === "string") {
-    io.err(`${got}\n\n${USAGE}`);
-    return 2;
-  }
+  if (typeof got === "string") return fail(got);
   const times = wholeOption(got.parsed, "times");
   const century = wholeOption(got.parsed, "century");
-  if (times === undefined || century === undefined) {
-    io.err(`gods event: --${times === undefined ? "times" : "century"} needs a whole number, 1 or more.`);
-    return 2;
-  }
+  if (times === undefined || century === undefined) return argumentError("event", `gods event: --${times === undefined ? "times" : "century"} needs a whole number, 1 or more.`, io, json, false);
   return creditEvent({ ...got.base, event: got.parsed.positional[1] as string, again: got.parsed.options.has("again"), ...(times === null ? {} : { times }), ...(century === null ? {} : { century }) }, io);
 }
 
-async function eraEndCommand(args: readonly string[], io: Io): Promise<number> {
+async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const fail = (message: string) => argumentError("era-end", message, io, json);
   const got = bookArgs("gods era-end", args, ["century"], [], 1);
-  if (typeof got === "string") {
-    io.err(`${got}\n\n${USAGE}`);
-    return 2;
-  }
+  if (typeof got === "string") return fail(got);
   const century = wholeOption(got.parsed, "century");
-  if (century === undefined || century === null) {
-    io.err("gods era-end needs --century N: the century that closes the era (for example --century 5).");
-    return 2;
-  }
+  if (century === undefined || century === null) return argumentError("era-end", "gods era-end needs --century N: the century that closes the era (for example --century 5).", io, json, false);
   return creditEraEnd({ ...got.base, century }, io);
 }
 
-async function undoCommand(args: readonly string[], io: Io): Promise<number> {
+async function undoCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const got = bookArgs("gods undo", args, [], [], 1);
-  if (typeof got === "string") {
-    io.err(`${got}\n\n${USAGE}`);
-    return 2;
-  }
+  if (typeof got === "string") return argumentError("undo", got, io, json);
   return undoCredit(got.base, io);
 }
 
@@ -189,7 +200,7 @@ function numberIn(value: string): number | undefined {
 function refereeArgs(command: string, args: readonly string[], valued: readonly string[], repeated: readonly string[], flags: readonly string[]): { parsed: Parsed; base: RefereeOptions } | string {
   const parsed = parse(args, ["out", ...valued], repeated);
   if (typeof parsed === "string") return `${command}: ${parsed}`;
-  const bad = unknownOption(parsed, ["out", "json", "dry-run", ...valued, ...repeated, ...flags]);
+  const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...repeated, ...flags]);
   if (bad !== undefined) return `${command}: ${bad}`;
   const [file] = parsed.positional;
   if (file === undefined) return `${command} needs a workbook file.`;
@@ -211,13 +222,10 @@ function perRace(command: string, parsed: Parsed, option: string, races: readonl
   return found;
 }
 
-async function warCommand(args: readonly string[], io: Io): Promise<number> {
+async function warCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const command = "gods war";
   const got = refereeArgs(command, args, [], ["military"], ["again"]);
-  const fail = (message: string) => {
-    io.err(`${message}\n\n${USAGE}`);
-    return 2;
-  };
+  const fail = (message: string) => argumentError("war", message, io, json);
   if (typeof got === "string") return fail(got);
   const sides = got.parsed.positional.slice(1).map(raceValue);
   if (sides.length !== 2) return fail(`${command} needs a workbook file and two races, each in quotes, such as gods war campaign.xlsx "Ultra-Dwarves" "Low Elves" (add =STRENGTH to a race that sends only part of its strength).`);
@@ -238,13 +246,10 @@ async function warCommand(args: readonly string[], io: Io): Promise<number> {
   return fightWar({ ...got.base, order: { a: side(0), b: side(1), again: got.parsed.options.has("again") } }, io);
 }
 
-async function disasterCommand(args: readonly string[], io: Io): Promise<number> {
+async function disasterCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const command = "gods disaster";
   const got = refereeArgs(command, args, ["element", "cause"], ["resistances"], ["again", "global"]);
-  const fail = (message: string) => {
-    io.err(`${message}\n\n${USAGE}`);
-    return 2;
-  };
+  const fail = (message: string) => argumentError("disaster", message, io, json);
   if (typeof got === "string") return fail(got);
   const hits = got.parsed.positional.slice(1).map(raceValue);
   if (hits.length === 0) return fail(`${command} needs a workbook file and each race struck with its deaths before resistances, such as gods disaster campaign.xlsx "Sea Folk=10" --element W.`);
@@ -271,63 +276,72 @@ async function disasterCommand(args: readonly string[], io: Io): Promise<number>
   return strikeDisaster({ ...got.base, order }, io);
 }
 
-async function growthCommand(args: readonly string[], io: Io): Promise<number> {
+async function growthCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const got = refereeArgs("gods growth", args, [], [], []);
-  if (typeof got === "string" || got.parsed.positional.length !== 1) {
-    io.err(`${typeof got === "string" ? got : "gods growth needs exactly one workbook file."}\n\n${USAGE}`);
-    return 2;
-  }
+  if (typeof got === "string" || got.parsed.positional.length !== 1) return argumentError("growth", typeof got === "string" ? got : "gods growth needs exactly one workbook file.", io, json);
   return growRaces(got.base, io);
 }
 
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
-  if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1) {
-    io.err(`gods init: ${problem ?? "needs exactly one file name."}\n\n${USAGE}`);
-    return 2;
-  }
+  if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1) return argumentError("init", `gods init: ${problem ?? "needs exactly one file name."}`, io, false);
   return init(parsed.positional[0] as string, parsed.options.has("example"), io);
 }
+
+/** The version of gods: the project's, from package.json. */
+function version(): string {
+  // From src/cli (tests) and build/cli (the command) alike, package.json is two folders up.
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version?: string };
+  return pkg.version ?? "unknown";
+}
+
+const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: boolean) => Promise<number>>> = {
+  "century-end": centuryEndCommand,
+  event: eventCommand,
+  "era-end": eraEndCommand,
+  undo: undoCommand,
+  war: warCommand,
+  disaster: disasterCommand,
+  growth: growthCommand,
+  init: (args, io) => initCommand(args, io),
+};
 
 /** Runs the command; resolves to its exit code. */
 export async function main(argv: readonly string[], io: Io = consoleIo): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case "fn": {
-      const [name, ...args] = rest;
-      if (name === undefined) {
-        io.err("gods fn needs a function name, for example: gods fn TOLL 7");
-        return 2;
-      }
-      const result = runFunction(name, args);
-      io.out(result.text);
-      return result.code;
+  const json = rest.includes("--json");
+  if (command === "--version" || command === "-v" || command === "version") {
+    io.out(`gods ${version()}`);
+    return EXIT.done;
+  }
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    io.out(usageOf(rest[0] ?? ""));
+    return command === undefined ? EXIT.badInput : EXIT.done;
+  }
+  // gods CMD --help: that command's usage (before anything else is looked at).
+  if ((command in COMMANDS || command === "fn") && (rest.includes("--help") || rest.includes("-h"))) {
+    io.out(usageOf(command));
+    return EXIT.done;
+  }
+  if (command === "fn") {
+    const [name, ...args] = rest;
+    if (name === undefined) {
+      io.err("gods fn needs a function name, for example: gods fn TOLL 7");
+      return EXIT.badInput;
     }
-    case "century-end":
-      return centuryEndCommand(rest, io);
-    case "init":
-      return initCommand(rest, io);
-    case "event":
-      return eventCommand(rest, io);
-    case "era-end":
-      return eraEndCommand(rest, io);
-    case "undo":
-      return undoCommand(rest, io);
-    case "war":
-      return warCommand(rest, io);
-    case "disaster":
-      return disasterCommand(rest, io);
-    case "growth":
-      return growthCommand(rest, io);
-    case undefined:
-    case "help":
-    case "--help":
-    case "-h":
-      io.out(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      io.err(`gods: unknown command "${command}".\n\n${USAGE}`);
-      return 2;
+    const result = runFunction(name, args);
+    io.out(result.text);
+    return result.code;
+  }
+  const run = COMMANDS[command];
+  if (run === undefined) return argumentError("", `gods: unknown command "${command.slice(0, 60)}".`, io, json);
+  try {
+    return await run(rest, io, json);
+  } catch (e) {
+    // Not a refusal the command foresaw: with --json still one object, so a script can tell.
+    if (!json) throw e;
+    jsonError(io, `gods ${command}: ${e instanceof Error ? e.message : String(e)}`);
+    return EXIT.badInput;
   }
 }

@@ -5,7 +5,7 @@ import { RACES } from "../workbook/model/schema";
 import { readCampaign } from "../workbook/read/campaign";
 import { planDisaster, planGrowth, planWar, type DisasterOrder, type RefereePlan, type WarOrder } from "../workbook/tools/referee";
 import { writeTableEdits } from "../workbook/xlsx/package/edits";
-import { editFile } from "./centuryEnd";
+import { editFile } from "./fileJob";
 import type { Io } from "./io";
 
 export interface RefereeOptions {
@@ -66,6 +66,7 @@ function run(options: RefereeOptions, command: string, what: string, plan: (camp
       file: options.file,
       ...(options.out === undefined ? {} : { out: options.out }),
       command,
+      json: options.json,
       dryRun: options.dryRun,
       plan: (raw: RawWorkbook) => {
         const read = readCampaign(raw);

@@ -25,6 +25,8 @@ describe("the mana book on a file", () => {
     expect(event.code).toBe(0);
     expect(JSON.parse(event.out)).toEqual({
       event: "God obliterated",
+      times: 1,
+      credit: "God obliterated",
       century: 2,
       recipients: [
         { god: "Solara", earned: 0, paid: 0, carry: 0.05 },

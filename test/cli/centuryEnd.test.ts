@@ -28,13 +28,13 @@ describe("gods century-end", () => {
       ],
       warnings: [],
     });
-    const second = JSON.parse((await gods("century-end", file, "--century", "2", "--json")).out) as { recipients: unknown[]; warnings: string[] };
+    const second = JSON.parse((await gods("century-end", file, "--century", "2", "--json", "--accept-warnings")).out) as { recipients: unknown[]; warnings: string[] };
     expect(second.recipients).toEqual([
       { god: "Ares", earned: 9.6, paid: 10, carry: 0.2 },
       { god: "Hestia", earned: 20.34, paid: 20, carry: 0.68 },
       { god: "Demons", earned: 1.65, paid: 2, carry: 0.5 },
     ]);
-    expect(second.warnings).toEqual(['Counts table: "Hearths" has no count for century 2; it is taken as 0 and marked on the Century-End Worksheet.']);
+    expect(second.warnings).toEqual(['Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.']);
   });
 
   test("--out writes elsewhere and leaves the input as it was", async () => {

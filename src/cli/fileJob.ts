@@ -1,0 +1,118 @@
+/**
+ * The one way every writing command carries out its change on a workbook file: inside the
+ * campaign's lock, read it, plan, and write only the parts the change owns (every other part
+ * leaves byte for byte as it came), atomically, to OUT or in place. Nothing is written on an
+ * error (exit 2) nor while a warning that changes what someone is paid has not been accepted
+ * (exit 3); a dry run only shows.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem } from "../workbook/model/problems";
+import type { RawWorkbook } from "../workbook/model/raw";
+import type { WorkbookPlan } from "../workbook/plan/types";
+import { writePlan } from "../workbook/xlsx/package/write";
+import { FileProblem, openPackage, savePackage, type Package } from "../workbook/xlsx/package/zip";
+import { readPackage } from "../workbook/xlsx/package/read";
+import { CampaignFileError, checkNotOpenElsewhere, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
+import type { Io } from "./io";
+
+/** The exit codes every command shares. */
+export const EXIT = { done: 0, fnError: 1, badInput: 2, payWarnings: 3 } as const;
+
+/** What a command plans on a workbook: problems, and what to write when there is none. */
+export interface Planned {
+  readonly problems: readonly Problem[];
+  readonly plan?: WorkbookPlan;
+}
+
+export interface FileJob<O extends Planned> {
+  readonly file: string;
+  readonly out?: string;
+  /** the command, for messages: "gods event" */
+  readonly command: string;
+  /** one JSON object on stdout, also when the change is refused */
+  readonly json: boolean;
+  /** plans the change on the workbook as read */
+  plan(raw: RawWorkbook): O;
+  /** the first line when the change is refused, with the number of errors */
+  refused(errors: number): string;
+  /** what to print once written (or, on a dry run, what would have been) */
+  report(outcome: O, target: string): void;
+  /**
+   * The package's new parts for the change, or undefined when there is nothing to write. Left
+   * out: the plan's sheets and Ledger (outcome.plan) are written.
+   */
+  write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined;
+  /** plan and report, but write nothing (the file is only read) */
+  readonly dryRun?: boolean;
+  /** the gamemaster has read the warnings that change pay, and pays anyway */
+  readonly acceptWarnings?: boolean;
+}
+
+/** A problem as the JSON answers give it. */
+function problemJson(p: Problem): { table: string; row: number | null; column: string | null; message: string } {
+  return { table: p.table, row: p.row ?? null, column: p.column ?? null, message: p.message };
+}
+
+/** A refusal in JSON: one object on stdout, like every answer. */
+export function jsonError(io: Io, error: string, problems: readonly Problem[] = [], warnings: readonly Problem[] = []): void {
+  io.out(JSON.stringify({ error, problems: problems.map(problemJson), warnings: warnings.map(describeProblem) }));
+}
+
+export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Promise<number> {
+  const fail = (message: string): number => {
+    if (job.json) jsonError(io, `${job.command}: ${message}`);
+    else io.err(`${job.command}: ${message}`);
+    return EXIT.badInput;
+  };
+  try {
+    const real = realFile(job.file);
+    const target = job.out === undefined ? real : fs.existsSync(job.out) ? realFile(job.out) : path.resolve(job.out);
+    const work = async (): Promise<number> => {
+      // Read inside the lock: a second command sees the first one's result.
+      const read = readFile(real);
+      // Refuses what is not an .xlsx workbook (an .xls, .ods, .csv, a password, a damaged file) in one sentence.
+      const pkg = openPackage(read.bytes, job.file);
+      // Only the tables the campaign needs are read, streamed from the package.
+      const raw = readPackage(pkg);
+      const outcome = job.plan(raw);
+      const errors = errorsIn(outcome.problems);
+      if (errors.length > 0 || (outcome.plan === undefined && job.write === undefined)) {
+        const first = `${job.refused(errors.length)} Nothing was written.`;
+        if (job.json) jsonError(io, first, errors, warningsIn(outcome.problems));
+        else {
+          io.err(first);
+          for (const p of errors) io.err(`- ${describeProblem(p)}`);
+        }
+        return EXIT.badInput;
+      }
+      // A warning that changes what someone is paid: nobody is paid until the gamemaster has read it.
+      const held = payWarningsIn(outcome.problems);
+      if (held.length > 0 && job.acceptWarnings !== true) {
+        const first = `${held.length === 1 ? "A warning changes" : `${held.length} warnings change`} what someone would be paid, so nothing was written${job.dryRun === true ? " (and this was a dry run)" : ""}. Read ${held.length === 1 ? "it" : "them"}, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.`;
+        if (job.json) jsonError(io, first, held, warningsIn(outcome.problems));
+        else {
+          io.err(first);
+          for (const p of held) io.err(`- ${describeProblem(p)}`);
+        }
+        return EXIT.payWarnings;
+      }
+      if (job.dryRun !== true) {
+        // Everything that can be refused is refused before the file is touched.
+        const parts = job.write === undefined ? writePlan(pkg, raw, outcome.plan as WorkbookPlan) : job.write(pkg, raw, outcome);
+        if (parts !== undefined) await writeFile(target, savePackage(parts, pkg), target === real ? read : undefined);
+      }
+      job.report(outcome, job.out ?? job.file);
+      return EXIT.done;
+    };
+    // Another program's save would overwrite this change: refused before anything is read.
+    checkNotOpenElsewhere(real, job.file);
+    // A dry run only reads: no lock to take, and a read-only file is fine.
+    if (job.dryRun === true) return await work();
+    checkWritable(target, job.out ?? job.file);
+    return await withLock(real, work, () => io.err(`${job.command}: another gods command is working on ${path.basename(real)}; waiting for it to finish…`));
+  } catch (e) {
+    if (e instanceof CampaignFileError || e instanceof FileProblem) return fail(e.message);
+    throw e;
+  }
+}
