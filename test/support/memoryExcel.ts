@@ -167,6 +167,8 @@ export interface MemoryPrint {
   titleRows: string | null;
   area: string | null;
   footer: { left: string; center: string; right: string };
+  /** the page header's centre section, once set */
+  header?: string;
 }
 
 export class MemoryTable {
@@ -678,7 +680,18 @@ class PageLayoutProxy implements PageLayoutApi {
     const left = section("left");
     const center = section("center");
     const right = section("right");
+    const header = (text: string) =>
+      this.set((p) => {
+        if (text.length > FOOTER_LIMIT) throw officeError("InvalidArgument", `A header's section holds at most ${FOOTER_LIMIT} characters.`);
+        p.header = text;
+      });
     const footers = {
+      set centerHeader(v: string) {
+        header(v);
+      },
+      get centerHeader(): string {
+        throw NOT_LOADED("centerHeader");
+      },
       set leftFooter(v: string) {
         left(v);
       },
@@ -887,6 +900,10 @@ class RangeProxy extends Loadable implements RangeApi {
         if (!["General", "Left", "Center", "Right", "Fill", "Justify", "CenterAcrossSelection", "Distributed"].includes(v)) throw officeError("InvalidArgument", `"${v}" is not a horizontal alignment.`);
         cell.style["format.horizontalAlignment"] = v;
       });
+    const shrink = (v: boolean) => {
+        if (typeof v !== "boolean") throw officeError("InvalidArgument", `shrinkToFit must be true or false, not ${String(v)}.`);
+        this.each(null, (cell) => (cell.style["format.shrinkToFit"] = v));
+      };
     return {
       font: styleAll("font") as RangeApi["format"]["font"],
       fill: styleAll("fill") as RangeApi["format"]["fill"],
@@ -902,6 +919,13 @@ class RangeProxy extends Loadable implements RangeApi {
       },
       get horizontalAlignment(): string {
         throw NOT_LOADED("horizontalAlignment");
+      },
+      // "RangeFormat.shrinkToFit": a boolean, like the font's bold.
+      set shrinkToFit(v: boolean) {
+        shrink(v);
+      },
+      get shrinkToFit(): boolean {
+        throw NOT_LOADED("shrinkToFit");
       },
     };
   }

@@ -614,6 +614,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     setters: {
       ColumnWidth: (format, value) => (format.columnWidth = number(value, "columnWidth")),
       HorizontalAlignment: (format, value) => (format.horizontalAlignment = text(value, "horizontalAlignment")),
+      ShrinkToFit: (format, value) => (format.shrinkToFit = bool(value, "shrinkToFit")),
     },
   },
   RangeFont: {
@@ -650,6 +651,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
   HeaderFooter: {
     setters: {
       LeftFooter: (footer, value) => (footer.leftFooter = text(value, "leftFooter")),
+      CenterHeader: (footer, value) => (footer.centerHeader = text(value, "centerHeader")),
       CenterFooter: (footer, value) => (footer.centerFooter = text(value, "centerFooter")),
       RightFooter: (footer, value) => (footer.rightFooter = text(value, "rightFooter")),
     },

@@ -8,7 +8,9 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { endCentury } from "../../src/workbook/office/actions";
 import { DEATHS, LEDGER_FORMATS, LEDGER_WIDTHS, TABLE_STYLE } from "../../src/workbook/model/schema";
-import { POINTS_PER_CHARACTER } from "../../src/workbook/office/write";
+import { columnPoints } from "../../src/workbook/plan/layout";
+import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
+import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { gods } from "../support/cli";
 import { handWorked, memoryWorkbook, writeXlsx } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
@@ -41,7 +43,7 @@ describe("a new Ledger", () => {
     expect(excel.book.table("Ledger")).toMatchObject({ style: TABLE_STYLE, bodyRows: 3, columns: LEDGER_WIDTHS.length });
     const sheet = excel.book.sheet("Ledger");
     expect(sheet?.frozenRows).toBe(1);
-    expect(LEDGER_WIDTHS.map((_, i) => sheet?.columnWidths.get(i))).toEqual(LEDGER_WIDTHS.map((w) => w * POINTS_PER_CHARACTER));
+    expect(LEDGER_WIDTHS.map((_, i) => sheet?.columnWidths.get(i))).toEqual(LEDGER_WIDTHS.map(columnPoints));
   });
 });
 
@@ -55,5 +57,79 @@ describe("gods init", () => {
     );
     expect(DEATHS.columns.map((_, i) => ws.getColumn(i + 1).width)).toEqual(DEATHS.columns.map((c) => c.width));
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+  });
+});
+
+describe("column widths", () => {
+  test("inside Excel every generated sheet's columns are as wide as in the file (one conversion, from the plan)", async () => {
+    const tables: Record<string, (string | number | boolean | null)[][]> = {};
+    for (const spec of INPUT_TABLES) tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
+    // A god whose name is longer than its column: the column widens (or the name wraps) in both.
+    tables.Gods?.push(["Great Mother of All Living Things", "greater"]);
+    tables.Cards?.push(["Great Mother of All Living Things", "Harvest", 1]);
+    const file = path.join(dir, "widths.xlsx");
+    await writeXlsx(tables, file, true);
+    expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
+    const excel = new MemoryExcel(memoryWorkbook(tables));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const generated = ["C1 Death Worksheet", "C1 Century-End Worksheet", "C1 Mana", "Heaven Events", "Earth Events", "Distribution Points"];
+    for (const name of generated) {
+      const inFile = wb.getWorksheet(name);
+      const inExcel = excel.book.sheet(name);
+      const count = inExcel?.columnWidths.size ?? 0;
+      expect(count).toBeGreaterThan(1);
+      const fileWidths = Array.from({ length: count }, (_, i) => columnPoints(inFile?.getColumn(i + 1).width ?? 0));
+      const excelWidths = Array.from({ length: count }, (_, i) => inExcel?.columnWidths.get(i));
+      expect([name, excelWidths]).toEqual([name, fileWidths]);
+    }
+    // The long name fits its column on paper (Calibri's letters are about 0.9 of a digit wide), or is shrunk to fit it.
+    const mana = wb.getWorksheet("C1 Mana");
+    const at = mana?.getColumn(1).values.findIndex((v) => v === "Great Mother of All Living Things") ?? -1;
+    expect(at).toBeGreaterThan(0);
+    const wraps = mana?.getCell(at, 1).alignment?.shrinkToFit === true;
+    expect(wraps || (mana?.getColumn(1).width ?? 0) >= Math.ceil("Great Mother of All Living Things".length * 0.9)).toBe(true);
+  });
+});
+
+describe("printouts that tell the truth", () => {
+  test("right after a century ends, the book's sheets say the next century is in play", async () => {
+    const { planCenturyEnd } = await import("../../src/workbook/plan/centuryEnd");
+    const { rawWorkbook } = await import("../support/campaigns");
+    const plan = planCenturyEnd(rawWorkbook(handWorked()), 1).plan;
+    for (const name of ["Distribution Points", "Heaven Events", "Earth Events"]) {
+      const sheet = plan?.sheets.find((s) => s.name === name);
+      expect([name, sheet?.print.footer.left]).toEqual([name, "Century 2 in play"]);
+      expect(JSON.stringify(sheet?.rows.slice(0, 2))).toContain("century 2".replace(/^c/, name === "Distribution Points" ? "C" : "c"));
+    }
+  });
+
+  test("a whole count shows as a whole number among decimals; the Ledger prints its title in the page header", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    const { planCenturyEnd } = await import("../../src/workbook/plan/centuryEnd");
+    const { rawWorkbook } = await import("../support/campaigns");
+    const sheet = planCenturyEnd(rawWorkbook(handWorked()), 1).plan?.sheets.find((s) => s.name === "C1 Century-End Worksheet");
+    const wholes = (sheet?.rows ?? []).flat().filter((c) => c?.style === "decimal" && Number.isInteger(c.value));
+    expect(wholes.length).toBeGreaterThan(0);
+    for (const c of wholes) expect(c?.format).toBe("#,##0");
+    expect(excel.book.sheet("Ledger")?.print.header).toBe("&BThe Ledger: every credit of mana, one row per character");
+
+    const file = path.join(dir, "titled.xlsx");
+    await writeXlsx(handWorked(), file);
+    expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
+    const ws = await sheetOf(file, "Ledger");
+    expect(ws.headerFooter.oddHeader).toBe("&C&BThe Ledger: every credit of mana, one row per character");
+  });
+
+  test("gods init: every input sheet prints one page wide, its headers on every page, with a footer", async () => {
+    const file = path.join(dir, "printable.xlsx");
+    expect((await gods("init", file, "--example")).code).toBe(0);
+    for (const spec of INPUT_TABLES) {
+      const ws = await sheetOf(file, spec.name);
+      expect([spec.name, ws.pageSetup.fitToPage, ws.pageSetup.fitToWidth, ws.pageSetup.fitToHeight, ws.pageSetup.printTitlesRow]).toEqual([spec.name, true, 1, 0, "1:1"]);
+      expect(ws.headerFooter.oddFooter).toBe(`&C${spec.name}&RPage &P of &N`);
+    }
   });
 });

@@ -81,7 +81,7 @@ export interface PageLayoutApi {
   /** whole rows, "$1:$4" */
   setPrintTitleRows(rows: string): void;
   setPrintArea(area: string): void;
-  readonly headersFooters: { readonly defaultForAllPages: { leftFooter: string; centerFooter: string; rightFooter: string } };
+  readonly headersFooters: { readonly defaultForAllPages: { leftFooter: string; centerFooter: string; rightFooter: string; centerHeader: string } };
 }
 
 export type BorderEdge = "EdgeTop" | "EdgeBottom" | "EdgeLeft" | "EdgeRight" | "InsideVertical" | "InsideHorizontal";
@@ -107,6 +107,8 @@ export interface RangeApi {
     columnWidth: number;
     /** "Left", "Right", "General"… */
     horizontalAlignment: string;
+    /** text too long for its cell is shrunk to fit it ("RangeFormat.shrinkToFit") */
+    shrinkToFit: boolean;
     readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
   };
 }

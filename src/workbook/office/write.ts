@@ -9,7 +9,7 @@ import type { RawTable, RawWorkbook } from "../model/raw";
 import { LEDGER, sheetNames } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
-import { blocks, footerCode, merges, numberFormatOf as formatOf, STYLES, tableBody, tablePrint, type CellStyle, type PlanCell, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout } from "../plan/layout";
+import { blocks, columnPoints, footerCode, merges, numberFormatOf as formatOf, STYLES, tableBody, tablePrint, type CellStyle, type PlanCell, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../plan/layout";
 import { firstChange, type LedgerPlan } from "../plan/ledger";
 
 /**
@@ -79,8 +79,6 @@ function asInput(cell: PlanCell | null): string | number | boolean {
   return textValue(cell?.value ?? null);
 }
 
-/** Excel column widths are in points; plans give them in characters. */
-export const POINTS_PER_CHARACTER = 7;
 
 const EDGES = ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight", "InsideVertical", "InsideHorizontal"] as const;
 const BORDER_COLOR = "#8A8886";
@@ -89,7 +87,7 @@ const BORDER_COLOR = "#8A8886";
 function lookOf(cell: PlanCell | null): CellStyle | undefined {
   if (cell?.style === undefined) return undefined;
   const s = STYLES[cell.style];
-  return s.bold || s.italic || s.size || s.color || s.fill || s.align ? cell.style : undefined;
+  return s.bold || s.italic || s.size || s.color || s.fill || s.align || s.shrink ? cell.style : undefined;
 }
 
 function numberFormatOf(cell: PlanCell | null): string | undefined {
@@ -110,6 +108,7 @@ function applyLook(range: RangeApi, style: CellStyle): void {
   if (s.color) range.format.font.color = `#${s.color}`;
   if (s.fill) range.format.fill.color = `#${s.fill}`;
   if (s.align) range.format.horizontalAlignment = s.align === "right" ? "Right" : "Left";
+  if (s.shrink) range.format.shrinkToFit = true;
 }
 
 /**
@@ -137,6 +136,7 @@ function queuePrint(layout: PageLayoutApi, print: PrintSetup, area?: string): vo
   footer.leftFooter = footerCode(print.footer.left);
   footer.centerFooter = footerCode(print.footer.center);
   footer.rightFooter = footerCode(print.footer.right);
+  if (print.header !== undefined) footer.centerHeader = `&B${footerCode(print.header)}`;
 }
 
 /** How many rows of cells go in one command: about a quarter of the budget's worth. */
@@ -175,7 +175,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
         if (exists) wb.worksheets.getItem(sheet).delete();
         ws = wb.worksheets.add(sheet);
         ws.showGridlines = false;
-        plan.columnWidths.forEach((w, i) => (on().getRangeByIndexes(0, i, 1, 1).format.columnWidth = w * POINTS_PER_CHARACTER));
+        plan.columnWidths.forEach((w, i) => (on().getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
       },
     },
   ];
@@ -195,9 +195,17 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
     else above.rows++;
   }
   for (const r of runs) steps.push({ sheet, bytes: COMMAND_BYTES, queue: () => on().getRangeByIndexes(r.top, r.left, r.rows, r.columns).merge(true) });
-  for (const b of blocks(grid, numberFormatOf)) {
-    const formats = Array.from({ length: b.rows }, () => Array.from({ length: b.columns }, () => b.key));
-    steps.push({ sheet, bytes: bytesOf(formats) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(b.top, b.left, b.rows, b.columns).numberFormat = formats) });
+  // Number formats as one grid per chunk of rows: a column may mix them (a whole count among
+  // decimals shows none), so rectangles of one format could be as many as the cells.
+  const formatted = grid.map((row) => row.map((c) => numberFormatOf(c) ?? "General"));
+  const firstFormatted = formatted.findIndex((row) => row.some((f) => f !== "General"));
+  if (firstFormatted >= 0) {
+    let from = firstFormatted;
+    for (const chunk of rowChunks(formatted.slice(firstFormatted), REQUEST_BUDGET)) {
+      const at = from;
+      steps.push({ sheet, bytes: bytesOf(chunk) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(at, 0, chunk.length, width).numberFormat = chunk) });
+      from += chunk.length;
+    }
   }
   for (const b of blocks(grid, lookOf)) {
     steps.push({ sheet, bytes: COMMAND_BYTES * 6, queue: () => applyLook(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.key) });
@@ -317,8 +325,10 @@ function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readon
   const table = ws.tables.add(`${quoteSheet(layout.name)}!${areaRef({ top: 1, left: 1, bottom: body.length + 1, right: layout.headers.length })}`, true);
   table.name = layout.name;
   table.style = layout.style;
-  layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = w * POINTS_PER_CHARACTER));
+  layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
   ws.freezePanes.freezeRows(1);
+  // Every new table prints one page wide, its headers on every page; the Ledger with its title.
+  if (canSetUpPages()) queuePrint(ws.pageLayout, tablePrint(layout, layout.name === LEDGER.name ? LEDGER_TITLE : undefined));
   if (!kept) return;
   const width = layout.headers.length;
   const header = ws.getRangeByIndexes(0, 0, 1, width);
@@ -326,7 +336,6 @@ function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readon
   box(header, 1, width);
   box(ws.getRangeByIndexes(1, 0, body.length, width), body.length, width);
   // The table grows later; its print area is left to Excel, which prints every row.
-  if (canSetUpPages()) queuePrint(ws.pageLayout, tablePrint(layout));
 }
 
 /** The sheet cell (0-based) of a row under the headers and a column of the table. */

@@ -106,10 +106,21 @@ export function carriedCell(carry: Ratio): PlanCell {
   return exact.includes("/") ? cell(exact, "fraction") : cell(toNumber(carry), "mana");
 }
 
+/**
+ * The century in play once the accounts are as given: the one after their latest century end.
+ * The book's sheets are written with the credit that changes them, so right after century N
+ * ends they say N + 1, not N.
+ */
+function inPlayAfter(accounts: ReadonlyMap<string, Account>): number {
+  let latest = 0;
+  for (const a of accounts.values()) for (const e of a.entries) if (e.kind === "century-end" && e.century > latest) latest = e.century;
+  return latest + 1;
+}
+
 /** The distribution points: one line per recipient with what its latest credit paid and what it carries on. */
 function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Account>): SheetPlan {
   const b = new SheetBuilder();
-  const inPlay = centuryInPlay(campaign);
+  const inPlay = inPlayAfter(accounts);
   heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, and what its account carries on.`);
   const header = b.add(cell("Character", "header"), cell("Latest credit", "header"), cell("Paid", "header"), cell("Carried on", "header"), cell("Paid in all", "header"));
   for (const god of recipients(campaign)) {
@@ -130,10 +141,9 @@ function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Ac
 }
 
 /** The event worksheet of Heaven or of Earth: every event, who receives mana from it and how much. */
-function eventWorksheet(campaign: Campaign, where: Where): SheetPlan {
+function eventWorksheet(campaign: Campaign, where: Where, inPlay: number): SheetPlan {
   const b = new SheetBuilder();
   const place = where === "heaven" ? "Heaven" : "Earth";
-  const inPlay = centuryInPlay(campaign);
   heading(b, `${place} Events`, `Mana per event for each recipient, in century ${inPlay}.`);
   const events = knownEvents(campaign).filter((e) => e.where === where);
   if (events.length === 0) b.add(cell(`The Sources table has no event ${where === "heaven" ? "in Heaven" : "on Earth"}.`, "note"));
@@ -168,7 +178,8 @@ export function accountsAfter(campaign: Campaign, removed: ReadonlySet<number>, 
 
 /** The sheets every credit refreshes: the two event worksheets and the distribution points. */
 export function bookSheets(campaign: Campaign, accounts: ReadonlyMap<string, Account> = campaign.accounts): SheetPlan[] {
-  return [eventWorksheet(campaign, "heaven"), eventWorksheet(campaign, "earth"), distributionPoints(campaign, accounts)];
+  const inPlay = inPlayAfter(accounts);
+  return [eventWorksheet(campaign, "heaven", inPlay), eventWorksheet(campaign, "earth", inPlay), distributionPoints(campaign, accounts)];
 }
 
 /** What each account carries now, by recipient. */

@@ -14,6 +14,8 @@ export type CellStyle =
   | "section"
   | "header"
   | "text"
+  /** text too long for the widest column: shrunk to fit it on one line */
+  | "shrunk"
   | "fraction"
   | "integer"
   | "decimal"
@@ -34,6 +36,8 @@ export interface StyleSpec {
   readonly numberFormat?: string;
   readonly border?: "box" | "top";
   readonly align?: "left" | "right";
+  /** text too long for its cell is shrunk to fit it, on one line (the row keeps its height) */
+  readonly shrink?: boolean;
 }
 
 /**
@@ -48,6 +52,7 @@ export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
   // its header's white text would otherwise show on our light fill.
   header: { bold: true, color: "000000", fill: "DCE1F2", border: "box" },
   text: { border: "box", numberFormat: "@" },
+  shrunk: { border: "box", numberFormat: "@", shrink: true },
   /** an exact fraction written as text (1/3), where the numbers of its column stand */
   fraction: { border: "box", numberFormat: "@", align: "right" },
   integer: { border: "box", numberFormat: fixedFormat(0) },
@@ -89,6 +94,8 @@ export interface PrintSetup {
   /** the rows from the top (1 to this) printed again at the top of every page */
   readonly titleRows: number;
   readonly footer: Footer;
+  /** a title in the page header's centre, for a sheet whose cells hold none (the Ledger) */
+  readonly header?: string;
 }
 
 /** A generated sheet, from A1, without gridlines. */
@@ -113,11 +120,71 @@ export function footerCode(text: string): string {
 }
 
 /**
- * The width of one column on paper at 100%, in points: Excel's pixels for a width in characters
- * (7 px for each 11 pt Calibri digit, plus 5 of padding), at 96 px to the inch.
+ * A column's width in pixels, for a width as a file stores it (characters of the default font's
+ * digits, padding included): the conversion of the OOXML standard (ECMA-376, 18.3.1.13, col
+ * width), Truncate(((256 × width + Truncate(128 / 7)) / 256) × 7), with Calibri 11's 7-pixel digits.
  */
-export function columnPoints(characters: number): number {
-  return Math.floor(characters * 7 + 5) * 0.75;
+export function columnPixels(width: number): number {
+  return Math.trunc(((256 * width + Math.trunc(128 / 7)) / 256) * 7);
+}
+
+/**
+ * The same width in points (96 pixels to the inch), as Office.js sets it (Range.format.columnWidth)
+ * and as the page is filled: the one conversion both adapters and the print plan use.
+ */
+export function columnPoints(width: number): number {
+  return columnPixels(width) * 0.75;
+}
+
+/** Text longer than this (in characters) is shrunk to fit its column rather than widening it further. */
+export const WIDEST_COLUMN = 40;
+
+/** The looks of names and sources, whose text sets how wide their column must be (headers, titles and notes are the plan's own). */
+const FITTED: ReadonlySet<CellStyle | undefined> = new Set<CellStyle | undefined>(["text", "fraction", "total"]);
+
+/** The characters of a column a text needs, in Calibri 11 (its letters are narrower than its digits, the unit of width). */
+function charactersFor(text: string): number {
+  return Math.ceil(text.length * 0.9 + 1);
+}
+
+/** A name is shrunk to fit a narrower column down to this part of its size; below, the sheet turns landscape. */
+const LEAST_SHRINK = 0.75;
+
+/**
+ * Columns wide enough for their longest name, source or event: each given width, widened to the
+ * longest name in it (up to WIDEST_COLUMN) as far as the page allows. A sheet that stood upright
+ * stays so while its names need shrinking by no more than a quarter; otherwise it is widened on
+ * a landscape page (printSetup turns it). A name still longer than its column is shrunk to fit
+ * its cell (the "shrunk" look) rather than cut off on paper.
+ */
+export function fitColumns(columnWidths: readonly number[], rows: readonly (readonly (PlanCell | null)[])[]): { columnWidths: number[]; rows: (PlanCell | null)[][] } {
+  const fitted = (c: PlanCell | null): c is PlanCell => c !== null && typeof c.value === "string" && (c.span ?? 1) === 1 && FITTED.has(c.style);
+  const wanted = [...columnWidths];
+  for (const row of rows) {
+    row.forEach((c, i) => {
+      if (fitted(c)) wanted[i] = Math.max(wanted[i] ?? 0, Math.min(WIDEST_COLUMN, charactersFor(String(c.value))));
+    });
+  }
+  /** The widths the page allows, the columns that want most more first. */
+  const within = (room: number): number[] => {
+    const widths = [...columnWidths];
+    const order = wanted.map((w, i) => ({ i, more: w - (widths[i] ?? 0) })).filter((x) => x.more > 0).sort((x, y) => y.more - x.more);
+    for (const { i } of order) {
+      for (let w = wanted[i] ?? 0; w > (widths[i] ?? 0); w--) {
+        if (printedWidth(widths.map((x, j) => (j === i ? w : x))) <= room) {
+          widths[i] = w;
+          break;
+        }
+      }
+    }
+    return widths;
+  };
+  const upright = printedWidth(columnWidths) <= PRINTABLE_WIDTH.portrait;
+  let widths = within(upright ? PRINTABLE_WIDTH.portrait : PRINTABLE_WIDTH.landscape);
+  const squeezed = (w: readonly number[]) => rows.some((row) => row.some((c, i) => fitted(c) && (w[i] ?? 0) < LEAST_SHRINK * charactersFor(String(c.value)) && (w[i] ?? 0) < WIDEST_COLUMN));
+  if (upright && squeezed(widths)) widths = within(PRINTABLE_WIDTH.landscape);
+  const out = rows.map((row) => row.map((c, i) => (fitted(c) && c.style === "text" && charactersFor(String(c.value)) > (widths[i] ?? 0) ? { ...c, style: "shrunk" as const } : c)));
+  return { columnWidths: widths, rows: out };
 }
 
 /** Excel's usual margins (inches), which the generated sheets keep. */
@@ -171,8 +238,8 @@ const MOST_DECIMALS = 6;
 /**
  * One number format per kind of number on a sheet, so that numbers of a kind line up and read
  * alike: every mana cell of the sheet shows the same decimals, as many as its most precise value
- * needs (at least 2); every other decimal cell shows as many as its column needs. 210 is then
- * 210.0 under 74.2, and 14 is 14.000 beside 45.645.
+ * needs (at least 2); every other decimal cell shows as many as its column needs, but a whole
+ * number shows none. 14 mana is then 14.000 beside 45.645, and a count of 21 stays 21 under 6.5.
  */
 export function settleDecimals(rows: readonly (readonly (PlanCell | null)[])[]): (PlanCell | null)[][] {
   const isMana = (c: PlanCell | null) => c?.style === "mana" || c?.style === "totalMana";
@@ -190,7 +257,8 @@ export function settleDecimals(rows: readonly (readonly (PlanCell | null)[])[]):
     row.map((c, i) => {
       if (c === null || c.format !== undefined) return c;
       if (isMana(c)) return { ...c, format: fixedFormat(mana) };
-      if (isDecimal(c)) return { ...c, format: fixedFormat(columns.get(i) ?? 0) };
+      // A whole count reads as a whole number (21, not 21.0), even among decimals.
+      if (isDecimal(c)) return { ...c, format: fixedFormat(c.style === "decimal" && Number.isInteger(c.value) ? 0 : (columns.get(i) ?? 0)) };
       return c;
     }),
   );
@@ -237,9 +305,12 @@ export function tableLayout(spec: TableSpec): TableLayout {
  * The print set-up of a new table the add-in keeps for itself (the Ledger): a generated sheet's,
  * with the header row on top of every page. It spans every century, so its footer names none.
  */
-export function tablePrint(layout: TableLayout): PrintSetup {
-  return printSetup(layout.columnWidths, "", layout.name, 1);
+export function tablePrint(layout: TableLayout, title?: string): PrintSetup {
+  return { ...printSetup(layout.columnWidths, "", layout.name, 1), ...(title === undefined ? {} : { header: title }) };
 }
+
+/** The Ledger's printed title: its table starts at A1, so the title goes in the page header. */
+export const LEDGER_TITLE = "The Ledger: every credit of mana, one row per character";
 
 /** An Excel table needs a row under its headers: a new empty table gets one blank row. */
 export function tableBody(layout: TableLayout, rows: readonly (readonly PlanValue[])[]): PlanValue[][] {

@@ -8,7 +8,7 @@ import { formatExact, toNumber, type Ratio } from "../../engine/exact";
 import { isErrorCell, type RawTable } from "../model/raw";
 import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, normalizeHeader, TABLE_STYLE } from "../model/schema";
 import type { LedgerRow } from "../read/types";
-import type { PlanValue, TableLayout } from "./layout";
+import { fitColumns, type PlanValue, type TableLayout } from "./layout";
 
 export interface LedgerPlan {
   /** how a new Ledger is laid out */
@@ -81,8 +81,10 @@ export function ledgerPlan(existing: RawTable | undefined, ledger: readonly Ledg
     const values = valuesOf(credit);
     rows.push(keys.map((k) => values[k] ?? null));
   }
+  // A new Ledger's columns are wide enough for its longest name (the god, the event).
+  const fitted = fitColumns(LEDGER_LAYOUT.columnWidths, rows.map((r) => r.map((v) => (typeof v === "string" ? { value: v, style: "text" as const } : null)))).columnWidths;
   return {
-    layout: LEDGER_LAYOUT,
+    layout: { ...LEDGER_LAYOUT, columnWidths: fitted },
     headers,
     added: existing === undefined ? 0 : missing.length,
     formats: keys.map((k) => FORMAT_BY_HEADER.get(k) ?? "General"),

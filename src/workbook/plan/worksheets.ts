@@ -8,7 +8,7 @@ import { ATHEISM, DEMONS, DIABOLISM } from "../../engine/names";
 import { CITY_STRENGTH, GREAT_CITY_STRENGTH } from "../../engine/population";
 import { columnLetter } from "../model/address";
 import { sheetNames } from "../model/schema";
-import { printSetup, settleDecimals, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
+import { fitColumns, printSetup, settleDecimals, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
 
 export const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
   value,
@@ -48,7 +48,8 @@ export class SheetBuilder {
    * `century` in the footer and rows 1 to `titleRows` on top of every page.
    */
   sheet(name: string, columnWidths: readonly number[], century: string, titleRows: number): SheetPlan {
-    return { name, columnWidths, rows: settleDecimals(this.rows), print: printSetup(columnWidths, century, name, titleRows) };
+    const fitted = fitColumns(columnWidths, settleDecimals(this.rows));
+    return { name, columnWidths: fitted.columnWidths, rows: fitted.rows, print: printSetup(fitted.columnWidths, century, name, titleRows) };
   }
 }
 

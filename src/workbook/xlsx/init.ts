@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { INPUT_TABLES } from "../model/schema";
-import { tableBody, tableLayout, type PlanValue, type TableLayout } from "../plan/layout";
+import { fitColumns, footerCode, MARGINS, tableBody, tableLayout, tablePrint, type PlanValue, type TableLayout } from "../plan/layout";
 import { EXAMPLE_CAMPAIGN } from "./example";
 
 /** One sheet per input table, each holding an Excel table of the same name, laid out as the task pane lays it out. */
@@ -41,9 +41,18 @@ export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readon
     columns: layout.headers.map((name) => ({ name, filterButton: true })),
     rows: body.map((r) => [...r]),
   });
+  // Wide enough for the headers and the example's names; one page wide on paper, headers on every page.
+  const widths = fitColumns(
+    layout.columnWidths,
+    [layout.headers.map((h) => ({ value: h, style: "header" as const })), ...body.map((r) => r.map((v) => ({ value: v, style: "text" as const })))],
+  ).columnWidths;
+  const print = tablePrint({ ...layout, columnWidths: widths });
+  ws.pageSetup = { paperSize: 9, orientation: print.orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1", margins: { ...MARGINS } };
+  const { left, center, right } = print.footer;
+  ws.headerFooter = { oddFooter: [left === "" ? "" : `&L${footerCode(left)}`, `&C${footerCode(center)}`, `&R${footerCode(right)}`].join("") };
   layout.headers.forEach((_h, i) => {
     const column = ws.getColumn(i + 1);
-    column.width = layout.columnWidths[i] ?? 12;
+    column.width = widths[i] ?? 12;
     const numFmt = layout.columnFormats[i];
     if (numFmt !== undefined && numFmt !== "General") for (let r = 2; r <= body.length + 1; r++) ws.getCell(r, i + 1).numFmt = numFmt;
   });

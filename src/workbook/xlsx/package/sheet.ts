@@ -106,7 +106,9 @@ function printXml(print: PrintSetup): string {
   return (
     MARGINS_XML +
     `<pageSetup paperSize="${PAPER_A4}" orientation="${print.orientation}" fitToWidth="${print.pagesWide}" fitToHeight="0"/>` +
-    (footer === "" ? "" : `<headerFooter><oddFooter>${escapeText(xmlSafe(footer))}</oddFooter></headerFooter>`)
+    (footer === "" && print.header === undefined
+      ? ""
+      : `<headerFooter>${print.header === undefined ? "" : `<oddHeader>${escapeText(xmlSafe(`&C&B${footerCode(print.header)}`))}</oddHeader>`}${footer === "" ? "" : `<oddFooter>${escapeText(xmlSafe(footer))}</oddFooter>`}</headerFooter>`)
   );
 }
 

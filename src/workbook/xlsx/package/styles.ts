@@ -235,13 +235,15 @@ export class StyleBook {
   }
 
   private xfFor(s: StyleSpec): number {
-    return this.xf(this.formatId(s.numberFormat ?? "General"), this.font(s), this.fill(s), this.border(s), s.align);
+    return this.xf(this.formatId(s.numberFormat ?? "General"), this.font(s), this.fill(s), this.border(s), s.align, s.shrink === true);
   }
 
-  private xf(numFmt: number, font: number, fill: number, border: number, align: "left" | "right" | undefined): number {
-    const apply = [numFmt ? ' applyNumberFormat="1"' : "", font ? ' applyFont="1"' : "", fill ? ' applyFill="1"' : "", border ? ' applyBorder="1"' : "", align ? ' applyAlignment="1"' : ""].join("");
+  private xf(numFmt: number, font: number, fill: number, border: number, align: "left" | "right" | undefined, shrink = false): number {
+    const aligned = align !== undefined || shrink;
+    const apply = [numFmt ? ' applyNumberFormat="1"' : "", font ? ' applyFont="1"' : "", fill ? ' applyFill="1"' : "", border ? ' applyBorder="1"' : "", aligned ? ' applyAlignment="1"' : ""].join("");
     const head = `<${this.q("xf")} numFmtId="${numFmt}" fontId="${font}" fillId="${fill}" borderId="${border}"${this.hasStyleXf ? ' xfId="0"' : ""}${apply}`;
-    const xml = align === undefined ? `${head}/>` : `${head}><${this.q("alignment")} horizontal="${align}"/></${this.q("xf")}>`;
+    const alignment = `<${this.q("alignment")}${align === undefined ? "" : ` horizontal="${align}"`}${shrink ? ' shrinkToFit="1"' : ""}/>`;
+    const xml = aligned ? `${head}>${alignment}</${this.q("xf")}>` : `${head}/>`;
     return this.entry("cellXfs", xml);
   }
 }

@@ -17,7 +17,7 @@
 import { LEDGER } from "../../model/schema";
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/centuryEnd";
-import { tableBody, tablePrint, type PlanValue, type SheetPlan } from "../../plan/layout";
+import { tableBody, tablePrint, type PlanValue, type SheetPlan, LEDGER_TITLE } from "../../plan/layout";
 import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef, type Area } from "../../model/address";
 import { CellsInTheWay, resizeTable, tableArea, writeLedgerBody } from "./ledger";
@@ -343,7 +343,7 @@ class PackageWriter {
     this.create(tablePart, tableXml(tables.nextId, name, ref, layout), CONTENT_TYPE.table);
     // The Ledger is printed like the generated sheets: its columns on one page's width, its
     // headers on every page. It has no print area: it grows, and every row of it is printed.
-    const print = tablePrint(layout);
+    const print = tablePrint(layout, layout.name === LEDGER.name ? LEDGER_TITLE : undefined);
     const index = this.addSheet(sheetName, newTableSheetXml(layout, body, this.styles, relId, print), sheetPart);
     const titles = printTitles(sheetName, print);
     if (titles !== undefined) this.printNames.set(index, new Map([[PRINT_TITLES, titles]]));
