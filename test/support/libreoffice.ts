@@ -117,3 +117,16 @@ export function parseCsv(text: string): string[][] {
 }
 
 export const ERROR_CELL = /^(#(VALUE!|NAME\?|REF!|DIV\/0!|N\/A|NUM!|NULL!)|Err:\d+)$/;
+
+/** The workbook opened in LibreOffice Calc and saved again as .xlsx, as a gamemaster's Save would. */
+export function resavedByLibreOffice(file: string, out: string): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-lo-"));
+  try {
+    fs.copyFileSync(file, path.join(dir, "book.xlsx"));
+    fs.mkdirSync(path.join(dir, "out"));
+    execFileSync("soffice", [`-env:UserInstallation=file://${path.join(dir, "profile")}`, "--headless", "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", path.join(dir, "out"), path.join(dir, "book.xlsx")], { stdio: "pipe", timeout: 120000 });
+    fs.copyFileSync(path.join(dir, "out", "book.xlsx"), out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -70,6 +70,8 @@ interface Rect {
 export class MemorySheet {
   readonly cells = new Map<string, Cell>();
   showGridlines = true;
+  /** "Worksheet.visibility": Visible, Hidden or VeryHidden */
+  visibility = "Visible";
   columnWidths = new Map<number, number>();
   /** rows kept in view when scrolling (Excel's Freeze Panes) */
   frozenRows = 0;
@@ -584,6 +586,14 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
   set showGridlines(v: boolean) {
     this.ctx.enqueue(() => (this.resolve().showGridlines = v));
   }
+  set visibility(v: string) {
+    // "Excel.SheetVisibility": these three, nothing else.
+    if (!["Visible", "Hidden", "VeryHidden"].includes(v)) throw officeError("InvalidArgument", `"${v}" is not a sheet visibility.`);
+    this.ctx.enqueue(() => (this.resolve().visibility = v));
+  }
+  get visibility(): string {
+    throw NOT_LOADED("visibility");
+  }
   get freezePanes(): { freezeRows: (count: number) => void } {
     return { freezeRows: (count) => this.ctx.enqueue(() => (this.resolve().frozenRows = count)) };
   }
@@ -611,7 +621,12 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
     });
   }
   activate(): void {
-    this.ctx.enqueue(() => (this.ctx.book.activeSheet = this.resolve().name));
+    this.ctx.enqueue(() => {
+      const sheet = this.resolve();
+      // Excel refuses to activate a hidden sheet ("Worksheet.activate": the sheet must be visible).
+      if (sheet.visibility !== "Visible") throw officeError("InvalidOperation", `The sheet ${sheet.name} is hidden and cannot be activated.`);
+      this.ctx.book.activeSheet = sheet.name;
+    });
   }
   get pageLayout(): PageLayoutApi {
     return new PageLayoutProxy(this.ctx, () => this.resolve());

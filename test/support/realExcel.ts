@@ -496,7 +496,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
     },
     // showGridlines goes on the wire as "Gridlines" (the library's Worksheet_ShowGridlines_Set).
-    setters: { Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")) },
+    setters: { Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")), Visibility: (ws, value) => (ws.visibility = text(value, "visibility")) },
     calls: { Delete: (ws) => ws.delete(), Activate: (ws) => ws.activate() },
     load: (ws, properties) => ws.load(properties),
     readable: { name: readable("Name", (ws) => ws.name) },

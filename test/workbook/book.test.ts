@@ -6,21 +6,23 @@
 import fc from "fast-check";
 import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
 import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
-import type { RawWorkbook } from "../../src/workbook/model/raw";
-import { BOOK_SHEETS } from "../../src/workbook/model/schema";
+import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
+import { BOOK_SHEETS, SEAL_SHEET } from "../../src/workbook/model/schema";
 import { carriedCell, knownEvents, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../../src/workbook/plan/book";
 import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 
-/** A campaign workbook in memory: its tables and every sheet a plan has written. */
+/** A campaign workbook in memory: its tables and every sheet a plan has written (the seal's cells, and each one's title). */
 class Book {
   sheets: string[];
+  generated = new Map<string, RawCell[][]>();
+  titles = new Map<string, RawCell>();
   constructor(public tables: Tables) {
     this.sheets = Object.keys(tables);
   }
   raw(): RawWorkbook {
-    return { ...rawWorkbook(this.tables), sheetNames: this.sheets };
+    return { ...rawWorkbook(this.tables), sheetNames: this.sheets, generatedCells: this.generated, sheetTitles: this.titles };
   }
   read() {
     return readCampaign(this.raw());
@@ -28,7 +30,12 @@ class Book {
   /** Carries a plan out: its sheets and its Ledger. */
   write(plan: WorkbookPlan | undefined): void {
     if (plan === undefined) throw new Error("nothing to write");
-    for (const s of plan.sheets) if (!this.sheets.includes(s.name)) this.sheets.push(s.name);
+    for (const s of plan.sheets) {
+      if (!this.sheets.includes(s.name)) this.sheets.push(s.name);
+      const cells = s.rows.map((r) => r.map((c) => (c === null ? null : (c.value as RawCell))));
+      this.titles.set(s.name, cells[0]?.[0] ?? null);
+      if (s.name === SEAL_SHEET) this.generated.set(s.name, cells);
+    }
     this.tables = { ...this.tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
     if (!this.sheets.includes("Ledger")) this.sheets.push("Ledger");
   }
@@ -248,7 +255,7 @@ describe("the book's sheets", () => {
   test("every credit writes the two event worksheets and the distribution points", () => {
     const book = new Book(campaign());
     const end = book.centuryEnd(1);
-    expect(end.plan?.sheets.map((s) => s.name).slice(3)).toEqual([BOOK_SHEETS.heaven, BOOK_SHEETS.earth, BOOK_SHEETS.points]);
+    expect(end.plan?.sheets.map((s) => s.name).slice(3)).toEqual([BOOK_SHEETS.heaven, BOOK_SHEETS.earth, BOOK_SHEETS.points, SEAL_SHEET]);
     const event = book.event("Feast");
     const sheet = (name: string) => event.plan?.sheets.find((s) => s.name === name)?.rows.map((r) => r.map((c) => c?.value ?? null)) ?? [];
     // Feast has no Where and no Heaven word in its name: an Earth event.

@@ -37,10 +37,11 @@ describe("the century end, on a campaign worked out by hand (see fixture.ts)", (
 
   test("a count source with no count is taken as 0, with a warning naming it", () => {
     const outcome = planCenturyEnd(rawWorkbook(withLedger(handWorked(), 1)), 2);
-    expect(warningsIn(outcome.problems).map(describeProblem)).toEqual([
+    // (The Ledger made here has no seal, as an older version's: that is a warning of its own.)
+    expect(warningsIn(outcome.problems).filter((p) => p.table !== "Ledger").map(describeProblem)).toEqual([
       'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.',
     ]);
-    expect(outcome.problems.filter((p) => p.changesPay === true)).toHaveLength(1);
+    expect(outcome.problems.filter((p) => p.changesPay === true && p.table === "Counts")).toHaveLength(1);
     expect(outcome.result?.counts.find((c) => c.source === "Hearths")?.missing).toBe(true);
   });
 

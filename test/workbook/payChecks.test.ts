@@ -8,6 +8,7 @@ import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { planEvent } from "../../src/workbook/plan/book";
 import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
+import { SEAL_SHEET } from "../../src/workbook/model/schema";
 import { countedDeaths } from "../../src/workbook/read/payChecks";
 import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../support/campaigns";
 
@@ -74,7 +75,10 @@ function afterCentury1(tables: Tables): { tables: Tables; raw: (t: Tables) => Ra
   expect(errorsIn(outcome.problems)).toEqual([]);
   const plan = outcome.plan as WorkbookPlan;
   const written: Tables = { ...tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
-  const generatedCells = new Map([["C1 Death Worksheet", cellsOf(plan, "C1 Death Worksheet")]]);
+  const generatedCells = new Map([
+    ["C1 Death Worksheet", cellsOf(plan, "C1 Death Worksheet")],
+    [SEAL_SHEET, cellsOf(plan, SEAL_SHEET)],
+  ]);
   const raw = (t: Tables): RawWorkbook => {
     const base = rawWorkbook(t);
     return { ...base, sheetNames: [...base.sheetNames, ...plan.sheets.map((s) => s.name)], generatedCells };

@@ -22,9 +22,12 @@ export interface Problem {
   readonly changesPay?: boolean;
 }
 
+/** The place of a problem with the workbook as a whole (a sheet in the way), not one of its tables. */
+export const WORKBOOK = "Workbook";
+
 /** One line for a terminal or a list: "Races table, row 5, column Units: …". */
 export function describeProblem(p: Problem): string {
-  const where = [`${p.table} table`];
+  const where = [p.table === WORKBOOK ? WORKBOOK : `${p.table} table`];
   if (p.row !== undefined) where.push(`row ${p.row}`);
   if (p.column !== undefined) where.push(`column ${p.column}`);
   return `${where.join(", ")}: ${p.message}`;

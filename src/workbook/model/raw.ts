@@ -43,6 +43,8 @@ export interface RawWorkbook {
    * Death Worksheet, to find deaths typed after it was paid), by sheet name, as rows from A1.
    */
   readonly generatedCells?: ReadonlyMap<string, readonly (readonly RawCell[])[]>;
+  /** A1 of every sheet that has the name of a sheet the add-in generates, by sheet name */
+  readonly sheetTitles?: ReadonlyMap<string, RawCell>;
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

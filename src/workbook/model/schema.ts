@@ -141,8 +141,19 @@ export function sheetNames(century: number): { deaths: string; centuryEnd: strin
 /** The sheets of the mana book the add-in keeps up to date: the event worksheets and the distribution points. */
 export const BOOK_SHEETS = { heaven: "Heaven Events", earth: "Earth Events", points: "Distribution Points" } as const;
 
+/** The hidden sheet that proves the Ledger (see read/seal.ts). */
+export const SEAL_SHEET = "Ledger Seal";
+
 /** Sheets this add-in generated (so they are not mistaken for input). */
-export const GENERATED_SHEET = /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points)$/;
+export const GENERATED_SHEET = /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Ledger Seal)$/;
+
+/** The title in A1 of each kind of generated sheet, by which an older one of the add-in's is told from a gamemaster's. */
+export function generatedTitle(sheet: string): string | undefined {
+  if (sheet === SEAL_SHEET) return "Entry";
+  const m = /^C\d+ (Death Worksheet|Century-End Worksheet|Mana)$/.exec(sheet);
+  if (m !== null) return m[1] === "Mana" ? "Mana Calculation" : m[1];
+  return GENERATED_SHEET.test(sheet) ? sheet : undefined;
+}
 
 /** A century's Mana sheet: written only when the century was paid. */
 export const MANA_SHEET = /^C(\d+) Mana$/;

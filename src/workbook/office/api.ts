@@ -60,6 +60,8 @@ export interface WorksheetCollectionApi {
 export interface WorksheetApi {
   readonly name: string;
   showGridlines: boolean;
+  /** "Visible", "Hidden" or "VeryHidden" ("Worksheet.visibility") */
+  visibility: string;
   readonly tables: TableCollectionApi;
   readonly freezePanes: { freezeRows(count: number): void };
   load(properties: string): WorksheetApi;

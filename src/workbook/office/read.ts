@@ -7,7 +7,7 @@ import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER } from "../model/schema";
+import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
 
 /** The input tables and the Ledger, by the names they are looked up under. */
 const WANTED = ALL_TABLES.map((t) => t.name);
@@ -66,8 +66,11 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
       pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
     }
   }
-  // Each paid century's Death Worksheet, read back in the same request: what it counted.
-  const generated = [...sheetNames.values()].filter((name) => DEATH_SHEET.test(name)).map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
+  // The sheets the add-in generates, read back in the same request: each one's title (A1), and
+  // whole, the Death Worksheets (what each paid century counted) and the Ledger's seal.
+  const named = [...sheetNames.values()].filter((name) => GENERATED_SHEET.test(name));
+  const generated = named.filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET).map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
+  const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   await context.sync();
 
@@ -93,6 +96,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     tables,
     sheetNames: [...sheetNames.values()],
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
+    ...(titles.length > 0 ? { sheetTitles: new Map(titles.map((t) => [t.name, rawCell((t.range.values as unknown[][])[0]?.[0])])) } : {}),
     ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };

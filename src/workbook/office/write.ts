@@ -6,7 +6,7 @@
 import { areaRef, columnLetter, quoteSheet } from "../model/address";
 import type { CellInput, ContextApi, PageLayoutApi, RangeApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawTable, RawWorkbook } from "../model/raw";
-import { LEDGER, sheetNames } from "../model/schema";
+import { LEDGER, SEAL_SHEET, sheetNames } from "../model/schema";
 import type { WorkbookPlan } from "../plan/centuryEnd";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
 import { blocks, columnPoints, footerCode, merges, numberFormatOf as formatOf, STYLES, tableBody, tablePrint, type CellStyle, type PlanCell, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../plan/layout";
@@ -175,6 +175,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
         if (exists) wb.worksheets.getItem(sheet).delete();
         ws = wb.worksheets.add(sheet);
         ws.showGridlines = false;
+        if (plan.hidden === true) ws.visibility = "Hidden";
         plan.columnWidths.forEach((w, i) => (on().getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
       },
     },
@@ -271,14 +272,22 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
 /** The steps that write a century end's worksheets. */
 export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan): Step[] {
   const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
-  return plan.sheets.flatMap((sheet) => sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase())));
+  // The seal goes with the Ledger, in the last request (queueLedgerAndShow).
+  return plan.sheets.filter((s) => s.name !== SEAL_SHEET).flatMap((sheet) => sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase())));
 }
 
-/** Queues the Ledger's new content and shows the last sheet: the commit point of a century end. */
+/**
+ * Queues the Ledger's new content, with its seal, and shows the last sheet: the commit point of
+ * a century end. The seal and the Ledger go in the same request, so they always agree.
+ */
 export function queueLedgerAndShow(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): void {
+  // The Ledger first: when Excel refuses it, nothing after it in the request is done, and the seal
+  // still agrees with the Ledger as it was.
   if (ledger) queueLedger(context.workbook, raw, plan.ledger);
-  // The century's mana calculation when there is one, otherwise the last sheet written.
-  const mana = plan.sheets.find((s) => s.name === sheetNames(plan.century).mana) ?? plan.sheets[plan.sheets.length - 1];
+  const seal = plan.sheets.find((s) => s.name === SEAL_SHEET);
+  if (ledger && seal !== undefined) for (const step of sheetSteps(context.workbook, seal, raw.sheetNames.some((n) => n.toLowerCase() === SEAL_SHEET.toLowerCase()))) step.queue();
+  // The century's mana calculation when there is one, otherwise the last sheet shown.
+  const mana = plan.sheets.find((s) => s.name === sheetNames(plan.century).mana) ?? plan.sheets.filter((s) => s.hidden !== true).pop();
   context.workbook.worksheets.getItem(mana?.name ?? LEDGER.name).activate();
 }
 

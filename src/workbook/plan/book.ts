@@ -17,6 +17,7 @@ import type { Account, LedgerRow } from "../read/types";
 import { toPayments, type Payment, type WorkbookPlan } from "./types";
 import type { PlanCell, SheetPlan } from "./layout";
 import { ledgerPlan, type CreditRow } from "./ledger";
+import { foreignSheets, sealSheet } from "./seal";
 import { cell, heading, SheetBuilder } from "./worksheets";
 
 /** What a credit (or taking one back) comes to, and what it writes when nothing is wrong. */
@@ -187,14 +188,26 @@ function carries(campaign: Campaign): Map<string, Ratio> {
   return new Map([...campaign.accounts.values()].map((a) => [a.god, a.carry]));
 }
 
+/**
+ * A change of the book with what it writes: the book's sheets (unless one of their names is a
+ * sheet of the gamemaster's), the seal, and the Ledger less `removed`, with `added`.
+ */
+function withSheets<O extends Omit<CreditOutcome, "plan">>(campaign: Campaign, outcome: O, century: number, removed: ReadonlySet<number>, added: readonly CreditRow[]): O & { plan?: WorkbookPlan } {
+  const after = accountsAfter(campaign, removed, added);
+  const sheets = bookSheets(campaign, after);
+  const foreign = foreignSheets(campaign, sheets);
+  if (foreign.length > 0) return { ...outcome, problems: [...outcome.problems, ...foreign] };
+  const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, removed, added);
+  return { ...outcome, plan: { century, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger } };
+}
+
 /** A credit's outcome, with its plan when nothing is wrong. */
 function credit(read: Read, kind: CreditKind, what: string, century: number, postings: readonly Posting[], problems: Problem[]): CreditOutcome {
   const { campaign } = read;
   const base = { kind, what, century, problems, campaign, payments: toPayments(postings), postings };
   if (errorsIn(problems).length > 0) return base;
   const added: CreditRow[] = postings.filter((p) => toNumber(p.earned) !== 0).map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
-  const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, new Set(), added);
-  return { ...base, plan: { century, sheets: bookSheets(campaign, accountsAfter(campaign, new Set(), added)), ledger } };
+  return withSheets(campaign, base, century, new Set(), added);
 }
 
 export interface EventOptions {
@@ -304,8 +317,7 @@ export function planUndo(read: Read, expected?: string): CreditOutcome {
     return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).` }] };
   }
   const removed = new Set(rows.map((r) => r.index));
-  const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, removed, []);
   const after = accountsAfter(campaign, removed, []);
   const undone = rows.map((r) => ({ god: r.god, carryIn: toNumber(r.carry), earned: -r.earned, paid: -r.paid, carry: toNumber(after.get(nameKey(r.god))?.carry ?? ZERO) }));
-  return { ...base, problems, payments: undone, plan: { century: first.century, sheets: bookSheets(campaign, after), ledger } };
+  return withSheets(campaign, { ...base, problems, payments: undone }, first.century, removed, []);
 }

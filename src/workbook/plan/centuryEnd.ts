@@ -14,6 +14,7 @@ import { checkCentury, latestCentury, recipients, type CenturyOptions } from "..
 import { ledgerPlan } from "./ledger";
 import { toPayments, type Payment, type WorkbookPlan } from "./types";
 import { accountsAfter, bookSheets } from "./book";
+import { foreignSheets, sealSheet } from "./seal";
 import { centuryWorksheets } from "./worksheets";
 
 export type { Payment, WorkbookPlan } from "./types";
@@ -76,8 +77,12 @@ export function centuryEndOf(read: { readonly campaign: Campaign; readonly probl
   const result = calculateCentury(centuryInput(campaign, n));
   const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === n).map((r) => r.index));
   const credits = result.payouts.map((p) => ({ century: n, kind: "century-end" as const, what: null, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
-  const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, accountsAfter(campaign, replaced, credits))];
-  const plan: WorkbookPlan = { century: n, sheets, ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits) };
+  const after = accountsAfter(campaign, replaced, credits);
+  const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, after)];
+  // A sheet of the gamemaster's with one of these names is never written over.
+  const foreign = foreignSheets(campaign, sheets);
+  if (foreign.length > 0) return { century: n, problems: [...problems, ...foreign], campaign, result, payments: toPayments(result.payouts) };
+  const plan: WorkbookPlan = { century: n, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits) };
   return { century: n, problems, campaign, result, plan, payments: toPayments(result.payouts) };
 }
 

@@ -136,7 +136,8 @@ export function editSteps(raw: RawWorkbook, edits: readonly TableEdit[]): { step
 
 /** The workbook as read, with the edits made: what Excel holds once they are written. */
 export function applyEdits(raw: RawWorkbook, edits: readonly TableEdit[]): RawWorkbook {
-  return editSteps(raw, edits).after;
+  // Only input tables change: what else was read (the sheets read back, the problems of the file) stays.
+  return { ...raw, ...editSteps(raw, edits).after };
 }
 
 /**

@@ -105,6 +105,8 @@ export interface SheetPlan {
   /** rows from A1 down; null leaves a cell empty */
   readonly rows: readonly (readonly (PlanCell | null)[])[];
   readonly print: PrintSetup;
+  /** a sheet of the add-in's own that nobody needs to see (the Ledger's seal) */
+  readonly hidden?: boolean;
 }
 
 /** Where a footer shows the page's number and the count of pages. */

@@ -20,12 +20,13 @@ export function orphanedAccounts(campaign: Campaign): Problem[] {
   const fresh = recipients.filter((name) => !campaign.accounts.has(nameKey(name)));
   const ledger = campaign.found.find((f) => f.table === LEDGER.name);
   const problems: Problem[] = [];
-  for (const [k, account] of campaign.accounts) {
-    if (current.has(k) || campaign.flawed.get("Gods")?.has(k) === true) continue;
+  const orphans = [...campaign.accounts].filter(([k]) => !current.has(k) && campaign.flawed.get("Gods")?.has(k) !== true);
+  for (const [, account] of orphans) {
     const rows = account.entries.map((e) => e.row);
     const first = account.entries[0];
     const carry = isZero(account.carry) ? "nothing" : formatExact(account.carry);
-    const near = nearNames(account.god, fresh);
+    // A rename: a new name close to the old, or the one new name when one account lost its god.
+    const near = orphans.length === 1 && fresh.length === 1 ? fresh : nearNames(account.god, fresh);
     const at = first === undefined || ledger === undefined ? {} : { row: first.row, address: addressIn(ledger.raw, first.row, "God") };
     if (near.length > 0) {
       problems.push({
@@ -41,6 +42,7 @@ export function orphanedAccounts(campaign: Campaign): Problem[] {
         table: LEDGER.name,
         column: "God",
         ...at,
+        changesPay: true,
         message: `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table: the account is closed and the ${carry} it carries is never paid. If "${account.god}" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
       });
     }

@@ -6,7 +6,7 @@
 import { DEMONS, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
+import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES } from "../model/schema";
 import { TableReader } from "../model/tableReader";
 import { orphanedAccounts } from "./accounts";
 import { readCards } from "./cards";
@@ -16,6 +16,7 @@ import { readGods } from "./gods";
 import { checkBook, ledgerShapeProblem, readLedger } from "./ledger";
 import { readPantheons } from "./pantheon";
 import { countedDeaths } from "./payChecks";
+import { checkSeal, readSeal } from "./seal";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
 import type { Campaign, FoundTable } from "./types";
@@ -70,7 +71,12 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
     ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
   });
   // A Ledger whose columns are wrong was not read: its accounts cannot be checked.
-  if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) problems.push(...book.problems);
+  const seal = readSeal(raw.generatedCells?.get(SEAL_SHEET));
+  if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) {
+    problems.push(...book.problems);
+    // The seal is checked on sound accounts only: a break in the arithmetic is named already.
+    if (book.problems.length === 0) problems.push(...checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury));
+  }
 
   const flawed = new Map<string, ReadonlySet<string>>([
     [GODS.name, flawedGods],
@@ -93,6 +99,8 @@ export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: 
     flawed,
     counted: countedByCentury(raw, ledger),
     sheetNames: raw.sheetNames,
+    ...(seal === undefined ? {} : { seal }),
+    sheetTitles: raw.sheetTitles ?? new Map(),
     ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
   };
   // A god renamed in Gods alone leaves its account behind under the old name.

@@ -37,9 +37,13 @@ export function ledgerShapeProblem(raw: RawTable): Problem | undefined {
   return undefined;
 }
 
-/** How far a number shown in a cell may be from the exact value it stands for. */
+/**
+ * Whether a number shown in a cell stands for an exact value: equal to its 15 significant digits,
+ * all a cell holds for certain (LibreOffice saves 15), with no tolerance beyond that. A Paid one
+ * too many on an Earned of 2,000,000,021.05 differs in the tenth digit, and is found.
+ */
 function near(shown: number, exact: Ratio): boolean {
-  return Math.abs(shown - toNumber(exact)) <= 1e-9 * Math.max(1, Math.abs(shown));
+  return Number(shown.toPrecision(15)) === Number(toNumber(exact).toPrecision(15));
 }
 
 /** Shows an amount of mana as a gamemaster reads it. */
@@ -111,30 +115,43 @@ function earnedFrom(carryIn: Ratio, row: LedgerRow): Ratio | null {
   return isNegative(earned) || !near(row.earned, earned) ? null : earned;
 }
 
-/** Groups larger than this are followed step by step rather than searched. */
-const SEARCHED_GROUP = 12;
+
+/** A carry as a key: its first 12 significant digits (a row's carry before it is worked out from a rounded Earned). */
+const carryKey = (r: Ratio): string => toNumber(r).toPrecision(12);
 
 /**
- * An order of `rows` in which each follows from the one before, starting from `carry`, trying
- * the Ledger's own order first; null when there is none (or the group is too large to search).
+ * An order of `rows` in which each carries on from the one before, starting from `carry`: each
+ * row is a step from the carry before it (its carry + Paid − Earned) to its own carry, and the
+ * order is a trail that takes every step once (Hierholzer's, linear in the rows), preferring the
+ * Ledger's own order. Null when there is none; every step is then checked exactly.
  */
-function chainOrder(carry: Ratio, rows: readonly LedgerRow[]): LedgerRow[] | null {
-  if (rows.length > SEARCHED_GROUP) return null;
-  const used = new Set<LedgerRow>();
-  const path: LedgerRow[] = [];
-  const search = (from: Ratio): boolean => {
-    if (path.length === rows.length) return true;
-    for (const r of rows) {
-      if (used.has(r) || earnedFrom(from, r) === null) continue;
-      used.add(r);
-      path.push(r);
-      if (search(r.carry)) return true;
-      used.delete(r);
-      path.pop();
+function trailOrder(carry: Ratio, rows: readonly LedgerRow[]): LedgerRow[] | null {
+  const from = new Map<string, LedgerRow[]>();
+  for (const r of [...rows].sort((a, b) => b.index - a.index)) {
+    const before = carryKey(add(sub(r.carry, fromNumber(r.earned)), { n: BigInt(r.paid), d: 1n }));
+    const list = from.get(before);
+    if (list === undefined) from.set(before, [r]);
+    else list.push(r);
+  }
+  const trail: LedgerRow[] = [];
+  const stack: { at: string; via?: LedgerRow }[] = [{ at: carryKey(carry) }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { at: string; via?: LedgerRow };
+    const next = from.get(top.at)?.pop();
+    if (next !== undefined) stack.push({ at: carryKey(next.carry), via: next });
+    else {
+      stack.pop();
+      if (top.via !== undefined) trail.push(top.via);
     }
-    return false;
-  };
-  return search(carry) ? path : null;
+  }
+  if (trail.length !== rows.length) return null;
+  trail.reverse();
+  let at = carry;
+  for (const r of trail) {
+    if (earnedFrom(at, r) === null) return null;
+    at = r.carry;
+  }
+  return trail;
 }
 
 export interface BookContext {
@@ -180,8 +197,9 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
       const head = left[0] as LedgerRow;
       const group = left.findIndex((r) => r.century !== head.century || r.kind !== head.kind);
       const candidates = group < 0 ? left : left.slice(0, group);
-      // Several credits of one century and kind (events): the order in which they all chain.
-      const ordered = !broken && candidates.length > 1 ? chainOrder(carry, candidates) : null;
+      // Several credits of one century and kind (events sorted by hand): the order in which they
+      // all carry on from one another, found in linear time (a trail through the carries).
+      const ordered = !broken && candidates.length > 1 ? trailOrder(carry, candidates) : null;
       if (ordered !== null) {
         for (const r of ordered) left.splice(left.indexOf(r), 1);
         entries.push(...ordered);

@@ -5,7 +5,7 @@ import type { CardHolding, PantheonShare, RaceState, SourceRule } from "../../en
 import type { Pantheon } from "../../engine/pantheon";
 import type { ResistCode } from "../../engine/resist";
 import type { Problem } from "../model/problems";
-import type { RawTable } from "../model/raw";
+import type { RawCell, RawTable } from "../model/raw";
 
 /** Where a record's row sits: the sheet row the user sees, and its index among the rows under the headers. */
 export interface Place {
@@ -103,6 +103,14 @@ export interface FoundTable {
   readonly usable: boolean;
 }
 
+/** The Ledger's seal as its hidden sheet holds it (read/seal.ts). */
+export interface Seal {
+  /** each account's digests in credit order, by the recipient's name key */
+  readonly accounts: ReadonlyMap<string, { readonly god: string; readonly digests: readonly string[] }>;
+  /** the sheets the add-in generated, by lower-case name */
+  readonly sheets: ReadonlySet<string>;
+}
+
 export interface Campaign {
   readonly gods: readonly God[];
   readonly cards: readonly Card[];
@@ -126,6 +134,10 @@ export interface Campaign {
   readonly counted: ReadonlyMap<number, ReadonlyMap<string, number>>;
   /** every sheet's name, in the workbook's order */
   readonly sheetNames: readonly string[];
+  /** the Ledger's seal, when the workbook has one (read/seal.ts) */
+  readonly seal?: Seal;
+  /** A1 of each sheet that has the name of a sheet the add-in generates */
+  readonly sheetTitles: ReadonlyMap<string, RawCell>;
   /** a century whose end stopped before it reached the Ledger */
   readonly interruptedCentury?: number;
 }

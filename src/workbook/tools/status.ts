@@ -7,7 +7,7 @@ import { toNumber } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, LEDGER } from "../model/schema";
+import { ALL_TABLES, LEDGER, SEAL_SHEET, DEATH_SHEET } from "../model/schema";
 import type { LedgerPlan } from "../plan/ledger";
 import type { Campaign, FoundTable } from "../read/campaign";
 import { checkCentury, creditAfter, creditName, latestCentury, recipients } from "../read/century";
@@ -204,5 +204,14 @@ export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: bo
   if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
   const names = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
   const added = [...plan.sheets.map((s) => s.name), ...(ledger ? [LEDGER.name] : [])].filter((n) => !names.has(n.toLowerCase()));
-  return { tables, sheetNames: [...raw.sheetNames, ...added] };
+  // The sheets read back (titles, Death Worksheets, the seal) as the plan leaves them.
+  const generatedCells = new Map(raw.generatedCells ?? []);
+  const sheetTitles = new Map(raw.sheetTitles ?? []);
+  for (const s of plan.sheets) {
+    if (s.name === SEAL_SHEET && !ledger) continue;
+    const cells = s.rows.map((r) => r.map((c) => (c === null ? null : c.value)));
+    sheetTitles.set(s.name, cells[0]?.[0] ?? null);
+    if (s.name === SEAL_SHEET || DEATH_SHEET.test(s.name)) generatedCells.set(s.name, cells);
+  }
+  return { tables, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
 }

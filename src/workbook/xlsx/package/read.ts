@@ -8,7 +8,7 @@
 import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } from "../../model/address";
 import { rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, type TableSpec } from "../../model/schema";
+import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, SEAL_SHEET, type TableSpec } from "../../model/schema";
 import { Block, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, type Package } from "./zip";
@@ -307,15 +307,20 @@ export function readPackage(pkg: Package): RawWorkbook {
     scans.set(part, scanSheet(part, bytes, blocks, cells));
   }
 
-  // Each paid century's Death Worksheet, read back: what it counted (three columns from A1).
+  // The sheets the add-in generates, read back: each one's title (A1), and whole, the Death
+  // Worksheets (what each paid century counted) and the Ledger's seal.
   const generatedCells = new Map<string, RawCell[][]>();
+  const sheetTitles = new Map<string, RawCell>();
   for (const sheet of book.sheets) {
-    if (sheet.kind !== "worksheet" || sheet.part === undefined || !DEATH_SHEET.test(sheet.name)) continue;
+    if (sheet.kind !== "worksheet" || sheet.part === undefined || !GENERATED_SHEET.test(sheet.name)) continue;
     const bytes = getPart(pkg, sheet.part);
     if (bytes === undefined) continue;
-    const block = new Block(1, Infinity, 1, 3, Infinity);
+    const whole = DEATH_SHEET.test(sheet.name) || sheet.name === SEAL_SHEET;
+    const block = new Block(1, whole ? Infinity : 1, 1, whole ? 4 : 1, Infinity);
     const scan = scanSheet(sheet.part, bytes, [block], cells);
-    generatedCells.set(sheet.name, block.rows(scan.lastUsedRow));
+    const rows = block.rows(whole ? scan.lastUsedRow : 1);
+    sheetTitles.set(sheet.name, rows[0]?.[0] ?? null);
+    if (whole) generatedCells.set(sheet.name, rows);
   }
 
   const tables = new Map<string, RawTable>();
@@ -327,5 +332,5 @@ export function readPackage(pkg: Package): RawWorkbook {
     tables.set(plan.spec.name.toLowerCase(), done.raw);
     problems.push(...done.problems);
   }
-  return { tables, sheetNames: book.sheets.map((s) => s.name), ...(problems.length > 0 ? { problems } : {}), ...(generatedCells.size > 0 ? { generatedCells } : {}) };
+  return { tables, sheetNames: book.sheets.map((s) => s.name), ...(problems.length > 0 ? { problems } : {}), ...(generatedCells.size > 0 ? { generatedCells } : {}), ...(sheetTitles.size > 0 ? { sheetTitles } : {}) };
 }

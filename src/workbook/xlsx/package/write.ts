@@ -171,7 +171,7 @@ class PackageWriter {
     const titles = printTitles(plan.name, plan.print);
     if (titles !== undefined) names.set(PRINT_TITLES, titles);
     if (existing === undefined) {
-      this.printNames.set(this.addSheet(plan.name, xml), names);
+      this.printNames.set(this.addSheet(plan.name, xml, undefined, plan.hidden === true), names);
       return;
     }
     const part = this.sheetPart(existing);
@@ -298,7 +298,7 @@ class PackageWriter {
   }
 
   /** Adds a sheet at the end of the workbook, in a new part; returns its place in the sheet list. */
-  private addSheet(name: string, xml: string, part = this.newPartName(`${folderOf(this.workbook)}worksheets/sheet`, ".xml")): number {
+  private addSheet(name: string, xml: string, part = this.newPartName(`${folderOf(this.workbook)}worksheets/sheet`, ".xml"), hidden = false): number {
     this.create(part, xml, CONTENT_TYPE.worksheet);
     const relId = this.rels(this.workbook).add(REL_TYPE.worksheet, part);
     const root = this.workbookRoot;
@@ -306,7 +306,7 @@ class PackageWriter {
     const r = prefixFor(root.tag, RELATIONSHIPS_NS);
     const id = r !== undefined && r !== "" ? `${r}:id="${escapeAttr(relId)}"` : `xmlns:r="${RELATIONSHIPS_NS}" r:id="${escapeAttr(relId)}"`;
     const sheetId = this.nextSheetId++;
-    this.newSheets.push(`<${qualified(prefixOf(root), "sheet")} name="${escapeAttr(xmlSafe(name))}" sheetId="${sheetId}" ${id}/>`);
+    this.newSheets.push(`<${qualified(prefixOf(root), "sheet")} name="${escapeAttr(xmlSafe(name))}" sheetId="${sheetId}"${hidden ? ' state="hidden"' : ""} ${id}/>`);
     const entry = { name, sheetId, relId, index: this.sheets.length };
     this.sheets.push(entry);
     return entry.index;

@@ -1,0 +1,40 @@
+/**
+ * What every credit writes besides the Ledger: its seal (a hidden sheet of digests, see
+ * read/seal.ts), and the refusal to write over a sheet the add-in did not make.
+ */
+import { WORKBOOK, type Problem } from "../model/problems";
+import { generatedTitle, SEAL_SHEET } from "../model/schema";
+import { sealRows } from "../read/seal";
+import type { Account, Campaign } from "../read/types";
+import { printSetup, type SheetPlan } from "./layout";
+
+/** The seal for the accounts as the credit leaves them, listing the sheets the add-in generated. */
+export function sealSheet(campaign: Campaign, accounts: ReadonlyMap<string, Account>, written: readonly SheetPlan[]): SheetPlan {
+  const ours = new Set([...(campaign.seal?.sheets ?? []), ...written.map((s) => s.name.toLowerCase())]);
+  const names = campaign.sheetNames.filter((n) => ours.has(n.toLowerCase()));
+  for (const s of written) if (!names.some((n) => n.toLowerCase() === s.name.toLowerCase())) names.push(s.name);
+  const rows = sealRows(accounts, names).map((r) => r.map((value) => (value === null ? null : { value })));
+  const widths = [10, 30, 8, 20];
+  return { name: SEAL_SHEET, columnWidths: widths, rows, print: printSetup(widths, "", SEAL_SHEET, 1), hidden: true };
+}
+
+/**
+ * A sheet of the gamemaster's that a plan would write over: one whose name the add-in uses but
+ * that it did not make (not in its seal's list, and without its title in A1). Refused, naming it.
+ */
+export function foreignSheets(campaign: Campaign, sheets: readonly SheetPlan[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const plan of sheets) {
+    const existing = campaign.sheetNames.find((n) => n.toLowerCase() === plan.name.toLowerCase());
+    if (existing === undefined || campaign.seal?.sheets.has(existing.toLowerCase()) === true) continue;
+    const title = campaign.sheetTitles.get(existing);
+    if (title === generatedTitle(plan.name)) continue;
+    problems.push({
+      severity: "error",
+      table: WORKBOOK,
+      address: `'${existing.replace(/'/g, "''")}'!A1`,
+      message: `the workbook has a sheet "${existing}" that the add-in did not make, and writing would replace it. Rename your sheet (for example "${existing} (mine)"), then try again.`,
+    });
+  }
+  return problems;
+}

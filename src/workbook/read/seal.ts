@@ -1,0 +1,157 @@
+/**
+ * The Ledger's seal: a hidden sheet of the add-in's own ("Ledger Seal") that holds, for every
+ * account, the digest of each credit the add-in wrote, in order, and the names of the sheets it
+ * generated. Each digest covers the credit's whole content (century, kind, what, recipient, the
+ * exact amount earned, paid, the exact carry), so a row changed, added, copied or deleted by hand
+ * no longer matches, and is named by its row before anything is written. Sorting the Ledger's
+ * rows or moving its columns changes no digest.
+ *
+ * The seal catches hand edits and mistakes. It is no secret: someone who reads this code can
+ * compute digests for a forged row; the referees' own eyes, and the worksheets printed at each
+ * century's end, remain the guard against that.
+ */
+import { add, formatExact, sub, type Ratio } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { sha256 } from "../../engine/sha256";
+import type { Problem } from "../model/problems";
+import type { RawCell, RawTable } from "../model/raw";
+import { LEDGER, SEAL_SHEET } from "../model/schema";
+import { addressIn } from "../model/tableReader";
+import type { Account, LedgerRow, Seal } from "./types";
+
+/** The seal's first row: what it is, for whoever unhides it. */
+export const SEAL_HEADERS = ["Entry", "Name", "Credit", "Digest"] as const;
+export const SEAL_NOTE = "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or the pane's Correct the book).";
+
+/** A credit's content as the seal digests it. */
+export interface Sealed {
+  readonly century: number;
+  readonly kind: string;
+  readonly what: string | null;
+  readonly god: string;
+  readonly paid: number;
+  readonly carry: Ratio;
+}
+
+/**
+ * A credit's digest: 16 hex digits of SHA-256 over its content, with what it earned worked out
+ * exactly from the carry before it (so a rounded Earned cell, as another program may save it,
+ * changes nothing).
+ */
+export function creditDigest(credit: Sealed, carryIn: Ratio): string {
+  const earned = add(sub(credit.carry, carryIn), { n: BigInt(credit.paid), d: 1n });
+  const content = ["gods-ledger-1", credit.century, credit.kind, credit.what ?? "", nameKey(credit.god), formatExact(earned), credit.paid, formatExact(credit.carry)].join("\u001f");
+  return sha256(content).slice(0, 16);
+}
+
+/** An account's digests, credit by credit, in its order. */
+export function accountDigests(entries: readonly Sealed[]): string[] {
+  let carry: Ratio = { n: 0n, d: 1n };
+  return entries.map((e) => {
+    const d = creditDigest(e, carry);
+    carry = e.carry;
+    return d;
+  });
+}
+
+/** The seal as its sheet holds it; undefined when there is none, or when it is not one the add-in wrote. */
+export function readSeal(cells: readonly (readonly RawCell[])[] | undefined): Seal | undefined {
+  if (cells === undefined) return undefined;
+  const [head, ...rows] = cells;
+  if (head === undefined || SEAL_HEADERS.some((h, i) => head[i] !== h)) return undefined;
+  const accounts = new Map<string, { god: string; digests: string[] }>();
+  const sheets = new Set<string>();
+  for (const [entry, name, credit, digest] of rows) {
+    if (entry === "sheet" && typeof name === "string") sheets.add(name.toLowerCase());
+    if (entry !== "account" || typeof name !== "string" || typeof credit !== "number" || typeof digest !== "string") continue;
+    const k = nameKey(name);
+    const account = accounts.get(k) ?? { god: name, digests: [] };
+    account.digests[credit - 1] = digest;
+    accounts.set(k, account);
+  }
+  return { accounts, sheets };
+}
+
+/** The seal's rows for accounts as they will stand, and the generated sheets. */
+export function sealRows(accounts: ReadonlyMap<string, { readonly god: string; readonly entries: readonly Sealed[] }>, sheets: readonly string[]): (string | number | null)[][] {
+  const rows: (string | number | null)[][] = [[...SEAL_HEADERS]];
+  for (const account of accounts.values()) accountDigests(account.entries).forEach((d, i) => rows.push(["account", account.god, i + 1, d]));
+  for (const name of sheets) rows.push(["sheet", name, null, null]);
+  rows.push(["note", SEAL_NOTE, null, null]);
+  return rows;
+}
+
+function ledgerProblem(raw: RawTable | undefined, row: LedgerRow | undefined, message: string, severity: Problem["severity"] = "error"): Problem {
+  const at = row === undefined || raw === undefined ? {} : { row: row.row, address: addressIn(raw, row.row, "God") };
+  return { severity, table: LEDGER.name, ...at, message };
+}
+
+const credits = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
+
+/**
+ * Every account against the seal, each break named by its row (or its recipient, when its rows
+ * are gone): the first break of each account is enough to stop.
+ */
+export function checkSeal(accounts: ReadonlyMap<string, Account>, seal: Seal | undefined, raw: RawTable | undefined, hasLedgerRows: boolean, interrupted?: number): Problem[] {
+  const problems = sealBreaks(accounts, seal, raw, hasLedgerRows);
+  // A century end that stopped part-way inside Excel may have written the Ledger and not its
+  // seal: ending that century again writes both; until then a person sees it before paying.
+  if (interrupted === undefined || problems.every((p) => p.severity !== "error")) return problems;
+  return [
+    {
+      severity: "warning",
+      changesPay: true,
+      table: LEDGER.name,
+      message: `the Ledger and its seal disagree because the end of century ${interrupted} stopped part-way. End century ${interrupted} again: it writes both. (${problems.length === 1 ? "The break" : "First break"}: ${problems[0]?.message ?? ""})`,
+    },
+  ];
+}
+
+function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefined, raw: RawTable | undefined, hasLedgerRows: boolean): Problem[] {
+  const resealing = "If the book was corrected on purpose, say why with gods ledger reseal FILE --because \"…\" (or the pane's Correct the book); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).";
+  if (seal === undefined) {
+    if (!hasLedgerRows) return [];
+    // An older Ledger, or a seal deleted: nothing proves its rows. A person must see it before more is paid.
+    return [
+      {
+        ...ledgerProblem(raw, undefined, `the Ledger has no seal (the hidden sheet "${SEAL_SHEET}"): it was kept by an older version of the add-in, or its seal was deleted, so its rows cannot be proven. Look over the Ledger; the next credit seals it as it stands.`, "warning"),
+        changesPay: true,
+      },
+    ];
+  }
+  const problems: Problem[] = [];
+  if (raw === undefined && seal.accounts.size > 0) {
+    const total = [...seal.accounts.values()].reduce((s, a) => s + a.digests.length, 0);
+    return [ledgerProblem(raw, undefined, `the workbook has no Ledger, but its seal says the add-in wrote ${credits(total)} to it: the Ledger was deleted or renamed. Going on would pay every carried fraction again. Give the Ledger back its name, or restore it from a saved copy.`)];
+  }
+  const keys = new Set([...seal.accounts.keys(), ...accounts.keys()]);
+  for (const k of keys) {
+    const account = accounts.get(k);
+    const sealed = seal.accounts.get(k)?.digests ?? [];
+    const entries = account?.entries ?? [];
+    const actual = accountDigests(entries);
+    const god = account?.god ?? seal.accounts.get(k)?.god ?? k;
+    // The same credits, whatever order the walk found for them (events of a century that add
+    // up in either order): nothing to say.
+    if (actual.length === sealed.length && [...actual].sort().join() === [...sealed].sort().join()) continue;
+    let i = 0;
+    while (i < actual.length && i < sealed.length && actual[i] === sealed[i]) i++;
+    const here = entries[i];
+    const before = entries[i - 1];
+    if (entries.length === 0) {
+      problems.push(ledgerProblem(raw, undefined, `${god}'s whole account (${credits(sealed.length)}) is gone from the Ledger: its rows were deleted by hand, and with them what it carries. ${resealing}`));
+    } else if (sealed.length === 0) {
+      problems.push(ledgerProblem(raw, here, `this row credits ${god}, whom the add-in never credited: it was added by hand. ${resealing}`));
+    } else if (i === actual.length) {
+      const missing = sealed.length - actual.length;
+      problems.push(ledgerProblem(raw, before, `${god}'s account ends at this row, but the add-in wrote ${credits(sealed.length)} to it: the latest ${missing === 1 ? "credit was" : `${missing} credits were`} deleted by hand. ${resealing}`));
+    } else if (i === sealed.length || actual[i + 1] === sealed[i]) {
+      problems.push(ledgerProblem(raw, here, `this row of ${god}'s account is not one the add-in wrote: it was added or copied by hand. ${resealing}`));
+    } else if (actual[i] === sealed[i + 1]) {
+      problems.push(ledgerProblem(raw, here, `a credit of ${god}'s account just before this row was deleted by hand (the add-in wrote ${credits(sealed.length)}; the Ledger holds ${entries.length}). ${resealing}`));
+    } else {
+      problems.push(ledgerProblem(raw, here, `this row of ${god}'s account was changed by hand since the add-in wrote it (its century, kind, what, recipient, Earned, Paid or carry). ${resealing}`));
+    }
+  }
+  return problems;
+}

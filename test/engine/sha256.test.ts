@@ -1,0 +1,17 @@
+/** The Ledger seal's digest: FIPS 180-4's SHA-256, checked against the standard's vectors and Node's own. */
+import { createHash } from "crypto";
+import fc from "fast-check";
+import { sha256 } from "../../src/engine/sha256";
+
+describe("sha256", () => {
+  test("the standard's vectors", () => {
+    expect(sha256("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")).toBe("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  });
+
+  test("the same as Node's for any text, accents and emoji included", () => {
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => sha256(text) === createHash("sha256").update(text, "utf8").digest("hex")));
+    expect(sha256("Grande Mère · 🐉")).toBe(createHash("sha256").update("Grande Mère · 🐉", "utf8").digest("hex"));
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The Ledger proves itself: every hand forgery of the book is refused by row (or by account, when
+ * its rows are gone) before anything is written, and every legitimate edit still passes.
+ */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { gods } from "../support/cli";
+import { resavedByLibreOffice } from "../support/libreoffice";
+
+const PYTHON = "/usr/bin/python3";
+const EDIT = path.join(__dirname, "..", "support", "python", "ledger_edit.py");
+let dir: string;
+let base: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-seal-"));
+  base = path.join(dir, "base.xlsx");
+  expect((await gods("init", base, "--example")).code).toBe(0);
+  expect((await gods("century-end", base, "--century", "1")).code).toBe(0);
+  expect((await gods("event", base, "God obliterated")).code).toBe(0);
+  expect((await gods("century-end", base, "--century", "2")).code).toBe(0);
+  expect((await gods("event", base, "Race destroyed")).code).toBe(0);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+/** The base campaign edited by hand with openpyxl (see test/support/python/ledger_edit.py). */
+function edited(edit: string, arg?: string): string {
+  const file = path.join(dir, `${++n}-${edit}.xlsx`);
+  execFileSync(PYTHON, [EDIT, base, file, edit, ...(arg === undefined ? [] : [arg])], { stdio: "pipe" });
+  return file;
+}
+
+interface Answer {
+  error?: string;
+  problems?: { table: string; row: number | null; message: string }[];
+}
+
+/** The next credit on the file: its JSON answer and exit code, and whether the file changed. */
+async function nextCredit(file: string): Promise<{ code: number; answer: Answer; unchanged: boolean }> {
+  const before = fs.readFileSync(file);
+  const r = await gods("event", file, "God obliterated", "--json", "--accept-warnings");
+  return { code: r.code, answer: JSON.parse(r.out) as Answer, unchanged: fs.readFileSync(file).equals(before) };
+}
+
+describe("forgeries of the book", () => {
+  test.each([
+    ["plus100-first", undefined, /row \d+|this row/, "Earned and Paid +100 on an old row"],
+    ["plus100-latest", undefined, /this row/, "Earned and Paid +100 on the latest row"],
+    ["event-2-to-50", undefined, /this row/, "an event credit of 2 made 50"],
+    ["duplicate-event", undefined, /added or copied by hand/, "an event row copied"],
+    ["forged-event", undefined, /this row|added/, "a forged event row that adds up"],
+    ["zeus", undefined, /Zeus/, "a row for a god who is not in Gods"],
+    ["delete-first-of", "Vorn", /deleted by hand|changed by hand/, "a god's first row deleted"],
+    ["delete-middle-of", "Vorn", /deleted by hand|does not add up/, "a god's middle row deleted"],
+    ["delete-latest-credit", undefined, /deleted by hand/, "the latest credit (an event) deleted"],
+    ["delete-account", "Vorn", /whole account/, "a god's whole account deleted"],
+    ["ledger-gone", undefined, /no Ledger/, "the Mana sheets renamed and the Ledger deleted"],
+    ["rename-in-gods", "Kettu", /Kettuus/, "a god renamed in Gods alone"],
+    ["carry-plus-0.3", undefined, /this row|does not add up|not a fraction/, "the latest carry raised by 0.3"],
+    ["exact-carry-1e-10", undefined, /Exact Carry|does not add up|this row/, "an Exact Carry off by 1e-10"],
+    ["rename-latest-what", undefined, /this row/, "the What of the latest credit renamed"],
+  ])("%s (%s): refused, naming it, the file unchanged — %s", async (edit, arg, message) => {
+    const file = edited(edit, arg);
+    const { code, answer, unchanged } = await nextCredit(file);
+    expect([edit, code]).toEqual([edit, 2]);
+    expect(unchanged).toBe(true);
+    const ledger = (answer.problems ?? []).filter((p) => p.table === "Ledger");
+    expect(ledger.length).toBeGreaterThan(0);
+    expect(ledger.map((p) => p.message).join(" ")).toMatch(message);
+  });
+});
+
+describe("legitimate edits of the book", () => {
+  test.each([["save-only"], ["sort-by-god"], ["fraction-typed"]])("%s: the next credit goes through", async (edit) => {
+    const file = edited(edit);
+    const { code, answer } = await nextCredit(file);
+    expect([edit, code, answer.error ?? null]).toEqual([edit, 0, null]);
+  });
+
+  test("saved again by LibreOffice: the next credit goes through", async () => {
+    const file = path.join(dir, "libreoffice.xlsx");
+    resavedByLibreOffice(base, file);
+    const { code, answer } = await nextCredit(file);
+    expect([code, answer.error ?? null]).toEqual([0, null]);
+  });
+});
