@@ -4,6 +4,7 @@ import { creditEraEnd, creditEvent, undoCredit } from "./book";
 import { centuryEnd, init } from "./centuryEnd";
 import { EXIT, jsonError } from "./fileJob";
 import { runFunction } from "./fn";
+import { resealLedger } from "./ledger";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
 
@@ -45,6 +46,10 @@ const USAGES: Readonly<Record<string, string>> = {
                            every race gains its Growth (Races column; 25% when empty) of its
                            units; where the Limit column gives what its squares support, the
                            rest starve (starvation deaths) and Aggression goes up by 2`,
+  ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
+                           the book corrected on purpose: the Ledger's seal is made anew for
+                           the Ledger as it stands, and a correction row in each account it
+                           touches records the reason (the accounts must still add up)`,
   init: `  gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign`,
   fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
@@ -282,6 +287,16 @@ async function growthCommand(args: readonly string[], io: Io, json: boolean): Pr
   return growRaces(got.base, io);
 }
 
+async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== "reseal") return argumentError("ledger", `gods ledger: the only action is reseal (gods ledger reseal FILE --because "…"), not "${(sub ?? "").slice(0, 40)}".`, io, json);
+  const got = bookArgs("gods ledger reseal", rest, ["because"], [], 1);
+  if (typeof got === "string") return argumentError("ledger", got, io, json);
+  const because = got.parsed.options.get("because");
+  if (typeof because !== "string" || because.trim() === "") return argumentError("ledger", 'gods ledger reseal needs --because "…": why the book is corrected (it is kept in the Ledger).', io, json, false);
+  return resealLedger({ ...got.base, because }, io);
+}
+
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
@@ -304,6 +319,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   war: warCommand,
   disaster: disasterCommand,
   growth: growthCommand,
+  ledger: ledgerCommand,
   init: (args, io) => initCommand(args, io),
 };
 

@@ -8,8 +8,9 @@ import { bySphere, holdings, multipliers, pay, type CardHolding, type SourceRule
 import { add, mul, ZERO, type Ratio } from "./exact";
 import { nameKey } from "./names";
 
-export type CreditKind = "century-end" | "event" | "era-end";
-export const CREDIT_KINDS: readonly CreditKind[] = ["century-end", "event", "era-end"];
+/** A correction credits nothing: it records that the gamemaster corrected the book, and why. */
+export type CreditKind = "century-end" | "event" | "era-end" | "correction";
+export const CREDIT_KINDS: readonly CreditKind[] = ["century-end", "event", "era-end", "correction"];
 
 /** One recipient's share of a credit, with how it was reached. */
 export interface CreditLine {

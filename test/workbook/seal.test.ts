@@ -62,7 +62,7 @@ describe("forgeries of the book", () => {
     ["carry-plus-0.3", undefined, /this row|does not add up|not a fraction/, "the latest carry raised by 0.3"],
     ["exact-carry-1e-10", undefined, /Exact Carry|does not add up|this row/, "an Exact Carry off by 1e-10"],
     ["rename-latest-what", undefined, /this row/, "the What of the latest credit renamed"],
-  ])("%s (%s): refused, naming it, the file unchanged — %s", async (edit, arg, message) => {
+  ] as [string, string | undefined, RegExp, string][])("%s (%s): refused, naming it, the file unchanged — %s", async (edit, arg, message) => {
     const file = edited(edit, arg);
     const { code, answer, unchanged } = await nextCredit(file);
     expect([edit, code]).toEqual([edit, 2]);
@@ -85,5 +85,28 @@ describe("legitimate edits of the book", () => {
     resavedByLibreOffice(base, file);
     const { code, answer } = await nextCredit(file);
     expect([code, answer.error ?? null]).toEqual([0, null]);
+  });
+});
+
+describe("correcting the book on purpose", () => {
+  test("gods ledger reseal records the reason in the accounts it touches; the next credit then goes through", async () => {
+    const file = edited("plus100-first");
+    expect((await nextCredit(file)).code).toBe(2);
+    const none = await gods("ledger", "reseal", file);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/needs --because/);
+    const r = await gods("ledger", "reseal", file, "--because", "Solara won the dispute over century 1");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('The book is corrected ("Solara won the dispute over century 1")');
+    expect(r.out).toContain("A correction row records it in the account of Solara.");
+    const after = await nextCredit(file);
+    expect([after.code, after.answer.error ?? null]).toEqual([0, null]);
+    // Nothing left to correct: a second reseal is refused.
+    const again = await gods("ledger", "reseal", file, "--because", "once more");
+    expect(again.code).toBe(2);
+    expect(again.err).toContain("the Ledger agrees with its seal: there is nothing to correct.");
+    // The correction is not an undoable credit, and no arithmetic was mended by it.
+    const dump = execFileSync(PYTHON, ["-c", `import openpyxl,sys; ws=openpyxl.load_workbook(sys.argv[1])["Ledger"]; print([[c.value for c in r] for r in ws.iter_rows(min_row=2) if r[1].value=="correction"])`, file], { encoding: "utf8" });
+    expect(dump).toContain("'correction', 'Solara won the dispute over century 1', 'Solara', 0, 0");
   });
 });

@@ -20,6 +20,8 @@ export interface Problem {
    * has seen it and accepted it.
    */
   readonly changesPay?: boolean;
+  /** a break of the Ledger's seal (read/seal.ts): a correction of the book, said on purpose, answers it */
+  readonly seal?: boolean;
 }
 
 /** The place of a problem with the workbook as a whole (a sheet in the way), not one of its tables. */

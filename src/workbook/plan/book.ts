@@ -192,7 +192,7 @@ function carries(campaign: Campaign): Map<string, Ratio> {
  * A change of the book with what it writes: the book's sheets (unless one of their names is a
  * sheet of the gamemaster's), the seal, and the Ledger less `removed`, with `added`.
  */
-function withSheets<O extends Omit<CreditOutcome, "plan">>(campaign: Campaign, outcome: O, century: number, removed: ReadonlySet<number>, added: readonly CreditRow[]): O & { plan?: WorkbookPlan } {
+export function withSheets<O extends Omit<CreditOutcome, "plan">>(campaign: Campaign, outcome: O, century: number, removed: ReadonlySet<number>, added: readonly CreditRow[]): O & { plan?: WorkbookPlan } {
   const after = accountsAfter(campaign, removed, added);
   const sheets = bookSheets(campaign, after);
   const foreign = foreignSheets(campaign, sheets);
@@ -312,6 +312,9 @@ export function planUndo(read: Read, expected?: string): CreditOutcome {
   if (first === undefined) return { ...base, problems: [ledgerError(campaign.ledger.length === 0 ? "the Ledger holds no credit to take back." : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.")] };
   if (expected !== undefined && creditName(first) !== expected) {
     return { ...base, problems: [ledgerError(`the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`)] };
+  }
+  if (first.kind === "correction") {
+    return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.` }] };
   }
   if (first.kind === "century-end") {
     return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).` }] };

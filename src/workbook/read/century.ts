@@ -21,11 +21,12 @@ export function latestCentury(campaign: Campaign): number {
  * on into later credits, perhaps of recipients it did not pay).
  */
 export function creditAfter(campaign: Campaign, century: number): LedgerRow | undefined {
-  return campaign.ledger.filter((r) => r.century > century || (r.century === century && r.kind === "era-end")).sort((a, b) => a.row - b.row)[0];
+  return campaign.ledger.filter((r) => r.century > century || (r.century === century && (r.kind === "era-end" || r.kind === "correction"))).sort((a, b) => a.row - b.row)[0];
 }
 
 /** A credit as a gamemaster names it. */
 export function creditName(row: Pick<LedgerRow, "century" | "kind" | "what">): string {
+  if (row.kind === "correction") return `the correction of the book in century ${row.century} ("${row.what ?? ""}")`;
   return row.kind === "century-end" ? `the end of century ${row.century}` : row.kind === "era-end" ? `the era's end after century ${row.century}` : `the event "${row.what ?? ""}" in century ${row.century}`;
 }
 

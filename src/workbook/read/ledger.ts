@@ -102,7 +102,7 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
 }
 
 /** Within a century, events come before its end, and an era's end after it. */
-const KIND_ORDER: Readonly<Record<CreditKind, number>> = { event: 0, "century-end": 1, "era-end": 2 };
+const KIND_ORDER: Readonly<Record<CreditKind, number>> = { event: 0, "century-end": 1, "era-end": 2, correction: 3 };
 
 /** The order credits are looked at: by century, kind, then as the Ledger lists them. */
 export function creditOrder(a: LedgerRow, b: LedgerRow): number {

@@ -83,7 +83,7 @@ export function sealRows(accounts: ReadonlyMap<string, { readonly god: string; r
 
 function ledgerProblem(raw: RawTable | undefined, row: LedgerRow | undefined, message: string, severity: Problem["severity"] = "error"): Problem {
   const at = row === undefined || raw === undefined ? {} : { row: row.row, address: addressIn(raw, row.row, "God") };
-  return { severity, table: LEDGER.name, ...at, message };
+  return { severity, table: LEDGER.name, ...at, message, seal: true };
 }
 
 const credits = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);

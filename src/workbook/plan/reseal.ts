@@ -1,0 +1,47 @@
+/**
+ * Correcting the book on purpose: when the gamemaster really means a hand edit of the Ledger to
+ * stand (a payment corrected after a dispute, a row deleted that never should have been
+ * written), the seal is made anew for the Ledger as it is, and a `correction` row in each account
+ * it touches records that it was corrected, and why. The arithmetic of every account must still
+ * add up: a correction seals the book, it does not mend it.
+ */
+import { toNumber, ZERO } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { errorsIn, type Problem } from "../model/problems";
+import { LEDGER } from "../model/schema";
+import { accountDigests } from "../read/seal";
+import type { Campaign } from "../read/types";
+import { withSheets, type CreditOutcome } from "./book";
+import type { CreditRow } from "./ledger";
+
+interface Read {
+  readonly campaign: Campaign;
+  readonly problems: readonly Problem[];
+}
+
+/** The longest reason kept in the Ledger's What. */
+const REASON_LENGTH = 200;
+
+export function planReseal(read: Read, because: string): CreditOutcome {
+  const { campaign } = read;
+  const reason = because.trim().replace(/\s+/g, " ");
+  // What the seal found is what this answers; any other problem still stands.
+  const problems = read.problems.filter((p) => p.seal !== true);
+  const latest = Math.max(1, ...campaign.ledger.map((r) => r.century));
+  const what = reason.slice(0, REASON_LENGTH);
+  const base = { kind: "correction" as const, what, century: latest, campaign, payments: [], postings: [] };
+  if (reason === "") problems.push({ severity: "error", table: LEDGER.name, message: "say why the book is corrected (--because \"…\"): the reason is kept in the Ledger." });
+  // The accounts whose credits the seal does not hold as they are now (every account, when there is no seal yet).
+  const touched = [...campaign.accounts.values()].filter((a) => {
+    const sealed = campaign.seal?.accounts.get(nameKey(a.god))?.digests ?? [];
+    return campaign.seal === undefined || sealed.join() !== accountDigests(a.entries).join();
+  });
+  const sealedOnly = campaign.seal !== undefined ? [...campaign.seal.accounts.keys()].filter((k) => !campaign.accounts.has(k)) : [];
+  if (touched.length === 0 && sealedOnly.length === 0 && campaign.seal !== undefined) {
+    problems.push({ severity: "error", table: LEDGER.name, message: "the Ledger agrees with its seal: there is nothing to correct." });
+  }
+  if (errorsIn(problems).length > 0) return { ...base, problems };
+  const added: CreditRow[] = touched.map((a) => ({ century: latest, kind: "correction", what, god: a.god, earned: ZERO, paid: 0, carry: a.carry }));
+  const payments = touched.map((a) => ({ god: a.god, carryIn: toNumber(a.carry), earned: 0, paid: 0, carry: toNumber(a.carry) }));
+  return withSheets(campaign, { ...base, problems, payments }, latest, new Set(), added);
+}
