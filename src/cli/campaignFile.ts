@@ -1,14 +1,17 @@
 /**
  * The campaign file on disk, handled so that nothing is ever lost: the real file behind a link,
- * a lock that makes a second `gods` command on the same campaign wait, a check that nobody
- * changed the file between reading and writing, and a write that either replaces the whole file
- * (same mode and owner, flushed to disk) or leaves it exactly as it was.
+ * a lock that makes a second `gods` command on the same campaign wait, a refusal while Excel or
+ * LibreOffice has the file open, a check that nobody changed the file between reading and
+ * writing, and a write that either replaces the whole file (same mode and owner, flushed to
+ * disk) or leaves it exactly as it was. What a stopped run left behind (its lock, a temporary
+ * file) is cleared by the next one.
  */
-import { createHash } from "crypto";
+import { AsyncLocalStorage } from "async_hooks";
+import { createHash, randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import * as lockfile from "proper-lockfile";
-import writeFileAtomic from "write-file-atomic";
+import { openElsewhere } from "./openElsewhere";
 
 /** A reason the command stops, in one plain sentence; nothing was written. */
 export class CampaignFileError extends Error {
@@ -20,12 +23,29 @@ export class CampaignFileError extends Error {
 
 /** How long a second command waits for the first to finish with the same campaign. */
 const LOCK_WAIT_MS = 60_000;
+/**
+ * A lock not refreshed for this long belongs to a run that was stopped; a run refreshes its lock
+ * every UPDATE_MS while it works, so a long run keeps it.
+ */
+const STALE_MS = 30_000;
+const UPDATE_MS = 5_000;
+
+/** What kind of thing a path is, when it is not a regular file. */
+function kindOf(stat: fs.Stats): string {
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFIFO()) return "a named pipe";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
 
 /** The file behind a path, following links, as the one to read, lock and write. */
 export function realFile(file: string): string {
   if (!fs.existsSync(file)) throw new CampaignFileError(`there is no file ${file}.`);
   const real = fs.realpathSync(file);
-  if (!fs.statSync(real).isFile()) throw new CampaignFileError(`${file} is a folder, not a workbook file.`);
+  const stat = fs.statSync(real);
+  if (stat.isDirectory()) throw new CampaignFileError(`${file} is a folder, not a workbook file.`);
+  if (!stat.isFile()) throw new CampaignFileError(`${file} is not a regular file (it is ${kindOf(stat)}), so it is not a workbook file.`);
   return real;
 }
 
@@ -43,28 +63,144 @@ export function checkWritable(file: string, shown = file): void {
   }
 }
 
-/**
- * Runs `work` while holding the campaign's lock (a lock folder beside it, FILE.lock). Another
- * gods command on the same campaign waits for it, up to a minute, then gives up saying so.
- */
-export async function withLock<T>(real: string, work: () => Promise<T>): Promise<T> {
-  let release: () => Promise<void>;
+/** The lock a run holds, as writeFile sees it: lost when it could not be refreshed in time. */
+interface Held {
+  lost?: string;
+}
+const held = new AsyncLocalStorage<Held>();
+
+export interface LockOptions {
+  /** the file that will be written (the campaign itself unless --out names another) */
+  readonly target?: string;
+  /** where a line for the gamemaster goes (waiting, a leftover cleared) */
+  readonly say?: (line: string) => void;
+  /** for tests: how old an unrefreshed lock must be to be stale, how often it is refreshed */
+  readonly staleMs?: number;
+  readonly updateMs?: number;
+}
+
+const canWriteIn = (folder: string): boolean => {
   try {
-    release = await lockfile.lock(real, {
-      realpath: false,
-      stale: 30_000,
-      retries: { retries: Math.ceil(LOCK_WAIT_MS / 200), factor: 1, minTimeout: 200, maxTimeout: 200 },
-    });
-  } catch (e) {
-    if ((e as { code?: string }).code === "ELOCKED") {
-      throw new CampaignFileError(`another gods command has been working on ${path.basename(real)} for over a minute; wait for it to finish, then try again.`);
+    fs.accessSync(folder, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The lock folder's age in milliseconds, or undefined when there is none. */
+function lockAge(lockPath: string): number | undefined {
+  try {
+    return Date.now() - fs.statSync(lockPath).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file whose lock a run takes: the campaign, or the output when the campaign's folder cannot be written. */
+export function lockedFile(real: string, target: string): string {
+  return target === real || canWriteIn(path.dirname(real)) ? real : target;
+}
+
+/**
+ * Runs `work` while holding the campaign's lock (a folder FILE.lock beside it, refreshed while
+ * the work goes on). Another gods command on the same campaign waits for it, saying so once, up
+ * to a minute, then gives up saying so. When the campaign's folder cannot be written (a
+ * read-only folder, with --out elsewhere), the output file is locked instead: nobody can write
+ * the campaign in place there, so it is the output that two runs could both write.
+ */
+export async function withLock<T>(real: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const target = options.target ?? real;
+  const say = options.say ?? (() => undefined);
+  const stale = options.staleMs ?? STALE_MS;
+  const locked = lockedFile(real, target);
+  const lockPath = `${locked}.lock`;
+  const state: Held = {};
+  let release: (() => Promise<void>) | undefined;
+  let waited = false;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  while (release === undefined) {
+    const age = lockAge(lockPath);
+    try {
+      release = await lockfile.lock(locked, {
+        realpath: false,
+        stale,
+        update: options.updateMs ?? UPDATE_MS,
+        retries: 0,
+        onCompromised: (e) => (state.lost = e.message),
+      });
+      if (age !== undefined && age > stale) say(`Removed ${path.basename(lockPath)}, a lock left by a gods command that was stopped before it finished.`);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code !== "ELOCKED") throw new CampaignFileError(`${path.basename(locked)} could not be locked for writing (${(e as Error).message}).`);
+      if (Date.now() > deadline) throw new CampaignFileError(`another gods command has been working on ${path.basename(locked)} for over a minute; wait for it to finish, then try again.`);
+      if (!waited) say(`Waiting for another gods command to finish with ${path.basename(locked)}…`);
+      waited = true;
+      await sleep(200);
     }
-    throw new CampaignFileError(`${path.basename(real)} could not be locked for writing (${(e as Error).message}).`);
   }
   try {
-    return await work();
+    const elsewhere = openElsewhere(target);
+    if (elsewhere !== undefined) throw new CampaignFileError(elsewhere);
+    removeLeftovers(target, say);
+    return await held.run(state, work);
   } finally {
     await release().catch(() => undefined);
+  }
+}
+
+/** Temporary files are named FILE.<16 hex digits>.tmp beside the file they replace. */
+const tempName = (target: string) => `${target}.${randomBytes(8).toString("hex")}.tmp`;
+const OUR_TEMP = /^\.[0-9a-f]{16}\.tmp$/;
+/** Earlier versions wrote through write-file-atomic, whose temporary files are FILE.<a 32-bit number>. */
+const OLDER_TEMP = /^\.\d{7,10}$/;
+
+/** True when the bytes end with a zip's end-of-directory record: a complete file, perhaps someone's copy. */
+function looksComplete(file: string): boolean {
+  try {
+    const size = fs.statSync(file).size;
+    if (size < 22) return false;
+    const fd = fs.openSync(file, "r");
+    try {
+      const tail = Buffer.alloc(Math.min(size, 65_557));
+      fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+      return tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) >= 0;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Removes the temporary files a stopped run left beside the file (under the lock, no other run
+ * is writing one), saying so in a line. An older-style name is removed only when the file is
+ * unfinished, so that a copy someone named FILE.2026 stays.
+ */
+function removeLeftovers(target: string, say: (line: string) => void): void {
+  const folder = path.dirname(target);
+  const name = path.basename(target);
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const other of names) {
+    if (!other.startsWith(name)) continue;
+    const rest = other.slice(name.length);
+    const full = path.join(folder, other);
+    if (!OUR_TEMP.test(rest) && !(OLDER_TEMP.test(rest) && !looksComplete(full))) continue;
+    try {
+      if (!fs.lstatSync(full).isFile()) continue;
+      fs.unlinkSync(full);
+      say(`Removed ${other}, an unfinished copy left by a gods command that was stopped before it finished.`);
+    } catch {
+      // Not ours to remove after all (no permission): it stays, harmless.
+    }
   }
 }
 
@@ -82,20 +218,70 @@ export function readFile(real: string): ReadFile {
   return { real, bytes, hash: digest(bytes) };
 }
 
+const changedMessage = (target: string) =>
+  `${path.basename(target)} was changed by someone else while it was being worked on, so this result was not written. Run the command again.`;
+
+/** Throws when `target` no longer holds what was read. */
+function checkUnchanged(target: string, read: ReadFile | undefined): void {
+  if (read !== undefined && fs.existsSync(target) && digest(fs.readFileSync(target)) !== read.hash) throw new CampaignFileError(changedMessage(target));
+}
+
+/** Writes the temporary file in full and flushes it to disk, with the mode and owner of the file it replaces. */
+function writeTemp(temp: string, target: string, bytes: Uint8Array): void {
+  const before = fs.existsSync(target) ? fs.statSync(target) : undefined;
+  const fd = fs.openSync(temp, "wx", before === undefined ? 0o666 : before.mode & 0o7777);
+  try {
+    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (before !== undefined) {
+    fs.chmodSync(temp, before.mode & 0o7777);
+    try {
+      fs.chownSync(temp, before.uid, before.gid);
+    } catch {
+      // Only the system's administrator may give a file away: it stays the writer's, as any save would.
+    }
+  }
+}
+
 /**
- * Replaces `target` with `bytes` atomically: a temporary file in the same folder, flushed, then
- * renamed over it, keeping its mode and owner; the temporary file is removed if anything fails.
- * When `target` is the file that was read, it must still hold what was read.
+ * Replaces `target` with `bytes` atomically: a temporary file in the same folder, written and
+ * flushed, then renamed over it, keeping its mode and owner; the temporary file is removed if
+ * anything fails. When `target` is the file that was read, it must still hold what was read: it
+ * is checked first, and again once the temporary file is on disk, right before the rename.
  */
 export async function writeFile(target: string, bytes: Uint8Array, read?: ReadFile): Promise<void> {
-  if (read !== undefined && fs.existsSync(target) && digest(fs.readFileSync(target)) !== read.hash) {
-    throw new CampaignFileError(`${path.basename(target)} was changed by someone else while it was being worked on, so this result was not written. Run the command again.`);
-  }
+  checkUnchanged(target, read);
+  const temp = tempName(target);
   try {
-    await writeFileAtomic(target, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { fsync: true });
+    writeTemp(temp, target, bytes);
+    // The last check, then the rename at once: only the time between the two is left.
+    checkUnchanged(target, read);
+    const lost = held.getStore()?.lost;
+    if (lost !== undefined) throw new CampaignFileError(`the lock on ${path.basename(target)} was lost while working (${lost}), so this result was not written. Run the command again.`);
+    fs.renameSync(temp, target);
   } catch (e) {
+    fs.rmSync(temp, { force: true });
+    if (e instanceof CampaignFileError) throw e;
     const code = (e as { code?: string }).code;
     const reason = code === "ENOENT" ? "its folder does not exist" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "the disk is full" : (e as Error).message;
     throw new CampaignFileError(`could not write ${target} (${reason}). Nothing was changed.`);
+  }
+  syncFolder(path.dirname(target));
+}
+
+/** Flushes the folder, so that the rename itself survives a power cut (where the system allows it). */
+function syncFolder(folder: string): void {
+  try {
+    const fd = fs.openSync(folder, "r");
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // Some systems cannot flush a folder; the rename is still atomic.
   }
 }
