@@ -9,7 +9,7 @@ import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } 
 import { rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import { ALL_TABLES, GENERATED_SHEET, type TableSpec } from "../../model/schema";
-import { Block, scanSheet, type CellSource, type SheetScan } from "./readSheet";
+import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, type Package } from "./zip";
 
@@ -85,6 +85,7 @@ function readTable(pkg: Package, part: string): TablePart | undefined {
         // Excel shows (and Office.js names) a table by its displayName; name is the same in ordinary files
         const tableName = attrs["displayName"] ?? attrs["name"];
         if (area === null || tableName === undefined) return;
+        checkInExcel(`the table ${tableName.slice(0, 40)}`, attrs["ref"] ?? "", area);
         table = { name: tableName, area, headerRows: Number(attrs["headerRowCount"] ?? 1) || 0, totalsRows: Number(attrs["totalsRowCount"] ?? 0) || 0 };
       } else if (name === "tableColumn") columns.push(unescapeOoxml(attrs["name"] ?? ""));
     },
@@ -304,7 +305,7 @@ export function readPackage(pkg: Package): RawWorkbook {
     const sheet = plans.find((p) => p.sheet.part === part)?.sheet.name ?? part;
     if (bytes === undefined) throw damaged(`the sheet ${sheet} has no part (${part})`);
     const blocks = plans.filter((p) => p.sheet.part === part).map((p) => p.block);
-    scans.set(part, scanSheet(part, bytes, blocks, cells));
+    scans.set(part, scanSheet(part, bytes, blocks, cells, sheet));
   }
 
   const tables = new Map<string, RawTable>();

@@ -1,0 +1,85 @@
+/**
+ * Cells beyond Excel's last row or column, and table ranges that reach there: refused at once,
+ * naming the cell, where they once ran out of memory or threw a RangeError.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { handWorked, writeXlsx } from "../support/campaigns";
+import { gods } from "../support/cli";
+import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
+
+let dir: string;
+let base: Buffer;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-cells-"));
+  const file = path.join(dir, "base.xlsx");
+  await writeXlsx(handWorked(), file, true);
+  base = fs.readFileSync(file);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The campaign with every part whose name matches `which` edited as text. */
+function edited(which: RegExp, change: (xml: string) => string): Buffer {
+  const pkg = openPackage(base, "base.xlsx");
+  const parts = new Map(pkg.parts);
+  let hits = 0;
+  for (const [name, data] of parts) {
+    if (!which.test(name)) continue;
+    const before = Buffer.from(data).toString("utf8");
+    const after = change(before);
+    if (after !== before) hits++;
+    parts.set(name, Buffer.from(after));
+  }
+  expect(hits).toBeGreaterThan(0);
+  return Buffer.from(savePackage(parts, pkg));
+}
+
+async function refused(name: string, bytes: Buffer, message: RegExp): Promise<void> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  const started = Date.now();
+  const r = await gods("century-end", file, "--century", "1");
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(r.code).toBe(2);
+  expect(r.err.trim().split("\n")).toHaveLength(1);
+  expect(r.err).toMatch(message);
+  expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  expect(fs.existsSync(`${file}.lock`)).toBe(false);
+}
+
+const sheets = /^xl\/worksheets\/[^/]+\.xml$/;
+const addRow = (row: string) => (xml: string) => xml.replace(/<\/sheetData>/, `${row}</sheetData>`);
+
+test("a cell at row 50,000,000 is refused naming it", async () => {
+  const bytes = edited(sheets, addRow(`<row r="50000000"><c r="A50000000" t="inlineStr"><is><t>far</t></is></c></row>`));
+  await refused("deep.xlsx", bytes, /The workbook is damaged: the sheet \S+ has a cell at A50000000, below Excel's last row \(1,048,576\)/);
+});
+
+test("a cell in column ZZZZZZZZ is refused naming it", async () => {
+  const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>)/, `$1<c r="ZZZZZZZZ2" t="inlineStr"><is><t>wide</t></is></c>`));
+  await refused("wide.xlsx", bytes, /the sheet \S+ has a cell at ZZZZZZZZ2, right of Excel's last column \(XFD\)/);
+});
+
+test("a cell with no address counted past column XFD is refused", async () => {
+  const cells = `<c t="inlineStr"><is><t>x</t></is></c>`.repeat(16_385);
+  const bytes = edited(sheets, addRow(`<row r="900">${cells}</row>`));
+  await refused("counted.xlsx", bytes, /the sheet \S+ has a cell at row 900, column 16385, right of Excel's last column/);
+});
+
+test("a table whose range reaches past Excel's last row is refused naming the table", async () => {
+  const bytes = edited(/^xl\/tables\/[^/]+\.xml$/, (xml) => xml.replace(/ref="([A-Z]+)1:([A-Z]+)\d+"/, 'ref="$11:$250000000"'));
+  await refused("table.xlsx", bytes, /The workbook is damaged: the table \S+ has a cell at [A-Z]+1:[A-Z]+50000000, below Excel's last row/);
+});
+
+test("a merge reaching column ZZZZ is refused", async () => {
+  const bytes = edited(sheets, (xml) => xml.replace(/<\/sheetData>/, `</sheetData><mergeCells count="1"><mergeCell ref="A1:ZZZZ1"/></mergeCells>`));
+  await refused("merge.xlsx", bytes, /has a cell at A1:ZZZZ1, right of Excel's last column \(XFD\)/);
+});
+
+test("the last row and column themselves are fine", async () => {
+  const bytes = edited(sheets, addRow(`<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>`));
+  const file = path.join(dir, "edge.xlsx");
+  fs.writeFileSync(file, bytes);
+  expect((await gods("century-end", file, "--century", "1")).err).not.toMatch(/Excel's last/);
+});
