@@ -83,3 +83,22 @@ test("the last row and column themselves are fine", async () => {
   fs.writeFileSync(file, bytes);
   expect((await gods("century-end", file, "--century", "1")).err).not.toMatch(/Excel's last/);
 });
+
+describe("numbers", () => {
+  test("1E+15 in a number cell is refused as too large, naming the cell", async () => {
+    const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, "$1$3<v>1E+15</v>"));
+    const file = path.join(dir, "e15.xlsx");
+    fs.writeFileSync(file, bytes);
+    const r = await gods("century-end", file, "--century", "1");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/Races table, row 2, column Units: 1000000000000000 is too large: numbers in a campaign stay below 1,000,000,000,000,000/);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  test("a number cell holding 0x10 or Infinity is refused naming the cell, not read as 0", async () => {
+    for (const v of ["0x10", "Infinity", "1e400"]) {
+      const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1$3<v>${v}</v>`));
+      await refused(`v-${v}.xlsx`, bytes, new RegExp(`The workbook is damaged: the cell \\S+!B2 holds ${v} as a number, which is not one Excel can hold`));
+    }
+  });
+});

@@ -173,7 +173,7 @@ export class RowReader {
       return undefined;
     }
     const size = r.n < 0n ? -r.n : r.n;
-    if (size > BigInt(LARGEST_NUMBER) * r.d) {
+    if (size >= BigInt(LARGEST_NUMBER) * r.d) {
       this.table.report(severity, this.row, header, `${shown(v)} is too large: numbers in a campaign stay below 1,000,000,000,000,000. Is it a typo?`);
       return undefined;
     }
@@ -185,7 +185,7 @@ export class RowReader {
     const { required = true, min = 0, fallback = 0 } = options;
     const v = this.cell(header);
     // The common case, a whole number typed as a number, needs no exact reading.
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= LARGEST_NUMBER) return v;
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && v < LARGEST_NUMBER) return v;
     const what = options.what ?? `a whole number, ${min} or more`;
     const r = this.number(header, required, what);
     if (r === null) return required ? undefined : fallback;

@@ -5,7 +5,7 @@
  * typed just under a table.
  */
 import type { Area } from "../../model/address";
-import { parseArea } from "../../model/address";
+import { cellAddress, parseArea } from "../../model/address";
 import type { RawCell } from "../../model/raw";
 import { parseXml, unescapeOoxml, type Attributes } from "./readXml";
 import { FileProblem } from "./zip";
@@ -13,6 +13,9 @@ import { FileProblem } from "./zip";
 /** Excel's own bounds: no cell lies below row 1,048,576 or right of column XFD (16,384). */
 export const MAX_ROW = 1_048_576;
 export const MAX_COLUMN = 16_384;
+
+/** A number as Excel writes it in a cell: digits, a point, an exponent. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** A reference as written in the file, short and without control characters, for a message. */
 const shown = (ref: string) => ref.slice(0, 30).replace(/[\u0000-\u001f\u007f]/g, "?");
@@ -269,8 +272,11 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
         // an ISO date written in the cell (Strict files): its day
         return vText.slice(0, 10);
       default: {
-        const n = parseFloat(vText);
-        if (Number.isNaN(n)) return null;
+        // parseFloat alone would read "0x10" as 0 and "1e400" as Infinity: only a decimal number, as Excel writes one, is read.
+        const n = NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
+        if (!Number.isFinite(n)) {
+          throw new FileProblem(`The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} holds ${shown(vText)} as a number, which is not one Excel can hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`);
+        }
         // exceljs never looks at style 0, the default; neither does this
         return style > 0 && source.isDateStyle(style) ? serialDate(n, source.date1904) : n;
       }
