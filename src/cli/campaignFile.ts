@@ -226,6 +226,9 @@ function checkUnchanged(target: string, read: ReadFile | undefined): void {
   if (read !== undefined && fs.existsSync(target) && digest(fs.readFileSync(target)) !== read.hash) throw new CampaignFileError(changedMessage(target));
 }
 
+/** Whether nothing wrote to the file between two looks at it. */
+const sameFile = (a: fs.BigIntStats, b: fs.BigIntStats): boolean => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+
 /** Writes the temporary file in full and flushes it to disk, with the mode and owner of the file it replaces. */
 function writeTemp(temp: string, target: string, bytes: Uint8Array): void {
   const before = fs.existsSync(target) ? fs.statSync(target) : undefined;
@@ -257,8 +260,12 @@ export async function writeFile(target: string, bytes: Uint8Array, read?: ReadFi
   const temp = tempName(target);
   try {
     writeTemp(temp, target, bytes);
-    // The last check, then the rename at once: only the time between the two is left.
+    // The last check, then the rename at once. Reading and hashing the file takes a while, so
+    // its times are taken before and again right before the rename: a write meanwhile changes
+    // them, and only the microseconds between that last look and the rename are left.
+    const seen = read !== undefined && fs.existsSync(target) ? fs.statSync(target, { bigint: true }) : undefined;
     checkUnchanged(target, read);
+    if (seen !== undefined && !sameFile(seen, fs.statSync(target, { bigint: true }))) throw new CampaignFileError(changedMessage(target));
     const lost = held.getStore()?.lost;
     if (lost !== undefined) throw new CampaignFileError(`the lock on ${path.basename(target)} was lost while working (${lost}), so this result was not written. Run the command again.`);
     fs.renameSync(temp, target);
