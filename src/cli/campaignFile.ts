@@ -69,11 +69,22 @@ interface Held {
 }
 const held = new AsyncLocalStorage<Held>();
 
+/**
+ * Refuses a workbook another program has open (its lock file beside it): that program would
+ * write its own copy over this change at its next save, and with it the Ledger.
+ */
+export function checkNotOpenElsewhere(real: string, shown = path.basename(real)): void {
+  const elsewhere = openElsewhere(real, shown);
+  if (elsewhere !== undefined) throw new CampaignFileError(elsewhere);
+}
+
 export interface LockOptions {
   /** the file that will be written (the campaign itself unless --out names another) */
   readonly target?: string;
-  /** where a line for the gamemaster goes (waiting, a leftover cleared) */
+  /** where a line for the gamemaster goes (a leftover cleared; waiting, unless onWait is given) */
   readonly say?: (line: string) => void;
+  /** told once when the command has to wait for another one */
+  readonly onWait?: () => void;
   /** for tests: how old an unrefreshed lock must be to be stale, how often it is refreshed */
   readonly staleMs?: number;
   readonly updateMs?: number;
@@ -111,7 +122,8 @@ export function lockedFile(real: string, target: string): string {
  * read-only folder, with --out elsewhere), the output file is locked instead: nobody can write
  * the campaign in place there, so it is the output that two runs could both write.
  */
-export async function withLock<T>(real: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withLock<T>(real: string, work: () => Promise<T>, given: LockOptions | (() => void) = {}): Promise<T> {
+  const options: LockOptions = typeof given === "function" ? { onWait: given } : given;
   const target = options.target ?? real;
   const say = options.say ?? (() => undefined);
   const stale = options.staleMs ?? STALE_MS;
@@ -136,14 +148,13 @@ export async function withLock<T>(real: string, work: () => Promise<T>, options:
       const code = (e as { code?: string }).code;
       if (code !== "ELOCKED") throw new CampaignFileError(`${path.basename(locked)} could not be locked for writing (${(e as Error).message}).`);
       if (Date.now() > deadline) throw new CampaignFileError(`another gods command has been working on ${path.basename(locked)} for over a minute; wait for it to finish, then try again.`);
-      if (!waited) say(`Waiting for another gods command to finish with ${path.basename(locked)}…`);
+      if (!waited) (options.onWait ?? (() => say(`another gods command is working on ${path.basename(locked)}; waiting for it to finish…`)))();
       waited = true;
       await sleep(200);
     }
   }
   try {
-    const elsewhere = openElsewhere(target);
-    if (elsewhere !== undefined) throw new CampaignFileError(elsewhere);
+    checkNotOpenElsewhere(target);
     removeLeftovers(target, say);
     return await held.run(state, work);
   } finally {

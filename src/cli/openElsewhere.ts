@@ -39,9 +39,8 @@ function libreOfficeHolder(lock: string): string {
   try {
     const fields = fs.readFileSync(lock, "utf8").slice(0, 1000).split(";")[0]?.split(",") ?? [];
     const [name, user, host, when] = fields.map(printable);
-    const who = name || user;
-    const parts = [who ? `by ${who}` : "", host ? `on ${host}` : "", when ? `since ${when}` : ""].filter((p) => p !== "");
-    return parts.join(" ");
+    const who = user || name;
+    return [who ? `by ${who}` : "", host ? `on ${host}` : "", when ? `since ${when}` : ""].filter((p) => p !== "").join(" ");
   } catch {
     return "";
   }
@@ -49,25 +48,17 @@ function libreOfficeHolder(lock: string): string {
 
 /**
  * Why `file` must not be written now, in one sentence, or undefined when no spreadsheet program
- * has it open.
+ * has it open. `shown` is the file as the gamemaster named it.
  */
-export function openElsewhere(file: string): string | undefined {
+export function openElsewhere(file: string, shown = path.basename(file)): string | undefined {
   const name = path.basename(file);
   const loLock = path.join(path.dirname(file), `.~lock.${name}#`);
-  if (fs.existsSync(loLock)) {
-    const holder = libreOfficeHolder(loLock);
-    return (
-      `${name} is open in LibreOffice${holder ? ` (${holder}, says its lock file)` : ""}: close it there first, or it will overwrite this change when it saves; ` +
-      `if LibreOffice is not running (it crashed, say), delete the file ${path.basename(loLock)} beside it, then try again.`
-    );
-  }
   const owner = excelOwnerFile(file);
-  if (owner !== undefined) {
-    const user = excelUser(owner);
-    return (
-      `${name} is open in Excel${user ? ` (by ${user}, says its owner file)` : ""}: close it there first, or it will overwrite this change when it saves; ` +
-      `if Excel is not running (it crashed, say), delete the hidden file ${path.basename(owner)} beside it, then try again.`
-    );
-  }
-  return undefined;
+  const found = fs.existsSync(loLock) ? { program: "LibreOffice", lock: loLock, who: libreOfficeHolder(loLock) } : owner !== undefined ? { program: "Excel", lock: owner, who: excelUser(owner) } : undefined;
+  if (found === undefined) return undefined;
+  const { program, lock, who } = found;
+  return (
+    `${shown} is open in ${program}${who ? ` (${who.startsWith("by ") ? who : `by ${who}`})` : ""}, so it was left as it is: ${program} would write its own copy over this change when it next saves. ` +
+    `Close the workbook there first, then run the command again. If ${program} is not running any more (after a crash), delete the lock file ${path.basename(lock)} beside the workbook and try again.`
+  );
 }

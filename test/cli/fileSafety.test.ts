@@ -34,8 +34,10 @@ describe("open in another program", () => {
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(2);
     expect(lines(r.err)).toHaveLength(1);
-    expect(r.err).toContain("lo.xlsx is open in LibreOffice (by Ann Smith on ghost-pc [2J since 24.11.2026 03:00, says its lock file): close it there first, or it will overwrite this change when it saves;");
-    expect(r.err).toContain("if LibreOffice is not running (it crashed, say), delete the file .~lock.lo.xlsx# beside it, then try again.");
+    expect(r.err).toContain(
+      "lo.xlsx is open in LibreOffice (by ann on ghost-pc [2J since 24.11.2026 03:00), so it was left as it is: LibreOffice would write its own copy over this change when it next saves. Close the workbook there first, then run the command again.",
+    );
+    expect(r.err).toContain("If LibreOffice is not running any more (after a crash), delete the lock file .~lock.lo.xlsx# beside the workbook and try again.");
     expect(r.err).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
@@ -51,7 +53,7 @@ describe("open in another program", () => {
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(2);
     expect(lines(r.err)).toEqual([
-      "gods century-end: xl.xlsx is open in Excel (by bob, says its owner file): close it there first, or it will overwrite this change when it saves; if Excel is not running (it crashed, say), delete the hidden file ~$xl.xlsx beside it, then try again.",
+      "gods century-end: xl.xlsx is open in Excel (by bob), so it was left as it is: Excel would write its own copy over this change when it next saves. Close the workbook there first, then run the command again. If Excel is not running any more (after a crash), delete the lock file ~$xl.xlsx beside the workbook and try again.",
     ]);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
@@ -77,7 +79,7 @@ describe("what a stopped run left behind", () => {
     fs.utimesSync(`${file}.lock`, old, old);
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(0);
-    expect(lines(r.err)).toEqual(["Removed stale.xlsx.lock, a lock left by a gods command that was stopped before it finished."]);
+    expect(lines(r.err)).toEqual(["gods century-end: Removed stale.xlsx.lock, a lock left by a gods command that was stopped before it finished."]);
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
   });
 
@@ -95,8 +97,8 @@ describe("what a stopped run left behind", () => {
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(0);
     expect(lines(r.err).sort()).toEqual([
-      "Removed temps.xlsx.0123456789abcdef.tmp, an unfinished copy left by a gods command that was stopped before it finished.",
-      "Removed temps.xlsx.3735928559, an unfinished copy left by a gods command that was stopped before it finished.",
+      "gods century-end: Removed temps.xlsx.0123456789abcdef.tmp, an unfinished copy left by a gods command that was stopped before it finished.",
+      "gods century-end: Removed temps.xlsx.3735928559, an unfinished copy left by a gods command that was stopped before it finished.",
     ]);
     expect([ours, older, copy, backup].map((f) => fs.existsSync(f))).toEqual([false, false, true, true]);
   });
@@ -117,7 +119,18 @@ describe("the lock", () => {
     await release();
     const r = await run;
     expect(r.code).toBe(0);
-    expect(lines(r.err)).toEqual(["Waiting for another gods command to finish with wait.xlsx…"]);
+    expect(lines(r.err)).toEqual(["gods century-end: another gods command is working on wait.xlsx; waiting for it to finish…"]);
+  });
+
+  test("a caller may be told of the wait by a function of its own, once", async () => {
+    const file = await campaign("told.xlsx");
+    const release = await lockfile.lock(file, { realpath: false });
+    let told = 0;
+    const done = withLock(file, async () => "done", () => told++);
+    await sleep(700);
+    await release();
+    expect(await done).toBe("done");
+    expect(told).toBe(1);
   });
 
   test("a run longer than the stale time keeps its lock by refreshing it, and writes", async () => {
