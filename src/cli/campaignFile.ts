@@ -66,6 +66,11 @@ export function checkWritable(file: string, shown = file): void {
 /** The lock a run holds, as writeFile sees it: lost when it could not be refreshed in time. */
 interface Held {
   lost?: string;
+  /** the lock folder as taken: another run that took it over has made a new one */
+  lockPath?: string;
+  taken?: fs.BigIntStats;
+  /** set when the folder is another run's: releasing then leaves it */
+  keep?: boolean;
 }
 const held = new AsyncLocalStorage<Held>();
 
@@ -142,7 +147,11 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         update: options.updateMs ?? UPDATE_MS,
         retries: 0,
         onCompromised: (e) => (state.lost = e.message),
+        // Releasing removes the lock folder, unless another run has made it its own meanwhile.
+        fs: { ...fs, rmdir: (p: string, done: (e: Error | null) => void) => (state.keep === true ? done(null) : fs.rmdir(p, done)) },
       });
+      state.lockPath = lockPath;
+      state.taken = fs.statSync(lockPath, { bigint: true });
       if (age !== undefined && age > stale) say(`Removed ${path.basename(lockPath)}, a lock left by a gods command that was stopped before it finished.`);
     } catch (e) {
       const code = (e as { code?: string }).code;
@@ -158,9 +167,29 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
     removeLeftovers(target, say);
     return await held.run(state, work);
   } finally {
+    state.keep = lockLost(state) === TAKEN_OVER;
     await release().catch(() => undefined);
   }
 }
+
+/**
+ * Why the lock is no longer this run's, or undefined while it is. The refresh runs on timers,
+ * which a long synchronous step holds back; so the folder itself is looked at too: a run that
+ * took the lock over as stale made a new one.
+ */
+function lockLost(state: Held | undefined): string | undefined {
+  if (state === undefined) return undefined;
+  if (state.lost !== undefined) return state.lost;
+  if (state.lockPath === undefined || state.taken === undefined) return undefined;
+  let now: fs.BigIntStats;
+  try {
+    now = fs.statSync(state.lockPath, { bigint: true });
+  } catch {
+    return "its lock folder is gone";
+  }
+  return now.ino === state.taken.ino && now.birthtimeNs === state.taken.birthtimeNs ? undefined : TAKEN_OVER;
+}
+const TAKEN_OVER = "another gods command took it over";
 
 /** Temporary files are named FILE.<16 hex digits>.tmp beside the file they replace. */
 const tempName = (target: string) => `${target}.${randomBytes(8).toString("hex")}.tmp`;
@@ -277,7 +306,7 @@ export async function writeFile(target: string, bytes: Uint8Array, read?: ReadFi
     const seen = read !== undefined && fs.existsSync(target) ? fs.statSync(target, { bigint: true }) : undefined;
     checkUnchanged(target, read);
     if (seen !== undefined && !sameFile(seen, fs.statSync(target, { bigint: true }))) throw new CampaignFileError(changedMessage(target));
-    const lost = held.getStore()?.lost;
+    const lost = lockLost(held.getStore());
     if (lost !== undefined) throw new CampaignFileError(`the lock on ${path.basename(target)} was lost while working (${lost}), so this result was not written. Run the command again.`);
     fs.renameSync(temp, target);
   } catch (e) {

@@ -167,6 +167,24 @@ describe("the lock", () => {
   });
 });
 
+describe("a lock taken over", () => {
+  test("a run whose lock another run took over while it was busy does not write, and leaves the other's lock", async () => {
+    const file = await campaign("taken.xlsx");
+    const read = readFile(file);
+    const done = withLock(file, async () => {
+      // No timer runs between these steps, as in a long synchronous step: only the folder tells.
+      fs.rmSync(`${file}.lock`, { recursive: true });
+      fs.writeFileSync(path.join(dir, "spacer"), "a new inode in between");
+      fs.mkdirSync(`${file}.lock`);
+      await writeFile(file, new Uint8Array([1, 2, 3]), read);
+    });
+    await expect(done).rejects.toThrow("the lock on taken.xlsx was lost while working (another gods command took it over), so this result was not written. Run the command again.");
+    expect(fs.readFileSync(file).equals(read.bytes)).toBe(true);
+    expect(fs.existsSync(`${file}.lock`)).toBe(true);
+    fs.rmSync(`${file}.lock`, { recursive: true });
+  });
+});
+
 describe("what is not a file", () => {
   test("a named pipe is called what it is, not a folder, and nothing waits on it", async () => {
     const fifo = path.join(dir, "pipe.xlsx");
