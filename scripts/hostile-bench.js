@@ -1,9 +1,10 @@
 /**
  * `node scripts/hostile-bench.js` (after `npm run build:cli`): builds hostile workbooks (a part
- * whose declared size lies, a deflate bomb spread over many parts, a cell at row 50,000,000, a
- * cell in column ZZZZZZZZ) and runs `gods century-end` on each in its own process, printing its
- * exit code, wall time and peak memory (resident set, from /usr/bin/time). Not a test: it only
- * prints figures. A first run on an honest campaign gives the baseline.
+ * whose declared size lies, a deflate bomb spread over many parts, a sheet nested millions deep,
+ * a cell at row 50,000,000, a cell in column ZZZZZZZZ) and runs `gods century-end` on each in
+ * its own process, printing its exit code, wall time and peak memory (resident set, from
+ * /usr/bin/time). Not a test: it only prints figures. A first run on an honest campaign gives
+ * the baseline.
  */
 "use strict";
 const { execFileSync, spawnSync } = require("child_process");
@@ -64,6 +65,7 @@ const cases = [
     "ten 190 MiB parts (1.9 GiB in all)",
     zip([...entries({}), ...Array.from({ length: 10 }, (_, i) => ({ name: `xl/media/bomb${i}.bin`, packed: bomb(190), crc: zlib.crc32(Buffer.alloc(190 << 20)), size: 190 << 20 }))]),
   ],
+  ["a sheet nested 30 million elements deep (180 MB)", zip(entries({ [sheet]: honest(sheet, Buffer.from(`<worksheet><sheetData>${"<x>".repeat(30e6)}`)) }))],
   ["a cell at row 50,000,000", editedSheets((x) => x.replace("</sheetData>", '<row r="50000000"><c r="A50000000"><v>1</v></c></row></sheetData>'))],
   ["a cell in column ZZZZZZZZ", editedSheets((x) => x.replace(/(<row r="2"[^>]*>)/, '$1<c r="ZZZZZZZZ2"><v>1</v></c>'))],
 ];

@@ -102,3 +102,9 @@ describe("numbers", () => {
     }
   });
 });
+
+test("a sheet nesting elements thousands deep is refused at once, naming the part", async () => {
+  const deep = "<x>".repeat(100_000) + "</x>".repeat(100_000);
+  const bytes = edited(sheets, addRow(`<row r="900"><c r="A900"><is><t>deep</t></is></c></row>`.replace("<t>deep</t>", `<t>deep</t>${deep}`)));
+  await refused("deep-xml.xlsx", bytes, /The workbook is damaged: its part xl\/worksheets\/\S+ nests elements over 100 deep, which Excel never does/);
+});
