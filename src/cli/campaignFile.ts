@@ -146,7 +146,7 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         stale,
         update: options.updateMs ?? UPDATE_MS,
         retries: 0,
-        onCompromised: (e) => (state.lost = e.message),
+        onCompromised: (e) => (state.lost = /ENOENT/.test(e.message) ? "its lock folder was removed" : "it could not be refreshed in time"),
         // Releasing removes the lock folder, unless another run has made it its own meanwhile.
         fs: { ...fs, rmdir: (p: string, done: (e: Error | null) => void) => (state.keep === true ? done(null) : fs.rmdir(p, done)) },
       });
@@ -155,7 +155,10 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
       if (age !== undefined && age > stale) say(`Removed ${path.basename(lockPath)}, a lock left by a gods command that was stopped before it finished.`);
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code !== "ELOCKED") throw new CampaignFileError(`${path.basename(locked)} could not be locked for writing (${(e as Error).message}).`);
+      if (code !== "ELOCKED") {
+        const reason = code === "EACCES" || code === "EPERM" || code === "EROFS" ? "its folder cannot be written" : (e as Error).message;
+        throw new CampaignFileError(`${path.basename(locked)} could not be locked for writing (${reason}). Nothing was changed.`);
+      }
       if (Date.now() > deadline) throw new CampaignFileError(`another gods command has been working on ${path.basename(locked)} for over a minute; wait for it to finish, then try again.`);
       if (!waited) (options.onWait ?? (() => say(`another gods command is working on ${path.basename(locked)}; waiting for it to finish…`)))();
       waited = true;
