@@ -95,10 +95,10 @@ describe("numbers", () => {
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   });
 
-  test("a number cell holding 0x10 or Infinity is refused naming the cell, not read as 0", async () => {
-    for (const v of ["0x10", "Infinity", "1e400"]) {
-      const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1$3<v>${v}</v>`));
-      await refused(`v-${v}.xlsx`, bytes, new RegExp(`The workbook is damaged: the cell \\S+!B2 holds ${v} as a number, which is not one Excel can hold`));
+  test("a number cell holding 0x10 or Infinity, or a shared text numbered 0x1, is refused naming the cell, not read as another value", async () => {
+    for (const [type, v, what] of [["", "0x10", "a number"], ["", "Infinity", "a number"], ["", "1e400", "a number"], [' t="s"', "0x1", "a shared text's number"], [' t="b"', "maybe", "TRUE or FALSE"]]) {
+      const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1${type}$3<v>${v}</v>`));
+      await refused(`v-${v}.xlsx`, bytes, new RegExp(`The workbook is damaged: the cell \\S+!B2 holds ${v} as ${what}, which is not one Excel can hold`));
     }
   });
 });
@@ -107,4 +107,12 @@ test("a sheet nesting elements thousands deep is refused at once, naming the par
   const deep = "<x>".repeat(100_000) + "</x>".repeat(100_000);
   const bytes = edited(sheets, addRow(`<row r="900"><c r="A900"><is><t>deep</t></is></c></row>`.replace("<t>deep</t>", `<t>deep</t>${deep}`)));
   await refused("deep-xml.xlsx", bytes, /The workbook is damaged: its part xl\/worksheets\/\S+ nests elements over 100 deep, which Excel never does/);
+});
+
+test("a TRUE/FALSE cell written as the word false is read as FALSE, not TRUE", async () => {
+  const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1 t="b"$3<v>false</v>`));
+  const file = path.join(dir, "false.xlsx");
+  fs.writeFileSync(file, bytes);
+  const r = await gods("century-end", file, "--century", "1");
+  expect(r.err).toContain("Gods table, row 2, column Kind: FALSE is not one of greater, lesser, spirit, demon.");
 });

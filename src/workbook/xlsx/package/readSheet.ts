@@ -252,20 +252,28 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     inCell = true;
   };
 
+  /** A cell whose stored value is not what its type says, named. */
+  const notValue = (what: string): FileProblem =>
+    new FileProblem(`The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} holds ${shown(vText)} as ${what}, which is not one Excel can hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`);
+
   /** The cell's value as the rules see it. */
   const cellValue = (): RawCell => {
     if (hasInline) return inlineText === "" ? null : unescapeOoxml(inlineText);
     // exceljs reads an empty <v> as no value; so does this
     if (vText === "") return null;
     switch (type) {
-      case "s": {
-        const index = Number(vText);
-        return Number.isInteger(index) ? source.sharedString(index) : null;
-      }
+      case "s":
+        // Number() would take "0x1" for 1, another cell's text: only plain digits are an index.
+        if (!/^\d+$/.test(vText.trim())) throw notValue("a shared text's number");
+        return source.sharedString(Number(vText));
       case "str":
         return vText;
-      case "b":
-        return parseInt(vText, 10) !== 0;
+      case "b": {
+        const truth = vText.trim().toLowerCase();
+        if (truth === "1" || truth === "true") return true;
+        if (truth === "0" || truth === "false") return false;
+        throw notValue("TRUE or FALSE");
+      }
       case "e":
         return { error: vText };
       case "d":
@@ -274,9 +282,7 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
       default: {
         // parseFloat alone would read "0x10" as 0 and "1e400" as Infinity: only a decimal number, as Excel writes one, is read.
         const n = NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
-        if (!Number.isFinite(n)) {
-          throw new FileProblem(`The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} holds ${shown(vText)} as a number, which is not one Excel can hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`);
-        }
+        if (!Number.isFinite(n)) throw notValue("a number");
         // exceljs never looks at style 0, the default; neither does this
         return style > 0 && source.isDateStyle(style) ? serialDate(n, source.date1904) : n;
       }
