@@ -105,12 +105,12 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       job.report(outcome, job.out ?? job.file);
       return EXIT.done;
     };
-    // Another program's save would overwrite this change: refused before anything is read.
-    checkNotOpenElsewhere(real, job.file);
+    // Another program's save would overwrite the file written: refused before anything is read.
+    checkNotOpenElsewhere(target);
     // A dry run only reads: no lock to take, and a read-only file is fine.
     if (job.dryRun === true) return await work();
     checkWritable(target, job.out ?? job.file);
-    return await withLock(real, work, () => io.err(`${job.command}: another gods command is working on ${path.basename(real)}; waiting for it to finish…`));
+    return await withLock(real, work, { target, say: (line) => io.err(`${job.command}: ${line}`) });
   } catch (e) {
     if (e instanceof CampaignFileError || e instanceof FileProblem) return fail(e.message);
     throw e;

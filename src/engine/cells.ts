@@ -11,18 +11,21 @@ export function isBlank(value: unknown): boolean {
 }
 
 /**
- * A number read exactly: a finite number, or text that spells one, such as " 12 ", "1e3" or
- * "40%" (0.4), as Excel's own arithmetic reads text. Null for anything else, blanks included.
+ * A number read exactly: a finite number, or text that spells one as Excel's own arithmetic
+ * reads text: " 12 ", "1e3" or "40%" (0.4). Not "0x10", "0b1", "Infinity", nor a number padded
+ * with a no-break space, all of which Excel leaves as text. Null for anything else, blanks
+ * included.
  */
 export function exactNumber(value: unknown): Ratio | null {
   if (typeof value === "number") return Number.isFinite(value) ? fromNumber(value) : null;
   if (typeof value !== "string") return null;
-  const t = value.trim();
-  if (t.endsWith("%")) {
-    const d = parseDecimal(t.slice(0, -1));
-    return d === null ? null : div(d, ratio(100));
-  }
-  return parseDecimal(t);
+  const t = value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
+  const percent = t.endsWith("%");
+  const body = percent ? t.slice(0, -1).replace(/ +$/, "") : t;
+  // parseDecimal trims any space; only the spaces Excel ignores are left out above.
+  if (body === "" || /\s/.test(body)) return null;
+  const d = parseDecimal(body);
+  return d === null || !percent ? d : div(d, ratio(100));
 }
 
 const YES = new Set(["yes", "y", "true", "x", "1"]);

@@ -18,8 +18,16 @@ export const NAME_LENGTH = 200;
 /** Numbers in a campaign stay below this; anything larger is a typo, and beyond it a double is no longer exact in whole units. */
 export const LARGEST_NUMBER = 1e15;
 
+/** Control characters, written out (U+000B as \u000B) so that a message never sends one raw to the terminal. */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
 function shown(value: RawCell): string {
-  if (typeof value === "string") return value.length > SHOWN_LENGTH ? `"${value.slice(0, SHOWN_LENGTH)}…" (${value.length.toLocaleString("en")} characters)` : `"${value}"`;
+  if (typeof value === "string") {
+    const text = escapeControls(value.length > SHOWN_LENGTH ? value.slice(0, SHOWN_LENGTH) : value);
+    return value.length > SHOWN_LENGTH ? `"${text}…" (${value.length.toLocaleString("en")} characters)` : `"${text}"`;
+  }
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (isErrorCell(value)) return `the error ${value.error}`;
   return String(value);
@@ -159,7 +167,16 @@ export class RowReader {
       this.table.report(severity, this.row, header, `holds ${shown(v)}.`);
       return undefined;
     }
-    const text = String(v).trim();
+    const raw = String(v);
+    // A note may run over several lines; nothing else may hold a control character (one typed
+    // from a script, or written _x000B_ in the file), which nobody can see and every writer drops.
+    const control = /[\u0000-\u001f\u007f]/.exec(normalizeHeader(header) === "note" ? raw.replace(/[\t\n\r]/g, "") : raw);
+    if (control !== null) {
+      const code = (control[0].charCodeAt(0)).toString(16).toUpperCase().padStart(4, "0");
+      this.table.report(severity, this.row, header, `the name in ${this.address(header)} holds an invisible control character (U+${code}), shown here as ${shown(raw)}; retype it.`);
+      return undefined;
+    }
+    const text = raw.trim();
     if (text.length > NAME_LENGTH && normalizeHeader(header) !== "note") {
       this.table.report(severity, this.row, header, `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`);
       return undefined;
@@ -179,7 +196,7 @@ export class RowReader {
       return undefined;
     }
     const size = r.n < 0n ? -r.n : r.n;
-    if (size > BigInt(LARGEST_NUMBER) * r.d) {
+    if (size >= BigInt(LARGEST_NUMBER) * r.d) {
       this.table.report(severity, this.row, header, `${shown(v)} is too large: numbers in a campaign stay below 1,000,000,000,000,000. Is it a typo?`);
       return undefined;
     }
@@ -191,7 +208,7 @@ export class RowReader {
     const { required = true, min = 0, fallback = 0 } = options;
     const v = this.cell(header);
     // The common case, a whole number typed as a number, needs no exact reading.
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= LARGEST_NUMBER) return v;
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && v < LARGEST_NUMBER) return v;
     const what = options.what ?? `a whole number, ${min} or more`;
     const r = this.number(header, required, what);
     if (r === null) return required ? undefined : fallback;

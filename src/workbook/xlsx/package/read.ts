@@ -9,7 +9,7 @@ import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } 
 import { rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, SEAL_SHEET, type TableSpec } from "../../model/schema";
-import { Block, scanSheet, type CellSource, type SheetScan } from "./readSheet";
+import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, type Package } from "./zip";
 
@@ -85,6 +85,7 @@ function readTable(pkg: Package, part: string): TablePart | undefined {
         // Excel shows (and Office.js names) a table by its displayName; name is the same in ordinary files
         const tableName = attrs["displayName"] ?? attrs["name"];
         if (area === null || tableName === undefined) return;
+        checkInExcel(`the table ${tableName.slice(0, 40)}`, attrs["ref"] ?? "", area);
         table = { name: tableName, area, headerRows: Number(attrs["headerRowCount"] ?? 1) || 0, totalsRows: Number(attrs["totalsRowCount"] ?? 0) || 0 };
       } else if (name === "tableColumn") columns.push(unescapeOoxml(attrs["name"] ?? ""));
     },
@@ -304,7 +305,7 @@ export function readPackage(pkg: Package): RawWorkbook {
     const sheet = plans.find((p) => p.sheet.part === part)?.sheet.name ?? part;
     if (bytes === undefined) throw damaged(`the sheet ${sheet} has no part (${part})`);
     const blocks = plans.filter((p) => p.sheet.part === part).map((p) => p.block);
-    scans.set(part, scanSheet(part, bytes, blocks, cells));
+    scans.set(part, scanSheet(part, bytes, blocks, cells, sheet));
   }
 
   // The sheets the add-in generates, read back: each one's title (A1), and whole, the Death
@@ -317,7 +318,7 @@ export function readPackage(pkg: Package): RawWorkbook {
     if (bytes === undefined) continue;
     const whole = DEATH_SHEET.test(sheet.name) || sheet.name === SEAL_SHEET;
     const block = new Block(1, whole ? Infinity : 1, 1, whole ? 4 : 1, Infinity);
-    const scan = scanSheet(sheet.part, bytes, [block], cells);
+    const scan = scanSheet(sheet.part, bytes, [block], cells, sheet.name);
     const rows = block.rows(whole ? scan.lastUsedRow : 1);
     sheetTitles.set(sheet.name, rows[0]?.[0] ?? null);
     if (whole) generatedCells.set(sheet.name, rows);

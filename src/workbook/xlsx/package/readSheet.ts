@@ -5,9 +5,26 @@
  * typed just under a table.
  */
 import type { Area } from "../../model/address";
-import { parseArea } from "../../model/address";
+import { cellAddress, parseArea } from "../../model/address";
 import type { RawCell } from "../../model/raw";
 import { parseXml, unescapeOoxml, type Attributes } from "./readXml";
+import { FileProblem } from "./zip";
+
+/** Excel's own bounds: no cell lies below row 1,048,576 or right of column XFD (16,384). */
+export const MAX_ROW = 1_048_576;
+export const MAX_COLUMN = 16_384;
+
+/** A number as Excel writes it in a cell: digits, a point, an exponent. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A reference as written in the file, short and without control characters, for a message. */
+const shown = (ref: string) => ref.slice(0, 30).replace(/[\u0000-\u001f\u007f]/g, "?");
+
+/** Refuses a cell or range beyond Excel's last row or column, naming it. */
+export function checkInExcel(where: string, ref: string, area: Area): void {
+  if (area.bottom > MAX_ROW) throw new FileProblem(`The workbook is damaged: ${where} has a cell at ${shown(ref)}, below Excel's last row (1,048,576). Open it in Excel or LibreOffice, save it again, and try again.`);
+  if (area.right > MAX_COLUMN) throw new FileProblem(`The workbook is damaged: ${where} has a cell at ${shown(ref)}, right of Excel's last column (XFD). Open it in Excel or LibreOffice, save it again, and try again.`);
+}
 
 /** What cells need from the rest of the workbook; each is fetched the first time a kept cell needs it. */
 export interface CellSource {
@@ -91,10 +108,10 @@ function blankRow(width: number): RawCell[] {
   return new Array<RawCell>(width).fill(null);
 }
 
-/** Column letters at the start of a cell reference ("AB12" → 28); 0 when there are none. */
+/** Column letters at the start of a cell reference ("AB12" → 28); 0 when there are none, past MAX_COLUMN when too many. */
 function columnOf(ref: string): number {
   let n = 0;
-  for (let i = 0; i < ref.length; i++) {
+  for (let i = 0; i < ref.length && n <= MAX_COLUMN; i++) {
     const ch = ref.charCodeAt(i) | 0x20; // lower case
     if (ch < 97 || ch > 122) break;
     n = n * 26 + ch - 96;
@@ -130,7 +147,8 @@ export interface SheetScan {
  * Excel, LibreOffice and the common libraries write, which lets a plain sheet's width be fixed
  * by its first row and lets the watch under a table stop at the first empty row.
  */
-export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly Block[], source: CellSource): SheetScan {
+export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly Block[], source: CellSource, sheetName = partName): SheetScan {
+  const where = `the sheet ${sheetName}`;
   const merges: Area[] = [];
   let lastUsedRow = 0;
 
@@ -221,6 +239,11 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     const ref = attrs["r"];
     const col = ref === undefined ? 0 : columnOf(ref);
     column = col > 0 ? col : column + 1;
+    const digits = ref === undefined ? -1 : ref.search(/\d/);
+    const cellRow = digits < 0 ? row : parseInt((ref as string).slice(digits), 10);
+    if (column > MAX_COLUMN || row > MAX_ROW || cellRow > MAX_ROW) {
+      checkInExcel(where, ref ?? `row ${row}, column ${column}`, { top: row, bottom: Math.max(row, cellRow), left: column, right: column });
+    }
     type = attrs["t"];
     const s = attrs["s"];
     style = s === undefined ? 0 : parseInt(s, 10) || 0;
@@ -229,28 +252,37 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     inCell = true;
   };
 
+  /** A cell whose stored value is not what its type says, named. */
+  const notValue = (what: string): FileProblem =>
+    new FileProblem(`The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} holds ${shown(vText)} as ${what}, which is not one Excel can hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`);
+
   /** The cell's value as the rules see it. */
   const cellValue = (): RawCell => {
     if (hasInline) return inlineText === "" ? null : unescapeOoxml(inlineText);
     // exceljs reads an empty <v> as no value; so does this
     if (vText === "") return null;
     switch (type) {
-      case "s": {
-        const index = Number(vText);
-        return Number.isInteger(index) ? source.sharedString(index) : null;
-      }
+      case "s":
+        // Number() would take "0x1" for 1, another cell's text: only plain digits are an index.
+        if (!/^\d+$/.test(vText.trim())) throw notValue("a shared text's number");
+        return source.sharedString(Number(vText));
       case "str":
         return vText;
-      case "b":
-        return parseInt(vText, 10) !== 0;
+      case "b": {
+        const truth = vText.trim().toLowerCase();
+        if (truth === "1" || truth === "true") return true;
+        if (truth === "0" || truth === "false") return false;
+        throw notValue("TRUE or FALSE");
+      }
       case "e":
         return { error: vText };
       case "d":
         // an ISO date written in the cell (Strict files): its day
         return vText.slice(0, 10);
       default: {
-        const n = parseFloat(vText);
-        if (Number.isNaN(n)) return null;
+        // parseFloat alone would read "0x10" as 0 and "1e400" as Infinity: only a decimal number, as Excel writes one, is read.
+        const n = NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
+        if (!Number.isFinite(n)) throw notValue("a number");
         // exceljs never looks at style 0, the default; neither does this
         return style > 0 && source.isDateStyle(style) ? serialDate(n, source.date1904) : n;
       }
@@ -312,6 +344,7 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
           break;
         case "mergeCell": {
           const area = parseArea(attrs["ref"] ?? "");
+          if (area !== null) checkInExcel(where, attrs["ref"] ?? "", area);
           // a "merge" of one cell changes nothing
           if (area !== null && (area.top !== area.bottom || area.left !== area.right)) merges.push(area);
           break;

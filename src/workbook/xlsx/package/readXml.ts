@@ -18,6 +18,9 @@ export interface XmlHandlers {
 /** The text is decoded and parsed a megabyte at a time, so a 200 MB sheet never becomes one string. */
 const CHUNK = 1 << 20;
 
+/** How deep elements may nest in a part: a sheet's cells lie five deep, rich text a little deeper. */
+const MAX_DEPTH = 100;
+
 /** "x:row" → "row": some writers put every SpreadsheetML element under a prefix. */
 function localName(name: string): string {
   const colon = name.indexOf(":");
@@ -67,8 +70,22 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
       }
     };
   const { open, text, close } = handlers;
-  if (open !== undefined) parser.on("opentag", guard((tag) => open(localName(tag.name), tag.attributes)));
-  if (close !== undefined) parser.on("closetag", guard((tag) => close(localName(tag.name))));
+  // Excel nests a few elements deep; a part nested thousands deep would only grow the parser's stack.
+  let depth = 0;
+  parser.on(
+    "opentag",
+    guard((tag) => {
+      if (++depth > MAX_DEPTH) throw new FileProblem(`The workbook is damaged: its part ${partName} nests elements over ${MAX_DEPTH} deep, which Excel never does. Open it in Excel or LibreOffice, save it again, and try again.`);
+      open?.(localName(tag.name), tag.attributes);
+    }),
+  );
+  parser.on(
+    "closetag",
+    guard((tag) => {
+      depth--;
+      close?.(localName(tag.name));
+    }),
+  );
   if (text !== undefined) {
     parser.on("text", guard(text));
     parser.on("cdata", guard(text));

@@ -6,7 +6,8 @@
  * compressed again. fflate unpacks; Node's zlib packs.
  */
 import * as zlib from "zlib";
-import { unzipSync } from "fflate";
+import { isUtf8 } from "buffer";
+import { Unzip, UnzipInflate } from "fflate";
 
 /** What a file could not be opened as, in one plain sentence for the gamemaster. */
 export class FileProblem extends Error {
@@ -39,8 +40,35 @@ interface StoredEntry {
   readonly central: Uint8Array;
 }
 
-/** No part may unpack to more than this: a bound on memory and time for odd or hostile files. */
+/**
+ * No part may unpack to more than this, and all the parts together to no more than
+ * TOTAL_LIMIT: bounds on memory and time for odd or hostile files. Bytes are counted as they
+ * are unpacked; the sizes the zip declares are not trusted.
+ */
 export const PART_LIMIT = 200 * 1024 * 1024;
+export const TOTAL_LIMIT = 512 * 1024 * 1024;
+
+/** The bounds unpacking keeps to, in bytes (smaller in tests). */
+export interface Limits {
+  readonly part: number;
+  readonly total: number;
+}
+const LIMITS: Limits = { part: PART_LIMIT, total: TOTAL_LIMIT };
+
+/** Why unpacking stopped: a part grew past a limit, or a part is damaged. */
+class TooLarge extends Error {
+  constructor(
+    readonly part: string,
+    readonly whole: boolean,
+  ) {
+    super(part);
+  }
+}
+class Damaged extends Error {
+  constructor(readonly part: string) {
+    super(part);
+  }
+}
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -58,10 +86,12 @@ function hasEncryptionInfo(bytes: Uint8Array): boolean {
   return false;
 }
 
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 1000) / 1000;
+
 const text = (bytes: Uint8Array | undefined): string => (bytes === undefined ? "" : new TextDecoder().decode(bytes));
 
 /** Opens an .xlsx (or .xlsm) file's package, or says in a sentence why it is not one. */
-export function openPackage(bytes: Uint8Array, file: string): Package {
+export function openPackage(bytes: Uint8Array, file: string, limits: Limits = LIMITS): Package {
   if (bytes.length === 0) throw new FileProblem(`${file} is empty: it is not an Excel workbook.`);
   if (startsWith(bytes, OLE)) {
     throw new FileProblem(
@@ -74,21 +104,23 @@ export function openPackage(bytes: Uint8Array, file: string): Package {
     throw new FileProblem(`${file} is not an Excel workbook (a .csv or text file, perhaps). Open it in Excel or LibreOffice and save it as an .xlsx workbook.`);
   }
   let entries: Record<string, Uint8Array>;
-  let oversized: string | undefined;
   const located = locate(bytes);
   try {
-    entries = (located !== undefined ? unpackLocated(bytes, located, (name) => (oversized ??= name)) : undefined) ?? unzipSync(bytes, {
-      filter: (f) => {
-        if (f.originalSize > PART_LIMIT) oversized ??= f.name;
-        return f.originalSize <= PART_LIMIT;
-      },
-    });
-  } catch {
+    entries = (located !== undefined ? unpackLocated(bytes, located, limits) : undefined) ?? unpackStreaming(bytes, limits);
+  } catch (e) {
+    if (e instanceof TooLarge) {
+      throw new FileProblem(
+        e.whole
+          ? `${file} unpacks to over ${mb(limits.total)} MB in all (reading stopped at ${e.part}), too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`
+          : `${file} holds a part (${e.part}) over ${mb(limits.part)} MB once unpacked, too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`,
+      );
+    }
+    if (e instanceof Damaged) {
+      throw new FileProblem(`${file} is damaged: its part ${e.part} does not unpack to what the file says it holds. If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`);
+    }
     throw new FileProblem(`${file} is damaged or incomplete (it could not be unpacked). If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`);
   }
-  if (oversized !== undefined) {
-    throw new FileProblem(`${file} holds a part (${oversized}) over ${PART_LIMIT / 1024 / 1024} MB once unpacked, too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`);
-  }
+  checkText(entries, file);
   if (text(entries["mimetype"]).startsWith("application/vnd.oasis.opendocument")) {
     throw new FileProblem(`${file} is an OpenDocument spreadsheet (.ods). In LibreOffice, use File › Save As › Excel 2007-365 (.xlsx), then try again with that file.`);
   }
@@ -101,25 +133,117 @@ export function openPackage(bytes: Uint8Array, file: string): Package {
 
 /**
  * Unpacks the entries of a located zip with Node's native inflate (several times fflate's pure
- * JavaScript speed on large sheets); undefined when an entry uses a method other than stored or
- * deflated, and fflate then unpacks the file. Entries over the limit are left out and reported.
+ * JavaScript speed on large sheets), stopping any part at the limit whatever size it declares,
+ * and checking each against its size and CRC-32; undefined when an entry uses a method other
+ * than stored or deflated, and fflate then unpacks the file.
  */
-function unpackLocated(bytes: Uint8Array, located: ReadonlyMap<string, StoredEntry>, tooLarge: (name: string) => void): Record<string, Uint8Array> | undefined {
+function unpackLocated(bytes: Uint8Array, located: ReadonlyMap<string, StoredEntry>, limits: Limits): Record<string, Uint8Array> | undefined {
   const out: Record<string, Uint8Array> = {};
+  let total = 0;
   for (const [name, entry] of located) {
     const method = u16(entry.central, 10);
-    const size = u32(entry.central, 24);
-    if (size > PART_LIMIT) {
-      tooLarge(name);
-      continue;
-    }
+    if (method !== 0 && method !== 8) return undefined;
+    const limit = Math.min(limits.part, limits.total - total);
+    const tooLarge = () => new TooLarge(name, limit < limits.part);
     const start = entry.start + 30 + u16(bytes, entry.start + 26) + u16(bytes, entry.start + 28);
     const data = bytes.subarray(start, start + u32(entry.central, 20));
-    if (method === 0) out[name] = data.slice();
-    else if (method === 8) out[name] = new Uint8Array(zlib.inflateRawSync(data));
-    else return undefined;
+    let part: Uint8Array;
+    if (method === 0) {
+      if (data.length > limit) throw tooLarge();
+      part = data.slice();
+    } else {
+      if (limit <= 0) throw tooLarge();
+      try {
+        part = new Uint8Array(zlib.inflateRawSync(data, { maxOutputLength: limit }));
+      } catch (e) {
+        if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) throw tooLarge();
+        throw new Damaged(name);
+      }
+    }
+    if (part.length !== u32(entry.central, 24) || crc32(part) !== u32(entry.central, 16)) throw new Damaged(name);
+    total += part.length;
+    out[name] = part;
   }
   return out;
+}
+
+/**
+ * Unpacks a zip this simple reading could not locate (zip64, an odd layout) with fflate's
+ * streaming unzip, counting bytes as they come and stopping at the limits.
+ */
+function unpackStreaming(bytes: Uint8Array, limits: Limits): Record<string, Uint8Array> {
+  // A file cut short has no end record: what it holds cannot be all the workbook.
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf(END_RECORD) < 0) throw new Error("no end record");
+  const out: Record<string, Uint8Array> = {};
+  const unfinished = new Set<string>();
+  let total = 0;
+  let failure: Error | undefined;
+  const unzip = new Unzip((file) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    unfinished.add(file.name);
+    file.ondata = (err, chunk, final) => {
+      if (failure !== undefined) return;
+      if (err !== null) {
+        failure = new Damaged(file.name);
+        return;
+      }
+      size += chunk.length;
+      total += chunk.length;
+      if (size > limits.part || total > limits.total) {
+        failure = new TooLarge(file.name, size <= limits.part);
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (final) {
+        out[file.name] = concat(chunks, size);
+        unfinished.delete(file.name);
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  const step = 1 << 16;
+  for (let at = 0; at < bytes.length && failure === undefined; at += step) unzip.push(bytes.subarray(at, at + step), at + step >= bytes.length);
+  if (failure !== undefined) throw failure;
+  if (unfinished.size > 0) throw new Error("a part is cut short");
+  return out;
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const END_RECORD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const XML_PART = /\.(xml|rels|vml)$/i;
+const DOCTYPE = Buffer.from("<!DOCTYPE");
+const DOCTYPE_UTF16 = Buffer.from("<!DOCTYPE", "utf16le");
+
+/**
+ * Refuses XML parts that every reader would not read alike: a document type declaration (Excel
+ * never writes one; its entities could hide a second root element from one reader and not
+ * another), and text that is not valid UTF-8 (read as U+FFFD, a name would become another).
+ */
+function checkText(entries: Record<string, Uint8Array>, file: string): void {
+  for (const [name, part] of Object.entries(entries)) {
+    if (!XML_PART.test(name)) continue;
+    const view = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    const utf16 = (part[0] === 0xff && part[1] === 0xfe) || (part[0] === 0xfe && part[1] === 0xff);
+    if (view.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
+      throw new FileProblem(`${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`);
+    }
+    if (!utf16 && !isUtf8(view)) {
+      throw new FileProblem(`${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`);
+    }
+  }
 }
 
 const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
