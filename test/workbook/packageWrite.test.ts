@@ -10,11 +10,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { RawTable, RawWorkbook } from "../../src/workbook/model/raw";
-import { BOOK_SHEETS, GENERATED_SHEET, sheetNames } from "../../src/workbook/model/schema";
+import { BOOK_SHEETS, GENERATED_SHEET, sheetNames, SEAL_SHEET } from "../../src/workbook/model/schema";
 import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
 import type { PlanValue } from "../../src/workbook/plan/layout";
 import { writePlan } from "../../src/workbook/xlsx/package/write";
 import { FileProblem, openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
+import { readPackage } from "../../src/workbook/xlsx/package/read";
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 import { ERROR_CELL, parseCsv } from "../support/libreoffice";
@@ -240,9 +241,12 @@ type Reader = "exceljs" | "openpyxl";
 
 /** A workbook's tables, read by our own (exceljs) reader or by openpyxl. */
 async function rawOf(file: string, reader: Reader): Promise<RawWorkbook> {
-  if (reader === "exceljs") return readWorkbook(await loadWorkbook(file));
+  // The sheets the add-in reads back (titles, seal, Death Worksheets) come from its own reader.
+  const own = readPackage(openPackage(new Uint8Array(fs.readFileSync(file)), file));
+  const back = { ...(own.sheetTitles === undefined ? {} : { sheetTitles: own.sheetTitles }), ...(own.generatedCells === undefined ? {} : { generatedCells: own.generatedCells }) };
+  if (reader === "exceljs") return { ...readWorkbook(await loadWorkbook(file)), ...back };
   const read = JSON.parse(execFileSync(PYTHON, ["-c", RAW, file], { encoding: "utf8", timeout: 60000 })) as { sheetNames: string[]; tables: RawTable[] };
-  return { sheetNames: read.sheetNames, tables: new Map(read.tables.map((t) => [t.name.toLowerCase(), t])) };
+  return { sheetNames: read.sheetNames, tables: new Map(read.tables.map((t) => [t.name.toLowerCase(), t])), ...back };
 }
 
 function planFor(raw: RawWorkbook, century?: number): WorkbookPlan {
@@ -371,7 +375,7 @@ describe("writing the century end into the workbook's own package", () => {
     const seen = inspect(out);
     const was = inspect(file);
     const names = sheetNames(1);
-    expect(seen.sheets).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts", "Notes", names.deaths, names.centuryEnd, names.mana, ...BOOK, "Ledger"]);
+    expect(seen.sheets).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts", "Notes", names.deaths, names.centuryEnd, names.mana, ...BOOK, SEAL_SHEET, "Ledger"]);
     expect(seen.states.Notes).toBe("hidden");
     expect(seen.charts.Races).toBe(1);
     expect(seen.images.Races).toBe(1);
@@ -422,9 +426,10 @@ describe("writing the century end into the workbook's own package", () => {
     expect([...after.keys()]).toEqual([...before.keys()]);
     expect(sheetParts(after)).toEqual(sheetParts(before));
     const seen = inspect(twice);
-    expect(seen.sheets.filter((s) => GENERATED_SHEET.test(s))).toEqual([...Object.values(sheetNames(1)), ...BOOK]);
+    expect(seen.sheets.filter((s) => GENERATED_SHEET.test(s))).toEqual([...Object.values(sheetNames(1)), ...BOOK, SEAL_SHEET]);
     expect(seen.values.Ledger?.slice(1)).toEqual(ledgerValues(plan));
     expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H4" });
+    // The six generated sheets' print areas; the Ledger's seal is hidden and has none.
     expect(text(after.get("xl/workbook.xml")).match(/_xlnm\.Print_Area/g)).toHaveLength(6);
     // The formats we added the first time are found again, not added twice.
     expect(text(after.get("xl/styles.xml"))).toBe(text(before.get("xl/styles.xml")));
@@ -595,7 +600,7 @@ describe("package bookkeeping", () => {
     const file = path.join(dir, "prefixed.xlsx");
     fs.writeFileSync(file, savePackage(after));
     const seen = inspect(file);
-    expect(seen.sheets).toEqual([...Object.keys(tables), ...Object.values(sheetNames(1)), ...BOOK]);
+    expect(seen.sheets).toEqual([...Object.keys(tables), ...Object.values(sheetNames(1)), ...BOOK, SEAL_SHEET]);
     expect(seen.values.Ledger).toEqual([[...(tables.Ledger?.[0] ?? []), ...plan.ledger.headers.slice(-plan.ledger.added)], ...ledgerValues(plan)]);
 
     // Again, with a generated sheet renamed in another case: it is found, rewritten and named as planned.

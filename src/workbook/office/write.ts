@@ -227,7 +227,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
       },
     });
   }
-  if (canSetUpPages()) {
+  if (canSetUpPages() && plan.hidden !== true) {
     const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${Math.max(1, plan.rows.length)}`;
     steps.push({ sheet, bytes: COMMAND_BYTES * 8, queue: () => queuePrint(on().pageLayout, plan.print, area) });
   }

@@ -167,8 +167,9 @@ class PackageWriter {
   writeGeneratedSheet(plan: SheetPlan): void {
     const existing = this.findSheet(plan.name);
     const xml = generatedSheetXml(plan, this.styles);
-    const names = new Map([[PRINT_AREA, printArea(plan)]]);
-    const titles = printTitles(plan.name, plan.print);
+    // A hidden sheet (the Ledger's seal) has no print area: LibreOffice would print it all the same.
+    const names = new Map(plan.hidden === true ? [] : [[PRINT_AREA, printArea(plan)]]);
+    const titles = plan.hidden === true ? undefined : printTitles(plan.name, plan.print);
     if (titles !== undefined) names.set(PRINT_TITLES, titles);
     if (existing === undefined) {
       this.printNames.set(this.addSheet(plan.name, xml, undefined, plan.hidden === true), names);
