@@ -4,7 +4,7 @@ import { creditEraEnd, creditEvent, undoCredit } from "./book";
 import { centuryEnd, init } from "./centuryEnd";
 import { EXIT, jsonError } from "./fileJob";
 import { runFunction } from "./fn";
-import { resealLedger } from "./ledger";
+import { renameGod, resealLedger } from "./ledger";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
 
@@ -50,6 +50,9 @@ const USAGES: Readonly<Record<string, string>> = {
                            the book corrected on purpose: the Ledger's seal is made anew for
                            the Ledger as it stands, and a correction row in each account it
                            touches records the reason (the accounts must still add up)`,
+  rename: `  gods rename FILE.xlsx "OLD NAME" "NEW NAME" [--out OUT.xlsx] [--json] [--dry-run]
+                           a god renamed everywhere (Gods, Cards, Pantheon, the Ledger and its
+                           seal): it keeps its account and what it carries`,
   init: `  gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign`,
   fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
@@ -161,7 +164,12 @@ function bookArgs(command: string, args: readonly string[], valued: readonly str
   const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...flags]);
   if (bad !== undefined) return `${command}: ${bad}`;
   const [file] = parsed.positional;
-  if (file === undefined || parsed.positional.length !== positionals) return `${command} needs ${positionals === 1 ? "exactly one workbook file" : 'a workbook file and the event\'s name in quotes (gods event campaign.xlsx "God obliterated")'}.`;
+  const needs: Record<number, string> = {
+    1: "exactly one workbook file",
+    2: 'a workbook file and the event\'s name in quotes (gods event campaign.xlsx "God obliterated")',
+    3: 'a workbook file, the old name and the new one, each in quotes (gods rename campaign.xlsx "Thundrer" "Thunderer")',
+  };
+  if (file === undefined || parsed.positional.length !== positionals) return `${command} needs ${needs[positionals] ?? "a workbook file"}.`;
   return { parsed, base: writeBase(parsed, file) };
 }
 
@@ -297,6 +305,12 @@ async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Pr
   return resealLedger({ ...got.base, because }, io);
 }
 
+async function renameCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const got = bookArgs("gods rename", args, [], [], 3);
+  if (typeof got === "string") return argumentError("rename", got, io, json);
+  return renameGod({ ...got.base, from: got.parsed.positional[1] as string, to: got.parsed.positional[2] as string }, io);
+}
+
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
@@ -320,6 +334,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   disaster: disasterCommand,
   growth: growthCommand,
   ledger: ledgerCommand,
+  rename: renameCommand,
   init: (args, io) => initCommand(args, io),
 };
 

@@ -110,3 +110,42 @@ describe("correcting the book on purpose", () => {
     expect(dump).toContain("'correction', 'Solara won the dispute over century 1', 'Solara', 0, 0");
   });
 });
+
+describe("renaming a god everywhere", () => {
+  const cellsOf = (file: string, sheet: string, column: string) =>
+    JSON.parse(execFileSync(PYTHON, ["-c", `import openpyxl,sys,json; ws=openpyxl.load_workbook(sys.argv[1])[sys.argv[2]]; h=[c.value for c in ws[1]]; i=h.index(sys.argv[3]); print(json.dumps([r[i].value for r in ws.iter_rows(min_row=2)]))`, file, sheet, column], { encoding: "utf8" })) as unknown[];
+
+  test("gods rename keeps the account and its carry; the next credit goes through", async () => {
+    const file = path.join(dir, "rename.xlsx");
+    fs.copyFileSync(base, file);
+    const r = await gods("rename", file, "Kettu", "Kettu the Wise");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^"Kettu" is now "Kettu the Wise" everywhere: 1 row of Gods, 2 rows of Cards, 2 rows of Pantheon, \d+ rows of Ledger;/);
+    expect(cellsOf(file, "Gods", "God")).toContain("Kettu the Wise");
+    expect(cellsOf(file, "Ledger", "God")).not.toContain("Kettu");
+    const next = await gods("event", file, "God obliterated", "--json");
+    expect([next.code, (JSON.parse(next.out) as Answer).error ?? null]).toEqual([0, null]);
+    const kettu = (JSON.parse(next.out) as { recipients: { god: string; carry: number }[] }).recipients.find((p) => p.god === "Kettu the Wise");
+    // Kettu's fraction is still carried, under the new name.
+    expect(kettu?.carry).toBeGreaterThan(0);
+  });
+
+  test("a rename begun in Gods alone is refused, then finished by gods rename", async () => {
+    const file = edited("rename-in-gods", "Kettu");
+    expect((await nextCredit(file)).code).toBe(2);
+    const r = await gods("rename", file, "Kettu", "Kettuus");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/rows of Ledger; the account and what it carries go with it\./);
+    expect((await nextCredit(file)).code).toBe(0);
+  });
+
+  test("a name already taken, or the game's own names, are refused", async () => {
+    const file = path.join(dir, "rename-bad.xlsx");
+    fs.copyFileSync(base, file);
+    const before = fs.readFileSync(file);
+    expect((await gods("rename", file, "Kettu", "Vorn")).err).toContain('"Vorn" is already a god with an account of its own');
+    expect((await gods("rename", file, "Kettu", "Demons")).err).toContain("are the game's own names");
+    expect((await gods("rename", file, "Nobody", "Somebody")).err).toContain('there is no god "Nobody"');
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+});
