@@ -47,4 +47,5 @@ export function renderAvailability(status: CampaignStatus): void {
   byId<HTMLButtonElement>("credit-era").disabled = !status.eraEnd.ready || why.century !== undefined;
   byId<HTMLButtonElement>("redo-century").disabled = !status.redo.ready || why.century !== undefined;
   byId<HTMLButtonElement>("undo-credit").disabled = status.credits[0]?.undoable !== true;
+  byId<HTMLButtonElement>("reseal").disabled = !status.problems.some((p) => p.seal === true);
 }

@@ -22,14 +22,16 @@ export const IDS = [
   "turmoil-state", "toggle-turmoil", "turmoil-roll", "turmoil-effect", "turmoil-result", "proposal", "proposal-add",
   "check-change", "check-verdict", "check-result", "obliterate-god", "obliterate", "obliterate-confirm",
   "obliterate-question", "obliterate-yes", "obliterate-no", "obliterate-result", "worksheets-title", "regenerate",
-  "worksheets-result", "mana-title", "mana-body", "campaign-title", "count-gods", "count-races", "count-sources",
-  "tables-details", "tables-summary", "tables",
+  "worksheets-result", "book-title", "rename-from", "rename-to", "rename", "rename-confirm", "rename-question",
+  "rename-yes", "rename-no", "rename-result", "reseal-text", "reseal-because", "reseal", "reseal-confirm",
+  "reseal-question", "reseal-yes", "reseal-no", "reseal-result", "mana-title", "mana-body", "campaign-title",
+  "count-gods", "count-races", "count-sources", "tables-details", "tables-summary", "tables",
 ] as const;
 
 export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
-export type Question = "century" | "event" | "undo" | "era" | "referee" | "obliterate";
+export type Question = "century" | "event" | "undo" | "era" | "referee" | "obliterate" | "rename" | "reseal";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

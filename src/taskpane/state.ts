@@ -84,7 +84,7 @@ export function goTo(address: string, from: HTMLElement): void {
 }
 
 /** The open questions: a new status may make any of them stale (asked about another credit or century). */
-const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate"];
+const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal"];
 
 export function show(next: CampaignStatus, closeQuestions = true): void {
   if (closeQuestions && current !== null && JSON.stringify([current.credits, current.nextCentury, current.redo]) !== JSON.stringify([next.credits, next.nextCentury, next.redo])) {

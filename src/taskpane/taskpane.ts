@@ -7,6 +7,7 @@
 // share the flag that keeps two writing actions from running at once.
 import "../commands/commands";
 import { excelRun } from "../workbook/office/actions";
+import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
 import { wireCentury } from "./cards/century";
 import { wireDeaths } from "./cards/deaths";
@@ -32,6 +33,7 @@ function startInExcel(): void {
   wireReferee();
   wireTimers();
   wirePantheons();
+  wireBookByHand();
   wireMana();
   void refresh().then(watchChanges);
 }

@@ -474,6 +474,22 @@ describe("inside Excel", () => {
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
   });
 
+  test("the book by hand: a god renamed everywhere is asked first, then keeps its account", async () => {
+    const page = await inExcel(example());
+    await payCentury(page);
+    expect(await page.isDisabled("#reseal")).toBe(true);
+    await page.selectOption("#rename-from", "Kettu");
+    await page.fill("#rename-to", "Kettu the Wise");
+    await page.click("#rename");
+    await page.waitForSelector("#rename-confirm:not([hidden])");
+    expect(await page.textContent("#rename-question")).toMatch(/^Rename Kettu to Kettu the Wise everywhere/);
+    await shot(page, "20-book-rename-question", "#book-title");
+    await click(page, "#rename-yes");
+    expect(await page.textContent("#rename-result")).toMatch(/"Kettu" is now "Kettu the Wise" everywhere/);
+    expect(await host(page, (h) => h.book.values("Ledger").map((r) => r[3]))).toContain("Kettu the Wise");
+    await shot(page, "21-book-renamed", "#book-title");
+  });
+
   test("every control has a name, and the century can be ended with the keyboard alone", async () => {
     const page = await inExcel(example());
     const unnamed = await page.$$eval("#app button, #app input, #app select", (controls) =>

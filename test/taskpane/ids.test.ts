@@ -20,7 +20,7 @@ describe("the pane's element ids", () => {
   });
 
   test("every question panel has its question, yes and no (and a payment's its warnings)", () => {
-    for (const q of ["century", "event", "undo", "era", "referee", "obliterate"]) {
+    for (const q of ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal"]) {
       for (const part of ["confirm", "question", "yes", "no"]) expect(inPage).toContain(`${q}-${part}`);
     }
     for (const q of ["century", "event", "era"]) expect(inPage).toContain(`${q}-warnings`);

@@ -9,6 +9,7 @@ import { errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../plan/book";
 import { centuryEndOf, type CenturyEndOutcome, type WorkbookPlan } from "../plan/centuryEnd";
+import { planReseal } from "../plan/reseal";
 import { readCampaign } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
@@ -245,6 +246,11 @@ export function creditEvent(run: ExcelRun, event: string, eventOptions: EventOpt
 /** Credits the era that closes with the latest century end. */
 export function creditEraEnd(run: ExcelRun, century: number, options: ActionOptions = {}): Promise<CreditInExcel> {
   return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options);
+}
+
+/** The book corrected on purpose: sealed as it stands, with a correction row in each account it touches saying why. */
+export function correctBook(run: ExcelRun, because: string, options: ActionOptions = {}): Promise<CreditInExcel> {
+  return credit(run, "correcting the book", (read) => planReseal(read, because), options);
 }
 
 /** Takes back the latest credit, when it is an event or an era's end. */

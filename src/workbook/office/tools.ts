@@ -8,15 +8,16 @@ import { splitAddress } from "../model/address";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { applyEdits, type EditPlan } from "../plan/edits";
+import { planRename } from "../plan/rename";
 import { readCampaign, type Campaign } from "../read/campaign";
 import { planDeaths, type DeathEntry } from "../tools/deaths";
 import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../tools/pantheon";
 import { planDisaster, planGrowth, planWar, type DisasterOrder, type RefereePlan, type RefereePreview, type WarOrder } from "../tools/referee";
 import { planMissingTables } from "../tools/setup";
-import { campaignStatus, type CampaignStatus } from "../tools/status";
+import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
 import { readWorkbook } from "./read";
-import { queueEdits } from "./write";
+import { queueEdits, queueLedgerAndShow, worksheetSteps } from "./write";
 
 export interface EditOutcome {
   readonly written: boolean;
@@ -55,6 +56,34 @@ async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options:
       return { ...done, written: true, status: campaignStatus(readCampaign(applyEdits(raw, p.edits))) };
     },
     options,
+  );
+}
+
+/**
+ * A god renamed everywhere (Gods, Cards, Pantheon, its Ledger rows) with its account sealed anew
+ * under the new name: two reads and one write, the cells, the book's sheets and the seal together.
+ */
+export async function renameEverywhere(run: ExcelRun, from: string, to: string, options: ActionOptions = {}): Promise<EditOutcome> {
+  return exclusive("renaming a god", () =>
+    withRetry(
+      run,
+      async (context) => {
+        options.onStep?.("reading");
+        const raw = await readWorkbook(context);
+        const outcome = planRename(raw, from, to);
+        const message = `"${outcome.from}" is now "${outcome.to}" everywhere; its account and what it carries go with it.`;
+        const details = outcome.changed.map((c) => `${c.table}: ${c.rows} row${c.rows === 1 ? "" : "s"}`);
+        if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { written: false, message: "", details: [], problems: outcome.problems, status: campaignStatus(readCampaign(raw)) };
+        options.onStep?.("writing");
+        const after = applyEdits(raw, outcome.edits);
+        queueEdits(context, raw, outcome.edits);
+        for (const step of worksheetSteps(context, after, outcome.plan)) step.queue();
+        queueLedgerAndShow(context, after, outcome.plan, true);
+        await context.sync();
+        return { written: true, message, details, problems: outcome.problems, status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))) };
+      },
+      options,
+    ),
   );
 }
 

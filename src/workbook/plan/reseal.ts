@@ -7,7 +7,7 @@
  */
 import { toNumber, ZERO } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn, type Problem } from "../model/problems";
+import { errorsIn, payingNobody, type Problem } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import { accountDigests } from "../read/seal";
 import type { Campaign } from "../read/types";
@@ -26,7 +26,8 @@ export function planReseal(read: Read, because: string): CreditOutcome {
   const { campaign } = read;
   const reason = because.trim().replace(/\s+/g, " ");
   // What the seal found is what this answers; any other problem still stands.
-  const problems = read.problems.filter((p) => p.seal !== true);
+  // (A correction pays nobody: warnings about what others would be paid do not stop it.)
+  const problems = payingNobody(read.problems.filter((p) => p.seal !== true));
   const latest = Math.max(1, ...campaign.ledger.map((r) => r.century));
   const what = reason.slice(0, REASON_LENGTH);
   const base = { kind: "correction" as const, what, century: latest, campaign, payments: [], postings: [] };

@@ -1,0 +1,66 @@
+/** The book by hand: a god renamed everywhere, and the book corrected on purpose (each asked first). */
+import { correctBook, excelRun } from "../../workbook/office/actions";
+import { renameEverywhere } from "../../workbook/office/tools";
+import { errorsIn } from "../../workbook/model/problems";
+import type { CampaignStatus } from "../../workbook/tools/status";
+import { ask, wireCancel } from "../confirm";
+import { byId, setOptions } from "../dom";
+import { steps } from "../messages";
+import { showMessage, showProblems } from "../render";
+import { act, goTo, onStatus, show, showOutcome } from "../state";
+
+function render(current: CampaignStatus): void {
+  setOptions(
+    byId<HTMLSelectElement>("rename-from"),
+    current.gods.filter((g) => !g.demon).map((g) => ({ value: g.name, label: g.name })),
+  );
+  // A correction answers a Ledger changed by hand: offered when the seal found one.
+  const broken = current.problems.some((p) => p.seal === true);
+  byId<HTMLButtonElement>("reseal").disabled = !broken;
+  byId("reseal-text").textContent = broken
+    ? "The Ledger was changed by hand (see the problems above). If that was done on purpose, say why: the book is sealed as it stands, and a correction row in each account it touches keeps the reason. Otherwise put back what the add-in wrote."
+    : "The Ledger agrees with its seal: there is nothing to correct.";
+}
+
+export function wireBookByHand(): void {
+  onStatus(render);
+  wireCancel("rename", "rename");
+  byId("rename").addEventListener("click", () => {
+    const from = byId<HTMLSelectElement>("rename-from").value;
+    const to = byId<HTMLInputElement>("rename-to").value.trim();
+    const result = byId("rename-result");
+    if (from === "" || to === "") {
+      showMessage(result, "error", "Choose the god and write its new name.");
+      return;
+    }
+    ask("rename", `Rename ${from} to ${to} everywhere: its row in Gods, its Cards, its pantheon shares and its Ledger rows? Its account and what it carries go with it.`, `Rename ${from}`, () =>
+      void act(result, steps(`Renaming ${from}…`), async (options) => {
+        const outcome = await renameEverywhere(excelRun, from, to, options);
+        showOutcome(result, outcome);
+        if (outcome.written) byId<HTMLInputElement>("rename-to").value = "";
+      }),
+    );
+  });
+  wireCancel("reseal", "reseal");
+  byId("reseal").addEventListener("click", () => {
+    const because = byId<HTMLInputElement>("reseal-because").value.trim();
+    const result = byId("reseal-result");
+    if (because === "") {
+      showMessage(result, "error", "Say why the book was corrected: the reason is kept in the Ledger.");
+      byId("reseal-because").focus();
+      return;
+    }
+    ask("reseal", `Correct the book ("${because}")? The Ledger is sealed as it stands now, and the accounts it touches get a correction row with this reason.`, "Correct the book", () =>
+      void act(result, steps("Correcting the book…"), async (options) => {
+        const outcome = await correctBook(excelRun, because, options);
+        show(outcome.status);
+        const errors = errorsIn(outcome.problems);
+        if (!outcome.written) showProblems(result, "Nothing was written:", errors, goTo);
+        else {
+          showMessage(result, "done", `The book is corrected ("${outcome.what}"): its seal holds the Ledger as it stands.`, outcome.payments.length === 0 ? [] : [`A correction row in the account of ${outcome.payments.map((p) => p.god).join(", ")}.`]);
+          byId<HTMLInputElement>("reseal-because").value = "";
+        }
+      }),
+    );
+  });
+}

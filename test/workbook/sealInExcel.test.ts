@@ -1,0 +1,51 @@
+/** The Ledger's seal inside Excel: written hidden with the Ledger, checked, renamed with a god, corrected on purpose. */
+import { correctBook, endCentury } from "../../src/workbook/office/actions";
+import { readStatus, renameEverywhere } from "../../src/workbook/office/tools";
+import { SEAL_SHEET } from "../../src/workbook/model/schema";
+import { handWorked, memoryWorkbook } from "../support/campaigns";
+import { MemoryExcel } from "../support/memoryExcel";
+
+function ledgerColumn(excel: MemoryExcel, header: string): unknown[] {
+  const [headers = [], ...rows] = excel.book.values("Ledger");
+  const at = headers.indexOf(header);
+  return rows.map((r) => r[at]);
+}
+
+describe("the seal inside Excel", () => {
+  test("written hidden with the Ledger; a hand edit is found by row and corrected on purpose", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    expect(excel.book.sheet(SEAL_SHEET)?.visibility).toBe("Hidden");
+    expect((await readStatus(excel.run)).problems.filter((p) => p.seal === true)).toEqual([]);
+
+    // Ares's row: Earned and Paid both 100 more, by hand.
+    const sheet = excel.book.sheet("Ledger");
+    const [headers = []] = excel.book.values("Ledger");
+    const earned = sheet?.cell(1, headers.indexOf("Earned"));
+    const paid = sheet?.cell(1, headers.indexOf("Paid"));
+    if (earned === undefined || paid === undefined) throw new Error("no Ledger");
+    earned.value = Number(earned.value) + 100;
+    paid.value = Number(paid.value) + 100;
+    const broken = (await readStatus(excel.run)).problems.filter((p) => p.seal === true);
+    expect(broken.map((p) => [p.row, p.message.slice(0, 60)])).toEqual([[2, "this row of Ares's account was changed by hand since the add"]]);
+
+    const corrected = await correctBook(excel.run, "Ares was owed 100 from the last session");
+    expect(corrected.written).toBe(true);
+    expect(ledgerColumn(excel, "Kind")).toContain("correction");
+    expect(ledgerColumn(excel, "What")).toContain("Ares was owed 100 from the last session");
+    expect((await readStatus(excel.run)).problems.filter((p) => p.severity === "error")).toEqual([]);
+  });
+
+  test("a god renamed everywhere keeps its account; the status afterwards is what reading again gives", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    const renamed = await renameEverywhere(excel.run, "Hestia", "Hestia of the Hearth");
+    expect(renamed.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(renamed.written).toBe(true);
+    expect(ledgerColumn(excel, "God")).toEqual(["Ares", "Hestia of the Hearth", "Demons"]);
+    expect(excel.book.values("Gods").map((r) => r[0])).toContain("Hestia of the Hearth");
+    const fresh = await readStatus(excel.run);
+    expect(fresh.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(renamed.status).toEqual(fresh);
+  });
+});
