@@ -389,3 +389,24 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     expect(third.payments.map((p) => [p.god, p.carryIn])).toEqual(planCenturyEnd(history().raw(), 3).payments.map((p) => [p.god, p.carryIn]));
   });
 });
+
+describe("the Ledger's check in linear time", () => {
+  test("fourteen whole-number event credits of one god, sorted by hand, with one hand edit: named at once", () => {
+    const book = new Book(edit((t) => t.Sources?.push(["War", "Duel won", "count", 1, "no", null, "event"])));
+    book.centuryEnd(1);
+    for (let i = 0; i < 14; i++) book.event("Duel won", { again: true });
+    const [headers = [], ...rows] = book.tables.Ledger ?? [];
+    // Sorted by hand, newest first; then one Paid changed.
+    const sorted = [rows[0], rows[1], rows[2], ...rows.slice(3).reverse()] as unknown[][];
+    const paid = headers.indexOf("Paid");
+    const edited = sorted.map((r, i) => (i === 9 ? r.map((v, c) => (c === paid ? Number(v) + 1 : v)) : r));
+    book.tables.Ledger = [headers as unknown[], ...edited] as Tables[string];
+    // (A search over the orders of fourteen credits would not end within the test's time.)
+    const errors = book.errors();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Ledger table, row \d+, column Paid: Ares's account does not add up here/);
+    // Without the edit, the same sorted Ledger reads right.
+    book.tables.Ledger = [headers as unknown[], ...sorted] as Tables[string];
+    expect(book.errors()).toEqual([]);
+  });
+});
