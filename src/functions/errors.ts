@@ -14,10 +14,13 @@ export interface ErrorValue {
 export const ERROR_CODES = EXCEL_ERRORS;
 
 class StandInError implements ErrorValue {
+  readonly message?: string;
   constructor(
     readonly code: string,
-    readonly message?: string,
-  ) {}
+    message?: string,
+  ) {
+    if (message !== undefined) this.message = message;
+  }
 }
 
 function runtime(): typeof CustomFunctions | undefined {

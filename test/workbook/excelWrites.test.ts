@@ -63,7 +63,7 @@ describe("the Ledger is the commit point", () => {
     expect(excel.book.sheet("C1 Mana")).toBeDefined();
     expect(excel.book.values("Ledger")).toEqual([["Century", "God", "Earned", "Paid", "Carry"]]);
     expect(excel.book.settings.get("gods.centuryEndInProgress")).toBe("1");
-    excel.afterSync = undefined;
+    delete excel.afterSync;
     const status = await readStatus(excel.run);
     expect(status.problems.map(describeProblem)).toContain(
       "Ledger table: the end of century 1 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century 1 again to finish it.",

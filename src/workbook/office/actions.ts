@@ -145,9 +145,11 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
       const raw = await readWorkbook(context);
       const read = readCampaign(raw);
       const paid = options.unpaid === true && century !== undefined && century <= latestCentury(read.campaign);
-      const outcome = paid
-        ? { ...centuryEndOf(read, century), plan: undefined, problems: [{ severity: "error" as const, table: LEDGER.name, message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
-        : centuryEndOf(read, century);
+      const planned = centuryEndOf(read, century);
+      // Paid meanwhile: the outcome without its plan, and why.
+      const outcome: CenturyEndOutcome = paid
+        ? { century: planned.century, campaign: planned.campaign, payments: planned.payments, ...(planned.result === undefined ? {} : { result: planned.result }), problems: [{ severity: "error", table: LEDGER.name, message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
+        : planned;
       const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
       const unaccepted = ledger ? heldBack(outcome.problems, options.accepted) : [];
       if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };

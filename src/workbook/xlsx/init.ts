@@ -37,7 +37,7 @@ export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readon
     name: layout.name,
     ref: "A1",
     headerRow: true,
-    style: { theme: layout.style as ExcelJS.TableStyleProperties["theme"], showRowStripes: true },
+    style: { theme: layout.style as NonNullable<ExcelJS.TableStyleProperties["theme"]>, showRowStripes: true },
     columns: layout.headers.map((name) => ({ name, filterButton: true })),
     rows: body.map((r) => [...r]),
   });
