@@ -348,6 +348,20 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     expect(refused(earned).map((p) => [p.row, p.column])).toEqual([[9, "Paid"]]);
   });
 
+  test("a Paid one too many on a large Earned is found: amounts are compared to a cell's 15 digits, no looser", () => {
+    const tables = edit((t) => (t.Ledger = [
+      ["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"],
+      // 2,000,000,021.05 earned from nothing: 2,000,000,021 paid, 0.05 carried; the row says one more.
+      [1, "century-end", null, "Ares", 2000000021.05, 2000000022, 0.05, "0.05"],
+      [1, "century-end", null, "Hestia", 24.34, 24, 0.34, "0.34"],
+      [1, "century-end", null, "Demons", 2.85, 2, 0.85, "0.85"],
+    ]));
+    const book = new Book(tables);
+    const errors = book.errors();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Ledger table, row 2, column Paid: Ares's account does not add up here: nothing carried in \(its first credit\) \+ Earned 2000000021\.05/);
+  });
+
   test("one recipient's row missing for a century the others have", () => {
     const book = history();
     (book.tables.Ledger as unknown[][]).splice(8, 1); // row 9: Hestia, century 2
