@@ -10,7 +10,7 @@ describe("deaths the sources do not count", () => {
 
   test("a misspelt cause is pointed out; a cause no sphere draws on is not", () => {
     expect(warnings(edit((x) => ((x.Deaths as unknown[][])[2] = [1, "wars", 4, "Trojans", null])))).toEqual([
-      'Deaths table, row 3, column Cause: 4 deaths in century 1 logged as "wars" are not counted by the sources of that cause. Did you mean "war"? Correct the cause if it is a misspelling.',
+      'Deaths table, row 3, column Cause: 4 deaths in century 1 logged as "wars" are not counted by the sources of that cause. Did you mean "war"? Correct the cause if it is a misspelling. As typed, Ares earns 18.6 instead of 22.6.',
     ]);
     expect(warnings(handWorked())).toEqual([]);
   });

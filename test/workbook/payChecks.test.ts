@@ -34,7 +34,7 @@ describe("near misses", () => {
   test("a sphere typed in Cards that Sources spells otherwise: a warning that changes pay, with the row and the likely name", () => {
     const outcome = planCenturyEnd(rawWorkbook(edit((x) => ((x.Cards as Rows)[1] = ["Ares", "Wars", 2]))), 1);
     expect(payWarningsIn(outcome.problems).map(describeProblem)).toEqual([
-      `Cards table, row 2, column Sphere: the sphere "Wars" has no row in the Sources table, so Ares's 2 cards in it earn no mana. Did you mean "War"?`,
+      `Cards table, row 2, column Sphere: the sphere "Wars" has no row in the Sources table, so Ares's 2 cards in it earn no mana. Did you mean "War"? As typed, Ares earns 6.3 instead of 22.6.`,
     ]);
   });
 

@@ -22,6 +22,8 @@ export interface Problem {
   readonly changesPay?: boolean;
   /** a break of the Ledger's seal (read/seal.ts): a correction of the book, said on purpose, answers it */
   readonly seal?: boolean;
+  /** a name that looks misspelt, and the known one it likely means: what it costs can be worked out */
+  readonly suggestion?: { readonly table: string; readonly from: string; readonly to: string };
 }
 
 /** The place of a problem with the workbook as a whole (a sheet in the way), not one of its tables. */

@@ -101,8 +101,9 @@ export class TableReader {
     return cellAddress(this.raw.sheet, row, this.raw.firstColumn + (col ?? 0));
   }
 
-  report(severity: Severity, row: number | undefined, header: string | undefined, message: string, changesPay = false): void {
+  report(severity: Severity, row: number | undefined, header: string | undefined, message: string, changesPay = false, more: Partial<Problem> = {}): void {
     const p: Problem = {
+      ...more,
       severity,
       ...(changesPay ? { changesPay } : {}),
       table: this.spec.name,
@@ -152,8 +153,8 @@ export class RowReader {
   }
 
   /** A warning that changes what someone is paid: the write waits until the gamemaster accepts it. */
-  warnPay(header: string | undefined, message: string): void {
-    this.table.report("warning", this.row, header, message, true);
+  warnPay(header: string | undefined, message: string, more: Partial<Problem> = {}): void {
+    this.table.report("warning", this.row, header, message, true, more);
   }
 
   /** Text, trimmed. A required empty cell is a problem; numbers are read as their text. A cell that cannot be text is a problem of the given severity. */

@@ -4,12 +4,12 @@
  * tables before and carry the plan out after.
  */
 import { calculateCentury, type CenturyInput, type CenturyResult } from "../../engine/century";
-import { ZERO, type Ratio } from "../../engine/exact";
+import { cmp, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign } from "../read/campaign";
-import { LEDGER } from "../model/schema";
+import { DEATHS, LEDGER } from "../model/schema";
 import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
 import { ledgerPlan } from "./ledger";
 import { toPayments, type Payment, type WorkbookPlan } from "./types";
@@ -62,6 +62,36 @@ export function centuryInput(campaign: Campaign, century: number): CenturyInput 
   };
 }
 
+/** Shows an amount of mana as the messages do. */
+const shownMana = (r: Ratio): string => String(+toNumber(r).toPrecision(12));
+
+/**
+ * A warning about a misspelt cause or sphere, with what it costs whom: each recipient whose
+ * earnings would differ if the name were the one it likely means.
+ */
+function withCost(p: Problem, s: NonNullable<Problem["suggestion"]>, input: CenturyInput, result: CenturyResult): Problem {
+  const from = key(s.from);
+  const fixed: CenturyInput =
+    s.table === DEATHS.name
+      ? { ...input, deaths: input.deaths.map((d) => (key(d.cause) === from ? { ...d, cause: s.to } : d)) }
+      : { ...input, cards: input.cards.map((c) => (key(c.sphere) === from ? { ...c, sphere: s.to } : c)) };
+  const other = new Map(calculateCentury(fixed).payouts.map((o) => [o.god, o.earned]));
+  const costs = result.payouts.flatMap((o) => {
+    const meant = other.get(o.god);
+    return meant === undefined || cmp(meant, o.earned) === 0 ? [] : [`${o.god} earns ${shownMana(o.earned)} instead of ${shownMana(meant)}`];
+  });
+  return costs.length === 0 ? p : { ...p, message: `${p.message} As typed, ${costs.join("; ")}.` };
+}
+
+/**
+ * The warnings about misspelt names with what each costs (see withCost), for a century whose
+ * calculation is `result` (worked out when not given). The pane's status words them the same,
+ * so a warning accepted there is the one the payment finds.
+ */
+export function costed(problems: readonly Problem[], input: CenturyInput, result: CenturyResult = calculateCentury(input)): Problem[] {
+  return problems.map((p) => (p.suggestion === undefined ? p : withCost(p, p.suggestion, input, result)));
+}
+
 /** Plans the century end; `century` defaults to the one after the Ledger's latest. */
 export function planCenturyEnd(raw: RawWorkbook, century?: number, options: CenturyOptions = {}): CenturyEndOutcome {
   return centuryEndOf(readCampaign(raw), century, options);
@@ -74,7 +104,9 @@ export function centuryEndOf(read: { readonly campaign: Campaign; readonly probl
   const n = century ?? latestCentury(campaign) + 1;
   problems.push(...checkCentury(campaign, n, options));
   if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
-  const result = calculateCentury(centuryInput(campaign, n));
+  const input = centuryInput(campaign, n);
+  const result = calculateCentury(input);
+  problems.splice(0, problems.length, ...costed(problems, input, result));
   const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === n).map((r) => r.index));
   const credits = result.payouts.map((p) => ({ century: n, kind: "century-end" as const, what: null, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
   const after = accountsAfter(campaign, replaced, credits);

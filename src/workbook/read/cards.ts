@@ -1,5 +1,5 @@
 /** The Cards table: how many cards each god (or the Demons pool) holds in each sphere. */
-import { DEMONS, didYouMean, nameKey } from "../../engine/names";
+import { DEMONS, didYouMean, nameKey, nearNames } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import { CARDS } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
@@ -41,7 +41,8 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     }
     seen.add(pair);
     if (context.spheres !== undefined && !context.spheres.has(nameKey(sphere))) {
-      r.warnPay("Sphere", `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? " in it earns" : "s in it earn"} no mana.${didYouMean(sphere, context.sphereNames ?? [])}`);
+      const near = nearNames(sphere, context.sphereNames ?? []);
+      r.warnPay("Sphere", `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? " in it earns" : "s in it earn"} no mana.${didYouMean(sphere, context.sphereNames ?? [])}`, near.length === 1 && near[0] !== undefined ? { suggestion: { table: CARDS.name, from: sphere, to: near[0] } } : {});
     }
     if (n > 0) holders.add(nameKey(holder));
     cards.push({ god: holder, sphere, cards: n, row: r.row, index: r.index });

@@ -5,7 +5,7 @@
  * is found before anything is written and named by its row; those that only change what someone
  * is paid are warnings marked `changesPay`, which stop the write until the gamemaster accepts them.
  */
-import { didYouMean, editDistance, nameKey } from "../../engine/names";
+import { didYouMean, editDistance, nameKey, nearNames } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawCell } from "../model/raw";
 import { COUNTS, DEATHS } from "../model/schema";
@@ -80,6 +80,7 @@ export function causeProblems(campaign: Campaign, century: number): Problem[] {
   for (const rows of strays.values()) {
     const first = rows[0] as Death;
     const hint = didYouMean(first.cause, causes);
+    const near = nearNames(first.cause, causes);
     if (hint === "" && countsAll) continue; // a cause of its own, counted by the sources of every death
     const units = rows.reduce((s, d) => s + d.units, 0);
     const where = `${units} deaths in century ${century} logged as "${first.cause.trim()}"${rows.length > 1 ? ` (${rowList(rows.map((d) => d.row))})` : ""}`;
@@ -90,6 +91,7 @@ export function causeProblems(campaign: Campaign, century: number): Problem[] {
       column: "Cause",
       row: first.row,
       ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Cause") }),
+      ...(near.length === 1 && near[0] !== undefined ? { suggestion: { table: DEATHS.name, from: first.cause, to: near[0] } } : {}),
       message:
         hint !== ""
           ? `${where} are not counted by the sources of that cause.${hint} Correct the cause if it is a misspelling.`

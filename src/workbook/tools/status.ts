@@ -16,7 +16,7 @@ import { eventCredit, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
 import { errorsIn } from "../model/problems";
 import { eventOf, isRepeat, knownEvents, latestCredit, planEraEnd } from "../plan/book";
-import { previewPayments, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
+import { centuryInput, costed, previewPayments, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
 
@@ -121,7 +121,9 @@ export function campaignStatus(read: { readonly campaign: Campaign; readonly pro
   const { campaign } = read;
   const latest = latestCentury(campaign);
   const next = latest + 1;
-  const problems = [...read.problems, ...checkCentury(campaign, next)];
+  const checked = [...read.problems, ...checkCentury(campaign, next)];
+  // Misspelt names with what each costs, worded as the century end words them.
+  const problems = errorsIn(checked).length > 0 ? checked : costed(checked, centuryInput(campaign, next));
   const stopped = campaign.interruptedCentury;
   if (stopped !== undefined && stopped > latest) {
     problems.push({
