@@ -121,6 +121,15 @@ describe("deaths typed after their century was paid", () => {
   });
 });
 
+describe("a renamed table", () => {
+  test("the add-in's own sheets are never taken for a renamed Deaths table", async () => {
+    const { lookAlike } = await import("../../src/workbook/read/payChecks");
+    expect(lookAlike("Deaths", ["Gods", "C1 Death Worksheet", "Death Log"])).toBe("Death Log");
+    expect(lookAlike("Deaths", ["Gods", "C1 Death Worksheet"])).toBeUndefined();
+    expect(lookAlike("Counts", ["Count"])).toBe("Count");
+  });
+});
+
 describe("the campaign's first century end", () => {
   test("a later first century that would leave logged deaths unpaid is refused, unless the campaign starts there", () => {
     const errors = (first?: boolean) => errorsIn(planCenturyEnd(rawWorkbook(handWorked()), 2, first === undefined ? {} : { firstCentury: first }).problems).map(describeProblem);

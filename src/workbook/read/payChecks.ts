@@ -8,7 +8,7 @@
 import { didYouMean, editDistance, nameKey, nearNames } from "../../engine/names";
 import type { Problem } from "../model/problems";
 import type { RawCell } from "../model/raw";
-import { COUNTS, DEATHS } from "../model/schema";
+import { COUNTS, DEATHS, GENERATED_SHEET } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import type { Campaign, Death } from "./types";
 
@@ -29,9 +29,10 @@ export function rowList(rows: readonly number[]): string {
 export function lookAlike(table: string, sheetNames: readonly string[]): string | undefined {
   const want = key(table);
   const stem = want.replace(/s$/, "");
+  // (The add-in's own sheets, "C1 Death Worksheet" among them, are never a renamed input table.)
   return sheetNames.find((name) => {
     const k = key(name);
-    return k !== want && (k.includes(stem) || editDistance(k, want) <= 2);
+    return k !== want && !GENERATED_SHEET.test(name) && (k.includes(stem) || editDistance(k, want) <= 2);
   });
 }
 
