@@ -3,7 +3,10 @@ import { describeProblem, warningsIn, type Problem } from "../workbook/model/pro
 import type { RawWorkbook } from "../workbook/model/raw";
 import { RACES } from "../workbook/model/schema";
 import { readCampaign } from "../workbook/read/campaign";
-import { planDisaster, planGrowth, planWar, type DisasterOrder, type RefereePlan, type WarOrder } from "../workbook/tools/referee";
+import { planDisaster, type DisasterOrder } from "../workbook/actions/disaster";
+import { planGrowth } from "../workbook/actions/growth";
+import type { RefereePlan } from "../workbook/actions/referee";
+import { planWar, type WarOrder } from "../workbook/actions/war";
 import { writeTableEdits } from "../workbook/xlsx/package/edits";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";

@@ -17,7 +17,10 @@ import { errorsIn, type Problem } from "../../src/workbook/model/problems";
 import type { RawWorkbook } from "../../src/workbook/model/raw";
 import { applyEdits } from "../../src/workbook/plan/edits";
 import { readCampaign } from "../../src/workbook/read/campaign";
-import { planDisaster, planGrowth, planWar, type DisasterOrder, type RefereePlan, type WarOrder } from "../../src/workbook/tools/referee";
+import { planDisaster, type DisasterOrder } from "../../src/workbook/actions/disaster";
+import { planGrowth } from "../../src/workbook/actions/growth";
+import type { RefereePlan } from "../../src/workbook/actions/referee";
+import { planWar, type WarOrder } from "../../src/workbook/actions/war";
 import { edit, exampleTables, rawWorkbook, type Tables } from "../support/campaigns";
 
 const example = (): RawWorkbook => rawWorkbook(exampleTables());

@@ -2,7 +2,7 @@
 import { excelRun, type ActionOptions } from "../../workbook/office/actions";
 import { runDisaster, runGrowth, runWar, type RefereeOutcome } from "../../workbook/office/tools";
 import { errorsIn } from "../../workbook/model/problems";
-import type { RefereePreview } from "../../workbook/tools/referee";
+import type { RefereePreview } from "../../workbook/actions/referee";
 import type { CampaignStatus } from "../../workbook/tools/status";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";

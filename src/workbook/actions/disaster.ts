@@ -1,0 +1,129 @@
+/** A disaster or a global power striking races (docs/rules/08-disasters-resistances.md): deaths after resistances. */
+import { attempt } from "../../engine/errors";
+import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
+import type { Problem } from "../model/problems";
+import { DEATHS, RACES } from "../model/schema";
+import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
+import { latestCentury } from "../read/century";
+import { hasColumn, lookUp } from "../tools/lookUp";
+import { type DeathRow, type RaceChange, type RefereePreview, type RefereePlan, key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, wholeProblem } from "./referee";
+
+export interface DisasterHit {
+  readonly race: string;
+  /** the race's deaths before its resistances */
+  readonly deaths: number;
+  /** its resistance codes, when the Races table has no Resistances column (or to use others); "" for none */
+  readonly resistances?: string;
+}
+
+export interface DisasterOrder {
+  /** its elements: letters ("F", "FE"), names ("fire, earth"), or "" for none */
+  readonly elements: string;
+  /** a global power rather than a disaster power: without an element it ignores every resistance */
+  readonly global?: boolean;
+  /** the cause the deaths are filed under; the element's name when it has exactly one */
+  readonly cause?: string;
+  readonly hits: readonly DisasterHit[];
+  readonly again?: boolean;
+}
+
+const ELEMENT_NAME: Readonly<Record<Element, string>> = { F: "fire", E: "earth", N: "nature", W: "water", A: "air", I: "ice" };
+
+function resistancesOf(campaign: Campaign, problems: readonly Problem[], race: Race, hit: DisasterHit, hasColumnFor: boolean): readonly ResistCode[] | Problem {
+  if (hit.resistances !== undefined) {
+    const given = attempt(() => parseResistances(hit.resistances as string));
+    return "problem" in given ? raceProblem(`the resistances given for the ${race.race}: ${given.problem}`, race) : given.value;
+  }
+  if (race.resistances === undefined) return badCell(campaign, problems, race, "Resistances");
+  if (race.resistances === null && !hasColumnFor) {
+    return raceProblem("the Races table has no Resistances column: add one (codes such as F-2 or W/2, empty for none), or give the resistances of each race the disaster strikes.");
+  }
+  return race.resistances ?? [];
+}
+
+/**
+ * A disaster (or a global power) striking some races (engine: resist): each race's deaths before
+ * resistances become its deaths after its Resistances, never more than its units. Writes one row
+ * per race that lost units, under the cause given (the element's name by default).
+ */
+export function planDisaster(campaign: Campaign, problems: readonly Problem[], order: DisasterOrder): RefereePlan {
+  const century = latestCentury(campaign) + 1;
+  const refuse = (p: Problem | readonly Problem[]) => refusal("disaster", century, p);
+  const pre = prerequisites(campaign, problems);
+  if (pre.length > 0) return refuse(pre);
+  const input = (message: string): RefereePlan => refuse({ severity: "error", table: DEATHS.name, message });
+
+  const parsed = attempt(() => parseElements(order.elements));
+  if ("problem" in parsed) return input(parsed.problem);
+  const elements = parsed.value;
+  const letters = ELEMENTS.filter((e) => elements.has(e));
+  const kind: PowerKind = order.global === true ? "global" : "disaster";
+  const given = order.cause?.trim() ?? "";
+  if (given === "" && letters.length !== 1) {
+    return input(
+      letters.length === 0
+        ? "a disaster with no element needs a cause to file its deaths under, such as plague or famine."
+        : `a disaster of several elements (${letters.join(", ")}) needs one cause to file its deaths under, such as ${letters.map((e) => ELEMENT_NAME[e]).join(" or ")}: the Death Worksheet has one box per cause.`,
+    );
+  }
+  const cause = spelled(campaign, given === "" ? ELEMENT_NAME[letters[0] as Element] : given);
+  if (order.hits.length === 0) return input("name at least one race the disaster strikes, with its deaths before resistances.");
+
+  const races = foundTable(campaign, RACES.name);
+  const resistColumn = races !== undefined && hasColumn(races.raw, "Resistances");
+  // A global power with no element ignores every resistance: nothing to read.
+  const ignoresResistances = kind === "global" && elements.size === 0;
+  const struck: { race: Race; before: number; after: number; lost: number; codes: readonly ResistCode[] }[] = [];
+  const refused: Problem[] = [];
+  for (const hit of order.hits) {
+    const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, hit.race);
+    if ("severity" in race) return refuse(race);
+    if (struck.some((s) => s.race.index === race.index)) return refuse(raceProblem(`the ${race.race} are named twice; give each race's deaths once.`, race));
+    const bad = wholeProblem(hit.deaths, `The deaths of the ${race.race} before resistances`);
+    if (bad !== undefined) return refuse(raceProblem(bad, race));
+    const codes = ignoresResistances ? [] : resistancesOf(campaign, problems, race, hit, resistColumn);
+    if ("severity" in codes) {
+      // The missing column is one problem, not one per race.
+      if (!refused.some((p) => p.message === codes.message)) refused.push(codes);
+      continue;
+    }
+    const after = resist(hit.deaths, elements, codes, kind);
+    struck.push({ race, before: hit.deaths, after, lost: Math.min(after, race.units), codes: applicableCodes(codes, elements, kind) });
+  }
+  if (refused.length > 0) return refuse(refused);
+
+  // The elements are named in the note unless the cause already says it: "disaster: fire", "disaster: volcano (F, E)".
+  const label = letters.length === 0 || (letters.length === 1 && key(cause) === ELEMENT_NAME[letters[0] as Element]) ? "" : ` (${letters.join(", ")})`;
+  const note = `${kind === "global" ? "global power" : "disaster"}: ${cause}${label}`;
+  const deaths: DeathRow[] = [];
+  const changes: RaceChange[] = [];
+  const details: string[] = [];
+  for (const s of struck) {
+    const applied = ignoresResistances ? " (a global power with no element: no resistance applies)" : s.codes.length === 0 ? " (no resistance applies)" : ` (${s.codes.map((c) => c.text).join(", ")})`;
+    const capped = s.lost < s.after ? `, but they had only ${plural(s.race.units, "unit")}` : "";
+    details.push(`The ${s.race.race}: ${s.before} before resistances, ${s.after} after${applied}${capped}; Units ${s.race.units} → ${s.race.units - s.lost}.`);
+    if (s.lost === 0) continue;
+    deaths.push({ race: s.race.race, cause, units: s.lost, note });
+    changes.push({ race: s.race.race, column: "Units", before: s.race.units, after: s.race.units - s.lost });
+  }
+  if (order.again !== true && deaths.length > 0) {
+    const last = lastAction(campaign, century);
+    const sameRaces = (rows: readonly Death[]) => {
+      const had = new Set(rows.map((r) => key(r.race ?? "")));
+      return had.size === deaths.length && deaths.every((d) => had.has(key(d.race ?? "")));
+    };
+    if (last !== undefined && key(last.note) === key(note) && sameRaces(last.rows)) {
+      return refuse(repeated(campaign, century, last.rows[0] as Death, `this ${cause} striking the ${deaths.map((d) => d.race).join(", ")}`));
+    }
+  }
+  const total = struck.reduce((sum, s) => sum + s.lost, 0);
+  const before = struck.reduce((sum, s) => sum + s.before, 0);
+  const what = `${kind === "global" ? "A global power" : "A disaster"} of ${cause}${label} in century ${century}`;
+  const message =
+    total === 0
+      ? `${what}: nobody died (${before} before resistances); nothing to write.`
+      : `${what}: ${plural(total, `${cause} death`)} after resistances (${before} before), among the ${deaths.map((d) => d.race).join(", ")}.`;
+  const preview: RefereePreview = { action: "disaster", century, deaths, changes };
+  return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
+}
+

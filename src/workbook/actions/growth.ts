@@ -1,0 +1,87 @@
+/** The growth at the start of a century (docs/rules/05-growth.md, 04-population.md): new units, starvation, Aggression. */
+import { DEFAULT_GROWTH_RATE, growth } from "../../engine/growth";
+import { starvation, STARVATION_AGGRESSION } from "../../engine/population";
+import type { Problem } from "../model/problems";
+import { DEATHS, RACES } from "../model/schema";
+import { addressIn } from "../model/tableReader";
+import { foundTable, type Campaign } from "../read/campaign";
+import { latestCentury } from "../read/century";
+import { hasColumn } from "../tools/lookUp";
+import { type DeathRow, type RaceChange, type RefereePreview, type RefereePlan, GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf } from "./referee";
+
+/**
+ * The growth at the start of the century in play (engine: growth, starvation): every race gains
+ * its Growth (25% when the cell is empty) of its units, rounded up; where a Limit is given, units
+ * above it starve, and the race gets +2 Aggression for the rest of the century. Writes the
+ * starvation deaths (or, when nobody starves, one row of 0) with the note "growth", which is
+ * also what stops a second growth in one century.
+ */
+export function planGrowth(campaign: Campaign, problems: readonly Problem[]): RefereePlan {
+  const century = latestCentury(campaign) + 1;
+  const refuse = (p: Problem | readonly Problem[]) => refusal("growth", century, p);
+  const pre = prerequisites(campaign, problems);
+  if (pre.length > 0) return refuse(pre);
+  const done = campaign.deaths.find((d) => d.century === century && d.note !== null && key(d.note) === GROWTH_NOTE);
+  if (done !== undefined) {
+    const deaths = foundTable(campaign, DEATHS.name);
+    return refuse({
+      severity: "error",
+      table: DEATHS.name,
+      row: done.row,
+      column: "Note",
+      ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, done.row, "Note") }),
+      message: `the growth of century ${century} is already done (this row's note says "${GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`,
+    });
+  }
+  if (campaign.races.length === 0) return refuse(raceProblem("the Races table has no races to grow."));
+
+  const table = foundTable(campaign, RACES.name);
+  const has = (column: string) => table !== undefined && hasColumn(table.raw, column);
+  const cause = spelled(campaign, "starvation");
+  const bad: Problem[] = [];
+  const deaths: DeathRow[] = [];
+  const changes: RaceChange[] = [];
+  const details: string[] = [];
+  const angry: string[] = [];
+  let grownTotal = 0;
+  for (const race of campaign.races) {
+    if (race.growth === undefined) bad.push(badCell(campaign, problems, race, "Growth"));
+    if (race.limit === undefined) bad.push(badCell(campaign, problems, race, "Limit"));
+    if (race.growth === undefined || race.limit === undefined) continue;
+    const rate = race.growth ?? DEFAULT_GROWTH_RATE;
+    const grown = growth(race.units, rate);
+    const starved = race.limit === null ? 0 : starvation(race.units + grown, race.limit);
+    const after = race.units + grown - starved;
+    grownTotal += grown;
+    let line = `The ${race.race}: ${race.units} + ${grown} (${percentOf(rate)}) = ${race.units + grown}`;
+    if (race.limit === null) line += has("Limit") ? " (no Limit given: not checked)" : "";
+    else line += starved === 0 ? ` (Limit ${race.limit})` : `; Limit ${race.limit}: ${starved} starve → ${after}`;
+    if (after !== race.units) changes.push({ race: race.race, column: "Units", before: race.units, after });
+    if (starved > 0) {
+      deaths.push({ race: race.race, cause, units: starved, note: GROWTH_NOTE });
+      if (has("Aggression")) {
+        if (race.aggression === undefined) {
+          bad.push(badCell(campaign, problems, race, "Aggression"));
+          continue;
+        }
+        const aggression = race.aggression ?? 0;
+        changes.push({ race: race.race, column: "Aggression", before: aggression, after: aggression + STARVATION_AGGRESSION });
+        line += `; Aggression ${aggression} → ${aggression + STARVATION_AGGRESSION}`;
+      } else angry.push(race.race);
+    }
+    details.push(`${line}.`);
+  }
+  if (bad.length > 0) return refuse(bad);
+
+  const starvedTotal = deaths.reduce((sum, d) => sum + d.units, 0);
+  // Nobody starved: one row of 0 still marks the century's growth as done.
+  const rows = deaths.length > 0 ? deaths : [{ race: null, cause, units: 0, note: GROWTH_NOTE }];
+  let message = `Growth at the start of century ${century}: the races grew by ${plural(grownTotal, "unit")}`;
+  message += starvedTotal === 0 ? "; nobody starved." : `; ${starvedTotal} starved (the ${deaths.map((d) => d.race).join(", ")}).`;
+  if (starvedTotal > 0 && has("Aggression")) message += ` Their Aggression is ${STARVATION_AGGRESSION} higher for the rest of the century: lower it again when century ${century} ends.`;
+  if (angry.length > 0) message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
+  if (!has("Limit")) message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
+  const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
+  return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };
+}
+

@@ -1,0 +1,116 @@
+/** A war between two races (docs/rules/07-war.md): each side's kills, the loser, the war deaths and the Units after. */
+import { populationStrength } from "../../engine/population";
+import { casualties, casualtyPercent, war } from "../../engine/war";
+import type { Problem } from "../model/problems";
+import { RACES } from "../model/schema";
+import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
+import { latestCentury } from "../read/century";
+import { hasColumn, lookUp } from "../tools/lookUp";
+import { type DeathRow, type RaceChange, type WarSideResult, type WarResult, type RefereePreview, type RefereePlan, key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem } from "./referee";
+
+export interface WarSide {
+  readonly race: string;
+  /** the strength it sends, when it is split between several enemies; its whole strength otherwise */
+  readonly strength?: number;
+  /** its Military, when the Races table has no Military column for it (or to use another) */
+  readonly military?: number;
+}
+
+export interface WarOrder {
+  readonly a: WarSide;
+  readonly b: WarSide;
+  /** the same war was the last thing recorded, and it really was fought again */
+  readonly again?: boolean;
+}
+
+interface Fighter {
+  readonly race: Race;
+  readonly strength: number;
+  readonly military: number;
+}
+
+function fighter(campaign: Campaign, problems: readonly Problem[], side: WarSide): Fighter | Problem {
+  const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, side.race);
+  if ("severity" in race) return race;
+  const full = populationStrength(race.units, race.cities, race.greatCities);
+  if (full === 0) return raceProblem(`the ${race.race} have no strength left (no units and no cities): they cannot fight a war.`, race, "Units", campaign);
+  const strength = side.strength ?? full;
+  const bad = wholeProblem(strength, `The strength the ${race.race} send`);
+  if (bad !== undefined) return raceProblem(bad, race);
+  if (strength > full) {
+    return raceProblem(`the ${race.race} have a strength of ${full} (units, plus 3 for each city and 6 for each great city); they cannot send ${strength}.`, race, "Units", campaign);
+  }
+  if (side.military !== undefined && !Number.isSafeInteger(side.military)) {
+    return raceProblem(`the Military given for the ${race.race} must be a whole number (it may be negative), not ${Number.isFinite(side.military) ? side.military : "that"}.`, race);
+  }
+  const military = side.military ?? race.military;
+  if (military === undefined) return badCell(campaign, problems, race, "Military");
+  if (military === null) {
+    const table = foundTable(campaign, RACES.name);
+    if (table !== undefined && !hasColumn(table.raw, "Military")) {
+      return raceProblem("the Races table has no Military column: add one (each race's Military, such as 2 or -1), or give both sides' Military with the war.");
+    }
+    return raceProblem(`the Military of the ${race.race} is empty: fill it in, or give it with the war.`, race, "Military", campaign);
+  }
+  return { race, strength, military };
+}
+
+/**
+ * A war between two races (engine: war): each side kills its casualty percentage of the strength
+ * it sends, rounded up; the loser (losses at least 150% of the winner's) leaves squares to the
+ * winner. Writes one `war` row per race that lost units and lowers their Units.
+ */
+export function planWar(campaign: Campaign, problems: readonly Problem[], order: WarOrder): RefereePlan {
+  const century = latestCentury(campaign) + 1;
+  const refuse = (p: Problem | readonly Problem[]) => refusal("war", century, p);
+  const pre = prerequisites(campaign, problems);
+  if (pre.length > 0) return refuse(pre);
+  const a = fighter(campaign, problems, order.a);
+  if ("severity" in a) return refuse(a);
+  const b = fighter(campaign, problems, order.b);
+  if ("severity" in b) return refuse(b);
+  if (a.race.index === b.race.index) return refuse(raceProblem(`a race cannot fight a war against itself; name two different races (both were the ${a.race.race}).`, a.race));
+
+  const outcome = war(a.strength, a.military, b.strength, b.military);
+  const note = `war: ${a.race.race} vs ${b.race.race}`;
+  if (order.again !== true) {
+    const last = lastAction(campaign, century);
+    const same = last !== undefined && [note, `war: ${b.race.race} vs ${a.race.race}`].some((n) => key(n) === key(last.note));
+    if (same) return refuse(repeated(campaign, century, last.rows[0] as Death, `this war between the ${a.race.race} and the ${b.race.race}`));
+  }
+
+  const cause = spelled(campaign, "war");
+  const sides = [
+    { f: a, kills: outcome.killedByA, losses: outcome.killedByB, percent: casualtyPercent(a.military, b.military) },
+    { f: b, kills: outcome.killedByB, losses: outcome.killedByA, percent: casualtyPercent(b.military, a.military) },
+  ] as const;
+  const deaths: DeathRow[] = [];
+  const changes: RaceChange[] = [];
+  const details: string[] = [];
+  for (const s of sides) {
+    const { race } = s.f;
+    const other = s === sides[0] ? sides[1] : sides[0];
+    const after = Math.max(0, race.units - s.losses);
+    // Fewer kills than the percentage gives: the engine stopped at what the other side sent.
+    const capped = s.kills < casualties(s.f.strength, s.f.military, other.f.military);
+    details.push(`The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`);
+    if (s.losses === 0) continue;
+    deaths.push({ race: race.race, cause, units: s.losses, note });
+    changes.push({ race: race.race, column: "Units", before: race.units, after });
+    if (s.losses > race.units) details.push(`The ${race.race} had only ${plural(race.units, "unit")}: the other ${s.losses - race.units} fell among the population of their cities (the cities themselves are the referee's call).`);
+  }
+  const loser = outcome.loser === "" ? null : outcome.loser === "A" ? a.race.race : b.race.race;
+  const winner = outcome.loser === "A" ? b.race.race : a.race.race;
+  const fought = (s: (typeof sides)[number]): WarSideResult => ({ race: s.f.race.race, strength: s.f.strength, military: s.f.military, percent: s.percent, kills: s.kills });
+  const result: WarResult = { sides: [fought(sides[0]), fought(sides[1])], loser, vacated: outcome.vacated };
+  const verdict =
+    loser === null
+      ? outcome.killedByA === 0 && outcome.killedByB === 0
+        ? "Nobody died, and neither side lost."
+        : "Neither side lost (neither lost 150% of what the other did)."
+      : `The ${loser} lost and leave ${plural(outcome.vacated, "square")} to the ${winner}${outcome.vacated > 0 ? " (a city in a lost square: GODS.CITYFATE)" : ""}.`;
+  const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${outcome.killedByB}, the ${b.race.race} lost ${outcome.killedByA}. ${verdict}`;
+  const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
+  return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
+}
+
