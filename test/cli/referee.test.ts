@@ -13,8 +13,8 @@ import * as path from "path";
 import { openPackage } from "../../src/workbook/xlsx/package/zip";
 import { edit, exampleTables, writeXlsx } from "../support/campaigns";
 import { gods } from "../support/cli";
+import { PYTHON, pythonScript } from "../support/python";
 
-const PYTHON = "/usr/bin/python3";
 
 let dir: string;
 let example: string;
@@ -39,21 +39,13 @@ function fresh(): string {
 }
 
 /** What openpyxl sees: each sheet's cells (formulas as written) and its tables' ranges. */
-const READ = String.raw`
-import json, sys, openpyxl
-wb = openpyxl.load_workbook(sys.argv[1])
-out = {}
-for ws in wb.worksheets:
-    rows = [[c.value if c.value is None or isinstance(c.value, (int, float, str, bool)) else str(c.value) for c in row] for row in ws.iter_rows()]
-    out[ws.title] = {"rows": rows, "tables": {t.displayName: t.ref for t in ws.tables.values()}}
-print(json.dumps(out))
-`;
+const READ = pythonScript("read_tables.py");
 
 type Cell = string | number | boolean | null;
 type Sheets = Record<string, { rows: Cell[][]; tables: Record<string, string> }>;
 
 function openpyxl(file: string): Sheets {
-  return JSON.parse(execFileSync(PYTHON, ["-c", READ, file], { encoding: "utf8", timeout: 60000 })) as Sheets;
+  return JSON.parse(execFileSync(PYTHON, [READ, file], { encoding: "utf8", timeout: 60000 })) as Sheets;
 }
 
 const partsOf = (file: string) => openPackage(new Uint8Array(fs.readFileSync(file)), file).parts;
@@ -296,33 +288,7 @@ describe("an empty Deaths table", () => {
 
 describe("workbooks of other programs, and what cannot be written without loss", () => {
   /** A workbook openpyxl makes: every table on a plain sheet, a comment on the Races, a formula on a sheet of its own. */
-  const MAKE = String.raw`
-import json, sys, openpyxl
-from openpyxl.comments import Comment
-from openpyxl.worksheet.table import Table
-tables = json.load(open(sys.argv[1]))
-opts = json.loads(sys.argv[3])
-wb = openpyxl.Workbook()
-wb.remove(wb.active)
-for name, rows in tables.items():
-    ws = wb.create_sheet(name)
-    for r, row in enumerate(rows, 1):
-        for c, v in enumerate(row, 1):
-            if v is not None: ws.cell(row=r, column=c).value = v
-races = wb["Races"]
-summary = wb.create_sheet("Summary")
-summary["A1"] = "All units"
-summary["B1"] = "=SUM(Races!B2:B3)"
-races["A2"].comment = Comment("Founded by the gamemaster", "GM")
-if opts.get("totals"):
-    ws = wb["Deaths"]
-    bottom = len(tables["Deaths"]) + 1
-    t = Table(displayName="Deaths", ref="A1:E%d" % bottom)
-    t.totalsRowCount = 1
-    ws.cell(row=bottom, column=1).value = "Total"
-    ws.add_table(t)
-wb.save(sys.argv[2])
-`;
+  const MAKE = pythonScript("make_plain_campaign.py");
 
   const TABLES = {
     Gods: [["God", "Kind"], ["Ares", "greater"]],
@@ -341,7 +307,7 @@ wb.save(sys.argv[2])
     const file = path.join(dir, `${name}.xlsx`);
     const json = path.join(dir, `${name}.json`);
     fs.writeFileSync(json, JSON.stringify(TABLES));
-    execFileSync(PYTHON, ["-c", MAKE, json, file, JSON.stringify(opts)], { stdio: "pipe", timeout: 60000 });
+    execFileSync(PYTHON, [MAKE, json, file, JSON.stringify(opts)], { stdio: "pipe", timeout: 60000 });
     return file;
   }
 

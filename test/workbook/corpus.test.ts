@@ -16,8 +16,8 @@ import { openPackage } from "../../src/workbook/xlsx/package/zip";
 import { handWorked } from "../support/campaigns";
 import { gods } from "../support/cli";
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
+import { PYTHON } from "../support/python";
 
-const PYTHON = "/usr/bin/python3";
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-corpus-"))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -20,8 +20,8 @@ import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 import { ERROR_CELL, parseCsv } from "../support/libreoffice";
 import { gods } from "../support/cli";
+import { PYTHON, pythonScript } from "../support/python";
 
-const PYTHON = "/usr/bin/python3";
 const FORMULA_LIKE = "=1+1";
 const MARKUP_LIKE = "<b>&";
 
@@ -49,94 +49,10 @@ function tricky(): Tables {
  * things a gamemaster's workbook may hold beside them. Options: a Ledger (as a plain sheet or an
  * Excel table, with or without a totals row) and cells beside it.
  */
-const MAKE = String.raw`
-import json, sys, openpyxl
-from openpyxl.chart import BarChart, Reference
-from openpyxl.comments import Comment
-from openpyxl.formatting.rule import CellIsRule
-from openpyxl.styles import PatternFill, Font
-from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.filters import AutoFilter
-from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
-from openpyxl.workbook.defined_name import DefinedName
-tables = json.load(open(sys.argv[1]))
-opts = json.loads(sys.argv[3])
-wb = openpyxl.Workbook()
-wb.remove(wb.active)
-def put(ws, r, c, v):
-    cell = ws.cell(row=r, column=c)
-    cell.value = v
-    if isinstance(v, str):
-        cell.data_type = "s"   # text, even when it starts with "="
-for name, rows in tables.items():
-    ws = wb.create_sheet(name)
-    for r, row in enumerate(rows, 1):
-        for c, v in enumerate(row, 1):
-            if v is not None: put(ws, r, c, v)
-races = wb["Races"]
-chart = BarChart(); chart.title = "Units"
-chart.add_data(Reference(races, min_col=2, min_row=1, max_row=4), titles_from_data=True)
-races.add_chart(chart, "J2")
-races["A2"].comment = Comment("Founded by the gamemaster", "GM")
-races.conditional_formatting.add("B2:B4", CellIsRule(operator="greaterThan", formula=["25"], fill=PatternFill("solid", fgColor="FFC7CE")))
-dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="0"); races.add_data_validation(dv); dv.add("B2:B100")
-try:
-    from PIL import Image as PilImage
-    from openpyxl.drawing.image import Image
-    PilImage.new("RGB", (8, 8), (200, 30, 30)).save(sys.argv[2] + ".png")
-    races.add_image(Image(sys.argv[2] + ".png"), "J20")
-except ImportError:
-    pass
-wb.defined_names.append(DefinedName("AllUnits", attr_text="Races!$B$2:$B$4"))
-wb["Gods"]["D1"].hyperlink = "https://example.org/rules"
-wb["Gods"]["D1"].value = "Rules"
-wb["Deaths"].freeze_panes = "A2"
-notes = wb.create_sheet("Notes"); notes["A1"] = "secret"; notes.sheet_state = "hidden"
-ledger = opts.get("ledger")
-if ledger is not None:
-    ws = wb.create_sheet("Ledger")
-    for r, row in enumerate(ledger["rows"], 1):
-        for c, v in enumerate(row, 1):
-            if v is not None: put(ws, r, c, v)
-    for ref, v in ledger.get("beside", []):
-        ws[ref] = v
-        ws[ref].font = Font(italic=True)
-    if ledger.get("table"):
-        bottom = len(ledger["rows"]) + (1 if ledger.get("totals") else 0)
-        t = Table(displayName="Ledger", ref="A1:F%d" % bottom)
-        t.tableColumns = [TableColumn(id=i + 1, name=h) for i, h in enumerate(ledger["rows"][0])]
-        t.autoFilter = AutoFilter(ref="A1:F%d" % len(ledger["rows"]))
-        if ledger.get("totals"):
-            t.totalsRowCount = 1
-            t.tableColumns[0].totalsRowLabel = "Total"
-            t.tableColumns[3].totalsRowFunction = "sum"
-            put(ws, bottom, 1, "Total")
-            ws.cell(row=bottom, column=4).value = "=SUBTOTAL(109,Ledger[Paid])"
-        t.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=True)
-        ws.add_table(t)
-wb.save(sys.argv[2])
-`;
+const MAKE = pythonScript("make_campaign.py");
 
 /** What openpyxl sees in a workbook: sheets, their states, charts, pictures, the Ledger and more. */
-const INSPECT = String.raw`
-import json, sys, openpyxl
-wb = openpyxl.load_workbook(sys.argv[1])
-out = {"sheets": wb.sheetnames, "states": {}, "charts": {}, "images": {}, "tables": {}, "values": {}}
-for ws in wb.worksheets:
-    out["states"][ws.title] = ws.sheet_state
-    out["charts"][ws.title] = len(ws._charts)
-    out["images"][ws.title] = len(ws._images)
-    out["tables"][ws.title] = {t.displayName: t.ref for t in ws.tables.values()}
-    out["values"][ws.title] = [[c.value if isinstance(c.value, (int, float, str, bool)) or c.value is None else str(c.value) for c in row] for row in ws.iter_rows()]
-races = wb["Races"]
-out["comment"] = races["A2"].comment.text if races["A2"].comment else None
-out["validations"] = len(races.data_validations.dataValidation)
-out["conditional"] = len(list(races.conditional_formatting))
-out["names"] = [d.name for d in wb.defined_names.definedName]
-out["hyperlink"] = wb["Gods"]["D1"].hyperlink.target if wb["Gods"]["D1"].hyperlink else None
-out["frozen"] = wb["Deaths"].freeze_panes
-print(json.dumps(out))
-`;
+const INSPECT = pythonScript("inspect_workbook.py");
 
 /**
  * The campaign's tables as openpyxl reads them, shaped as our reader's RawWorkbook: Excel tables
@@ -144,33 +60,7 @@ print(json.dumps(out))
  * openpyxl's files once they hold a drawing or a comment (it does not follow the absolute
  * relationship targets openpyxl writes), so for those this stands in for it.
  */
-const RAW = String.raw`
-import datetime, json, re, sys, openpyxl
-from openpyxl.utils.cell import range_boundaries
-wb = openpyxl.load_workbook(sys.argv[1], data_only=True)
-GENERATED = re.compile(r"^C\d+ (Death Worksheet|Century-End Worksheet|Mana)$")
-def value(c):
-    v = c.value
-    if c.data_type == "e": return {"error": str(v)}
-    if isinstance(v, datetime.datetime): return v.date().isoformat()
-    if isinstance(v, datetime.date): return v.isoformat()
-    return v if v is None or isinstance(v, (int, float, str, bool)) else str(v)
-def area(ws, top, left, bottom, right):
-    return [[value(ws.cell(row=r, column=c)) for c in range(left, right + 1)] for r in range(top, bottom + 1)]
-tables = []
-for ws in wb.worksheets:
-    for t in ws.tables.values():
-        left, top, right, bottom = range_boundaries(t.ref)
-        rows = area(ws, top, left, bottom - (t.totalsRowCount or 0), right)
-        tables.append({"name": t.displayName, "sheet": ws.title, "headerRow": top, "firstColumn": left, "headers": rows[0], "rows": rows[1:], "isTable": True})
-named = {t["name"].lower() for t in tables}
-for ws in wb.worksheets:
-    if ws.title.lower() in named or GENERATED.match(ws.title): continue
-    right = max([c.column for c in ws[1] if c.value is not None], default=0)
-    rows = area(ws, 1, 1, max(ws.max_row, 1), right) if right else [[]]
-    tables.append({"name": ws.title, "sheet": ws.title, "headerRow": 1, "firstColumn": 1, "headers": rows[0], "rows": rows[1:], "isTable": False})
-print(json.dumps({"sheetNames": wb.sheetnames, "tables": tables}))
-`;
+const RAW = pythonScript("raw_tables.py");
 
 interface Inspection {
   sheets: string[];
@@ -198,12 +88,12 @@ function makeWorkbook(name: string, tables: Tables, ledger?: LedgerOption): stri
   const file = path.join(dir, `${name}.xlsx`);
   const json = path.join(dir, `${name}.json`);
   fs.writeFileSync(json, JSON.stringify(tables));
-  execFileSync(PYTHON, ["-c", MAKE, json, file, JSON.stringify({ ledger: ledger ?? null })], { stdio: "pipe", timeout: 60000 });
+  execFileSync(PYTHON, [MAKE, json, file, JSON.stringify({ ledger: ledger ?? null })], { stdio: "pipe", timeout: 60000 });
   return file;
 }
 
 function inspect(file: string): Inspection {
-  return JSON.parse(execFileSync(PYTHON, ["-c", INSPECT, file], { encoding: "utf8", timeout: 60000 })) as Inspection;
+  return JSON.parse(execFileSync(PYTHON, [INSPECT, file], { encoding: "utf8", timeout: 60000 })) as Inspection;
 }
 
 const PROFILE = `<?xml version="1.0" encoding="UTF-8"?>
@@ -245,7 +135,7 @@ async function rawOf(file: string, reader: Reader): Promise<RawWorkbook> {
   const own = readPackage(openPackage(new Uint8Array(fs.readFileSync(file)), file));
   const back = { ...(own.sheetTitles === undefined ? {} : { sheetTitles: own.sheetTitles }), ...(own.generatedCells === undefined ? {} : { generatedCells: own.generatedCells }) };
   if (reader === "exceljs") return { ...readWorkbook(await loadWorkbook(file)), ...back };
-  const read = JSON.parse(execFileSync(PYTHON, ["-c", RAW, file], { encoding: "utf8", timeout: 60000 })) as { sheetNames: string[]; tables: RawTable[] };
+  const read = JSON.parse(execFileSync(PYTHON, [RAW, file], { encoding: "utf8", timeout: 60000 })) as { sheetNames: string[]; tables: RawTable[] };
   return { sheetNames: read.sheetNames, tables: new Map(read.tables.map((t) => [t.name.toLowerCase(), t])), ...back };
 }
 

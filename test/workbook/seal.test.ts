@@ -8,8 +8,8 @@ import * as os from "os";
 import * as path from "path";
 import { gods } from "../support/cli";
 import { resavedByLibreOffice } from "../support/libreoffice";
+import { PYTHON } from "../support/python";
 
-const PYTHON = "/usr/bin/python3";
 const EDIT = path.join(__dirname, "..", "support", "python", "ledger_edit.py");
 let dir: string;
 let base: string;
