@@ -8,10 +8,10 @@ const officeAddins = require("eslint-plugin-office-addins");
 const LAYERS = [
   { files: ["src/engine/**/*.ts"], above: ["functions", "workbook", "cli", "taskpane", "commands"] },
   { files: ["src/functions/**/*.ts"], above: ["workbook", "cli", "taskpane", "commands"] },
-  { files: ["src/workbook/model/**/*.ts"], above: ["read", "plan", "actions", "tools", "xlsx", "office", "cli", "taskpane", "commands"] },
-  { files: ["src/workbook/read/**/*.ts"], above: ["plan", "actions", "tools", "xlsx", "office", "cli", "taskpane", "commands"] },
-  { files: ["src/workbook/plan/**/*.ts"], above: ["actions", "tools", "xlsx", "office", "cli", "taskpane", "commands"] },
-  { files: ["src/workbook/actions/**/*.ts", "src/workbook/tools/**/*.ts"], above: ["xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/model/**/*.ts"], above: ["read", "plan", "actions", "xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/read/**/*.ts"], above: ["plan", "actions", "xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/plan/**/*.ts"], above: ["actions", "xlsx", "office", "cli", "taskpane", "commands"] },
+  { files: ["src/workbook/actions/**/*.ts"], above: ["xlsx", "office", "cli", "taskpane", "commands"] },
   { files: ["src/workbook/xlsx/**/*.ts"], above: ["office", "cli", "taskpane", "commands"] },
   { files: ["src/workbook/office/**/*.ts"], above: ["xlsx", "cli", "taskpane", "commands"] },
   { files: ["src/cli/**/*.ts"], above: ["office", "taskpane", "commands"] },
@@ -20,6 +20,16 @@ const LAYERS = [
 
 /** A relative import that goes through one of `folders` (src/ and src/workbook/ name no two folders alike). */
 const reaching = (folders) => `^\\.\\.?/(.*/)?(${folders.join("|")})(/|$)`;
+
+/**
+ * The command line and the pane see the workbook code through façades: src/workbook/index.ts
+ * (reading, planning, the status, problems) and their own adapter's index, never a module inside.
+ */
+const FACADES = [
+  { files: ["src/cli/**/*.ts"], adapter: "xlsx" },
+  { files: ["src/taskpane/**/*.ts", "src/commands/**/*.ts"], adapter: "office" },
+];
+const inside = (adapter) => `^(\\.\\./)+workbook/(?!${adapter}$)`;
 
 module.exports = tseslint.config(
   { ignores: ["dist/", "build/", "build-bench/", "node_modules/", "test-output/", "coverage/"] },
@@ -46,10 +56,10 @@ module.exports = tseslint.config(
       "office-addins/no-navigational-load": "error",
     },
   },
-  ...LAYERS.map(({ files, above }) => ({
-    files,
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: reaching(above), message: "A layer imports only from its own layer and those below it (ARCHITECTURE.md)." }] }],
-    },
-  })),
+  ...LAYERS.map(({ files, above }) => {
+    const facade = FACADES.find((f) => f.files[0] === files[0]);
+    const patterns = [{ regex: reaching(above), message: "A layer imports only from its own layer and those below it (ARCHITECTURE.md)." }];
+    if (facade !== undefined) patterns.push({ regex: inside(facade.adapter), message: `Import the workbook code through src/workbook/index.ts or src/workbook/${facade.adapter}/index.ts (ARCHITECTURE.md).` });
+    return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+  }),
 );

@@ -10,7 +10,7 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { calculateCentury } from "../src/engine/century";
 import { readCampaign } from "../src/workbook/read/campaign";
-import { centuryInput, planCenturyEnd } from "../src/workbook/plan/centuryEnd";
+import { centuryInput, planCenturyEnd } from "../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../src/workbook/model/schema";
 import { endCentury } from "../src/workbook/office/actions";

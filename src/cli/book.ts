@@ -1,8 +1,5 @@
 /** The mana book on a workbook file: `gods event`, `gods era-end` and `gods undo`. */
-import { describeProblem, warningsIn } from "../workbook/model/problems";
-import { eventOf, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../workbook/plan/book";
-import type { Payment } from "../workbook/plan/types";
-import { readCampaign } from "../workbook/read/campaign";
+import { describeProblem, warningsIn, eventOf, planEraEnd, planEvent, type EventOptions, planUndo, type CreditOutcome, type Payment, readCampaign } from "../workbook";
 import { jobOptions, paymentTable, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";

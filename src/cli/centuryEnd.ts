@@ -1,6 +1,5 @@
 import * as fs from "fs";
-import { describeProblem, warningsIn } from "../workbook/model/problems";
-import { planCenturyEnd, type CenturyEndOutcome, type Payment } from "../workbook/plan/centuryEnd";
+import { describeProblem, warningsIn, planCenturyEnd, type CenturyEndOutcome, type Payment } from "../workbook";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
 

@@ -7,12 +7,8 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem } from "../workbook/model/problems";
-import type { RawWorkbook } from "../workbook/model/raw";
-import type { WorkbookPlan } from "../workbook/plan/types";
-import { writePlan } from "../workbook/xlsx/package/write";
-import { FileProblem, openPackage, savePackage, type Package } from "../workbook/xlsx/package/zip";
-import { readPackage } from "../workbook/xlsx/package/read";
+import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, type RawWorkbook, type WorkbookPlan } from "../workbook";
+import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
 import { CampaignFileError, checkNotOpenElsewhere, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
 

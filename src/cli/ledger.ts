@@ -1,11 +1,6 @@
 /** The book by hand, on purpose: `gods ledger reseal` (a correction, with its reason) and `gods rename`. */
-import { describeProblem, warningsIn } from "../workbook/model/problems";
-import { applyEdits } from "../workbook/plan/edits";
-import { planRename } from "../workbook/plan/rename";
-import { planReseal } from "../workbook/plan/reseal";
-import { writeTableEdits } from "../workbook/xlsx/package/edits";
-import { writePlan } from "../workbook/xlsx/package/write";
-import { readCampaign } from "../workbook/read/campaign";
+import { describeProblem, warningsIn, applyEdits, planRename, planReseal, readCampaign } from "../workbook";
+import { writeTableEdits, writePlan } from "../workbook/xlsx";
 import { jobOptions, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";

@@ -1,13 +1,6 @@
 /** The referee's actions on a workbook file: `gods war`, `gods disaster` and `gods growth`. */
-import { describeProblem, warningsIn, type Problem } from "../workbook/model/problems";
-import type { RawWorkbook } from "../workbook/model/raw";
-import { RACES } from "../workbook/model/schema";
-import { readCampaign } from "../workbook/read/campaign";
-import { planDisaster, type DisasterOrder } from "../workbook/actions/disaster";
-import { planGrowth } from "../workbook/actions/growth";
-import type { RefereePlan } from "../workbook/actions/referee";
-import { planWar, type WarOrder } from "../workbook/actions/war";
-import { writeTableEdits } from "../workbook/xlsx/package/edits";
+import { describeProblem, warningsIn, type Problem, type RawWorkbook, RACES, readCampaign, planDisaster, type DisasterOrder, planGrowth, type RefereePlan, planWar, type WarOrder, type CampaignRead } from "../workbook";
+import { writeTableEdits } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
 
@@ -63,7 +56,7 @@ function report(outcome: RefereePlan, options: RefereeOptions, io: Io, target: s
 const problemCount = (n: number) => (n === 1 ? "1 problem" : `${n} problems`);
 
 /** Carries a referee's plan out on the file (or only shows it, on a dry run). */
-function run(options: RefereeOptions, command: string, what: string, plan: (campaign: ReturnType<typeof readCampaign>) => RefereePlan, io: Io): Promise<number> {
+function run(options: RefereeOptions, command: string, what: string, plan: (campaign: CampaignRead) => RefereePlan, io: Io): Promise<number> {
   return editFile(
     {
       file: options.file,

@@ -1,6 +1,5 @@
 /** What the campaign allows now: each action disabled with its reason beside it. */
-import { errorsIn } from "../workbook/model/problems";
-import type { CampaignStatus } from "../workbook/tools/status";
+import { errorsIn, type CampaignStatus } from "../workbook";
 import { byId } from "./dom";
 import type { Id } from "./ids";
 import { plural } from "./render";

@@ -2,8 +2,7 @@
  * The one way the pane asks before a click writes: a question under its button, focus on Cancel,
  * and for a payment every warning that changes pay named, the Yes saying it pays despite them.
  */
-import type { Problem } from "../workbook/model/problems";
-import { describeProblem } from "../workbook/model/problems";
+import { type Problem, describeProblem } from "../workbook";
 import { byId } from "./dom";
 import type { Id, PayQuestion, Question } from "./ids";
 import { payDespite, warningItems } from "./render";

@@ -3,7 +3,7 @@
  * gamemaster, never an exception's text or a stack.
  */
 import { RuleError } from "../engine/errors";
-import type { ActionStep } from "../workbook/office/actions";
+import type { ActionStep } from "../workbook/office";
 
 /** Office.js error codes that a gamemaster can do something about. */
 const BY_CODE: Readonly<Record<string, string>> = {

@@ -2,8 +2,7 @@
  * What every card shows the same way: messages, problems that lead to their cell, a payments
  * table, and the warnings of a question before paying.
  */
-import { describeProblem, type Problem } from "../workbook/model/problems";
-import type { Payment } from "../workbook/plan/centuryEnd";
+import { describeProblem, type Problem, type Payment } from "../workbook";
 import { el, shown } from "./dom";
 
 export type Tone = "done" | "info" | "error";

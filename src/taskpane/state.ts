@@ -3,10 +3,8 @@
  * and the cards' renderers, which `show` calls with every new status. Every action runs through
  * `act`: busy while it works, its progress shown, an error in plain words.
  */
-import { excelRun, type ActionOptions } from "../workbook/office/actions";
-import { readStatus, selectCell, type EditOutcome } from "../workbook/office/tools";
-import { errorsIn } from "../workbook/model/problems";
-import type { CampaignStatus } from "../workbook/tools/status";
+import { excelRun, type ActionOptions, readStatus, selectCell, type EditOutcome } from "../workbook/office";
+import { errorsIn, type CampaignStatus } from "../workbook";
 import { renderAvailability } from "./availability";
 import { byId } from "./dom";
 import type { Question } from "./ids";

@@ -6,7 +6,7 @@
 // The ribbon's command lives in this bundle: one copy of the actions, so the pane and the ribbon
 // share the flag that keeps two writing actions from running at once.
 import "../commands/commands";
-import { excelRun } from "../workbook/office/actions";
+import { excelRun } from "../workbook/office";
 import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
 import { wireCentury } from "./cards/century";

@@ -15,7 +15,7 @@ import * as path from "path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import webpack from "webpack";
 import { turmoil } from "../../src/engine/pantheon";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { rawWorkbook, type Tables } from "../support/campaigns";

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describeProblem } from "../../src/workbook/model/problems";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { endCentury } from "../../src/workbook/office/actions";
 import { MemoryExcel } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook, rawWorkbook, type Tables } from "../support/campaigns";

@@ -8,8 +8,14 @@ import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../..
 import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
 import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { BOOK_SHEETS, SEAL_SHEET } from "../../src/workbook/model/schema";
-import { carriedCell, knownEvents, planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../../src/workbook/plan/book";
-import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
+import { carriedCell } from "../../src/workbook/plan/bookSheets";
+import { knownEvents } from "../../src/workbook/read/credits";
+import { planEraEnd } from "../../src/workbook/actions/eraEnd";
+import { planEvent, type EventOptions } from "../../src/workbook/actions/event";
+import { planUndo } from "../../src/workbook/actions/undo";
+import { type CreditOutcome } from "../../src/workbook/actions/credit";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
+import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 

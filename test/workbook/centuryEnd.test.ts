@@ -1,6 +1,6 @@
 import { calculateCentury } from "../../src/engine/century";
 import { add, floor, formatExact, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
-import { centuryInput, planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { centuryInput, planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { describeProblem, errorsIn, warningsIn } from "../../src/workbook/model/problems";
 import { edit, handWorked, rawWorkbook, type Tables } from "../support/campaigns";

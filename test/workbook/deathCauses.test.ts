@@ -1,6 +1,6 @@
 /** Deaths logged under causes no source counts. */
 import { describeProblem } from "../../src/workbook/model/problems";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../support/campaigns";
 
 describe("deaths the sources do not count", () => {

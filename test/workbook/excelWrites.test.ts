@@ -7,7 +7,7 @@ import { endCentury } from "../../src/workbook/office/actions";
 import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import { REQUEST_BUDGET, requests, textValue, type Step } from "../../src/workbook/office/write";
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { blocks, type PlanCell } from "../../src/workbook/plan/layout";
 import { MAX_CENTURY } from "../../src/workbook/read/century";
 import { edit, handWorked, huge, memoryWorkbook, rawWorkbook, HEARTHS_ACCEPTED } from "../support/campaigns";

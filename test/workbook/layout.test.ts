@@ -95,7 +95,7 @@ describe("column widths", () => {
 
 describe("printouts that tell the truth", () => {
   test("right after a century ends, the book's sheets say the next century is in play", async () => {
-    const { planCenturyEnd } = await import("../../src/workbook/plan/centuryEnd");
+    const { planCenturyEnd } = await import("../../src/workbook/actions/centuryEnd");
     const { rawWorkbook } = await import("../support/campaigns");
     const plan = planCenturyEnd(rawWorkbook(handWorked()), 1).plan;
     for (const name of ["Distribution Points", "Heaven Events", "Earth Events"]) {
@@ -108,7 +108,7 @@ describe("printouts that tell the truth", () => {
   test("a whole count shows as a whole number among decimals; the Ledger prints its title in the page header", async () => {
     const excel = new MemoryExcel(memoryWorkbook(handWorked()));
     expect((await endCentury(excel.run, 1)).written).toBe(true);
-    const { planCenturyEnd } = await import("../../src/workbook/plan/centuryEnd");
+    const { planCenturyEnd } = await import("../../src/workbook/actions/centuryEnd");
     const { rawWorkbook } = await import("../support/campaigns");
     const sheet = planCenturyEnd(rawWorkbook(handWorked()), 1).plan?.sheets.find((s) => s.name === "C1 Century-End Worksheet");
     const wholes = (sheet?.rows ?? []).flat().filter((c) => c?.style === "decimal" && Number.isInteger(c.value));

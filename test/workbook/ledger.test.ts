@@ -4,7 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import { main } from "../../src/cli/main";
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 

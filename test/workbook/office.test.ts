@@ -3,7 +3,7 @@
  * line, at most three round trips whatever the campaign's size, names kept as text.
  */
 import { endCentury } from "../../src/workbook/office/actions";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { sheetNames } from "../../src/workbook/model/schema";
 import { MemoryExcel } from "../support/memoryExcel";
 import { describeProblem } from "../../src/workbook/model/problems";

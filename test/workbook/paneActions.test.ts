@@ -19,7 +19,7 @@ import {
 } from "../../src/workbook/office/tools";
 import { readWorkbook } from "../../src/workbook/office/read";
 import { splitAddress } from "../../src/workbook/model/address";
-import { writtenShares } from "../../src/workbook/tools/pantheon";
+import { writtenShares } from "../../src/workbook/actions/pantheon";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { errorsIn } from "../../src/workbook/model/problems";
 import { counted, MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";

@@ -5,8 +5,9 @@
 import { didYouMean, nearName } from "../../src/engine/names";
 import { describeProblem, errorsIn, payWarningsIn, warningsIn } from "../../src/workbook/model/problems";
 import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
-import { planEvent } from "../../src/workbook/plan/book";
-import { planCenturyEnd, type WorkbookPlan } from "../../src/workbook/plan/centuryEnd";
+import { planEvent } from "../../src/workbook/actions/event";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
+import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { SEAL_SHEET } from "../../src/workbook/model/schema";
 import { countedDeaths } from "../../src/workbook/read/payChecks";

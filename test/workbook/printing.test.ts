@@ -13,8 +13,8 @@ import { unzipSync, zipSync } from "fflate";
 import { main } from "../../src/cli/main";
 import { endCentury } from "../../src/workbook/office/actions";
 import { BOOK_SHEETS, LEDGER, LEDGER_WIDTHS, sheetNames } from "../../src/workbook/model/schema";
-import { planCenturyEnd } from "../../src/workbook/plan/centuryEnd";
-import { planEvent } from "../../src/workbook/plan/book";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
+import { planEvent } from "../../src/workbook/actions/event";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import {
   columnPoints,

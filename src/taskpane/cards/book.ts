@@ -1,8 +1,6 @@
 /** The book by hand: a god renamed everywhere, and the book corrected on purpose (each asked first). */
-import { correctBook, excelRun } from "../../workbook/office/actions";
-import { renameEverywhere } from "../../workbook/office/tools";
-import { errorsIn } from "../../workbook/model/problems";
-import type { CampaignStatus } from "../../workbook/tools/status";
+import { correctBook, excelRun, renameEverywhere } from "../../workbook/office";
+import { errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, setOptions } from "../dom";
 import { steps } from "../messages";

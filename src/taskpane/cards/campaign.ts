@@ -1,7 +1,5 @@
 /** The campaign card and the pane's header: the state, the tables found, the problems, the counts. */
-import { errorsIn, warningsIn, type Problem } from "../../workbook/model/problems";
-import { LEDGER } from "../../workbook/model/schema";
-import type { CampaignStatus } from "../../workbook/tools/status";
+import { errorsIn, warningsIn, type Problem, LEDGER, type CampaignStatus } from "../../workbook";
 import { missingTables } from "../availability";
 import { byId, el } from "../dom";
 import { plural, problemList } from "../render";

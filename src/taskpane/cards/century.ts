@@ -4,10 +4,8 @@
  * and the ribbon's End century button, which only opens this card's question.
  */
 import { onCenturyEndNews } from "../../commands/events";
-import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office/actions";
-import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem } from "../../workbook/model/problems";
-import { sheetNames } from "../../workbook/model/schema";
-import type { CampaignStatus } from "../../workbook/tools/status";
+import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office";
+import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";

@@ -1,7 +1,6 @@
 /** The deaths card: a row for the Deaths table, and a tally of the century's causes with +1 and +5. */
-import { excelRun } from "../../workbook/office/actions";
-import { recordDeaths } from "../../workbook/office/tools";
-import type { CampaignStatus } from "../../workbook/tools/status";
+import { excelRun, recordDeaths } from "../../workbook/office";
+import type { CampaignStatus } from "../../workbook";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { plural } from "../render";

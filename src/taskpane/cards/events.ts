@@ -1,8 +1,6 @@
 /** The events card: an event credited (asked first), the latest credits, and the undo of the latest. */
-import { creditEvent, excelRun, undoLatestCredit, type CreditInExcel } from "../../workbook/office/actions";
-import { errorsIn, warningsIn } from "../../workbook/model/problems";
-import { MAX_TIMES } from "../../workbook/plan/book";
-import type { CampaignStatus } from "../../workbook/tools/status";
+import { creditEvent, excelRun, undoLatestCredit, type CreditInExcel } from "../../workbook/office";
+import { errorsIn, warningsIn, MAX_TIMES, type CampaignStatus } from "../../workbook";
 import { ask, askToPay, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";

@@ -1,5 +1,5 @@
 /** The mana inflation card: the average mana per character and the factor the rules advise. */
-import type { CampaignStatus } from "../../workbook/tools/status";
+import type { CampaignStatus } from "../../workbook";
 import { byId, el, shown } from "../dom";
 import { onStatus } from "../state";
 

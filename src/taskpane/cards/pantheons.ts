@@ -1,8 +1,7 @@
 /** The pantheons card: a race's pantheon and turmoil, a cult, a proposed change checked, a god obliterated. */
 import { turmoil } from "../../engine/pantheon";
-import { excelRun } from "../../workbook/office/actions";
-import { applyCult, checkPantheonChange, obliterateGod, setTurmoil } from "../../workbook/office/tools";
-import type { CampaignStatus, RaceStatus } from "../../workbook/tools/status";
+import { excelRun, applyCult, checkPantheonChange, obliterateGod, setTurmoil } from "../../workbook/office";
+import type { CampaignStatus, RaceStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";

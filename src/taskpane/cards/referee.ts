@@ -1,9 +1,6 @@
 /** The Earth map referee's card: a war, a disaster or the growth, shown from the tables, asked, then written. */
-import { excelRun, type ActionOptions } from "../../workbook/office/actions";
-import { runDisaster, runGrowth, runWar, type RefereeOutcome } from "../../workbook/office/tools";
-import { errorsIn } from "../../workbook/model/problems";
-import type { RefereePreview } from "../../workbook/actions/referee";
-import type { CampaignStatus } from "../../workbook/tools/status";
+import { excelRun, type ActionOptions, runDisaster, runGrowth, runWar, type RefereeOutcome } from "../../workbook/office";
+import { errorsIn, type RefereePreview, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { READING, steps } from "../messages";

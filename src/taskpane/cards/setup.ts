@@ -1,6 +1,5 @@
 /** The set-up card: the campaign's missing tables added, or the example campaign opened. */
-import { excelRun } from "../../workbook/office/actions";
-import { createMissingTables } from "../../workbook/office/tools";
+import { excelRun, createMissingTables } from "../../workbook/office";
 import { byId } from "../dom";
 import { showMessage } from "../render";
 import { act, showOutcome } from "../state";

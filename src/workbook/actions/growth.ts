@@ -6,7 +6,7 @@ import { DEATHS, RACES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable, type Campaign } from "../read/campaign";
 import { latestCentury } from "../read/century";
-import { hasColumn } from "../tools/lookUp";
+import { hasColumn } from "./lookUp";
 import { type DeathRow, type RaceChange, type RefereePreview, type RefereePlan, GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf } from "./referee";
 
 /**

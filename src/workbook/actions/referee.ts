@@ -14,7 +14,7 @@ import { DEATHS, LEDGER, normalizeHeader, RACES, type RaceAttribute } from "../m
 import { addressIn } from "../model/tableReader";
 import type { EditPlan, EditRow, TableEdit } from "../plan/edits";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
-import { hasColumn } from "../tools/lookUp";
+import { hasColumn } from "./lookUp";
 
 export type RefereeAction = "war" | "disaster" | "growth";
 

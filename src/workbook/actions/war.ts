@@ -5,7 +5,7 @@ import type { Problem } from "../model/problems";
 import { RACES } from "../model/schema";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
 import { latestCentury } from "../read/century";
-import { hasColumn, lookUp } from "../tools/lookUp";
+import { hasColumn, lookUp } from "./lookUp";
 import { type DeathRow, type RaceChange, type WarSideResult, type WarResult, type RefereePreview, type RefereePlan, key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem } from "./referee";
 
 export interface WarSide {

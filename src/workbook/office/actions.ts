@@ -7,12 +7,17 @@
 import type { ContextApi } from "./api";
 import { errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, sheetNames } from "../model/schema";
-import { planEraEnd, planEvent, planUndo, type CreditOutcome, type EventOptions } from "../plan/book";
-import { centuryEndOf, type CenturyEndOutcome, type WorkbookPlan } from "../plan/centuryEnd";
-import { planReseal } from "../plan/reseal";
-import { readCampaign } from "../read/campaign";
+import { planEraEnd } from "../actions/eraEnd";
+import { planEvent, type EventOptions } from "../actions/event";
+import { planUndo } from "../actions/undo";
+import { type CreditOutcome } from "../actions/credit";
+import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
+import { type WorkbookPlan } from "../plan/types";
+import { planReseal } from "../actions/reseal";
+import { readCampaign, type CampaignRead } from "../read/campaign";
 import { latestCentury } from "../read/century";
-import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
+import { campaignStatus, type CampaignStatus } from "../actions/status";
+import { afterCenturyEnd } from "../plan/after";
 import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
 import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
 
@@ -212,7 +217,7 @@ export interface CreditInExcel extends CreditOutcome {
  * plan with the command line's code, then write the book's sheets in as many requests as they
  * need and the Ledger last, in the final request, as the commit point.
  */
-async function credit(run: ExcelRun, what: string, planner: (read: ReturnType<typeof readCampaign>) => CreditOutcome, options: ActionOptions): Promise<CreditInExcel> {
+async function credit(run: ExcelRun, what: string, planner: (read: CampaignRead) => CreditOutcome, options: ActionOptions): Promise<CreditInExcel> {
   return exclusive(what, () =>
     withRetry(
       run,

@@ -8,16 +8,17 @@ import { splitAddress } from "../model/address";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { applyEdits, type EditPlan } from "../plan/edits";
-import { planRename } from "../plan/rename";
-import { readCampaign, type Campaign } from "../read/campaign";
-import { planDeaths, type DeathEntry } from "../tools/deaths";
-import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../tools/pantheon";
+import { planRename } from "../actions/rename";
+import { readCampaign, type CampaignRead } from "../read/campaign";
+import { planDeaths, type DeathEntry } from "../actions/deaths";
+import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../actions/pantheon";
 import { planDisaster, type DisasterOrder } from "../actions/disaster";
 import { planGrowth } from "../actions/growth";
 import type { RefereePlan, RefereePreview } from "../actions/referee";
 import { planWar, type WarOrder } from "../actions/war";
-import { planMissingTables } from "../tools/setup";
-import { afterCenturyEnd, campaignStatus, type CampaignStatus } from "../tools/status";
+import { planMissingTables } from "../actions/setup";
+import { campaignStatus, type CampaignStatus } from "../actions/status";
+import { afterCenturyEnd } from "../plan/after";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
 import { readWorkbook } from "./read";
 import { queueEdits, queueLedgerAndShow, worksheetSteps } from "./write";
@@ -33,10 +34,8 @@ export interface EditOutcome {
 }
 
 /** What a tool works from: the workbook as read, and the campaign read from it once. */
-interface Read {
+interface Read extends CampaignRead {
   readonly raw: RawWorkbook;
-  readonly campaign: Campaign;
-  readonly problems: readonly Problem[];
 }
 
 async function runEdits(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions = {}, write = true): Promise<EditOutcome> {

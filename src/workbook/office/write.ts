@@ -7,7 +7,7 @@ import { areaRef, columnLetter, quoteSheet } from "../model/address";
 import type { CellInput, ContextApi, PageLayoutApi, RangeApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { LEDGER, SEAL_SHEET, sheetNames } from "../model/schema";
-import type { WorkbookPlan } from "../plan/centuryEnd";
+import type { WorkbookPlan } from "../plan/types";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
 import { blocks, columnPoints, footerCode, merges, numberFormatOf as formatOf, STYLES, tableBody, tablePrint, type CellStyle, type PlanCell, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../plan/layout";
 import { firstChange, type LedgerPlan } from "../plan/ledger";

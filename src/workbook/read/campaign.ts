@@ -19,13 +19,13 @@ import { countedDeaths } from "./payChecks";
 import { checkSeal, readSeal } from "./seal";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
-import type { Campaign, FoundTable } from "./types";
+import type { Campaign, CampaignRead, FoundTable } from "./types";
 
 export * from "./types";
 
 const byName = <T>(items: readonly T[], name: (item: T) => string): Map<string, T> => new Map(items.map((x) => [nameKey(name(x)), x]));
 
-export function readCampaign(raw: RawWorkbook): { campaign: Campaign; problems: Problem[] } {
+export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Problem[] } {
   const problems: Problem[] = [...(raw.problems ?? [])];
   const found: FoundTable[] = [];
   const missingTables: string[] = [];

@@ -141,3 +141,9 @@ export interface Campaign {
   /** a century whose end stopped before it reached the Ledger */
   readonly interruptedCentury?: number;
 }
+
+/** A campaign as read, with every problem found in reading it. */
+export interface CampaignRead {
+  readonly campaign: Campaign;
+  readonly problems: readonly Problem[];
+}

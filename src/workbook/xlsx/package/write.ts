@@ -16,7 +16,7 @@
  */
 import { LEDGER } from "../../model/schema";
 import type { RawTable, RawWorkbook } from "../../model/raw";
-import type { WorkbookPlan } from "../../plan/centuryEnd";
+import type { WorkbookPlan } from "../../plan/types";
 import { tableBody, tablePrint, type PlanValue, type SheetPlan, LEDGER_TITLE } from "../../plan/layout";
 import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef, type Area } from "../../model/address";

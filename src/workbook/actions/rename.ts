@@ -8,11 +8,11 @@ import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { CARDS, GODS, LEDGER, PANTHEON } from "../model/schema";
 import { readCampaign, type Campaign } from "../read/campaign";
-import { bookSheets } from "./book";
-import { applyEdits, type TableEdit } from "./edits";
-import { ledgerPlan } from "./ledger";
-import { sealSheet } from "./seal";
-import type { WorkbookPlan } from "./types";
+import { bookSheets } from "../plan/bookSheets";
+import { applyEdits, type TableEdit } from "../plan/edits";
+import { ledgerPlan } from "../plan/ledger";
+import { sealSheet } from "../plan/seal";
+import type { WorkbookPlan } from "../plan/types";
 
 export interface RenameOutcome {
   readonly from: string;

@@ -5,18 +5,18 @@
  */
 import { toNumber } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
-import type { Problem } from "../model/problems";
-import type { RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, LEDGER, SEAL_SHEET, DEATH_SHEET } from "../model/schema";
-import type { LedgerPlan } from "../plan/ledger";
-import type { Campaign, FoundTable } from "../read/campaign";
+import { errorsIn, type Problem } from "../model/problems";
+import { ALL_TABLES, LEDGER } from "../model/schema";
+import type { Campaign, CampaignRead, FoundTable } from "../read/campaign";
 import { checkCentury, creditAfter, creditName, latestCentury, recipients } from "../read/century";
 import type { LedgerRow } from "../read/types";
 import { eventCredit, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
-import { errorsIn } from "../model/problems";
-import { eventOf, isRepeat, knownEvents, latestCredit, planEraEnd } from "../plan/book";
-import { centuryInput, costed, previewPayments, type Payment, type WorkbookPlan } from "../plan/centuryEnd";
+import { eventOf, knownEvents, latestCredit } from "../read/credits";
+import { isRepeat } from "./event";
+import { planEraEnd } from "./eraEnd";
+import { centuryInput, costed, previewPayments } from "./centuryEnd";
+import type { Payment } from "../plan/types";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
 
@@ -117,7 +117,7 @@ function recentCredits(campaign: Campaign): CreditStatus[] {
   return groups;
 }
 
-export function campaignStatus(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }): CampaignStatus {
+export function campaignStatus(read: CampaignRead): CampaignStatus {
   const { campaign } = read;
   const latest = latestCentury(campaign);
   const next = latest + 1;
@@ -181,39 +181,8 @@ function redoState(campaign: Campaign, latest: number): CampaignStatus["redo"] {
   return after === undefined ? { century: latest, ready: true } : { century: latest, ready: false, reason: `${creditName(after)} was credited after it; undo that first.` };
 }
 
-function eraEndState(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }): CampaignStatus["eraEnd"] {
+function eraEndState(read: CampaignRead): CampaignStatus["eraEnd"] {
   const century = latestCentury(read.campaign);
   const errors = errorsIn(planEraEnd({ campaign: read.campaign, problems: [] }, century).problems);
   return errors.length === 0 ? { century, ready: true } : { century, ready: false, reason: (errors[0] as Problem).message };
-}
-
-/** The Ledger as a century end leaves it, for the status after the century end. */
-function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable {
-  return {
-    name: before?.name ?? LEDGER.name,
-    sheet: before?.sheet ?? LEDGER.name,
-    headerRow: before?.headerRow ?? 1,
-    firstColumn: before?.firstColumn ?? 1,
-    headers: ledger.headers,
-    rows: ledger.rows,
-    isTable: before?.isTable ?? true,
-  };
-}
-
-/** The workbook after a century end's plan is written: the new Ledger and the generated sheets. */
-export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): RawWorkbook {
-  const tables = new Map(raw.tables);
-  if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
-  const names = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
-  const added = [...plan.sheets.map((s) => s.name), ...(ledger ? [LEDGER.name] : [])].filter((n) => !names.has(n.toLowerCase()));
-  // The sheets read back (titles, Death Worksheets, the seal) as the plan leaves them.
-  const generatedCells = new Map(raw.generatedCells ?? []);
-  const sheetTitles = new Map(raw.sheetTitles ?? []);
-  for (const s of plan.sheets) {
-    if (s.name === SEAL_SHEET && !ledger) continue;
-    const cells = s.rows.map((r) => r.map((c) => (c === null ? null : c.value)));
-    sheetTitles.set(s.name, cells[0]?.[0] ?? null);
-    if (s.name === SEAL_SHEET || DEATH_SHEET.test(s.name)) generatedCells.set(s.name, cells);
-  }
-  return { tables, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
 }

@@ -7,22 +7,18 @@
  */
 import { toNumber, ZERO } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn, payingNobody, type Problem } from "../model/problems";
+import { errorsIn, payingNobody } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import { accountDigests } from "../read/seal";
-import type { Campaign } from "../read/types";
-import { withSheets, type CreditOutcome } from "./book";
-import type { CreditRow } from "./ledger";
+import type { CampaignRead } from "../read/types";
+import { withSheets, type CreditOutcome } from "./credit";
+import type { CreditRow } from "../plan/ledger";
 
-interface Read {
-  readonly campaign: Campaign;
-  readonly problems: readonly Problem[];
-}
 
 /** The longest reason kept in the Ledger's What. */
 const REASON_LENGTH = 200;
 
-export function planReseal(read: Read, because: string): CreditOutcome {
+export function planReseal(read: CampaignRead, because: string): CreditOutcome {
   const { campaign } = read;
   const reason = because.trim().replace(/\s+/g, " ");
   // What the seal found is what this answers; any other problem still stands.

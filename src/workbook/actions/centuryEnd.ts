@@ -8,16 +8,17 @@ import { cmp, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { foundTable, readCampaign, type Campaign } from "../read/campaign";
+import { foundTable, readCampaign, type Campaign, type CampaignRead } from "../read/campaign";
 import { DEATHS, LEDGER } from "../model/schema";
 import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
-import { ledgerPlan } from "./ledger";
-import { toPayments, type Payment, type WorkbookPlan } from "./types";
-import { accountsAfter, bookSheets } from "./book";
-import { foreignSheets, sealSheet } from "./seal";
-import { centuryWorksheets } from "./worksheets";
+import { ledgerPlan } from "../plan/ledger";
+import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
+import { accountsAfter } from "./credit";
+import { bookSheets } from "../plan/bookSheets";
+import { foreignSheets, sealSheet } from "../plan/seal";
+import { centuryWorksheets } from "../plan/worksheets";
 
-export type { Payment, WorkbookPlan } from "./types";
+export type { Payment, WorkbookPlan } from "../plan/types";
 
 export interface CenturyEndOutcome {
   readonly century: number;
@@ -98,7 +99,7 @@ export function planCenturyEnd(raw: RawWorkbook, century?: number, options: Cent
 }
 
 /** Plans the century end of a campaign already read. */
-export function centuryEndOf(read: { readonly campaign: Campaign; readonly problems: readonly Problem[] }, century?: number, options: CenturyOptions = {}): CenturyEndOutcome {
+export function centuryEndOf(read: CampaignRead, century?: number, options: CenturyOptions = {}): CenturyEndOutcome {
   const { campaign } = read;
   const problems = [...read.problems];
   const n = century ?? latestCentury(campaign) + 1;

@@ -1,0 +1,76 @@
+/**
+ * What every credit of the mana book shares, the century end included: its outcome, the
+ * accounts after it, and the plan that writes it (the book's sheets, the seal, the Ledger).
+ */
+import type { CreditKind, Posting } from "../../engine/book";
+import { toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { errorsIn, type Problem } from "../model/problems";
+import { LEDGER } from "../model/schema";
+import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
+import type { Account, LedgerRow } from "../read/types";
+import { bookSheets } from "../plan/bookSheets";
+import { ledgerPlan, type CreditRow } from "../plan/ledger";
+import { foreignSheets, sealSheet } from "../plan/seal";
+import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
+
+/** What a credit (or taking one back) comes to, and what it writes when nothing is wrong. */
+export interface CreditOutcome {
+  readonly kind: CreditKind;
+  /** the event's name, "era ending with century N", or what was taken back */
+  readonly what: string;
+  readonly century: number;
+  readonly problems: readonly Problem[];
+  readonly campaign: Campaign;
+  /** every recipient, credited or not */
+  readonly payments: readonly Payment[];
+  /** the same, exactly */
+  readonly postings: readonly Posting[];
+  readonly plan?: WorkbookPlan;
+}
+
+export const ledgerError = (message: string): Problem => ({ severity: "error", table: LEDGER.name, message });
+
+/** The accounts after a credit: each recipient's rows so far, then its new one. */
+export function accountsAfter(campaign: Campaign, removed: ReadonlySet<number>, added: readonly CreditRow[]): Map<string, Account> {
+  const after = new Map<string, Account>();
+  for (const [k, a] of campaign.accounts) {
+    const entries = a.entries.filter((e) => !removed.has(e.index));
+    after.set(k, { god: a.god, entries, carry: entries[entries.length - 1]?.carry ?? ZERO });
+  }
+  for (const c of added) {
+    const k = nameKey(c.god);
+    const a = after.get(k);
+    const row: LedgerRow = { ...c, earned: toNumber(c.earned), row: 0, index: Number.MAX_SAFE_INTEGER };
+    after.set(k, { god: a?.god ?? c.god, entries: [...(a?.entries ?? []), row], carry: c.carry });
+  }
+  return after;
+}
+
+/** What each account carries now, by recipient. */
+export function carries(campaign: Campaign): Map<string, Ratio> {
+  return new Map([...campaign.accounts.values()].map((a) => [a.god, a.carry]));
+}
+
+/**
+ * A change of the book with what it writes: the book's sheets (unless one of their names is a
+ * sheet of the gamemaster's), the seal, and the Ledger less `removed`, with `added`.
+ */
+export function withSheets<O extends Omit<CreditOutcome, "plan">>(campaign: Campaign, outcome: O, century: number, removed: ReadonlySet<number>, added: readonly CreditRow[]): O & { plan?: WorkbookPlan } {
+  const after = accountsAfter(campaign, removed, added);
+  const sheets = bookSheets(campaign, after);
+  const foreign = foreignSheets(campaign, sheets);
+  if (foreign.length > 0) return { ...outcome, problems: [...outcome.problems, ...foreign] };
+  const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, removed, added);
+  return { ...outcome, plan: { century, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger } };
+}
+
+/** A credit's outcome, with its plan when nothing is wrong. */
+export function credit(read: CampaignRead, kind: CreditKind, what: string, century: number, postings: readonly Posting[], problems: Problem[]): CreditOutcome {
+  const { campaign } = read;
+  const base = { kind, what, century, problems, campaign, payments: toPayments(postings), postings };
+  if (errorsIn(problems).length > 0) return base;
+  const added: CreditRow[] = postings.filter((p) => toNumber(p.earned) !== 0).map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+  return withSheets(campaign, base, century, new Set(), added);
+}
+

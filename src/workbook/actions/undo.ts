@@ -1,0 +1,40 @@
+/** Taking back the latest credit, when it is an event or an era's end. */
+import type { CreditKind } from "../../engine/book";
+import { toNumber, ZERO } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { errorsIn, payingNobody } from "../model/problems";
+import { LEDGER } from "../model/schema";
+import type { CampaignRead } from "../read/campaign";
+import { creditName } from "../read/century";
+import { latestCredit } from "../read/credits";
+import type { LedgerRow } from "../read/types";
+import { accountsAfter, ledgerError, withSheets, type CreditOutcome } from "./credit";
+
+/**
+ * Takes back the latest credit, when it is an event or an era's end; with `expected` (the credit
+ * as a gamemaster was asked about it), only when it is still that one.
+ */
+export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
+  const { campaign } = read;
+  // Taking a credit back pays nobody: warnings about what others would be paid do not stop it.
+  const problems = payingNobody(read.problems);
+  const rows = latestCredit(campaign);
+  // The row to name: the credit's last, where the Ledger ends.
+  const first = rows.reduce<LedgerRow | undefined>((m, r) => (m === undefined || r.index > m.index ? r : m), undefined);
+  const base = { kind: first?.kind ?? ("event" as CreditKind), what: first === undefined ? "" : creditName(first), century: first?.century ?? 0, campaign, payments: [], postings: [] };
+  if (errorsIn(problems).length > 0) return { ...base, problems };
+  if (first === undefined) return { ...base, problems: [ledgerError(campaign.ledger.length === 0 ? "the Ledger holds no credit to take back." : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.")] };
+  if (expected !== undefined && creditName(first) !== expected) {
+    return { ...base, problems: [ledgerError(`the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`)] };
+  }
+  if (first.kind === "correction") {
+    return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.` }] };
+  }
+  if (first.kind === "century-end") {
+    return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).` }] };
+  }
+  const removed = new Set(rows.map((r) => r.index));
+  const after = accountsAfter(campaign, removed, []);
+  const undone = rows.map((r) => ({ god: r.god, carryIn: toNumber(r.carry), earned: -r.earned, paid: -r.paid, carry: toNumber(after.get(nameKey(r.god))?.carry ?? ZERO) }));
+  return withSheets(campaign, { ...base, problems, payments: undone }, first.century, removed, []);
+}

@@ -1,0 +1,25 @@
+/**
+ * What the command line and the task pane use of the workbook code, whichever adapter carries
+ * it out: reading a campaign, each action's planner, the status, and the words of a problem.
+ * They import this (and their own adapter's index), never a module inside the layers.
+ */
+export { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem } from "./model/problems";
+export type { RawWorkbook } from "./model/raw";
+export type { CampaignRead } from "./read/campaign";
+export { LEDGER, RACES, sheetNames } from "./model/schema";
+export { readCampaign } from "./read/campaign";
+export { eventOf } from "./read/credits";
+export { applyEdits } from "./plan/edits";
+export type { Payment, WorkbookPlan } from "./plan/types";
+export { planCenturyEnd, type CenturyEndOutcome } from "./actions/centuryEnd";
+export type { CreditOutcome } from "./actions/credit";
+export { planDisaster, type DisasterOrder } from "./actions/disaster";
+export { planEraEnd } from "./actions/eraEnd";
+export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";
+export { planGrowth } from "./actions/growth";
+export type { RefereePlan, RefereePreview } from "./actions/referee";
+export { planRename } from "./actions/rename";
+export { planReseal } from "./actions/reseal";
+export type { CampaignStatus, RaceStatus } from "./actions/status";
+export { planUndo } from "./actions/undo";
+export { planWar, type WarOrder } from "./actions/war";

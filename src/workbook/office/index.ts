@@ -1,0 +1,30 @@
+/** What the task pane and the ribbon use of the Office.js adapter: the actions inside Excel. */
+export {
+  correctBook,
+  creditEraEnd,
+  creditEvent,
+  endCentury,
+  excelRun,
+  regenerateWorksheets,
+  undoLatestCredit,
+  type ActionOptions,
+  type ActionStep,
+  type CenturyEndInExcel,
+  type CreditInExcel,
+} from "./actions";
+export {
+  applyCult,
+  checkPantheonChange,
+  createMissingTables,
+  obliterateGod,
+  readStatus,
+  recordDeaths,
+  renameEverywhere,
+  runDisaster,
+  runGrowth,
+  runWar,
+  selectCell,
+  setTurmoil,
+  type EditOutcome,
+  type RefereeOutcome,
+} from "./tools";
