@@ -59,18 +59,29 @@ function parseOne(element: string, opText: string, valueText: string, text: stri
  * @example parseResistances("F-2, W/2, X-1")
  */
 export function parseResistances(text: string): readonly ResistCode[] {
-  // A race sheet asks about the same few texts over and over: read each once.
-  const known = PARSED.get(text);
-  if (known !== undefined) return known;
-  const codes = readCodes(text);
-  if (PARSED.size >= MEMO_SIZE) PARSED.clear();
-  PARSED.set(text, codes);
-  return codes;
+  return codesOf(text);
 }
 
 const MEMO_SIZE = 1000;
-const PARSED = new Map<string, readonly ResistCode[]>();
-const ELEMENT_SETS = new Map<string, ReadonlySet<Element>>();
+
+/**
+ * `read`, remembered for the latest thousand texts: a race sheet asks about the same few texts
+ * over and over, so each is read once.
+ */
+function remembered<T>(read: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    const value = read(text);
+    if (seen.size >= MEMO_SIZE) seen.clear();
+    seen.set(text, value);
+    return value;
+  };
+}
+
+const codesOf = remembered(readCodes);
+const elementsOf = remembered(readElements);
 
 function readCodes(text: string): readonly ResistCode[] {
   const codes: ResistCode[] = [];
@@ -93,12 +104,7 @@ function readCodes(text: string): readonly ResistCode[] {
  * @example parseElements("FE") // Set {"F", "E"}
  */
 export function parseElements(text: string): ReadonlySet<Element> {
-  const known = ELEMENT_SETS.get(text);
-  if (known !== undefined) return known;
-  const found = readElements(text);
-  if (ELEMENT_SETS.size >= MEMO_SIZE) ELEMENT_SETS.clear();
-  ELEMENT_SETS.set(text, found);
-  return found;
+  return elementsOf(text);
 }
 
 function readElements(text: string): ReadonlySet<Element> {

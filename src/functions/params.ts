@@ -226,34 +226,28 @@ function line(name: string, value: unknown): Line<unknown> {
   return { values: m.map((r) => r[0]), across: false };
 }
 
-/** Members' names down a column or along a row; empty cells are null. */
-export function names(name: string): Param<Line<string | null>> {
+/** A line of cells (down a column or along a row), each read by `item`; empty cells are null. */
+function lineOf<T>(name: string, item: (v: unknown) => T): Param<Line<T | null>> {
   return param(name, (value) => {
     const { values, across } = line(name, value);
-    return {
-      across,
-      values: values.map((v) => {
-        if (isEmpty(v)) return null;
-        if (typeof v !== "string") throw new ArgumentError(`${name} must hold names written as text, not ${show(v)}.`);
-        return v.trim() === "" ? null : v.trim();
-      }),
-    };
+    return { across, values: values.map((v) => (isEmpty(v) ? null : item(v))) };
+  });
+}
+
+/** Members' names down a column or along a row; empty cells are null. */
+export function names(name: string): Param<Line<string | null>> {
+  return lineOf(name, (v) => {
+    if (typeof v !== "string") throw new ArgumentError(`${name} must hold names written as text, not ${show(v)}.`);
+    return v.trim() === "" ? null : v.trim();
   });
 }
 
 /** Pantheon shares down a column or along a row: 40, 0.4 or "40%"; empty cells are null. */
 export function shares(name: string): Param<Line<Ratio | null>> {
-  return param(name, (value) => {
-    const { values, across } = line(name, value);
-    return {
-      across,
-      values: values.map((v) => {
-        if (isEmpty(v)) return null;
-        const r = exactNumber(v);
-        if (r === null) throw new ArgumentError(`${name} must hold shares such as 40, 0.4 or 40%, not ${show(v)}.`);
-        return r;
-      }),
-    };
+  return lineOf(name, (v) => {
+    const r = exactNumber(v);
+    if (r === null) throw new ArgumentError(`${name} must hold shares such as 40, 0.4 or 40%, not ${show(v)}.`);
+    return r;
   });
 }
 

@@ -99,25 +99,18 @@ export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", "a 
   return [[split.spread, split.placed]];
 });
 
+/** What RESIST and RESISTLEVELS both take after their first argument. */
+const RESISTED = [elements("elements"), resistanceCodes("resistances"), choice("kind", ["disaster", "global"] as const, "disaster")] as const;
+
 export const RESIST = define(
   "RESIST",
-  [
-    nonNegative("deaths", "a number of units, 0 or more"),
-    elements("elements"),
-    resistanceCodes("resistances"),
-    choice("kind", ["disaster", "global"] as const, "disaster"),
-  ],
+  [nonNegative("deaths", "a number of units, 0 or more"), ...RESISTED],
   (deaths, els, codes, kind) => resist(deaths, els, codes, kind),
 );
 
 export const RESISTLEVELS = define(
   "RESISTLEVELS",
-  [
-    whole("reduction", "a whole number of levels, 0 or more"),
-    elements("elements"),
-    resistanceCodes("resistances"),
-    choice("kind", ["disaster", "global"] as const, "disaster"),
-  ],
+  [whole("reduction", "a whole number of levels, 0 or more"), ...RESISTED],
   (reduction, els, codes, kind) => resistLevels(reduction, els, codes, kind),
 );
 

@@ -24,6 +24,11 @@ export interface TableSpec {
 
 const WIDTHS: Readonly<Record<string, number>> = { Where: 10, Note: 34, Source: 20, Race: 16, Sphere: 12, Member: 14, God: 14, Cause: 14, Timing: 14, Basis: 12 };
 
+/** A table's spec: its name, whether a campaign needs it, what one row is, and its columns. */
+function table(name: string, needed: boolean, about: string, columns: readonly ColumnSpec[]): TableSpec {
+  return { name, columns, needed, about };
+}
+
 function column(header: string, required: boolean, text: boolean, width?: number): ColumnSpec {
   return { header, required, text, width: width ?? WIDTHS[header] ?? Math.max(10, header.length + 4) };
 }
@@ -36,30 +41,15 @@ const optWord = (header: string) => column(header, false, true);
 const num = (header: string) => column(header, true, false);
 const optNum = (header: string) => column(header, false, false);
 
-export const GODS: TableSpec = {
-  name: "Gods",
-  columns: [word("God"), optWord("Kind")],
-  needed: true,
-  about: "a character who can receive mana (Kind: greater, lesser, spirit, demon)",
-};
+export const GODS = table("Gods", true, "a character who can receive mana (Kind: greater, lesser, spirit, demon)", [word("God"), optWord("Kind")]);
 
 /**
  * A column a gamemaster may add to the Gods table: each character's mana now. Only the pane's
  * mana-inflation advice reads it, so a set-up leaves it out and a bad cell there is a warning.
  */
 export const GODS_MANA = "Mana";
-export const CARDS: TableSpec = {
-  name: "Cards",
-  columns: [word("God"), word("Sphere"), num("Cards")],
-  needed: true,
-  about: "cards a god (or Demons) holds in a sphere",
-};
-export const SOURCES: TableSpec = {
-  name: "Sources",
-  columns: [word("Sphere"), word("Source"), optWord("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing"), optWord("Where")],
-  needed: true,
-  about: "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count; Timing: century-end, era-end, event; Where, for an event: heaven or earth)",
-};
+export const CARDS = table("Cards", true, "cards a god (or Demons) holds in a sphere", [word("God"), word("Sphere"), num("Cards")]);
+export const SOURCES = table("Sources", true, "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count; Timing: century-end, era-end, event; Where, for an event: heaven or earth)", [word("Sphere"), word("Source"), optWord("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing"), optWord("Where")]);
 /**
  * The Races columns only the referee's actions read (war, disasters, growth): a race's Military and
  * Aggression (whole numbers, either sign), its Resistances (codes such as F-2, W/2), its Growth
@@ -69,9 +59,7 @@ export const SOURCES: TableSpec = {
 export const RACE_ATTRIBUTES = ["Military", "Aggression", "Resistances", "Growth", "Limit"] as const;
 export type RaceAttribute = (typeof RACE_ATTRIBUTES)[number];
 
-export const RACES: TableSpec = {
-  name: "Races",
-  columns: [
+export const RACES = table("Races", true, "a mortal race; Turmoil yes if in religious turmoil at any time this century; Military, Aggression, Resistances, Growth and Limit for the referee's war, disaster and growth", [
     word("Race"),
     num("Units"),
     optNum("Cities"),
@@ -79,38 +67,15 @@ export const RACES: TableSpec = {
     optWord("Culture"),
     optWord("Turmoil"),
     ...RACE_ATTRIBUTES.map((a) => (a === "Resistances" ? column(a, false, true, 16) : optNum(a))),
-  ],
-  needed: true,
-  about: "a mortal race; Turmoil yes if in religious turmoil at any time this century; Military, Aggression, Resistances, Growth and Limit for the referee's war, disaster and growth",
-};
-export const PANTHEON: TableSpec = {
-  name: "Pantheon",
-  columns: [word("Race"), word("Member"), num("Share")],
-  needed: true,
-  about: "a member's share of a race's worship (a god, Diabolism or Atheism)",
-};
-export const DEATHS: TableSpec = {
-  name: "Deaths",
-  columns: [num("Century"), word("Cause"), num("Units"), optWord("Race"), optWord("Note")],
-  needed: false,
-  about: "mortal units that died, by cause",
-};
-export const COUNTS: TableSpec = {
-  name: "Counts",
-  columns: [num("Century"), word("Source"), num("Count")],
-  needed: false,
-  about: "the count of a count-basis source for a century",
-};
+  ]);
+export const PANTHEON = table("Pantheon", true, "a member's share of a race's worship (a god, Diabolism or Atheism)", [word("Race"), word("Member"), num("Share")]);
+export const DEATHS = table("Deaths", false, "mortal units that died, by cause", [num("Century"), word("Cause"), num("Units"), optWord("Race"), optWord("Note")]);
+export const COUNTS = table("Counts", false, "the count of a count-basis source for a century", [num("Century"), word("Source"), num("Count")]);
 
 /** The tables a gamemaster fills in, in the order they are set up. */
 export const INPUT_TABLES: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
 
-export const LEDGER: TableSpec = {
-  name: "Ledger",
-  columns: [num("Century"), optWord("Kind"), optWord("What"), word("God"), num("Earned"), num("Paid"), num("Carry"), optWord("Exact Carry")],
-  needed: false,
-  about: "one credit of mana to one recipient: what it earned, what was paid out and what it carries on",
-};
+export const LEDGER = table("Ledger", false, "one credit of mana to one recipient: what it earned, what was paid out and what it carries on", [num("Century"), optWord("Kind"), optWord("What"), word("God"), num("Earned"), num("Paid"), num("Carry"), optWord("Exact Carry")]);
 
 /** How the Ledger shows each column, in its order. */
 export const LEDGER_FORMATS: readonly string[] = ["0", "@", "@", "@", "#,##0.000###", "#,##0", "0.000###", "@"];

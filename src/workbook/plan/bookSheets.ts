@@ -39,7 +39,7 @@ function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Ac
   const b = new SheetBuilder();
   const inPlay = inPlayAfter(accounts);
   heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, and what its account carries on.`);
-  const header = b.add(cell("Character", "header"), cell("Latest credit", "header"), cell("Paid", "header"), cell("Carried on", "header"), cell("Paid in all", "header"));
+  const header = b.headers("Character", "Latest credit", "Paid", "Carried on", "Paid in all");
   for (const god of recipients(campaign)) {
     const account = accounts.get(nameKey(god));
     const latest = account?.entries[account.entries.length - 1];
@@ -67,7 +67,7 @@ function eventWorksheet(campaign: Campaign, where: Where, inPlay: number): Sheet
   const who = recipients(campaign);
   for (const e of events) {
     b.add(cell(e.name, "section"), cell(`spheres: ${[...new Set(e.rules.map((r) => r.sphere))].join(", ")}`, "note"));
-    b.add(cell("Recipient", "header"), cell("Mana per event", "header"));
+    b.headers("Recipient", "Mana per event");
     const lines = eventCredit(who, campaign.cards, e.rules, 1).filter((l) => toNumber(l.earned) !== 0);
     if (lines.length === 0) b.add(cell("(nobody holds a card of these spheres)", "note"));
     for (const l of lines) b.add(cell(l.god, "text"), cell(toNumber(l.earned), "mana"));

@@ -37,6 +37,10 @@ export class SheetBuilder {
     this.rows.push(cells.flatMap((c) => (Array.isArray(c) ? c : [c])));
     return this.rows.length;
   }
+  /** Adds a row of column headers; returns its sheet row number. */
+  headers(...names: string[]): number {
+    return this.add(...names.map((n) => cell(n, "header")));
+  }
   blank(): void {
     this.rows.push([]);
   }
@@ -62,7 +66,7 @@ export function heading(b: SheetBuilder, title: string, subtitle: string): void 
 function deathWorksheet(result: CenturyResult, name: string): SheetPlan {
   const b = new SheetBuilder();
   heading(b, "Death Worksheet", `Century ${result.century}: mortal deaths by cause, from the Deaths table.`);
-  const header = b.add(cell("Cause", "header"), cell("Units", "header"), cell("Counted by", "header"));
+  const header = b.headers("Cause", "Units", "Counted by");
   const first = b.next;
   for (const box of result.deathBoxes) {
     b.add(cell(box.cause, "text"), cell(box.units, "integer"), cell(box.sources.length ? box.sources.join(", ") : "(no sphere draws on it)", "text"));
@@ -91,15 +95,7 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   heading(b, "Century-End Worksheet", `Century ${result.century}: every century-end mana source and its count.`);
 
   b.add(cell("Worshipping population", "section"));
-  b.add(
-    cell("Race", "header"),
-    cell("Units", "header"),
-    cell("Cities", "header"),
-    cell("Great cities", "header"),
-    cell("Strength", "header"),
-    cell("Turmoil", "header"),
-    cell("Worshipping", "header"),
-  );
+  b.headers("Race", "Units", "Cities", "Great cities", "Strength", "Turmoil", "Worshipping");
   const first = b.next;
   for (const w of result.worship) {
     const r = b.next;
@@ -173,14 +169,7 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
 function manaSheet(result: CenturyResult, name: string): SheetPlan {
   const b = new SheetBuilder();
   heading(b, "Mana Calculation", `Century ${result.century}: for each god and source, count × multiplier = mana.`);
-  const header = b.add(
-    cell("God", "header"),
-    cell("Source", "header"),
-    cell("Spheres", "header"),
-    cell("Count", "header"),
-    cell("Multiplier", "header"),
-    cell("Mana", "header"),
-  );
+  const header = b.headers("God", "Source", "Spheres", "Count", "Multiplier", "Mana");
   const spans = new Map<string, { first: number; last: number }>();
   for (const l of result.lines) {
     const r = b.next;
@@ -199,14 +188,7 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
   b.blank();
 
   b.add(cell("Mana per god", "section"));
-  b.add(
-    cell("God", "header"),
-    cell("Carried in", "header"),
-    cell("Earned", "header"),
-    cell("Total", "header"),
-    cell("Paid", "header"),
-    cell("Carried on", "header"),
-  );
+  b.headers("God", "Carried in", "Earned", "Total", "Paid", "Carried on");
   const first = b.next;
   for (const p of result.payouts) {
     const r = b.next;
