@@ -5,7 +5,8 @@
  */
 import { endCentury } from "../../src/workbook/office/actions";
 import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
-import { REQUEST_BUDGET, requests, textValue, type Step } from "../../src/workbook/office/write";
+import { REQUEST_BUDGET, requests, type Step } from "../../src/workbook/office/write";
+import { textValue } from "../../src/workbook/office/look";
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { blocks, type PlanCell } from "../../src/workbook/plan/layout";

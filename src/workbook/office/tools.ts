@@ -21,7 +21,8 @@ import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
 import { readWorkbook } from "./read";
-import { queueEdits, queueLedgerAndShow, worksheetSteps } from "./write";
+import { queueLedgerAndShow, worksheetSteps } from "./write";
+import { queueEdits } from "./tableEdits";
 
 export interface EditOutcome {
   readonly written: boolean;
