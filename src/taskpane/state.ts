@@ -8,7 +8,7 @@ import { errorsIn, type CampaignStatus } from "../workbook";
 import { renderAvailability } from "./availability";
 import { byId } from "./dom";
 import type { Question } from "./ids";
-import { plainError, waitingText, type StepTexts } from "./messages";
+import { plainError, READING, waitingText, type StepTexts } from "./messages";
 import { showMessage, showProblems } from "./render";
 
 let current: CampaignStatus | null = null;
@@ -103,7 +103,7 @@ export function showOutcome(target: HTMLElement, outcome: EditOutcome): void {
 
 /** Reads the campaign again and shows it. */
 export async function refresh(target: HTMLElement = byId("campaign-result")): Promise<void> {
-  await act(target, { reading: "Reading the campaign tables…", writing: "Reading the campaign tables…" }, async (options) => {
+  await act(target, { reading: READING, writing: READING }, async (options) => {
     show(await readStatus(excelRun, options));
     target.replaceChildren();
   });
