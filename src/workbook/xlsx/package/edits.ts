@@ -22,9 +22,10 @@ import { blankRowsToFill, editSteps, rowCells, tableOf, type TableEdit } from ".
 import type { PlanValue } from "../../plan/layout";
 import { cellsOf, holdsSomething, prefixed, type Cell } from "./cells";
 import { resizeTable, tableArea } from "./ledger";
-import { findPart, REL_TYPE, Relationships, relsPathOf } from "./parts";
+import { explained, PackageSession, recalculationOnOpen } from "./session";
 import { cellXml } from "./sheet";
-import { applyEdits, attr, attrLocal, child, childElements, currentText, encodePart, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import { isNamed, tablesOn } from "./tables";
+import { applyEdits, attr, child, childElements, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
 import { FileProblem, type Package } from "./zip";
 
 /** What to write in one cell: a value (undefined leaves the value as it is) and the look for a new cell. */
@@ -99,35 +100,15 @@ const overlaps = (a: Area, b: Area): boolean => a.top <= b.bottom && a.bottom >=
  * package's order; parts not changed are the very same Uint8Arrays that came in.
  */
 export function writeTableEdits(pkg: Package, raw: RawWorkbook, edits: readonly TableEdit[]): Map<string, Uint8Array> {
-  try {
-    return new TableEditWriter(pkg.parts).write(raw, edits);
-  } catch (e) {
-    if (e instanceof XmlProblem) throw new FileProblem(`The workbook is damaged inside (${e.message}). Open it in Excel and save it again, then try again.`);
-    throw e;
-  }
+  return explained(() => new TableEditWriter(new PackageSession(pkg.parts)).write(raw, edits));
 }
 
 class TableEditWriter {
-  private readonly texts = new Map<string, string>();
-  private readonly workbook: string;
-  private readonly workbookText: string;
-  private readonly sheetParts = new Map<string, string>();
+  /** every worksheet part, by its sheet's name in lower case */
+  private readonly sheetParts: ReadonlyMap<string, string>;
 
-  constructor(private readonly parts: ReadonlyMap<string, Uint8Array>) {
-    const office = this.rels("").ofType(REL_TYPE.officeDocument)[0];
-    const workbook = office === undefined ? undefined : findPart(parts, office.part);
-    if (workbook === undefined) throw new FileProblem("The workbook's main part could not be found: open it in Excel and save it again.");
-    this.workbook = workbook;
-    this.workbookText = this.read(workbook) as string;
-    const root = rootElement(this.workbookText);
-    const list = child(this.workbookText, root, "sheets");
-    const rels = this.rels(workbook);
-    for (const s of list === undefined ? [] : childElements(this.workbookText, list)) {
-      if (s.local !== "sheet") continue;
-      const rel = rels.byId(attrLocal(s.tag, "id") ?? "");
-      const part = rel === undefined || !rel.type.endsWith("/worksheet") ? undefined : findPart(parts, rel.part);
-      if (part !== undefined) this.sheetParts.set((attr(s.tag, "name") ?? "").toLowerCase(), part);
-    }
+  constructor(private readonly session: PackageSession) {
+    this.sheetParts = session.worksheets();
   }
 
   write(raw: RawWorkbook, edits: readonly TableEdit[]): Map<string, Uint8Array> {
@@ -136,7 +117,7 @@ class TableEditWriter {
     const sheetOf = (part: string, name: string): SheetText => {
       let s = sheets.get(part);
       if (s === undefined) {
-        s = new SheetText(this.read(part) as string, name);
+        s = new SheetText(this.session.read(part) as string, name);
         sheets.set(part, s);
       }
       return s;
@@ -147,8 +128,7 @@ class TableEditWriter {
         throw new FileProblem(`The command line cannot make ${what} in a file without rewriting it; do that in Excel, then run again.`);
       }
       if (before === undefined) throw new Error(`there is no ${tableOf(edit)} table`);
-      const part = this.sheetParts.get(before.sheet.toLowerCase());
-      if (part === undefined) throw new FileProblem(`The sheet "${before.sheet}" has no content in the file: open the workbook in Excel and save it again.`);
+      const part = this.session.worksheet(before.sheet);
       const sheet = sheetOf(part, before.sheet);
       const job = work.get(part) ?? { sheet: before.sheet, writes: new Map<number, Map<number, CellWrite>>(), fresh: [] };
       work.set(part, job);
@@ -187,34 +167,20 @@ class TableEditWriter {
       if (before.isTable) this.growTable(part, before, extra, grown);
     }
 
-    for (const [part, job] of work) this.texts.set(part, writeCells(sheetOf(part, job.sheet), job));
-    if (this.anyFormulas()) {
-      const recalculated = recalculateOnOpen(this.workbookText);
-      if (recalculated !== this.workbookText) this.texts.set(this.workbook, recalculated);
-    }
-    const out = new Map<string, Uint8Array>();
-    for (const [name, bytes] of this.parts) {
-      const text = this.texts.get(name);
-      out.set(name, text === undefined ? bytes : encodePart(text));
-    }
-    return out;
+    for (const [part, job] of work) this.session.setText(part, writeCells(sheetOf(part, job.sheet), job));
+    if (this.anyFormulas()) this.recalculateOnOpen();
+    return this.session.result();
   }
 
   /** An Excel table's range (autofilter and sort too) stretched over its new rows. */
   private growTable(sheetPart: string, table: RawTable, extra: number, grown: Area): void {
-    const key = table.name.toLowerCase();
     let found: { part: string; text: string } | undefined;
     const others: { name: string; area: Area }[] = [];
-    for (const rel of this.rels(sheetPart).ofType(REL_TYPE.table)) {
-      const part = findPart(this.parts, rel.part);
-      const text = part === undefined ? undefined : this.read(part);
-      if (part === undefined || text === undefined) continue;
-      const root = rootElement(text);
-      const names = [attr(root.tag, "name"), attr(root.tag, "displayName")].map((n) => (n ?? "").toLowerCase());
-      if (found === undefined && names.includes(key)) found = { part, text };
+    for (const t of tablesOn(this.session, sheetPart)) {
+      if (found === undefined && isNamed(t, table.name)) found = t;
       else {
-        const area = tableArea(text)?.area;
-        if (area !== undefined) others.push({ name: attr(root.tag, "displayName") ?? attr(root.tag, "name") ?? "", area });
+        const area = tableArea(t.text)?.area;
+        if (area !== undefined) others.push({ name: attr(t.root.tag, "displayName") ?? attr(t.root.tag, "name") ?? "", area });
       }
     }
     if (found === undefined) throw new FileProblem(`The ${table.name} table has no table part on its sheet: open the workbook in Excel and save it again.`);
@@ -229,22 +195,21 @@ class TableEditWriter {
     const other = others.find((o) => overlaps(o.area, grown));
     if (other !== undefined) throw new FileProblem(`The ${table.name} table would grow into the ${other.name} table under it; move that table away, then run again.`);
     const area = { ...shape.area, bottom: shape.area.bottom + extra };
-    this.texts.set(found.part, resizeTable(this.texts.get(found.part) ?? found.text, area, 0));
+    this.session.setText(found.part, resizeTable(found.text, area, 0));
   }
 
   /** Whether a worksheet holds a formula, which may depend on a cell written. */
   private anyFormulas(): boolean {
-    for (const part of this.sheetParts.values()) if (FORMULA.test(this.read(part) ?? "")) return true;
+    for (const part of this.sheetParts.values()) if (FORMULA.test(this.session.read(part) ?? "")) return true;
     return false;
   }
 
-  private read(part: string): string | undefined {
-    return currentText(this.parts, this.texts, part);
-  }
-
-  private rels(source: string): Relationships {
-    const path = findPart(this.parts, relsPathOf(source));
-    return new Relationships(source, path === undefined ? undefined : this.read(path));
+  /** The workbook part asking for a full recalculation when the workbook opens, unless it already does. */
+  private recalculateOnOpen(): void {
+    const { part, text, root } = this.session.workbook;
+    const calc = child(text, root, "calcPr");
+    const value = calc === undefined ? undefined : attr(calc.tag, "fullCalcOnLoad");
+    if (value !== "1" && value !== "true") this.session.setText(part, applyEdits(text, [recalculationOnOpen(text, root)]));
   }
 }
 
@@ -321,21 +286,4 @@ function writeCells(sheet: SheetText, job: SheetWork): string {
     if (areaRef(area) !== areaRef(old)) edits.push({ start: dimension.start, end: dimension.end, text: setAttr(dimension.tag, "ref", areaRef(area)) });
   }
   return applyEdits(text, edits);
-}
-
-/** The workbook part asking for a full recalculation when the workbook opens. */
-function recalculateOnOpen(text: string): string {
-  const root = rootElement(text);
-  const calc = child(text, root, "calcPr");
-  if (calc !== undefined) {
-    const value = attr(calc.tag, "fullCalcOnLoad");
-    if (value === "1" || value === "true") return text;
-    return applyEdits(text, [{ start: calc.start, end: calc.openEnd, text: setAttr(calc.tag, "fullCalcOnLoad", "1") }]);
-  }
-  // calcPr comes after these, and before those that follow it in the schema's order.
-  const after = ["oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst"];
-  const next = childElements(text, root).find((c) => after.includes(c.local));
-  const prefix = root.name.includes(":") ? `${root.name.slice(0, root.name.indexOf(":"))}:` : "";
-  const at = next?.start ?? root.closeStart;
-  return applyEdits(text, [{ start: at, end: at, text: `<${prefix}calcPr fullCalcOnLoad="1"/>` }]);
 }

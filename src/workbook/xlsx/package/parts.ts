@@ -34,6 +34,13 @@ export function relsPathOf(part: string): string {
   return `${folderOf(part)}_rels/${part.slice(part.lastIndexOf("/") + 1)}.rels`;
 }
 
+/** The part a .rels part belongs to: xl/_rels/workbook.xml.rels → xl/workbook.xml; _rels/.rels → the package. */
+export function sourceOfRels(relsPart: string): string | undefined {
+  const m = /^(.*?)_rels\/([^/]*)\.rels$/.exec(relsPart);
+  if (!m) return undefined;
+  return `${m[1] ?? ""}${m[2] ?? ""}`;
+}
+
 /**
  * A relationship's target as a part name: "/xl/worksheets/sheet1.xml" (from the package's root)
  * and "worksheets/sheet1.xml" or "../comments1.xml" (from the source part's folder) alike.

@@ -332,11 +332,3 @@ export function encodePart(text: string): Uint8Array {
   const fixed = text.replace(/^(\s*<\?xml[^?]*?encoding\s*=\s*)(["'])[^"']*\2/, "$1$2UTF-8$2");
   return UTF8.encode(fixed);
 }
-
-/** A part's text as a writer now has it: as changed (`texts`), or as the package holds it. */
-export function currentText(parts: ReadonlyMap<string, Uint8Array>, texts: ReadonlyMap<string, string>, part: string): string | undefined {
-  const changed = texts.get(part);
-  if (changed !== undefined) return changed;
-  const bytes = parts.get(part);
-  return bytes === undefined ? undefined : decodePart(bytes);
-}
