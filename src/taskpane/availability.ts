@@ -1,7 +1,7 @@
 /** What the campaign allows now: each action disabled with its reason beside it. */
 import { errorsIn } from "../workbook/model/problems";
 import type { CampaignStatus } from "../workbook/tools/status";
-import { byId } from "./dom";
+import { byId, controlById } from "./dom";
 import type { Id } from "./ids";
 import { plural } from "./render";
 
@@ -41,11 +41,11 @@ export function renderAvailability(status: CampaignStatus): void {
     const text = why[key];
     byId(reason).hidden = text === undefined;
     byId(reason).textContent = text ?? "";
-    for (const id of controls) byId<HTMLButtonElement>(id).disabled = text !== undefined;
+    for (const id of controls) controlById(id).disabled = text !== undefined;
   }
   for (const b of byId("tally-body").querySelectorAll("button")) b.disabled = why.deaths !== undefined;
-  byId<HTMLButtonElement>("credit-era").disabled = !status.eraEnd.ready || why.century !== undefined;
-  byId<HTMLButtonElement>("redo-century").disabled = !status.redo.ready || why.century !== undefined;
-  byId<HTMLButtonElement>("undo-credit").disabled = status.credits[0]?.undoable !== true;
-  byId<HTMLButtonElement>("reseal").disabled = !status.problems.some((p) => p.seal === true);
+  byId("credit-era", HTMLButtonElement).disabled = !status.eraEnd.ready || why.century !== undefined;
+  byId("redo-century", HTMLButtonElement).disabled = !status.redo.ready || why.century !== undefined;
+  byId("undo-credit", HTMLButtonElement).disabled = status.credits[0]?.undoable !== true;
+  byId("reseal", HTMLButtonElement).disabled = !status.problems.some((p) => p.seal === true);
 }

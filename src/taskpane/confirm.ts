@@ -12,7 +12,7 @@ import { payDespite, warningItems } from "./render";
 export function ask(panel: Question, question: string, yes: string, onYes: () => void): void {
   const box = byId(`${panel}-confirm`);
   byId(`${panel}-question`).textContent = question;
-  const yesButton = byId<HTMLButtonElement>(`${panel}-yes`);
+  const yesButton = byId(`${panel}-yes`, HTMLButtonElement);
   yesButton.textContent = yes;
   yesButton.onclick = () => {
     box.hidden = true;

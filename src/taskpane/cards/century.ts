@@ -128,7 +128,7 @@ export function wireCentury(): void {
   onCenturyEndNews(() => {
     void refresh(target).then(() => {
       byId("century-title").scrollIntoView();
-      if (status() !== null && !byId<HTMLButtonElement>("end-century").disabled) askCentury();
+      if (status() !== null && !byId("end-century", HTMLButtonElement).disabled) askCentury();
       else byId("end-century").focus();
     });
   });
