@@ -14,7 +14,7 @@ import { newCampaignWorkbook } from "../../src/workbook/xlsx/init";
 import { readPackage } from "../../src/workbook/xlsx/package/read";
 import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
-import { edit, handWorked, writeXlsx } from "../support/campaigns";
+import { edit, handWorked, headerName, writeXlsx } from "../support/campaigns";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-package-read-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -69,7 +69,7 @@ async function mixedWorkbook(file: string): Promise<void> {
     const ws = wb.addWorksheet(name);
     const [headers = [], ...body] = rows;
     if (asTable.has(name)) {
-      ws.addTable({ name, ref: "A1", headerRow: true, totalsRow: name === "Sources", columns: headers.map((h) => ({ name: String(h) })), rows: body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) });
+      ws.addTable({ name, ref: "A1", headerRow: true, totalsRow: name === "Sources", columns: headers.map((h) => ({ name: headerName(h) })), rows: body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) });
     } else rows.forEach((r) => ws.addRow(r.map((v) => (typeof v === "object" && v !== null ? { error: v.error } : v))));
   }
   const deaths = wb.getWorksheet("Deaths") as ExcelJS.Worksheet;
@@ -465,7 +465,7 @@ describe("problems in the file itself, each naming its place", () => {
     const wb = new ExcelJS.Workbook();
     const deaths = wb.addWorksheet("Deaths");
     const [headers = [], ...body] = handWorked().Deaths ?? [];
-    deaths.addTable({ name: "Deaths", ref: "A1", columns: headers.map((h) => ({ name: String(h) })), rows: body });
+    deaths.addTable({ name: "Deaths", ref: "A1", columns: headers.map((h) => ({ name: headerName(h) })), rows: body });
     deaths.getCell("A6").value = 3;
     deaths.getCell("C7").value = 12;
     deaths.getCell("B8").value = "plague";

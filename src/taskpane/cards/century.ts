@@ -105,7 +105,9 @@ export function wireCentury(): void {
   byId("regenerate").addEventListener("click", () => {
     const n = status()?.nextCentury;
     const result = byId("worksheets-result");
-    void act(result, steps(`Writing the worksheets of century ${n}…`), async (options) => showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result));
+    void act(result, steps(n === undefined ? "Writing the worksheets…" : `Writing the worksheets of century ${n}…`), async (options) => {
+      showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result);
+    });
   });
   wireCancel("era", "credit-era");
   byId("credit-era").addEventListener("click", () => {

@@ -16,7 +16,8 @@ function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined || value === "") return value === "" ? "" : null;
   if (typeof value === "string") return isExcelError(value) ? { error: value } : value;
   if (typeof value === "number" || typeof value === "boolean") return value;
-  return String(value);
+  // Excel gives nothing else for a cell's value; anything it might is kept as its JSON text.
+  return JSON.stringify(value);
 }
 
 /** How many rows under each table are looked at for rows typed outside it. */

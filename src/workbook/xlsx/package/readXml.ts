@@ -98,7 +98,7 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
     parser.close();
   } catch (e) {
     if (e === thrown || e instanceof FileProblem) throw e;
-    const reason = e instanceof Error ? e.message.split("\n")[0]?.slice(0, 200) : String(e);
+    const reason = e instanceof Error ? (e.message.split("\n")[0] ?? "").slice(0, 200) : String(e);
     throw new FileProblem(`The workbook is damaged: its part ${partName} is not readable XML (${reason}). Open it in Excel or LibreOffice, save it again, and try again.`);
   }
 }
