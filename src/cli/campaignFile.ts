@@ -298,7 +298,15 @@ function writeTemp(temp: string, target: string, bytes: Uint8Array): void {
  * anything fails. When `target` is the file that was read, it must still hold what was read: it
  * is checked first, and again once the temporary file is on disk, right before the rename.
  */
-export async function writeFile(target: string, bytes: Uint8Array, read?: ReadFile): Promise<void> {
+export function writeFile(target: string, bytes: Uint8Array, read?: ReadFile): Promise<void> {
+  // Settled at once, but a refusal still comes back as a rejected promise, never a throw.
+  return new Promise((resolve) => {
+    replaceFile(target, bytes, read);
+    resolve();
+  });
+}
+
+function replaceFile(target: string, bytes: Uint8Array, read: ReadFile | undefined): void {
   checkUnchanged(target, read);
   const temp = tempName(target);
   try {

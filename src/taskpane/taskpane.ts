@@ -62,7 +62,10 @@ async function watchChanges(): Promise<void> {
   if (!Office.context.requirements.isSetSupported("ExcelApi", "1.9")) return;
   try {
     await excelRun(async (context) => {
-      context.workbook.worksheets.onChanged?.add(async () => changed());
+      context.workbook.worksheets.onChanged?.add(() => {
+        changed();
+        return Promise.resolve();
+      });
       await context.sync();
     });
   } catch (e) {

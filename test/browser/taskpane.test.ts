@@ -430,11 +430,19 @@ describe("inside Excel", () => {
   test("the ribbon's End century button opens the pane's question and pays nothing by itself", async () => {
     const page = await inExcel(example());
     expect(await host(page, (h) => [...h.actions.keys()])).toEqual(["endCentury"]);
-    const completed = await page.evaluate(async () => {
-      let calls = 0;
-      await window.godsTestHost?.actions.get("endCentury")?.({ completed: () => calls++ });
-      return calls;
-    });
+    // As Excel does, the test waits for event.completed(), not for what the function returns.
+    const completed = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let calls = 0;
+          window.godsTestHost?.actions.get("endCentury")?.({
+            completed: () => {
+              calls++;
+              resolve(calls);
+            },
+          });
+        }),
+    );
     expect(completed).toBe(1);
     await page.waitForSelector("#century-confirm:not([hidden])");
     await idle(page);

@@ -126,7 +126,7 @@ describe("the lock", () => {
     const file = await campaign("told.xlsx");
     const release = await lockfile.lock(file, { realpath: false });
     let told = 0;
-    const done = withLock(file, async () => "done", () => told++);
+    const done = withLock(file, () => Promise.resolve("done"), () => told++);
     await sleep(700);
     await release();
     expect(await done).toBe("done");

@@ -304,17 +304,21 @@ export class MemoryContext implements ContextApi {
   enqueue(command: () => void): void {
     this.queue.push(command);
   }
-  async sync(): Promise<void> {
-    this.syncs++;
-    const commands = this.queue;
-    this.queue = [];
-    if (this.gate.editingFor > 0) {
-      this.gate.editingFor--;
-      throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
-    }
-    // In order; the first failure rejects the sync, leaving the commands before it done.
-    for (const command of commands) command();
-    this.gate.afterSync?.(this.syncs);
+  /** As Excel's, a failure rejects the promise: nothing is thrown at the caller. */
+  sync(): Promise<void> {
+    return new Promise((resolve) => {
+      this.syncs++;
+      const commands = this.queue;
+      this.queue = [];
+      if (this.gate.editingFor > 0) {
+        this.gate.editingFor--;
+        throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
+      }
+      // In order; the first failure rejects the sync, leaving the commands before it done.
+      for (const command of commands) command();
+      this.gate.afterSync?.(this.syncs);
+      resolve();
+    });
   }
 }
 

@@ -841,7 +841,7 @@ class Interpreter implements Scope {
     // The library instantiates a path a second time after asking Excel to keep it: same object.
     let made = this.nodes.get(pathId);
     if (made === undefined) {
-      made = await this.evaluate(this.pathAt(pathId));
+      made = this.evaluate(this.pathAt(pathId));
       this.nodes.set(pathId, made);
     }
     if (await this.isNull(made)) return null;
@@ -853,7 +853,7 @@ class Interpreter implements Scope {
     return Object.keys(answer).length > 0 ? answer : undefined;
   }
 
-  private async evaluate(path: WirePath): Promise<Node> {
+  private evaluate(path: WirePath): Node {
     switch (path.ObjectPathType) {
       case 1:
         return node("Workbook", this.memory.workbook);

@@ -248,7 +248,7 @@ describe("errors, as Excel raises them", () => {
   test("Microsoft's library raises PropertyNotLoaded itself, before any request, for a value that was not loaded", async () => {
     const real = new RealExcel(memoryWorkbook(handWorked()));
     const error: unknown = await real
-      .run(async (context) => context.workbook.worksheets.getItem("Gods").getRange("A1").values)
+      .run((context) => new Promise((resolve) => { resolve(context.workbook.worksheets.getItem("Gods").getRange("A1").values); }))
       .then(
         () => undefined,
         (e: unknown) => e,
