@@ -63,8 +63,17 @@ export function parseTimers(text: string | null): Timer[] {
     const list: unknown = JSON.parse(text);
     if (!Array.isArray(list)) return [];
     return list.filter(
-      (t): t is Timer =>
-        typeof t === "object" && t !== null && typeof t.id === "string" && typeof t.who === "string" && typeof t.ends === "number" && TIMER_KINDS.some((k) => k.id === t.kind),
+      (t: unknown): t is Timer =>
+        typeof t === "object" &&
+        t !== null &&
+        "id" in t &&
+        typeof t.id === "string" &&
+        "who" in t &&
+        typeof t.who === "string" &&
+        "ends" in t &&
+        typeof t.ends === "number" &&
+        "kind" in t &&
+        TIMER_KINDS.some((k) => k.id === t.kind),
     );
   } catch {
     return [];

@@ -31,9 +31,10 @@ const TYPES: Readonly<Record<string, string>> = { ".html": "text/html", ".js": "
 let work: string;
 let dist: string;
 let hostScript: string;
-let server: http.Server;
+// Undefined until beforeAll has started them (and still, when it failed part-way).
+let server: http.Server | undefined;
 let origin: string;
-let browser: Browser;
+let browser: Browser | undefined;
 
 async function bundleHost(out: string): Promise<string> {
   const compiler = webpack({
@@ -105,6 +106,7 @@ afterEach(async () => {
 });
 
 async function newPage(): Promise<Pane> {
+  if (browser === undefined) throw new Error("Chromium was not started (see beforeAll).");
   const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -133,7 +135,7 @@ async function idle(page: Page): Promise<void> {
 }
 
 function host<T>(page: Page, read: (h: TestHost) => T): Promise<T> {
-  return page.evaluate(`(${read.toString()})(window.godsTestHost)`) as Promise<T>;
+  return page.evaluate<T>(`(${read.toString()})(window.godsTestHost)`);
 }
 
 /** A screenshot of what the gamemaster sees, scrolled to `focus` (the top of the pane without it). */
@@ -504,7 +506,7 @@ describe("inside Excel", () => {
       controls
         .filter((c) => {
           const input = c as HTMLInputElement;
-          const named = (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && (c.textContent ?? "").trim() !== "");
+          const named = (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && c.textContent.trim() !== "");
           return !named || input.tabIndex < 0;
         })
         .map((c) => c.outerHTML),

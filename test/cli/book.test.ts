@@ -65,7 +65,7 @@ describe("the mana book on a file", () => {
       ["Demons", 0],
     ]);
     const rows = (await ledger(file))?.rows ?? [];
-    expect(rows.map((r) => r[1])).toEqual([...Array(5).fill("century-end"), "event", "event", ...Array(5).fill("century-end"), "era-end", "era-end"]);
+    expect(rows.map((r) => r[1])).toEqual([...Array<string>(5).fill("century-end"), "event", "event", ...Array<string>(5).fill("century-end"), "era-end", "era-end"]);
     const sheets = readWorkbook(await loadWorkbook(file)).sheetNames;
     expect(sheets).toEqual(expect.arrayContaining(["Heaven Events", "Earth Events", "Distribution Points"]));
   });

@@ -66,7 +66,7 @@ function apply(t: Tables, m: Mutation): void {
       break;
     }
     case "drop":
-      delete t[m.table];
+      Reflect.deleteProperty(t, m.table);
       break;
   }
 }

@@ -156,7 +156,7 @@ export function huge(scale = 1): Tables {
   const races = 500 * scale;
   const deaths = 100_000 * scale;
   const names = 60;
-  const sourceName = (j: number) => `${BASES[j % 4]} ${j}`;
+  const sourceName = (j: number) => `${String(BASES[j % 4])} ${j}`;
   const t: Tables = {
     Gods: [["God", "Kind"]],
     Cards: [["God", "Sphere", "Cards"]],
@@ -196,7 +196,7 @@ export function sized(gods: number, races: number): Tables {
   const bases = ["worship", "deaths", "count", "diabolism"];
   const causes = ["war", "fire", "water", "plague", "famine"];
   const names = 60;
-  const sourceName = (j: number) => `${bases[j % 4]} ${j}`;
+  const sourceName = (j: number) => `${String(bases[j % 4])} ${j}`;
   const godRows: Rows = [["God", "Kind"]];
   const cards: Rows = [["God", "Sphere", "Cards"]];
   const sources: Rows = [["Sphere", "Source", "Basis", "Rate", "Flat", "Cause", "Timing"]];

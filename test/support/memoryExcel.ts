@@ -666,12 +666,13 @@ class PageLayoutProxy implements PageLayoutApi {
   get zoom(): MemoryPrint["zoom"] {
     throw NOT_LOADED("zoom");
   }
+  // The options come as numbers: Microsoft's library (realExcel.ts) drops an option given as null.
   set zoom(v: MemoryPrint["zoom"]) {
     const zoom = { ...v };
     this.set((p) => {
-      const fit = [zoom.horizontalFitToPages, zoom.verticalFitToPages].filter((n) => n !== undefined && n !== null);
-      if (fit.some((n) => !Number.isInteger(n) || (n as number) < 0)) throw officeError("InvalidArgument", "Pages to fit to are whole numbers, 0 or more.");
-      if (zoom.scale !== undefined && zoom.scale !== null && (fit.length > 0 || zoom.scale < 10 || zoom.scale > 400)) {
+      const fit = [zoom.horizontalFitToPages, zoom.verticalFitToPages].filter((n) => n !== undefined);
+      if (fit.some((n) => !Number.isInteger(n) || n < 0)) throw officeError("InvalidArgument", "Pages to fit to are whole numbers, 0 or more.");
+      if (zoom.scale !== undefined && (fit.length > 0 || zoom.scale < 10 || zoom.scale > 400)) {
         throw officeError("InvalidArgument", "A print scale is 10 to 400, and only when no fit to pages is given.");
       }
       p.zoom = zoom;
@@ -811,10 +812,10 @@ class RangeProxy extends Loadable implements RangeApi {
     return this.s.address;
   }
   /** Sets cells from a 2-D array of exactly the range's size (or one value for all), at the next sync. */
-  private each(grid: unknown[][] | unknown, set: (cell: Cell, v: unknown) => void): void {
-    this.ctx.enqueue(() => this.eachNow(grid, set));
+  private each(grid: unknown, set: (cell: Cell, v: unknown) => void): void {
+    this.ctx.enqueue(() => { this.eachNow(grid, set); });
   }
-  private eachNow(grid: unknown[][] | unknown, set: (cell: Cell, v: unknown) => void): void {
+  private eachNow(grid: unknown, set: (cell: Cell, v: unknown) => void): void {
     const { sheet, rect } = this.resolve();
     sheet.guard();
     const at = (r: number, c: number) => (Array.isArray(grid) ? (grid as unknown[][])[r]?.[c] : grid);
@@ -833,6 +834,7 @@ class RangeProxy extends Loadable implements RangeApi {
     // null leaves a cell's format as it is; "" resets it to General ("Blank and null values").
     this.each(grid, (cell, v) => {
       if (v === null) return;
+      if (typeof v !== "string" && typeof v !== "number") throw officeError("InvalidArgument", `A number format is text, not ${JSON.stringify(v)}.`);
       cell.numberFormat = v === "" ? "General" : String(v);
     });
   }
@@ -857,7 +859,8 @@ class RangeProxy extends Loadable implements RangeApi {
     });
   }
   /** Deletes cells, moving those below up; the stand-in models whole rows only, and says so otherwise. */
-  delete(shift: "Up"): void {
+  // A caller in plain JavaScript (Microsoft's library, realExcel.ts) may pass any shift.
+  delete(shift: string): void {
     this.ctx.enqueue(() => {
       const { sheet, rect } = this.resolve();
       sheet.guard();
@@ -902,9 +905,11 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   get format(): RangeApi["format"] {
     const styleAll = (key: string) =>
-      new Proxy({} as Style, {
-        set: (_t, prop, value) => {
-          this.each(null, (cell) => (cell.style[`${key}.${String(prop)}`] = value));
+      new Proxy<Style>({}, {
+        set: (_t, prop, value: unknown) => {
+          this.each(null, (cell) => {
+            cell.style[`${key}.${String(prop)}`] = value;
+          });
           return true;
         },
       });

@@ -29,7 +29,6 @@ import { createContext, runInContext } from "vm";
 import type {
   BorderEdge,
   CellInput,
-  ContextApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -97,7 +96,8 @@ class MemoryStorage {
   getItem(key: string): string | null {
     return this.items.get(key) ?? null;
   }
-  setItem(key: string, value: string): void {
+  /** Web Storage keeps text: whatever is given is stored as its text. */
+  setItem(key: string, value: unknown): void {
     this.items.set(key, String(value));
   }
   removeItem(key: string): void {
@@ -291,7 +291,9 @@ function optionalInteger(value: unknown, what: string): number | undefined {
  */
 function cells(value: unknown, what: string): CellInput[][] {
   if (!Array.isArray(value) || !value.every((row): row is unknown[] => Array.isArray(row))) {
-    throw notModelled(`${what} given as ${JSON.stringify(value)?.slice(0, 60)} (only a 2-D array is modelled)`);
+    // JSON has no text for undefined (nor for a function).
+    const shown = JSON.stringify(value) as string | undefined;
+    throw notModelled(`${what} given as ${(shown ?? "undefined").slice(0, 60)} (only a 2-D array is modelled)`);
   }
   for (const row of value) {
     for (const cell of row) {
@@ -404,7 +406,7 @@ interface Node {
 const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 
 /** Nodes, to tell an argument that was an Office.js object from plain data. */
-const NODES = new WeakSet<object>();
+const NODES = new WeakSet();
 
 const isNode = (x: unknown): x is Node => typeof x === "object" && x !== null && NODES.has(x);
 
@@ -967,7 +969,7 @@ class Interpreter implements Scope {
   }
 
   private parentOf(path: WirePath): Node {
-    if (path.ParentObjectPathId === undefined) throw new Error(`Object path ${path.Id} (${PATH_TYPES[path.ObjectPathType]}) has no parent.`);
+    if (path.ParentObjectPathId === undefined) throw new Error(`Object path ${path.Id} (${PATH_TYPES[path.ObjectPathType] ?? `#${path.ObjectPathType}`}) has no parent.`);
     return this.nodeAt(path.ParentObjectPathId);
   }
 
@@ -1056,7 +1058,8 @@ export class RealExcel {
     return this.requests.filter((r) => !r.cleanup).length;
   }
 
-  run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RealRunOptions = {}): Promise<T> => {
+  /** The batch gets Microsoft's own RequestContext: what the add-in sees of it is a ContextApi. */
+  run = async <T>(batch: (context: Excel.RequestContext) => Promise<T>, options: RealRunOptions = {}): Promise<T> => {
     const library = officeJs();
     this.runs++;
     // A fresh context per run, as Excel.run makes; its requests come here instead of going to Office.

@@ -245,11 +245,12 @@ describe("writing the century end into the workbook's own package", () => {
     fs.renameSync(path.join(loDir, "openpyxl.xlsx"), fromLibreOffice);
   });
 
-  test.each([
+  const producers: [string, Reader, () => string][] = [
     // exceljs cannot open openpyxl's files with drawings (see RAW): openpyxl reads those.
-    ["openpyxl", "openpyxl" as Reader, () => original],
-    ["LibreOffice", "exceljs" as Reader, () => fromLibreOffice],
-  ])("a workbook saved by %s: only the add-in's parts change, it opens in openpyxl, and %s reads it back", async (producer, reader, input) => {
+    ["openpyxl", "openpyxl", () => original],
+    ["LibreOffice", "exceljs", () => fromLibreOffice],
+  ];
+  test.each(producers)("a workbook saved by %s: only the add-in's parts change, it opens in openpyxl, and %s reads it back", async (producer, reader, input) => {
     const file = input();
     const out = path.join(dir, `${producer}-c1.xlsx`);
     const { before, after, plan } = await centuryEnd(file, out, reader, 1);

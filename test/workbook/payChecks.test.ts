@@ -66,7 +66,7 @@ describe("near misses", () => {
 function cellsOf(plan: WorkbookPlan, name: string): RawCell[][] {
   const sheet = plan.sheets.find((s) => s.name === name);
   if (sheet === undefined) throw new Error(`no sheet ${name}`);
-  return sheet.rows.map((r) => r.map((c) => (c === null || c.value === undefined ? null : (c.value as RawCell))));
+  return sheet.rows.map((r) => r.map((c) => (c === null ? null : (c.value as RawCell))));
 }
 
 /** The campaign after its century 1 end was written, as an adapter would read it back. */

@@ -31,6 +31,7 @@ import {
 import { printedPages } from "../support/libreoffice";
 import { exampleTables, handWorked, huge, memoryWorkbook, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
+import { stringMatching } from "../support/matchers";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-print-"))));
@@ -171,9 +172,9 @@ describe("in a file", () => {
     expect(ledger.pageSetup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
     expect(ledger.pageSetup.printTitlesRow).toMatch(/^\$?1:\$?1$/);
     // Its header looks like the generated sheets' headers.
-    expect(ledger.getCell("A1").font?.bold).toBe(true);
+    expect(ledger.getCell("A1").font.bold).toBe(true);
     expect(ledger.getCell("A1").fill).toMatchObject({ fgColor: { argb: "FFDCE1F2" } });
-    expect(ledger.getCell("B2").border?.left?.style).toBe("thin");
+    expect(ledger.getCell("B2").border.left?.style).toBe("thin");
     // Merged cells on the Century-End Worksheet.
     const centuryEnd = wb.getWorksheet(sheetNames(1).centuryEnd) as ExcelJS.Worksheet;
     expect((centuryEnd.model as unknown as { merges: string[] }).merges.length).toBeGreaterThan(0);
@@ -193,7 +194,7 @@ describe("inside Excel", () => {
           orientation: "Portrait",
           zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
           titleRows: `$1:$${sheet.print.titleRows}`,
-          area: expect.stringMatching(/^A1:[A-Z]\d+$/),
+          area: stringMatching(/^A1:[A-Z]\d+$/),
           footer: { left: footerCode(sheet.print.footer.left), center: sheet.print.footer.center, right: "Page &P of &N" },
         },
       ]);

@@ -9,10 +9,11 @@ import { FileProblem, type Package } from "./zip";
 export type Attributes = Readonly<Record<string, string>>;
 
 /** What a parse reports; element names come without their namespace prefix ("x:row" → "row"). */
+/** Plain functions, not methods: parseXml calls them on their own, never on the object. */
 export interface XmlHandlers {
-  open?(name: string, attributes: Attributes): void;
-  text?(text: string): void;
-  close?(name: string): void;
+  readonly open?: (name: string, attributes: Attributes) => void;
+  readonly text?: (text: string) => void;
+  readonly close?: (name: string) => void;
 }
 
 /** The text is decoded and parsed a megabyte at a time, so a 200 MB sheet never becomes one string. */
