@@ -50,7 +50,7 @@ export function throwable(error: ErrorValue): Error & ErrorValue {
 /** #VALUE! with a message for the gamemaster. */
 export function valueError(message: string): ErrorValue {
   const cf = runtime();
-  if (cf !== undefined) return new cf.Error(cf.ErrorCode.invalidValue, message) as ErrorValue;
+  if (cf !== undefined) return new cf.Error(cf.ErrorCode.invalidValue, message);
   return new StandInError("#VALUE!", message);
 }
 

@@ -45,10 +45,9 @@ export function askToPay(
   run: (accepted: string[], again: (unseen: readonly Problem[]) => void) => void,
 ): void {
   byId(`${panel}-warnings`).replaceChildren(...warningItems(pay, notes));
-  ask(panel, question, payDespite(yes, pay), () =>
-    run(
-      pay.map(describeProblem),
-      (unseen) => askToPay(panel, `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`, yes, [...pay, ...unseen], notes, run),
-    ),
-  );
+  ask(panel, question, payDespite(yes, pay), () => {
+    run(pay.map(describeProblem), (unseen) => {
+      askToPay(panel, `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`, yes, [...pay, ...unseen], notes, run);
+    });
+  });
 }

@@ -46,14 +46,14 @@ async function bundleHost(out: string): Promise<string> {
     resolve: { extensions: [".ts", ".js"] },
     module: { rules: [{ test: /\.ts$/, loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") } }] },
   });
-  await new Promise<void>((resolve, reject) =>
+  await new Promise<void>((resolve, reject) => {
     compiler.run((err, stats) => {
       compiler.close(() => undefined);
       if (err) reject(err);
       else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
       else resolve();
-    }),
-  );
+    });
+  });
   return fs.readFileSync(path.join(out, "excel-test-host.js"), "utf8");
 }
 
@@ -67,7 +67,7 @@ function serve(dir: string): Promise<http.Server> {
     res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
     fs.createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => s.listen(0, "127.0.0.1", () => resolve(s)));
+  return new Promise((resolve) => s.listen(0, "127.0.0.1", () => { resolve(s); }));
 }
 
 beforeAll(async () => {
@@ -140,8 +140,8 @@ function host<T>(page: Page, read: (h: TestHost) => T): Promise<T> {
 
 /** A screenshot of what the gamemaster sees, scrolled to `focus` (the top of the pane without it). */
 async function shot(page: Page, name: string, focus?: string): Promise<void> {
-  if (focus === undefined) await page.evaluate(() => window.scrollTo(0, 0));
-  else await page.locator(focus).first().evaluate((e) => e.scrollIntoView({ block: "start" }));
+  if (focus === undefined) await page.evaluate(() => { window.scrollTo(0, 0); });
+  else await page.locator(focus).first().evaluate((e) => { e.scrollIntoView({ block: "start" }); });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 

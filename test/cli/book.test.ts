@@ -12,7 +12,7 @@ beforeAll(async () => {
   file = path.join(dir, "example.xlsx");
   expect((await gods("init", file, "--example")).code).toBe(0);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 const ledger = async (f: string) => readWorkbook(await loadWorkbook(f)).tables.get("ledger");
 

@@ -14,7 +14,7 @@ import { readFile, withLock, writeFile } from "../../src/cli/campaignFile";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-safety-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 async function campaign(name: string, folder = dir): Promise<string> {
   const file = path.join(folder, name);

@@ -15,7 +15,7 @@ import { stringContaining, stringMatching } from "../support/matchers";
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-manners-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 let count = 0;
 /** The hand-worked campaign (its century 2 has no count of Hearths) on a new file, century 1 paid when asked. */

@@ -29,7 +29,7 @@ beforeAll(async () => {
   example = path.join(dir, "example.xlsx");
   expect((await gods("init", example, "--example")).code).toBe(0);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 let copies = 0;
 /** A fresh copy of the example campaign. */

@@ -467,7 +467,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
   },
   Setting: {
-    calls: { Delete: (setting) => setting.delete() },
+    calls: { Delete: (setting) => { setting.delete(); } },
     load: (setting, properties) => setting.load(properties),
     readable: { value: readable("Value", (s) => s.value) },
     nullable: { load: "value", isNull: (s) => s.isNullObject },
@@ -499,12 +499,12 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
     // showGridlines goes on the wire as "Gridlines" (the library's Worksheet_ShowGridlines_Set).
     setters: { Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")), Visibility: (ws, value) => (ws.visibility = text(value, "visibility")) },
-    calls: { Delete: (ws) => ws.delete(), Activate: (ws) => ws.activate() },
+    calls: { Delete: (ws) => { ws.delete(); }, Activate: (ws) => { ws.activate(); } },
     load: (ws, properties) => ws.load(properties),
     readable: { name: readable("Name", (ws) => ws.name) },
   },
   WorksheetFreezePanes: {
-    calls: { FreezeRows: (panes, [count]) => panes.freezeRows(integer(count, "The row count")) },
+    calls: { FreezeRows: (panes, [count]) => { panes.freezeRows(integer(count, "The row count")); } },
   },
   TableCollection: {
     indexer: (tables, key, scope) => node("Table", tables.getItem(scope.tableName(text(key, "The table's key")))),
@@ -520,7 +520,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
     methods: { GetRange: (table) => node("Range", table.getRange()) },
     setters: { Name: (table, value) => (table.name = text(value, "The table's name")), Style: (table, value) => (table.style = text(value, "The table's style")) },
-    load: (table, properties) => loadMemory(table, properties, "a table"),
+    load: (table, properties) => { loadMemory(table, properties, "a table"); },
     readable: { name: readable("Name", (t) => t.name), showTotals: readable("ShowTotals", (t) => t.showTotals) },
   },
   TableRowCollection: {
@@ -590,8 +590,8 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         if (shift !== "Up") throw notModelled(`delete(${JSON.stringify(shift)}) (only delete("Up"))`);
         range.delete("Up");
       },
-      Select: (range) => range.select(),
-      Merge: (range, [across]) => range.merge(across === null || across === undefined ? false : bool(across, "across")),
+      Select: (range) => { range.select(); },
+      Merge: (range, [across]) => { range.merge(across === null || across === undefined ? false : bool(across, "across")); },
       // Sent before a chunked write: the whole array must fit the range.
       _ValidateArraySize: (range, [rows, columns]) => {
         const { rect } = areaOf(range);
@@ -643,8 +643,8 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Zoom: (layout, value) => (layout.zoom = zoomOptions(value)),
     },
     calls: {
-      SetPrintTitleRows: (layout, [rows]) => layout.setPrintTitleRows(text(rows, "The print title rows")),
-      SetPrintArea: (layout, [area]) => layout.setPrintArea(text(area, "The print area")),
+      SetPrintTitleRows: (layout, [rows]) => { layout.setPrintTitleRows(text(rows, "The print title rows")); },
+      SetPrintArea: (layout, [area]) => { layout.setPrintArea(text(area, "The print area")); },
     },
   },
   HeaderFooterGroup: {
@@ -688,8 +688,8 @@ function node<K extends Kind>(kind: K, target: Targets[K]): Node {
       if (spec.indexer === undefined) throw notModelled(`${kind}.getItem()`);
       return spec.indexer(target, key, scope);
     },
-    set: (name, value) => member(spec.setters, name, `${lowerFirst(name)} (set)`)(target, value),
-    call: (name, args) => member(spec.calls, name, `${lowerFirst(name)}()`)(target, args),
+    set: (name, value) => { member(spec.setters, name, `${lowerFirst(name)} (set)`)(target, value); },
+    call: (name, args) => { member(spec.calls, name, `${lowerFirst(name)}()`)(target, args); },
     load: (properties) => {
       if (spec.load === undefined) throw notModelled(`loading ${kind}`);
       spec.load(target, properties.join(","));

@@ -17,7 +17,7 @@ beforeAll(async () => {
   await writeXlsx(handWorked(), file, true);
   base = fs.readFileSync(file);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 /** The campaign with every part whose name matches `which` edited as text. */
 function edited(which: RegExp, change: (xml: string) => string): Buffer {

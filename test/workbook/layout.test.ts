@@ -17,7 +17,7 @@ import { MemoryExcel } from "../support/memoryExcel";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-layout-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 async function sheetOf(file: string, name: string): Promise<ExcelJS.Worksheet> {
   const wb = new ExcelJS.Workbook();

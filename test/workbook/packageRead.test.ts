@@ -17,7 +17,7 @@ import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, headerName, writeXlsx } from "../support/campaigns";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-package-read-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 let fileCount = 0;
 const newFile = (name: string): string => path.join(dir, `${++fileCount}-${name}.xlsx`);
@@ -75,7 +75,7 @@ async function mixedWorkbook(file: string): Promise<void> {
   const deaths = wb.getWorksheet("Deaths") as ExcelJS.Worksheet;
   deaths.getCell("E2").value = new Date(Date.UTC(2024, 2, 1));
   deaths.getCell("E2").numFmt = "dd/mm/yyyy";
-  deaths.getCell("C3").value = { formula: "2*2", result: 4 } as ExcelJS.CellFormulaValue;
+  deaths.getCell("C3").value = { formula: "2*2", result: 4 };
   deaths.getCell("E3").value = { richText: [{ text: "rich " }, { font: { bold: true }, text: "text" }] };
   deaths.getCell("E4").value = true;
   deaths.getCell("E5").value = { text: "a link", hyperlink: "https://example.com" };
@@ -428,9 +428,9 @@ describe("problems in the file itself, each naming its place", () => {
     const wb = new ExcelJS.Workbook();
     const deaths = wb.addWorksheet("Deaths");
     for (const r of handWorked().Deaths ?? []) deaths.addRow(r);
-    deaths.getCell("C3").value = { formula: "A3*2" } as ExcelJS.CellFormulaValue;
-    deaths.getCell("E4").value = { formula: `"${"x".repeat(500)}"` } as ExcelJS.CellFormulaValue;
-    deaths.getCell("C5").value = { formula: "A5*5", result: 10 } as ExcelJS.CellFormulaValue;
+    deaths.getCell("C3").value = { formula: "A3*2" };
+    deaths.getCell("E4").value = { formula: `"${"x".repeat(500)}"` };
+    deaths.getCell("C5").value = { formula: "A5*5", result: 10 };
     await wb.xlsx.writeFile(file);
     const ours = readFile(file);
     expect(table(ours, "Deaths").rows[1]?.[2]).toBeNull();

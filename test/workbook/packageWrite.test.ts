@@ -34,7 +34,7 @@ beforeAll(() => {
     throw new Error("These tests make workbooks with openpyxl: install Debian's python3-openpyxl (and python3-pil for the picture).");
   }
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 /** The hand-worked campaign with two gods renamed to text that looks like a formula and like markup. */
 function tricky(): Tables {

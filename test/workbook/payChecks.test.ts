@@ -98,7 +98,7 @@ describe("deaths typed after their century was paid", () => {
     const { tables, raw } = afterCentury1(handWorked());
     expect(payWarningsIn(readCampaign(raw(tables)).problems)).toEqual([]);
     const late = { ...tables, Deaths: [...(tables.Deaths as Rows), [1, "war", 6, "Trojans", "reported late"]] };
-    const row = (late.Deaths as Rows).length;
+    const row = late.Deaths.length;
     // The next event…
     const event = planEvent(readCampaign(raw(late)), "Feast");
     expect(payWarningsIn(event.problems).map(describeProblem)).toEqual([

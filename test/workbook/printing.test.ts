@@ -35,7 +35,7 @@ import { stringMatching } from "../support/matchers";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-print-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 const quiet = { out: () => undefined, err: (t: string) => process.stderr.write(t + "\n") };
 
@@ -79,13 +79,13 @@ describe.each(SHEETS)("%s", (_, sheet) => {
 
   test("text that runs on past its cell (titles, notes) stays inside the printed columns", () => {
     const tooLong: string[] = [];
-    sheet.rows.forEach((row) =>
+    sheet.rows.forEach((row) => {
       row.forEach((c, i) => {
         if (c === null || typeof c.value !== "string" || !["title", "subtitle", "section", "note"].includes(c.style ?? "")) return;
         const room = sheet.columnWidths.slice(i).reduce((sum, w) => sum + columnPoints(w), 0);
         if (textPoints(c.value, c) > room) tooLong.push(c.value);
-      }),
-    );
+      });
+    });
     expect(tooLong).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe.each(SHEETS)("%s", (_, sheet) => {
     const mana = new Set<string | undefined>();
     const columns = new Map<number, Set<string | undefined>>();
     const hidden: string[] = [];
-    sheet.rows.forEach((row) =>
+    sheet.rows.forEach((row) => {
       row.forEach((c, i) => {
         if (c === null) return;
         if (c.style === "mana" || c.style === "totalMana") mana.add(numberFormatOf(c));
@@ -106,8 +106,8 @@ describe.each(SHEETS)("%s", (_, sheet) => {
           const shown = (format.split(".")[1] ?? "").replace(/[^0]/g, "").length;
           if (decimalsOf(c.value, 15) > shown) hidden.push(`${c.value} as ${format}`);
         }
-      }),
-    );
+      });
+    });
     expect(hidden).toEqual([]);
     expect(mana.size).toBeLessThanOrEqual(1);
     for (const formats of columns.values()) expect(formats.size).toBe(1);

@@ -59,6 +59,6 @@ export function wireDeaths(): void {
     if (button === null) return;
     const cause = button.dataset.cause ?? "";
     const units = Number(button.dataset.units);
-    void act(target, texts(cause), async (options) => showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options)));
+    void act(target, texts(cause), async (options) => { showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options)); });
   });
 }

@@ -110,13 +110,13 @@ export function wirePantheons(): void {
     const deity = byId("cult-deity", HTMLSelectElement).value;
     const points = byId("cult-points", HTMLInputElement).valueAsNumber;
     const target = byId("cult-result");
-    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => showOutcome(target, await applyCult(excelRun, race(), deity, points, options)));
+    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => { showOutcome(target, await applyCult(excelRun, race(), deity, points, options)); });
   });
   byId("toggle-turmoil").addEventListener("click", () => {
     const current = status();
     const on = !(current !== null && chosenRace(current)?.turmoil === true);
     const target = byId("turmoil-result");
-    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => showOutcome(target, await setTurmoil(excelRun, race(), on, options)));
+    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => { showOutcome(target, await setTurmoil(excelRun, race(), on, options)); });
   });
   byId("turmoil-roll").addEventListener("change", () => {
     const roll = byId("turmoil-roll", HTMLSelectElement).value;

@@ -63,7 +63,7 @@ export function wireReferee(): void {
         return;
       }
       byId("referee-preview").replaceChildren(...[...seen.details, ...refereeLines(seen.preview)].map((line) => el("li", { text: line })));
-      ask("referee", `${seen.message} Write it?`, `Write the ${what}`, () => void act(target, steps(`Writing the ${what}…`), async (o) => showOutcome(target, await action(o))));
+      ask("referee", `${seen.message} Write it?`, `Write the ${what}`, () => void act(target, steps(`Writing the ${what}…`), async (o) => { showOutcome(target, await action(o)); }));
     });
   };
   byId("war-show").addEventListener("click", () => {
@@ -86,5 +86,5 @@ export function wireReferee(): void {
     }
     previewThenAsk("disaster", (options) => runDisaster(excelRun, order, options));
   });
-  byId("growth-show").addEventListener("click", () => previewThenAsk("growth", (options) => runGrowth(excelRun, options)));
+  byId("growth-show").addEventListener("click", () => { previewThenAsk("growth", (options) => runGrowth(excelRun, options)); });
 }
