@@ -107,7 +107,7 @@ async function millionDeathsFile(file: string): Promise<void> {
   const part = `xl/worksheets/sheet${order.indexOf("Deaths") + 1}.xml`;
   const causes = ["war", "plague", "fire", "water", "famine"];
   const rows: string[] = ['<row r="1"><c r="A1" t="inlineStr"><is><t>Century</t></is></c><c r="B1" t="inlineStr"><is><t>Cause</t></is></c><c r="C1" t="inlineStr"><is><t>Units</t></is></c></row>'];
-  for (let r = 2; r <= 1_000_001; r++) rows.push(`<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${causes[r % 5]}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`);
+  for (let r = 2; r <= 1_000_001; r++) rows.push(`<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${String(causes[r % 5])}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`);
   const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`;
   const parts = new Map(pkg.parts);
   parts.set(part, new TextEncoder().encode(xml));
@@ -232,7 +232,7 @@ async function bench(): Promise<void> {
   );
 }
 
-bench().catch((e) => {
+bench().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

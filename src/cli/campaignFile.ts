@@ -148,7 +148,13 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         retries: 0,
         onCompromised: (e) => (state.lost = /ENOENT/.test(e.message) ? "its lock folder was removed" : "it could not be refreshed in time"),
         // Releasing removes the lock folder, unless another run has made it its own meanwhile.
-        fs: { ...fs, rmdir: (p: string, done: (e: Error | null) => void) => (state.keep === true ? done(null) : fs.rmdir(p, done)) },
+        fs: {
+          ...fs,
+          rmdir: (p: string, done: (e: Error | null) => void) => {
+            if (state.keep === true) done(null);
+            else fs.rmdir(p, done);
+          },
+        },
       });
       state.lockPath = lockPath;
       state.taken = fs.statSync(lockPath, { bigint: true });
@@ -160,7 +166,7 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         throw new CampaignFileError(`${path.basename(locked)} could not be locked for writing (${reason}). Nothing was changed.`);
       }
       if (Date.now() > deadline) throw new CampaignFileError(`another gods command has been working on ${path.basename(locked)} for over a minute; wait for it to finish, then try again.`);
-      if (!waited) (options.onWait ?? (() => say(`another gods command is working on ${path.basename(locked)}; waiting for it to finish…`)))();
+      if (!waited) (options.onWait ?? (() => { say(`another gods command is working on ${path.basename(locked)}; waiting for it to finish…`); }))();
       waited = true;
       await sleep(200);
     }
@@ -298,7 +304,15 @@ function writeTemp(temp: string, target: string, bytes: Uint8Array): void {
  * anything fails. When `target` is the file that was read, it must still hold what was read: it
  * is checked first, and again once the temporary file is on disk, right before the rename.
  */
-export async function writeFile(target: string, bytes: Uint8Array, read?: ReadFile): Promise<void> {
+export function writeFile(target: string, bytes: Uint8Array, read?: ReadFile): Promise<void> {
+  // Settled at once, but a refusal still comes back as a rejected promise, never a throw.
+  return new Promise((resolve) => {
+    replaceFile(target, bytes, read);
+    resolve();
+  });
+}
+
+function replaceFile(target: string, bytes: Uint8Array, read: ReadFile | undefined): void {
   checkUnchanged(target, read);
   const temp = tempName(target);
   try {

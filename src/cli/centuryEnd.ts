@@ -43,7 +43,7 @@ export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<nu
       command: "gods century-end",
       plan: (raw) => planCenturyEnd(raw, options.century, { firstCentury: options.firstCentury === true }),
       refused: (n) => `Century ${options.century} was not calculated: ${problemsToFix(n)}`,
-      report: (outcome, target) => report(outcome, options, io, target),
+      report: (outcome, target) => { report(outcome, options, io, target); },
     },
     io,
   );

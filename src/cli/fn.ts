@@ -1,6 +1,6 @@
 import * as functions from "../functions/functions";
-import { ERROR_CODES, errorText, errorValue, isErrorValue } from "../functions/errors";
-import type { Result } from "../functions/runner";
+import { ERROR_CODES, errorText, errorValue, isErrorValue, type ErrorValue } from "../functions/errors";
+import type { Result, Scalar } from "../functions/runner";
 
 /** What `gods fn` prints and the exit code it ends with. */
 export interface Output {
@@ -25,7 +25,8 @@ export function parseArgument(arg: string): unknown {
   }
 }
 
-function cellText(value: unknown): string {
+/** A result's cell as text; nothing for an empty one. */
+function cellText(value: Scalar | ErrorValue | null | undefined): string {
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (isErrorValue(value)) return value.code;
   if (value === null || value === undefined) return "";

@@ -139,8 +139,9 @@ function writeBase(parsed: Parsed, file: string): { file: string; json: boolean;
 async function centuryEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const fail = (message: string) => argumentError("century-end", message, io, json);
   const parsed = parse(args, ["century", "out"]);
-  const problem = typeof parsed === "string" ? parsed : (unknownOption(parsed, ["century", "out", "first-century", ...WRITE_FLAGS]) ?? null);
-  if (typeof parsed === "string" || problem !== null) return fail(`gods century-end: ${problem ?? String(parsed)}`);
+  if (typeof parsed === "string") return fail(`gods century-end: ${parsed}`);
+  const problem = unknownOption(parsed, ["century", "out", "first-century", ...WRITE_FLAGS]);
+  if (problem !== undefined) return fail(`gods century-end: ${problem}`);
   const [file, ...extra] = parsed.positional;
   const centuryText = parsed.options.get("century");
   if (file === undefined || extra.length > 0) return fail("gods century-end needs exactly one workbook file.");

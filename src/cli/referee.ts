@@ -73,7 +73,7 @@ function run(options: RefereeOptions, command: string, what: string, plan: (camp
       },
       write: (pkg, raw, outcome) => (outcome.edits.length === 0 ? undefined : writeTableEdits(pkg, raw, outcome.edits)),
       refused: (n) => `${what} was not recorded (${problemCount(n)}).`,
-      report: (outcome, target) => report(outcome, options, io, target),
+      report: (outcome, target) => { report(outcome, options, io, target); },
     },
     io,
   );

@@ -19,5 +19,14 @@ async function endCenturyCommand(event: Office.AddinCommands.Event): Promise<voi
 }
 
 // Registered as the page loads: when the pane was never opened, a click on the button is what
-// loads this page, and Excel then looks for the function at once.
-if (typeof Office !== "undefined" && Office.actions !== undefined) Office.actions.associate("endCentury", endCenturyCommand);
+// loads this page, and Excel then looks for the function at once. An Excel without the shared
+// runtime has no Office.actions, whatever its type says.
+const actions: typeof Office.actions | undefined = typeof Office === "undefined" ? undefined : Office.actions;
+if (actions !== undefined) {
+  actions.associate("endCentury", (event: Office.AddinCommands.Event) => {
+    // Excel waits for event.completed(), not for a promise.
+    endCenturyCommand(event).catch((e: unknown) => {
+      console.warn("The Gods II End century button:", e);
+    });
+  });
+}

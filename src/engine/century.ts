@@ -261,7 +261,7 @@ export function calculateCentury(input: CenturyInput): CenturyResult {
     let missing = false;
     switch (s.basis) {
       case "worship":
-        count = [...byMember.entries()].reduce((acc, [m, v]) => (m === ATHEISM || m === DIABOLISM ? acc : add(acc, v)), ZERO as Ratio);
+        count = [...byMember.entries()].reduce((acc, [m, v]) => (m === ATHEISM || m === DIABOLISM ? acc : add(acc, v)), ZERO);
         break;
       case "diabolism":
         count = diabolism;

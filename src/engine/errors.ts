@@ -40,7 +40,8 @@ export function show(value: unknown): string {
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return "a range";
-  return String(value);
+  // Nothing else comes from a cell: an object given on the command line reads as its JSON.
+  return typeof value === "object" ? JSON.stringify(value) : typeof value;
 }
 
 /** A whole result handed back as a number; refuses one too large for a spreadsheet cell. */

@@ -44,10 +44,10 @@ export function populationStrength(units: number, cities = 0, greatCities = 0): 
  * @example populationLimit("water", "barbarian", 1) // 1 (a knowledge such as Fishing)
  */
 export function populationLimit(terrain: Terrain, culture: Culture, modifier = 0): number {
-  const row = LIMITS[culture];
-  if (row === undefined) fail(`The culture must be one of ${CULTURES.join(", ")}, not ${String(culture)}.`);
-  const base = row[terrain];
-  if (base === undefined) fail(`The terrain must be one of ${TERRAINS.join(", ")}, not ${String(terrain)}.`);
+  // The types promise a known culture and terrain; a caller in plain JavaScript may give any text.
+  if (!CULTURES.includes(culture)) fail(`The culture must be one of ${CULTURES.join(", ")}, not ${culture}.`);
+  if (!TERRAINS.includes(terrain)) fail(`The terrain must be one of ${TERRAINS.join(", ")}, not ${terrain}.`);
+  const base = LIMITS[culture][terrain];
   if (!Number.isSafeInteger(modifier)) fail(`The modifier must be a whole number (it may be negative), not ${modifier}.`);
   return Math.max(0, base + modifier);
 }

@@ -1,5 +1,6 @@
 import { checkSigned as checkMilitary, checkWhole as checkStrength } from "./checks";
 import { fail, wholeResult } from "./errors";
+import { CULTURES } from "./population";
 
 
 /**
@@ -85,12 +86,9 @@ export type CityFate = "destroyed" | "captured";
  * @example cityFate("civilized", 4, 2) // "captured"
  */
 export function cityFate(winnerCulture: "primitive" | "barbarian" | "civilized", roll?: number, winnerAggression?: number): CityFate {
-  if (winnerCulture !== "civilized") {
-    if (winnerCulture !== "primitive" && winnerCulture !== "barbarian") {
-      fail(`The winner's culture must be primitive, barbarian or civilized, not ${String(winnerCulture)}.`);
-    }
-    return "destroyed";
-  }
+  // The type promises one of the three; a caller in plain JavaScript may give any text.
+  if (!CULTURES.includes(winnerCulture)) fail(`The winner's culture must be primitive, barbarian or civilized, not ${winnerCulture}.`);
+  if (winnerCulture !== "civilized") return "destroyed";
   if (roll === undefined) fail(`A civilized winner rolls a die for the city: give the roll (1 to 6).`);
   if (winnerAggression === undefined) fail(`A civilized winner's Aggression decides the city: give winner_aggression.`);
   if (!Number.isInteger(roll) || roll < 1 || roll > 6) fail(`The roll must be a whole number from 1 to 6, not ${roll}.`);

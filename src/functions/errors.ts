@@ -27,10 +27,30 @@ function runtime(): typeof CustomFunctions | undefined {
   return typeof CustomFunctions === "undefined" ? undefined : CustomFunctions;
 }
 
+/** An error value thrown outside Excel: an Error, as anything thrown should be, with the value's code and message. */
+class ThrownErrorValue extends Error implements ErrorValue {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message);
+    this.name = "ErrorValue";
+  }
+}
+
+/**
+ * An error value to throw. Inside Excel it is a CustomFunctions.Error, which is an Error, and it
+ * is thrown as it is: Excel shows its code and message only for its own. Outside Excel the
+ * stand-in's code and message go into an Error.
+ */
+export function throwable(error: ErrorValue): Error & ErrorValue {
+  return error instanceof Error ? error : new ThrownErrorValue(error.code, error.message);
+}
+
 /** #VALUE! with a message for the gamemaster. */
 export function valueError(message: string): ErrorValue {
   const cf = runtime();
-  if (cf !== undefined) return new cf.Error(cf.ErrorCode.invalidValue, message) as ErrorValue;
+  if (cf !== undefined) return new cf.Error(cf.ErrorCode.invalidValue, message);
   return new StandInError("#VALUE!", message);
 }
 

@@ -1,6 +1,6 @@
 import { isBlank } from "../engine/cells";
 import { RuleError } from "../engine/errors";
-import { isErrorValue, valueError, type ErrorValue } from "./errors";
+import { isErrorValue, throwable, valueError, type ErrorValue } from "./errors";
 
 /** What a custom function may hand back to a cell. */
 export type Scalar = number | string | boolean;
@@ -115,7 +115,7 @@ export function repeated(all: ArrayLike<unknown>, from: number): unknown[] {
  */
 export function invoke<A extends unknown[]>(spec: FunctionSpec<A>, ...args: unknown[]): Result {
   const result = evaluate(spec, args);
-  if (isErrorValue(result)) throw result;
+  if (isErrorValue(result)) throw throwable(result);
   return result;
 }
 

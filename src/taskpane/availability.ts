@@ -1,6 +1,6 @@
 /** What the campaign allows now: each action disabled with its reason beside it. */
 import { errorsIn, type CampaignStatus } from "../workbook";
-import { byId } from "./dom";
+import { byId, controlById } from "./dom";
 import type { Id } from "./ids";
 import { plural } from "./render";
 
@@ -40,11 +40,11 @@ export function renderAvailability(status: CampaignStatus): void {
     const text = why[key];
     byId(reason).hidden = text === undefined;
     byId(reason).textContent = text ?? "";
-    for (const id of controls) byId<HTMLButtonElement>(id).disabled = text !== undefined;
+    for (const id of controls) controlById(id).disabled = text !== undefined;
   }
   for (const b of byId("tally-body").querySelectorAll("button")) b.disabled = why.deaths !== undefined;
-  byId<HTMLButtonElement>("credit-era").disabled = !status.eraEnd.ready || why.century !== undefined;
-  byId<HTMLButtonElement>("redo-century").disabled = !status.redo.ready || why.century !== undefined;
-  byId<HTMLButtonElement>("undo-credit").disabled = status.credits[0]?.undoable !== true;
-  byId<HTMLButtonElement>("reseal").disabled = !status.problems.some((p) => p.seal === true);
+  byId("credit-era", HTMLButtonElement).disabled = !status.eraEnd.ready || why.century !== undefined;
+  byId("redo-century", HTMLButtonElement).disabled = !status.redo.ready || why.century !== undefined;
+  byId("undo-credit", HTMLButtonElement).disabled = status.credits[0]?.undoable !== true;
+  byId("reseal", HTMLButtonElement).disabled = !status.problems.some((p) => p.seal === true);
 }

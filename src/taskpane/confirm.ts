@@ -11,7 +11,7 @@ import { payDespite, warningItems } from "./render";
 export function ask(panel: Question, question: string, yes: string, onYes: () => void): void {
   const box = byId(`${panel}-confirm`);
   byId(`${panel}-question`).textContent = question;
-  const yesButton = byId<HTMLButtonElement>(`${panel}-yes`);
+  const yesButton = byId(`${panel}-yes`, HTMLButtonElement);
   yesButton.textContent = yes;
   yesButton.onclick = () => {
     box.hidden = true;
@@ -44,10 +44,9 @@ export function askToPay(
   run: (accepted: string[], again: (unseen: readonly Problem[]) => void) => void,
 ): void {
   byId(`${panel}-warnings`).replaceChildren(...warningItems(pay, notes));
-  ask(panel, question, payDespite(yes, pay), () =>
-    run(
-      pay.map(describeProblem),
-      (unseen) => askToPay(panel, `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`, yes, [...pay, ...unseen], notes, run),
-    ),
-  );
+  ask(panel, question, payDespite(yes, pay), () => {
+    run(pay.map(describeProblem), (unseen) => {
+      askToPay(panel, `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`, yes, [...pay, ...unseen], notes, run);
+    });
+  });
 }

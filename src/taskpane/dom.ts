@@ -1,10 +1,21 @@
 /** Small DOM helpers for the pane. Text always goes in as text: names come from the workbook. */
 import type { Id } from "./ids";
 
-export function byId<T extends HTMLElement = HTMLElement>(id: Id): T {
+/** The pane's element with this id; given a kind (HTMLSelectElement, say), checked to be one. */
+export function byId(id: Id): HTMLElement;
+export function byId<T extends HTMLElement>(id: Id, kind: new () => T): T;
+export function byId(id: Id, kind?: new () => HTMLElement): HTMLElement {
   const found = document.getElementById(id);
   if (found === null) throw new Error(`the pane has no element #${id}`);
-  return found as T;
+  if (kind !== undefined && !(found instanceof kind)) throw new Error(`the pane's element #${id} is not a ${kind.name}`);
+  return found;
+}
+
+/** A control the pane enables and disables: a button, an input or a select. */
+export function controlById(id: Id): HTMLButtonElement | HTMLInputElement | HTMLSelectElement {
+  const found = byId(id);
+  if (found instanceof HTMLButtonElement || found instanceof HTMLInputElement || found instanceof HTMLSelectElement) return found;
+  throw new Error(`the pane's element #${id} is not a button, an input or a select`);
 }
 
 export interface Props {

@@ -24,7 +24,7 @@ export function problemList(problems: readonly Problem[], goTo: GoTo): HTMLUList
     if (p.address !== undefined) {
       const address = p.address;
       item = el("button", { className: "problem-link", attrs: { type: "button", title: `Select ${address}` } }, tag, text, el("span", { className: "where", text: `Go to ${address}` }));
-      item.addEventListener("click", () => goTo(address, item));
+      item.addEventListener("click", () => { goTo(address, item); });
     } else {
       item = el("div", { className: "problem-text" }, tag, text);
     }

@@ -61,7 +61,7 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
   setBusy(true, texts.reading);
   try {
-    await work({ onStep: (step) => progress(texts[step]), onWait: (attempt) => progress(waitingText(attempt)) });
+    await work({ onStep: (step) => { progress(texts[step]); }, onWait: (attempt) => { progress(waitingText(attempt)); } });
   } catch (e) {
     // For whoever debugs the add-in; the gamemaster gets the sentence below.
     console.warn("The Gods II pane:", e);

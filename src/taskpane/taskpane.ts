@@ -49,8 +49,11 @@ function changed(): void {
   if (pending !== undefined) return;
   pending = setTimeout(() => {
     pending = undefined;
-    if (busy()) return changed();
-    refreshQuietly().catch((e: unknown) => console.warn("The Gods II pane, following the workbook:", e));
+    if (busy()) {
+      changed();
+      return;
+    }
+    refreshQuietly().catch((e: unknown) => { console.warn("The Gods II pane, following the workbook:", e); });
   }, SETTLE_MS);
 }
 
@@ -62,7 +65,10 @@ async function watchChanges(): Promise<void> {
   if (!Office.context.requirements.isSetSupported("ExcelApi", "1.9")) return;
   try {
     await excelRun(async (context) => {
-      context.workbook.worksheets.onChanged?.add(async () => changed());
+      context.workbook.worksheets.onChanged?.add(() => {
+        changed();
+        return Promise.resolve();
+      });
       await context.sync();
     });
   } catch (e) {
@@ -75,5 +81,11 @@ function startOutside(): void {
   byId("outside").hidden = false;
 }
 
-if (typeof Office === "undefined") startOutside();
-else void Office.onReady((info) => (info.host === Office.HostType.Excel ? startInExcel() : startOutside()));
+if (typeof Office === "undefined") {
+  startOutside();
+} else {
+  void Office.onReady((info) => {
+    if (info.host === Office.HostType.Excel) startInExcel();
+    else startOutside();
+  });
+}

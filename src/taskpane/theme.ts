@@ -12,9 +12,15 @@ export function isDark(color: string): boolean {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5;
 }
 
+/** What Office may hold, whatever its types say: no context before it is ready, no theme on some hosts. */
+interface MaybeThemed {
+  readonly context?: { readonly officeTheme?: { readonly bodyBackgroundColor?: string } };
+}
+
 function officeBackground(): string | undefined {
   try {
-    return typeof Office === "undefined" ? undefined : Office.context?.officeTheme?.bodyBackgroundColor;
+    const office: MaybeThemed | undefined = typeof Office === "undefined" ? undefined : Office;
+    return office?.context?.officeTheme?.bodyBackgroundColor;
   } catch {
     return undefined;
   }

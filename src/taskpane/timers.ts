@@ -14,7 +14,7 @@ export interface TimerKind {
   readonly done: string;
 }
 
-export const TIMER_KINDS: readonly TimerKind[] = [
+export const TIMER_KINDS: readonly [TimerKind, ...TimerKind[]] = [
   { id: "dead", label: "Dead (in the Underworld)", minutes: 30, done: "may come back from the Underworld" },
   { id: "void", label: "Demon killed (in the Void)", minutes: 30, done: "may leave the Void" },
   { id: "labor", label: "Surrender Labor", minutes: 30, done: "is free of Surrender Labor" },
@@ -33,7 +33,7 @@ export interface Timer {
 }
 
 export function kindOf(timer: Timer): TimerKind {
-  return TIMER_KINDS.find((k) => k.id === timer.kind) ?? (TIMER_KINDS[0] as TimerKind);
+  return TIMER_KINDS.find((k) => k.id === timer.kind) ?? TIMER_KINDS[0];
 }
 
 /** A new timer that ends `minutes` of its kind after `now`. */
@@ -63,8 +63,17 @@ export function parseTimers(text: string | null): Timer[] {
     const list: unknown = JSON.parse(text);
     if (!Array.isArray(list)) return [];
     return list.filter(
-      (t): t is Timer =>
-        typeof t === "object" && t !== null && typeof t.id === "string" && typeof t.who === "string" && typeof t.ends === "number" && TIMER_KINDS.some((k) => k.id === t.kind),
+      (t: unknown): t is Timer =>
+        typeof t === "object" &&
+        t !== null &&
+        "id" in t &&
+        typeof t.id === "string" &&
+        "who" in t &&
+        typeof t.who === "string" &&
+        "ends" in t &&
+        typeof t.ends === "number" &&
+        "kind" in t &&
+        TIMER_KINDS.some((k) => k.id === t.kind),
     );
   } catch {
     return [];

@@ -76,15 +76,17 @@ Object.assign(window, {
     },
     actions: { associate: (id: string, fn: (event: { completed: () => void }) => unknown) => host.actions.set(id, fn) },
     addin: {
-      showAsTaskpane: async () => {
+      showAsTaskpane: () => {
         host.shown++;
+        return Promise.resolve();
       },
     },
   },
   Excel: {
     run,
-    createWorkbook: async (base64: string) => {
+    createWorkbook: (base64: string) => {
       host.created.push(base64);
+      return Promise.resolve();
     },
   },
   // The functions bundle registers its functions when it loads.

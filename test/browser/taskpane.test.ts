@@ -31,9 +31,10 @@ const TYPES: Readonly<Record<string, string>> = { ".html": "text/html", ".js": "
 let work: string;
 let dist: string;
 let hostScript: string;
-let server: http.Server;
+// Undefined until beforeAll has started them (and still, when it failed part-way).
+let server: http.Server | undefined;
 let origin: string;
-let browser: Browser;
+let browser: Browser | undefined;
 
 async function bundleHost(out: string): Promise<string> {
   const compiler = webpack({
@@ -45,14 +46,14 @@ async function bundleHost(out: string): Promise<string> {
     resolve: { extensions: [".ts", ".js"] },
     module: { rules: [{ test: /\.ts$/, loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") } }] },
   });
-  await new Promise<void>((resolve, reject) =>
+  await new Promise<void>((resolve, reject) => {
     compiler.run((err, stats) => {
       compiler.close(() => undefined);
       if (err) reject(err);
       else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
       else resolve();
-    }),
-  );
+    });
+  });
   return fs.readFileSync(path.join(out, "excel-test-host.js"), "utf8");
 }
 
@@ -66,7 +67,7 @@ function serve(dir: string): Promise<http.Server> {
     res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
     fs.createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => s.listen(0, "127.0.0.1", () => resolve(s)));
+  return new Promise((resolve) => s.listen(0, "127.0.0.1", () => { resolve(s); }));
 }
 
 beforeAll(async () => {
@@ -105,6 +106,7 @@ afterEach(async () => {
 });
 
 async function newPage(): Promise<Pane> {
+  if (browser === undefined) throw new Error("Chromium was not started (see beforeAll).");
   const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -133,13 +135,13 @@ async function idle(page: Page): Promise<void> {
 }
 
 function host<T>(page: Page, read: (h: TestHost) => T): Promise<T> {
-  return page.evaluate(`(${read.toString()})(window.godsTestHost)`) as Promise<T>;
+  return page.evaluate<T>(`(${read.toString()})(window.godsTestHost)`);
 }
 
 /** A screenshot of what the gamemaster sees, scrolled to `focus` (the top of the pane without it). */
 async function shot(page: Page, name: string, focus?: string): Promise<void> {
-  if (focus === undefined) await page.evaluate(() => window.scrollTo(0, 0));
-  else await page.locator(focus).first().evaluate((e) => e.scrollIntoView({ block: "start" }));
+  if (focus === undefined) await page.evaluate(() => { window.scrollTo(0, 0); });
+  else await page.locator(focus).first().evaluate((e) => { e.scrollIntoView({ block: "start" }); });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
@@ -430,11 +432,19 @@ describe("inside Excel", () => {
   test("the ribbon's End century button opens the pane's question and pays nothing by itself", async () => {
     const page = await inExcel(example());
     expect(await host(page, (h) => [...h.actions.keys()])).toEqual(["endCentury"]);
-    const completed = await page.evaluate(async () => {
-      let calls = 0;
-      await window.godsTestHost?.actions.get("endCentury")?.({ completed: () => calls++ });
-      return calls;
-    });
+    // As Excel does, the test waits for event.completed(), not for what the function returns.
+    const completed = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let calls = 0;
+          window.godsTestHost?.actions.get("endCentury")?.({
+            completed: () => {
+              calls++;
+              resolve(calls);
+            },
+          });
+        }),
+    );
     expect(completed).toBe(1);
     await page.waitForSelector("#century-confirm:not([hidden])");
     await idle(page);
@@ -496,7 +506,7 @@ describe("inside Excel", () => {
       controls
         .filter((c) => {
           const input = c as HTMLInputElement;
-          const named = (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && (c.textContent ?? "").trim() !== "");
+          const named = (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && c.textContent.trim() !== "");
           return !named || input.tabIndex < 0;
         })
         .map((c) => c.outerHTML),

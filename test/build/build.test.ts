@@ -35,7 +35,7 @@ beforeAll(() => {
   });
 });
 
-afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(out, { recursive: true, force: true }); });
 
 function metadata(): FunctionMeta[] {
   return (JSON.parse(fs.readFileSync(path.join(out, "functions.json"), "utf8")) as { functions: FunctionMeta[] }).functions;

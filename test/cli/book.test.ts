@@ -12,7 +12,7 @@ beforeAll(async () => {
   file = path.join(dir, "example.xlsx");
   expect((await gods("init", file, "--example")).code).toBe(0);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 const ledger = async (f: string) => readWorkbook(await loadWorkbook(f)).tables.get("ledger");
 
@@ -65,7 +65,7 @@ describe("the mana book on a file", () => {
       ["Demons", 0],
     ]);
     const rows = (await ledger(file))?.rows ?? [];
-    expect(rows.map((r) => r[1])).toEqual([...Array(5).fill("century-end"), "event", "event", ...Array(5).fill("century-end"), "era-end", "era-end"]);
+    expect(rows.map((r) => r[1])).toEqual([...Array<string>(5).fill("century-end"), "event", "event", ...Array<string>(5).fill("century-end"), "era-end", "era-end"]);
     const sheets = readWorkbook(await loadWorkbook(file)).sheetNames;
     expect(sheets).toEqual(expect.arrayContaining(["Heaven Events", "Earth Events", "Distribution Points"]));
   });

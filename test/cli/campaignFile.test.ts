@@ -16,7 +16,7 @@ import { gods } from "../support/cli";
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-file-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 async function campaign(name: string): Promise<string> {
   const file = path.join(dir, name);
@@ -37,9 +37,9 @@ describe("two runs on one campaign", () => {
     const start = fs.readFileSync(file);
     for (let trial = 0; trial < 20; trial++) {
       fs.writeFileSync(file, start);
-      const codes = await Promise.all([gods("century-end", file, "--century", "1"), gods("century-end", file, "--century", "2", "--accept-warnings")]);
+      const [first, second] = await Promise.all([gods("century-end", file, "--century", "1"), gods("century-end", file, "--century", "2", "--accept-warnings")]);
       // Either order is fine: 1 then 2 pays both; 2 then 1 refuses the recalculation of an older century.
-      expect(codes.map((c) => c.code).sort()).toEqual(codes[0]?.code === 0 && codes[1]?.code === 0 ? [0, 0] : [0, 2]);
+      expect([first.code, second.code].sort()).toEqual(first.code === 0 && second.code === 0 ? [0, 0] : [0, 2]);
       expect(await ledgerCenturies(file)).toEqual([1, 1, 1, 2, 2, 2]);
     }
     expect(fs.readdirSync(dir).filter((f) => f.includes("race.xlsx") && f !== "race.xlsx")).toEqual([]);

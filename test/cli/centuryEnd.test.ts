@@ -9,7 +9,7 @@ import { handWorked, writeXlsx } from "../support/campaigns";
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-cli-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 
 describe("gods century-end", () => {
@@ -77,7 +77,7 @@ describe("installing the command", () => {
       const bin = path.join(prefix, "bin", "gods");
       execFileSync(bin, ["init", "c.xlsx", "--example"], { cwd: elsewhere, stdio: "pipe" });
       const out = execFileSync(bin, ["century-end", "c.xlsx", "--century", "1", "--json"], { cwd: elsewhere, encoding: "utf8" });
-      expect(JSON.parse(out).century).toBe(1);
+      expect((JSON.parse(out) as { century: unknown }).century).toBe(1);
       fs.rmSync(elsewhere, { recursive: true, force: true });
     } finally {
       fs.rmSync(prefix, { recursive: true, force: true });
@@ -115,7 +115,7 @@ describe("gods init", () => {
     expect(col("races", 0).length).toBeGreaterThanOrEqual(5);
     expect(col("pantheon", 1)).toEqual(expect.arrayContaining(["Diabolism", "Atheism"]));
     const r = await gods("century-end", file, "--century", "1", "--json");
-    expect(JSON.parse(r.out).warnings).toEqual([]);
+    expect((JSON.parse(r.out) as { warnings: unknown }).warnings).toEqual([]);
   });
 });
 

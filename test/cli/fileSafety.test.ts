@@ -14,7 +14,7 @@ import { readFile, withLock, writeFile } from "../../src/cli/campaignFile";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-safety-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 async function campaign(name: string, folder = dir): Promise<string> {
   const file = path.join(folder, name);
@@ -126,7 +126,7 @@ describe("the lock", () => {
     const file = await campaign("told.xlsx");
     const release = await lockfile.lock(file, { realpath: false });
     let told = 0;
-    const done = withLock(file, async () => "done", () => told++);
+    const done = withLock(file, () => Promise.resolve("done"), () => told++);
     await sleep(700);
     await release();
     expect(await done).toBe("done");

@@ -10,11 +10,12 @@ import * as path from "path";
 import * as lockfile from "proper-lockfile";
 import { handWorked, writeXlsx } from "../support/campaigns";
 import { gods } from "../support/cli";
+import { stringContaining, stringMatching } from "../support/matchers";
 
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-manners-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 let count = 0;
 /** The hand-worked campaign (its century 2 has no count of Hearths) on a new file, century 1 paid when asked. */
@@ -41,7 +42,7 @@ describe("a warning that changes pay", () => {
     expect(json.code).toBe(3);
     expect(json.err).toBe("");
     expect(JSON.parse(json.out)).toEqual({
-      error: expect.stringMatching(/^A warning changes what someone would be paid/),
+      error: stringMatching(/^A warning changes what someone would be paid/),
       problems: [{ table: "Counts", row: null, column: null, message: HEARTHS.replace(/^Counts table: /, "") }],
       warnings: [HEARTHS],
     });
@@ -115,7 +116,7 @@ describe("help, version and JSON errors", () => {
     expect(JSON.parse(bad.out)).toEqual({ error: "gods event: --times needs a whole number, 1 or more.", problems: [], warnings: [] });
     const missing = await gods("century-end", path.join(dir, "nowhere.xlsx"), "--century", "1", "--json");
     expect(missing.code).toBe(2);
-    expect(JSON.parse(missing.out)).toMatchObject({ error: expect.stringMatching(/^gods century-end: there is no file /) });
+    expect(JSON.parse(missing.out)).toMatchObject({ error: stringMatching(/^gods century-end: there is no file /) });
     const unknown = await gods("payday", "--json");
     expect(unknown.code).toBe(2);
     expect(JSON.parse(unknown.out)).toMatchObject({ error: 'gods: unknown command "payday".' });
@@ -130,7 +131,7 @@ describe("help, version and JSON errors", () => {
     expect(r.code).toBe(2);
     expect(JSON.parse(r.out)).toEqual({
       error: "Century 1 was not calculated: the workbook has 1 problem to fix first. Nothing was written.",
-      problems: [{ table: "Cards", row: 2, column: "Cards", message: expect.stringContaining('"two" is not a number') }],
+      problems: [{ table: "Cards", row: 2, column: "Cards", message: stringContaining('"two" is not a number') }],
       warnings: [],
     });
     expect(fs.existsSync(file)).toBe(true);

@@ -15,7 +15,7 @@ jest.mock("fs", () => {
     ...real,
     accessSync: (p: fs.PathLike, mode?: number) => {
       if (unwritable.has(String(p)) && mode === real.constants.W_OK) throw Object.assign(new Error(`EACCES: permission denied, access '${String(p)}'`), { code: "EACCES" });
-      return real.accessSync(p, mode);
+      real.accessSync(p, mode);
     },
   };
 });

@@ -53,11 +53,11 @@ describe.each(pages)("docs/functions/%s.md", (name, page) => {
   test("every worked example written with plain values gives what the page says", () => {
     const rows = [...page.matchAll(/^\| `=GODS\.(\w+)\((.*)\)` \| ([^|]*) \|/gm)];
     let checked = 0;
-    for (const [, fn, args, expected] of rows) {
-      const values = formulaArguments(args ?? "").map(literal);
+    for (const [, fn = "", args = "", expected = ""] of rows) {
+      const values = formulaArguments(args).map(literal);
       if (fn !== name || values.some((v) => v === undefined)) continue;
       const text = formatResult(evaluate(spec, values)).text.replace(/[\t\n]/g, ", ");
-      expect(`${fn}(${args}) = ${text}`).toBe(`${fn}(${args}) = ${(expected ?? "").trim().replace(/\(empty\)/g, "")}`);
+      expect(`${fn}(${args}) = ${text}`).toBe(`${fn}(${args}) = ${expected.trim().replace(/\(empty\)/g, "")}`);
       checked++;
     }
     if (!["CULT", "OBLITERATE", "PANTHEONCHECK", "PANTHEONCHANGE", "DICESUCCESSES", "EXPLODE"].includes(name)) {

@@ -66,7 +66,7 @@ function apply(t: Tables, m: Mutation): void {
       break;
     }
     case "drop":
-      delete t[m.table];
+      Reflect.deleteProperty(t, m.table);
       break;
   }
 }
@@ -80,7 +80,7 @@ describe("random broken campaigns", () => {
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), fc.boolean(), async (mutations, asTables) => {
-        const tables = edit((t) => mutations.forEach((m) => apply(t, m)));
+        const tables = edit((t) => { mutations.forEach((m) => { apply(t, m); }); });
         const outcome = planCenturyEnd(rawWorkbook(tables), 1);
         const errors = outcome.problems.filter((p) => p.severity === "error");
         for (const p of outcome.problems) {

@@ -18,7 +18,7 @@ beforeAll(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "gods-security-"));
   execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], { cwd: root, stdio: "pipe" });
 });
-afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(out, { recursive: true, force: true }); });
 
 const OFFICE = "https://appsforoffice.microsoft.com";
 
@@ -100,14 +100,14 @@ describe("security", () => {
     let formulas = 0;
     const texts: string[] = [];
     for (const ws of wb.worksheets) {
-      ws.eachRow((row) =>
+      ws.eachRow((row) => {
         row.eachCell((cell) => {
           if (cell.formula) {
             formulas++;
             expect(cell.formula).toMatch(/^(SUM\([A-Z]+\d+:[A-Z]+\d+\)|[A-Z]+\d+([*+]\d*\*?[A-Z]+\d+)*)$/);
           } else if (typeof cell.value === "string") texts.push(cell.value);
-        }),
-      );
+        });
+      });
     }
     expect(formulas).toBeGreaterThan(10);
     for (const h of hostile.slice(0, 3)) expect(texts).toContain(h);

@@ -23,13 +23,18 @@
  *   Demons: 1.15 + 5 × 0.1 = 1.65; 0.85 + 1.65 = 2.5 → paid 2, carry 0.5
  */
 import ExcelJS from "exceljs";
-import type { RawCell, RawTable, RawWorkbook } from "../../src/workbook/model/raw";
+import { isErrorCell, type RawCell, type RawTable, type RawWorkbook } from "../../src/workbook/model/raw";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { MemoryWorkbook } from "./memoryExcel";
 
 export type Rows = RawCell[][];
 export type Tables = Record<string, Rows>;
+
+/** A header cell as an Excel table's column name (an error as its code, #N/A). */
+export function headerName(h: RawCell): string {
+  return isErrorCell(h) ? h.error : String(h);
+}
 
 /** Each table: the header row first. */
 export function handWorked(): Tables {
@@ -115,7 +120,7 @@ export async function writeXlsx(tables: Tables, file: string, asTables = false):
         name,
         ref: "A1",
         headerRow: true,
-        columns: headers.map((h) => ({ name: String(h) })),
+        columns: headers.map((h) => ({ name: headerName(h) })),
         rows: body.length ? body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) : [headers.map(() => null)],
       });
     } else {
@@ -151,7 +156,7 @@ export function huge(scale = 1): Tables {
   const races = 500 * scale;
   const deaths = 100_000 * scale;
   const names = 60;
-  const sourceName = (j: number) => `${BASES[j % 4]} ${j}`;
+  const sourceName = (j: number) => `${String(BASES[j % 4])} ${j}`;
   const t: Tables = {
     Gods: [["God", "Kind"]],
     Cards: [["God", "Sphere", "Cards"]],
@@ -191,7 +196,7 @@ export function sized(gods: number, races: number): Tables {
   const bases = ["worship", "deaths", "count", "diabolism"];
   const causes = ["war", "fire", "water", "plague", "famine"];
   const names = 60;
-  const sourceName = (j: number) => `${bases[j % 4]} ${j}`;
+  const sourceName = (j: number) => `${String(bases[j % 4])} ${j}`;
   const godRows: Rows = [["God", "Kind"]];
   const cards: Rows = [["God", "Sphere", "Cards"]];
   const sources: Rows = [["Sphere", "Source", "Basis", "Rate", "Flat", "Cause", "Timing"]];

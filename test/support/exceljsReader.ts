@@ -12,11 +12,11 @@ export function rawCell(value: Cell | undefined): RawCell {
   if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") return value;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === "object") {
-    if ("error" in value) return { error: String(value.error) };
-    if ("result" in value) return rawCell((value as ExcelJS.CellFormulaValue).result as Cell);
+    if ("error" in value) return { error: value.error };
+    if ("result" in value) return rawCell((value as ExcelJS.CellFormulaValue).result);
     if ("formula" in value || "sharedFormula" in value) return null;
     if ("richText" in value) return value.richText.map((t) => t.text).join("");
-    if ("text" in value) return rawCell((value as ExcelJS.CellHyperlinkValue).text);
+    if ("text" in value) return rawCell(value.text);
   }
   return null;
 }
@@ -57,7 +57,7 @@ export function readWorkbook(wb: ExcelJS.Workbook): RawWorkbook {
   for (const ws of wb.worksheets) {
     for (const t of ws.getTables() as unknown as ExcelJS.Table[]) {
       const ref = tableRef(t);
-      const name = (t as unknown as { name?: string }).name ?? (t as unknown as { table: { name: string } }).table.name;
+      const name = (t as unknown as { name?: string }).name ?? (t as unknown as { table: { name?: string } }).table.name;
       if (ref === undefined || name === undefined) continue;
       const area = decodeRange(ref);
       // A table's totals row is not data.

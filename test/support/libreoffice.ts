@@ -68,7 +68,7 @@ export function printedPages(file: string): { pages: number; fontSizes: number[]
     // Each page's drawing is one compressed content stream; font programs hold no "Tf" operator.
     const fontSizes: number[][] = [];
     for (const m of text.matchAll(/stream\r?\n/g)) {
-      const start = (m.index ?? 0) + m[0].length;
+      const start = m.index + m[0].length;
       const end = text.indexOf("endstream", start);
       let content: string;
       try {

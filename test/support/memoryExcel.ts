@@ -236,7 +236,7 @@ export class MemoryWorkbook {
     const s = this.sheet(sheetName) ?? this.addSheet(sheetName);
     const top = options.top ?? 0;
     const left = options.left ?? 0;
-    rows.forEach((row, r) => row.forEach((v, c) => (s.cell(top + r, left + c).value = v)));
+    rows.forEach((row, r) => { row.forEach((v, c) => (s.cell(top + r, left + c).value = v)); });
     if (options.table) {
       // With totals, the last row given is the totals row.
       const t = new MemoryTable(options.table, s, top, left, rows[0]?.length ?? 0, Math.max(0, rows.length - 1 - (options.totals ? 1 : 0)));
@@ -269,7 +269,7 @@ class Loadable {
     const list = typeof props === "string" ? props.split(",") : Array.isArray(props) ? props : ["*"];
     for (const p of list) this.pendingLoads.add(p.trim().split("/")[0] as string);
     // A load is answered where it stands in the batch: it sees what the commands before it did.
-    this.ctx.enqueue(() => this.settle());
+    this.ctx.enqueue(() => { this.settle(); });
     return this;
   }
   settle(): void {
@@ -304,17 +304,21 @@ export class MemoryContext implements ContextApi {
   enqueue(command: () => void): void {
     this.queue.push(command);
   }
-  async sync(): Promise<void> {
-    this.syncs++;
-    const commands = this.queue;
-    this.queue = [];
-    if (this.gate.editingFor > 0) {
-      this.gate.editingFor--;
-      throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
-    }
-    // In order; the first failure rejects the sync, leaving the commands before it done.
-    for (const command of commands) command();
-    this.gate.afterSync?.(this.syncs);
+  /** As Excel's, a failure rejects the promise: nothing is thrown at the caller. */
+  sync(): Promise<void> {
+    return new Promise((resolve) => {
+      this.syncs++;
+      const commands = this.queue;
+      this.queue = [];
+      if (this.gate.editingFor > 0) {
+        this.gate.editingFor--;
+        throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
+      }
+      // In order; the first failure rejects the sync, leaving the commands before it done.
+      for (const command of commands) command();
+      this.gate.afterSync?.(this.syncs);
+      resolve();
+    });
   }
 }
 
@@ -326,7 +330,7 @@ class WorkbookProxy implements WorkbookApi {
     this.tables = new TableCollection(ctx, () => ctx.book.tables);
     this.worksheets = new WorksheetCollection(ctx);
     this.settings = {
-      add: (key: string, value: string) => ctx.enqueue(() => ctx.book.settings.set(key, value)),
+      add: (key: string, value: string) => { ctx.enqueue(() => ctx.book.settings.set(key, value)); },
       getItemOrNullObject: (key: string) => new SettingProxy(ctx, key),
     };
   }
@@ -452,7 +456,7 @@ class TableProxy extends Loadable implements TableApi {
       // Only at the right end, which is all the add-in asks for. "TableColumnCollection.add(index,
       // values, name)": values, when given, cover the header, the body and any totals row; a name
       // (ExcelApi 1.4) heads the new column, otherwise Excel makes one up.
-      add: (index, values, name) =>
+      add: (index, values, name) => {
         this.ctx.enqueue(() => {
           const t = this.resolve();
           t.sheet.guard();
@@ -465,9 +469,10 @@ class TableProxy extends Loadable implements TableApi {
             if (c !== undefined && c.value !== "" && c.value !== null) throw officeError("InvalidOperation", "The cells where the new column goes are not empty.");
           }
           const column = values ?? [[name ?? `Column${t.columns + 1}`], ...Array.from({ length: height - 1 }, (): Value[] => [""])];
-          column.forEach((row, r) => enter(t.sheet.cell(t.top + r, t.left + t.columns), r === 0 && name !== undefined && values === undefined ? name : row[0]));
+          column.forEach((row, r) => { enter(t.sheet.cell(t.top + r, t.left + t.columns), r === 0 && name !== undefined && values === undefined ? name : row[0]); });
           t.columns++;
-        }),
+        });
+      },
     };
   }
   get showTotals(): boolean {
@@ -499,7 +504,7 @@ class TableProxy extends Loadable implements TableApi {
     return {
       // New rows are inserted: the cells below them in the table's columns (the totals row,
       // anything under the table) move down. null leaves a new cell empty.
-      add: (index, values) =>
+      add: (index, values) => {
         this.ctx.enqueue(() => {
           const t = this.resolve();
           t.sheet.guard();
@@ -507,7 +512,7 @@ class TableProxy extends Loadable implements TableApi {
           if (values.some((row) => row.length !== t.columns)) throw officeError("InvalidArgument", `Each new row needs ${t.columns} values, one per column.`);
           const at = index === undefined || index === null ? t.bodyRows : index;
           t.sheet.shift(t.top + 1 + at, t.left, t.columns, values.length);
-          values.forEach((row, i) =>
+          values.forEach((row, i) => {
             row.forEach((v, c) => {
               const cell = t.sheet.cell(t.top + 1 + at + i, t.left + c);
               // A new row takes its column's number format, as Excel's table rows do.
@@ -517,19 +522,21 @@ class TableProxy extends Loadable implements TableApi {
               const formula = t.calculated.get(c);
               if (v === null && formula !== undefined) cell.formula = formula;
               else enter(cell, v);
-            }),
-          );
+            });
+          });
           t.bodyRows += values.length;
-        }),
+        });
+      },
       getItemAt: (i) => ({
-        delete: () =>
+        delete: () => {
           this.ctx.enqueue(() => {
             const t = this.resolve();
             t.sheet.guard();
             if (i < 0 || i >= t.bodyRows) throw officeError("ItemNotFound", `The table ${t.name} has no row ${i}.`);
             t.sheet.shift(t.top + 2 + i, t.left, t.columns, -1);
             t.bodyRows--;
-          }),
+          });
+        },
       }),
     };
   }
@@ -539,7 +546,7 @@ class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
   private snap: WorksheetProxy[] = [];
   /** "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync. */
   get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): unknown } {
-    return { add: (handler) => this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler)) };
+    return { add: (handler) => { this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler)); } };
   }
   protected override snapshot(): void {
     this.snap = this.ctx.book.sheets.map((s) => {
@@ -595,7 +602,7 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
     throw NOT_LOADED("visibility");
   }
   get freezePanes(): { freezeRows: (count: number) => void } {
-    return { freezeRows: (count) => this.ctx.enqueue(() => (this.resolve().frozenRows = count)) };
+    return { freezeRows: (count) => { this.ctx.enqueue(() => (this.resolve().frozenRows = count)); } };
   }
   get tables(): TableCollection {
     return new TableCollection(this.ctx, () => this.ctx.book.tables.filter((t) => t.sheet === this.resolve()), () => this.resolve());
@@ -662,12 +669,13 @@ class PageLayoutProxy implements PageLayoutApi {
   get zoom(): MemoryPrint["zoom"] {
     throw NOT_LOADED("zoom");
   }
+  // The options come as numbers: Microsoft's library (realExcel.ts) drops an option given as null.
   set zoom(v: MemoryPrint["zoom"]) {
     const zoom = { ...v };
     this.set((p) => {
-      const fit = [zoom.horizontalFitToPages, zoom.verticalFitToPages].filter((n) => n !== undefined && n !== null);
-      if (fit.some((n) => !Number.isInteger(n) || (n as number) < 0)) throw officeError("InvalidArgument", "Pages to fit to are whole numbers, 0 or more.");
-      if (zoom.scale !== undefined && zoom.scale !== null && (fit.length > 0 || zoom.scale < 10 || zoom.scale > 400)) {
+      const fit = [zoom.horizontalFitToPages, zoom.verticalFitToPages].filter((n) => n !== undefined);
+      if (fit.some((n) => !Number.isInteger(n) || n < 0)) throw officeError("InvalidArgument", "Pages to fit to are whole numbers, 0 or more.");
+      if (zoom.scale !== undefined && (fit.length > 0 || zoom.scale < 10 || zoom.scale > 400)) {
         throw officeError("InvalidArgument", "A print scale is 10 to 400, and only when no fit to pages is given.");
       }
       p.zoom = zoom;
@@ -687,19 +695,21 @@ class PageLayoutProxy implements PageLayoutApi {
     });
   }
   get headersFooters(): PageLayoutApi["headersFooters"] {
-    const section = (key: keyof MemoryPrint["footer"]) => (text: string) =>
+    const section = (key: keyof MemoryPrint["footer"]) => (text: string) => {
       this.set((p) => {
         if (text.length > FOOTER_LIMIT) throw officeError("InvalidArgument", `A footer's section holds at most ${FOOTER_LIMIT} characters.`);
         p.footer[key] = text;
       });
+    };
     const left = section("left");
     const center = section("center");
     const right = section("right");
-    const header = (text: string) =>
+    const header = (text: string) => {
       this.set((p) => {
         if (text.length > FOOTER_LIMIT) throw officeError("InvalidArgument", `A header's section holds at most ${FOOTER_LIMIT} characters.`);
         p.header = text;
       });
+    };
     const footers = {
       set centerHeader(v: string) {
         header(v);
@@ -807,10 +817,10 @@ class RangeProxy extends Loadable implements RangeApi {
     return this.s.address;
   }
   /** Sets cells from a 2-D array of exactly the range's size (or one value for all), at the next sync. */
-  private each(grid: unknown[][] | unknown, set: (cell: Cell, v: unknown) => void): void {
-    this.ctx.enqueue(() => this.eachNow(grid, set));
+  private each(grid: unknown, set: (cell: Cell, v: unknown) => void): void {
+    this.ctx.enqueue(() => { this.eachNow(grid, set); });
   }
-  private eachNow(grid: unknown[][] | unknown, set: (cell: Cell, v: unknown) => void): void {
+  private eachNow(grid: unknown, set: (cell: Cell, v: unknown) => void): void {
     const { sheet, rect } = this.resolve();
     sheet.guard();
     const at = (r: number, c: number) => (Array.isArray(grid) ? (grid as unknown[][])[r]?.[c] : grid);
@@ -829,6 +839,7 @@ class RangeProxy extends Loadable implements RangeApi {
     // null leaves a cell's format as it is; "" resets it to General ("Blank and null values").
     this.each(grid, (cell, v) => {
       if (v === null) return;
+      if (typeof v !== "string" && typeof v !== "number") throw officeError("InvalidArgument", `A number format is text, not ${JSON.stringify(v)}.`);
       cell.numberFormat = v === "" ? "General" : String(v);
     });
   }
@@ -853,7 +864,8 @@ class RangeProxy extends Loadable implements RangeApi {
     });
   }
   /** Deletes cells, moving those below up; the stand-in models whole rows only, and says so otherwise. */
-  delete(shift: "Up"): void {
+  // A caller in plain JavaScript (Microsoft's library, realExcel.ts) may pass any shift.
+  delete(shift: string): void {
     this.ctx.enqueue(() => {
       const { sheet, rect } = this.resolve();
       sheet.guard();
@@ -898,23 +910,27 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   get format(): RangeApi["format"] {
     const styleAll = (key: string) =>
-      new Proxy({} as Style, {
-        set: (_t, prop, value) => {
-          this.each(null, (cell) => (cell.style[`${key}.${String(prop)}`] = value));
+      new Proxy<Style>({}, {
+        set: (_t, prop, value: unknown) => {
+          this.each(null, (cell) => {
+            cell.style[`${key}.${String(prop)}`] = value;
+          });
           return true;
         },
       });
-    const setWidth = (w: number) =>
+    const setWidth = (w: number) => {
       this.ctx.enqueue(() => {
         const { sheet, rect } = this.resolve();
         sheet.guard();
         for (let c = 0; c < rect.columns; c++) sheet.columnWidths.set(rect.left + c, w);
       });
-    const align = (v: string) =>
+    };
+    const align = (v: string) => {
       this.each(null, (cell) => {
         if (!["General", "Left", "Center", "Right", "Fill", "Justify", "CenterAcrossSelection", "Distributed"].includes(v)) throw officeError("InvalidArgument", `"${v}" is not a horizontal alignment.`);
         cell.style["format.horizontalAlignment"] = v;
       });
+    };
     const shrink = (v: boolean) => {
         if (typeof v !== "boolean") throw officeError("InvalidArgument", `shrinkToFit must be true or false, not ${String(v)}.`);
         this.each(null, (cell) => (cell.style["format.shrinkToFit"] = v));

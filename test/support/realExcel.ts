@@ -29,7 +29,6 @@ import { createContext, runInContext } from "vm";
 import type {
   BorderEdge,
   CellInput,
-  ContextApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -97,7 +96,8 @@ class MemoryStorage {
   getItem(key: string): string | null {
     return this.items.get(key) ?? null;
   }
-  setItem(key: string, value: string): void {
+  /** Web Storage keeps text: whatever is given is stored as its text. */
+  setItem(key: string, value: unknown): void {
     this.items.set(key, String(value));
   }
   removeItem(key: string): void {
@@ -291,7 +291,9 @@ function optionalInteger(value: unknown, what: string): number | undefined {
  */
 function cells(value: unknown, what: string): CellInput[][] {
   if (!Array.isArray(value) || !value.every((row): row is unknown[] => Array.isArray(row))) {
-    throw notModelled(`${what} given as ${JSON.stringify(value)?.slice(0, 60)} (only a 2-D array is modelled)`);
+    // JSON has no text for undefined (nor for a function).
+    const shown = JSON.stringify(value) as string | undefined;
+    throw notModelled(`${what} given as ${(shown ?? "undefined").slice(0, 60)} (only a 2-D array is modelled)`);
   }
   for (const row of value) {
     for (const cell of row) {
@@ -404,7 +406,7 @@ interface Node {
 const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 
 /** Nodes, to tell an argument that was an Office.js object from plain data. */
-const NODES = new WeakSet<object>();
+const NODES = new WeakSet();
 
 const isNode = (x: unknown): x is Node => typeof x === "object" && x !== null && NODES.has(x);
 
@@ -465,7 +467,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
   },
   Setting: {
-    calls: { Delete: (setting) => setting.delete() },
+    calls: { Delete: (setting) => { setting.delete(); } },
     load: (setting, properties) => setting.load(properties),
     readable: { value: readable("Value", (s) => s.value) },
     nullable: { load: "value", isNull: (s) => s.isNullObject },
@@ -497,12 +499,12 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
     // showGridlines goes on the wire as "Gridlines" (the library's Worksheet_ShowGridlines_Set).
     setters: { Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")), Visibility: (ws, value) => (ws.visibility = text(value, "visibility")) },
-    calls: { Delete: (ws) => ws.delete(), Activate: (ws) => ws.activate() },
+    calls: { Delete: (ws) => { ws.delete(); }, Activate: (ws) => { ws.activate(); } },
     load: (ws, properties) => ws.load(properties),
     readable: { name: readable("Name", (ws) => ws.name) },
   },
   WorksheetFreezePanes: {
-    calls: { FreezeRows: (panes, [count]) => panes.freezeRows(integer(count, "The row count")) },
+    calls: { FreezeRows: (panes, [count]) => { panes.freezeRows(integer(count, "The row count")); } },
   },
   TableCollection: {
     indexer: (tables, key, scope) => node("Table", tables.getItem(scope.tableName(text(key, "The table's key")))),
@@ -518,7 +520,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
     methods: { GetRange: (table) => node("Range", table.getRange()) },
     setters: { Name: (table, value) => (table.name = text(value, "The table's name")), Style: (table, value) => (table.style = text(value, "The table's style")) },
-    load: (table, properties) => loadMemory(table, properties, "a table"),
+    load: (table, properties) => { loadMemory(table, properties, "a table"); },
     readable: { name: readable("Name", (t) => t.name), showTotals: readable("ShowTotals", (t) => t.showTotals) },
   },
   TableRowCollection: {
@@ -588,8 +590,8 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         if (shift !== "Up") throw notModelled(`delete(${JSON.stringify(shift)}) (only delete("Up"))`);
         range.delete("Up");
       },
-      Select: (range) => range.select(),
-      Merge: (range, [across]) => range.merge(across === null || across === undefined ? false : bool(across, "across")),
+      Select: (range) => { range.select(); },
+      Merge: (range, [across]) => { range.merge(across === null || across === undefined ? false : bool(across, "across")); },
       // Sent before a chunked write: the whole array must fit the range.
       _ValidateArraySize: (range, [rows, columns]) => {
         const { rect } = areaOf(range);
@@ -641,8 +643,8 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Zoom: (layout, value) => (layout.zoom = zoomOptions(value)),
     },
     calls: {
-      SetPrintTitleRows: (layout, [rows]) => layout.setPrintTitleRows(text(rows, "The print title rows")),
-      SetPrintArea: (layout, [area]) => layout.setPrintArea(text(area, "The print area")),
+      SetPrintTitleRows: (layout, [rows]) => { layout.setPrintTitleRows(text(rows, "The print title rows")); },
+      SetPrintArea: (layout, [area]) => { layout.setPrintArea(text(area, "The print area")); },
     },
   },
   HeaderFooterGroup: {
@@ -686,8 +688,8 @@ function node<K extends Kind>(kind: K, target: Targets[K]): Node {
       if (spec.indexer === undefined) throw notModelled(`${kind}.getItem()`);
       return spec.indexer(target, key, scope);
     },
-    set: (name, value) => member(spec.setters, name, `${lowerFirst(name)} (set)`)(target, value),
-    call: (name, args) => member(spec.calls, name, `${lowerFirst(name)}()`)(target, args),
+    set: (name, value) => { member(spec.setters, name, `${lowerFirst(name)} (set)`)(target, value); },
+    call: (name, args) => { member(spec.calls, name, `${lowerFirst(name)}()`)(target, args); },
     load: (properties) => {
       if (spec.load === undefined) throw notModelled(`loading ${kind}`);
       spec.load(target, properties.join(","));
@@ -841,7 +843,7 @@ class Interpreter implements Scope {
     // The library instantiates a path a second time after asking Excel to keep it: same object.
     let made = this.nodes.get(pathId);
     if (made === undefined) {
-      made = await this.evaluate(this.pathAt(pathId));
+      made = this.evaluate(this.pathAt(pathId));
       this.nodes.set(pathId, made);
     }
     if (await this.isNull(made)) return null;
@@ -853,7 +855,7 @@ class Interpreter implements Scope {
     return Object.keys(answer).length > 0 ? answer : undefined;
   }
 
-  private async evaluate(path: WirePath): Promise<Node> {
+  private evaluate(path: WirePath): Node {
     switch (path.ObjectPathType) {
       case 1:
         return node("Workbook", this.memory.workbook);
@@ -967,7 +969,7 @@ class Interpreter implements Scope {
   }
 
   private parentOf(path: WirePath): Node {
-    if (path.ParentObjectPathId === undefined) throw new Error(`Object path ${path.Id} (${PATH_TYPES[path.ObjectPathType]}) has no parent.`);
+    if (path.ParentObjectPathId === undefined) throw new Error(`Object path ${path.Id} (${PATH_TYPES[path.ObjectPathType] ?? `#${path.ObjectPathType}`}) has no parent.`);
     return this.nodeAt(path.ParentObjectPathId);
   }
 
@@ -1056,7 +1058,8 @@ export class RealExcel {
     return this.requests.filter((r) => !r.cleanup).length;
   }
 
-  run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RealRunOptions = {}): Promise<T> => {
+  /** The batch gets Microsoft's own RequestContext: what the add-in sees of it is a ContextApi. */
+  run = async <T>(batch: (context: Excel.RequestContext) => Promise<T>, options: RealRunOptions = {}): Promise<T> => {
     const library = officeJs();
     this.runs++;
     // A fresh context per run, as Excel.run makes; its requests come here instead of going to Office.

@@ -1,7 +1,7 @@
 /** The Heaven timers: lengths from the rules, what is left, and what is said when one ends. */
 import { endedText, parseTimers, remaining, startTimer, TIMER_KINDS, ended } from "../../src/taskpane/timers";
 
-const kind = (id: string) => TIMER_KINDS.find((k) => k.id === id) ?? (TIMER_KINDS[0] as (typeof TIMER_KINDS)[number]);
+const kind = (id: string) => TIMER_KINDS.find((k) => k.id === id) ?? TIMER_KINDS[0];
 
 describe("Heaven timers", () => {
   test("the lengths the rules give: 30 minutes dead, in the Void, in Surrender Labor; 10 away after disengaging", () => {

@@ -10,7 +10,7 @@ import { edit, handWorked, writeXlsx, type Tables } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bad-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 
 type Cell = Tables[string][number][number];
@@ -59,7 +59,7 @@ describe("bad workbooks are refused, named, and left untouched", () => {
 
   test("every problem is listed at once", async () => {
     const file = path.join(dir, "many.xlsx");
-    await writeXlsx(edit((t) => [set("Races", 2, 1, "thirty"), set("Cards", 1, 0, "Zeus"), set("Pantheon", 1, 2, 40)].forEach((f) => f(t))), file);
+    await writeXlsx(edit((t) => { [set("Races", 2, 1, "thirty"), set("Cards", 1, 0, "Zeus"), set("Pantheon", 1, 2, 40)].forEach((f) => { f(t); }); }), file);
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/3 problems/);

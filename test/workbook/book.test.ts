@@ -307,7 +307,7 @@ describe("one exact account per recipient", () => {
               if (row) row[3] = toNumber(parseExact(c.rate) as Ratio);
               if (century > 1) t.Counts?.push([century, "Battlefields", century * 3 + 1], [century, "Hearths", century % 4]);
             }, book.tables);
-            c.events.forEach((times, k) => credit(book.event("Feast", { times, again: k > 0 })));
+            c.events.forEach((times, k) => { credit(book.event("Feast", { times, again: k > 0 })); });
             credit(book.centuryEnd(century));
             if (c.era) credit(book.eraEnd(century));
           });
@@ -420,13 +420,13 @@ describe("the Ledger's check in linear time", () => {
     const sorted = [rows[0], rows[1], rows[2], ...rows.slice(3).reverse()] as unknown[][];
     const paid = headers.indexOf("Paid");
     const edited = sorted.map((r, i) => (i === 9 ? r.map((v, c) => (c === paid ? Number(v) + 1 : v)) : r));
-    book.tables.Ledger = [headers as unknown[], ...edited] as Tables[string];
+    book.tables.Ledger = [headers, ...edited] as Tables[string];
     // (A search over the orders of fourteen credits would not end within the test's time.)
     const errors = book.errors();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^Ledger table, row \d+, column Paid: Ares's account does not add up here/);
     // Without the edit, the same sorted Ledger reads right.
-    book.tables.Ledger = [headers as unknown[], ...sorted] as Tables[string];
+    book.tables.Ledger = [headers, ...sorted] as Tables[string];
     expect(book.errors()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { creditEraEnd, creditEvent, endCentury, undoLatestCredit } from "../../s
 import { readStatus } from "../../src/workbook/office/tools";
 import { counted, MemoryExcel } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook } from "../support/campaigns";
+import { closeTo } from "../support/matchers";
 
 /** The hand-worked campaign with an era-end source and its count for century 1. */
 const campaign = () =>
@@ -76,7 +77,7 @@ describe("the mana book inside Excel", () => {
     expect(ended.status.eraEnd).toEqual({ century: 1, ready: true });
     const era = await creditEraEnd(excel.run, 1);
     // Battlefields: 0.25 per War card (Ares holds 2) × 7 = 3.5, on Ares's 0.6 carried.
-    expect(era.payments.find((p) => p.god === "Ares")).toEqual({ god: "Ares", carryIn: 0.6, earned: 3.5, paid: 4, carry: expect.closeTo(0.1, 10) });
+    expect(era.payments.find((p) => p.god === "Ares")).toEqual({ god: "Ares", carryIn: 0.6, earned: 3.5, paid: 4, carry: closeTo(0.1, 10) });
     expect(era.status.eraEnd.ready).toBe(false);
   });
 

@@ -20,7 +20,7 @@ import { PYTHON } from "../support/python";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-corpus-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 /** XlsxWriter writes the hand-worked campaign as plain sheets, with the extras above; `vba` adds a macro part. */
 function xlsxWriterFile(file: string, vba?: string): void {

@@ -13,6 +13,7 @@ import { blocks, type PlanCell } from "../../src/workbook/plan/layout";
 import { MAX_CENTURY } from "../../src/workbook/read/century";
 import { edit, handWorked, huge, memoryWorkbook, rawWorkbook, HEARTHS_ACCEPTED } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
+import { stringMatching } from "../support/matchers";
 
 const step = (bytes: number): Step => ({ bytes, queue: () => undefined });
 
@@ -79,7 +80,7 @@ describe("the Ledger is the commit point", () => {
     (excel.book.sheet("Ledger") as { protected: boolean }).protected = true;
     await expect(endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).rejects.toMatchObject({
       code: "AccessDenied",
-      message: expect.stringMatching(/^The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\./),
+      message: stringMatching(/^The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\./),
     });
     expect(excel.book.values("Ledger")).toEqual(ledgerBefore);
     expect(excel.book.sheet("C2 Mana")).toBeDefined();

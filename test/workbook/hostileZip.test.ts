@@ -19,7 +19,7 @@ beforeAll(async () => {
   await writeXlsx(handWorked(), file);
   parts = new Map(openPackage(fs.readFileSync(file), file).parts);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 interface Entry {
   readonly name: string;

@@ -10,7 +10,7 @@ import { edit, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns"
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-ledger-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 const quiet = { out: () => undefined, err: () => undefined };
 
 function errors(tables: Tables, century = 1): string[] {

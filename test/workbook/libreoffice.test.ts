@@ -13,7 +13,7 @@ import { edit, handWorked, writeXlsx } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-calc-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 const quiet = { out: () => undefined, err: (t: string) => process.stderr.write(t + "\n") };
 
@@ -21,14 +21,14 @@ async function tamperFirstFormula(file: string, sheet: string): Promise<string> 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   let address = "";
-  wb.getWorksheet(sheet)?.eachRow((row) =>
+  wb.getWorksheet(sheet)?.eachRow((row) => {
     row.eachCell((cell) => {
       if (address === "" && cell.formula) {
         address = cell.address;
-        cell.value = { formula: cell.formula, result: 999999 } as ExcelJS.CellFormulaValue;
+        cell.value = { formula: cell.formula, result: 999999 };
       }
-    }),
-  );
+    });
+  });
   await wb.xlsx.writeFile(file);
   return address;
 }

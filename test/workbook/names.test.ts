@@ -13,7 +13,7 @@ import { escapeControls } from "../../src/workbook/model/tableReader";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-names-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 /** Writes the campaign with every part's text changed, and returns its file. */
 async function withParts(name: string, change: (xml: string) => string): Promise<string> {

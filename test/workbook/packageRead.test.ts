@@ -14,10 +14,10 @@ import { newCampaignWorkbook } from "../../src/workbook/xlsx/init";
 import { readPackage } from "../../src/workbook/xlsx/package/read";
 import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
-import { edit, handWorked, writeXlsx } from "../support/campaigns";
+import { edit, handWorked, headerName, writeXlsx } from "../support/campaigns";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-package-read-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 let fileCount = 0;
 const newFile = (name: string): string => path.join(dir, `${++fileCount}-${name}.xlsx`);
@@ -69,13 +69,13 @@ async function mixedWorkbook(file: string): Promise<void> {
     const ws = wb.addWorksheet(name);
     const [headers = [], ...body] = rows;
     if (asTable.has(name)) {
-      ws.addTable({ name, ref: "A1", headerRow: true, totalsRow: name === "Sources", columns: headers.map((h) => ({ name: String(h) })), rows: body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) });
+      ws.addTable({ name, ref: "A1", headerRow: true, totalsRow: name === "Sources", columns: headers.map((h) => ({ name: headerName(h) })), rows: body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) });
     } else rows.forEach((r) => ws.addRow(r.map((v) => (typeof v === "object" && v !== null ? { error: v.error } : v))));
   }
   const deaths = wb.getWorksheet("Deaths") as ExcelJS.Worksheet;
   deaths.getCell("E2").value = new Date(Date.UTC(2024, 2, 1));
   deaths.getCell("E2").numFmt = "dd/mm/yyyy";
-  deaths.getCell("C3").value = { formula: "2*2", result: 4 } as ExcelJS.CellFormulaValue;
+  deaths.getCell("C3").value = { formula: "2*2", result: 4 };
   deaths.getCell("E3").value = { richText: [{ text: "rich " }, { font: { bold: true }, text: "text" }] };
   deaths.getCell("E4").value = true;
   deaths.getCell("E5").value = { text: "a link", hyperlink: "https://example.com" };
@@ -428,9 +428,9 @@ describe("problems in the file itself, each naming its place", () => {
     const wb = new ExcelJS.Workbook();
     const deaths = wb.addWorksheet("Deaths");
     for (const r of handWorked().Deaths ?? []) deaths.addRow(r);
-    deaths.getCell("C3").value = { formula: "A3*2" } as ExcelJS.CellFormulaValue;
-    deaths.getCell("E4").value = { formula: `"${"x".repeat(500)}"` } as ExcelJS.CellFormulaValue;
-    deaths.getCell("C5").value = { formula: "A5*5", result: 10 } as ExcelJS.CellFormulaValue;
+    deaths.getCell("C3").value = { formula: "A3*2" };
+    deaths.getCell("E4").value = { formula: `"${"x".repeat(500)}"` };
+    deaths.getCell("C5").value = { formula: "A5*5", result: 10 };
     await wb.xlsx.writeFile(file);
     const ours = readFile(file);
     expect(table(ours, "Deaths").rows[1]?.[2]).toBeNull();
@@ -465,7 +465,7 @@ describe("problems in the file itself, each naming its place", () => {
     const wb = new ExcelJS.Workbook();
     const deaths = wb.addWorksheet("Deaths");
     const [headers = [], ...body] = handWorked().Deaths ?? [];
-    deaths.addTable({ name: "Deaths", ref: "A1", columns: headers.map((h) => ({ name: String(h) })), rows: body });
+    deaths.addTable({ name: "Deaths", ref: "A1", columns: headers.map((h) => ({ name: headerName(h) })), rows: body });
     deaths.getCell("A6").value = 3;
     deaths.getCell("C7").value = 12;
     deaths.getCell("B8").value = "plague";

@@ -35,7 +35,7 @@ beforeAll(() => {
     throw new Error("These tests make workbooks with openpyxl: install Debian's python3-openpyxl (and python3-pil for the picture).");
   }
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 /** The hand-worked campaign with two gods renamed to text that looks like a formula and like markup. */
 function tricky(): Tables {
@@ -246,11 +246,12 @@ describe("writing the century end into the workbook's own package", () => {
     fs.renameSync(path.join(loDir, "openpyxl.xlsx"), fromLibreOffice);
   });
 
-  test.each([
+  const producers: [string, Reader, () => string][] = [
     // exceljs cannot open openpyxl's files with drawings (see RAW): openpyxl reads those.
-    ["openpyxl", "openpyxl" as Reader, () => original],
-    ["LibreOffice", "exceljs" as Reader, () => fromLibreOffice],
-  ])("a workbook saved by %s: only the add-in's parts change, it opens in openpyxl, and %s reads it back", async (producer, reader, input) => {
+    ["openpyxl", "openpyxl", () => original],
+    ["LibreOffice", "exceljs", () => fromLibreOffice],
+  ];
+  test.each(producers)("a workbook saved by %s: only the add-in's parts change, it opens in openpyxl, and %s reads it back", async (producer, reader, input) => {
     const file = input();
     const out = path.join(dir, `${producer}-c1.xlsx`);
     const { before, after, plan } = await centuryEnd(file, out, reader, 1);

@@ -67,7 +67,7 @@ describe("near misses", () => {
 function cellsOf(plan: WorkbookPlan, name: string): RawCell[][] {
   const sheet = plan.sheets.find((s) => s.name === name);
   if (sheet === undefined) throw new Error(`no sheet ${name}`);
-  return sheet.rows.map((r) => r.map((c) => (c === null || c.value === undefined ? null : (c.value as RawCell))));
+  return sheet.rows.map((r) => r.map((c) => (c === null ? null : (c.value as RawCell))));
 }
 
 /** The campaign after its century 1 end was written, as an adapter would read it back. */
@@ -99,7 +99,7 @@ describe("deaths typed after their century was paid", () => {
     const { tables, raw } = afterCentury1(handWorked());
     expect(payWarningsIn(readCampaign(raw(tables)).problems)).toEqual([]);
     const late = { ...tables, Deaths: [...(tables.Deaths as Rows), [1, "war", 6, "Trojans", "reported late"]] };
-    const row = (late.Deaths as Rows).length;
+    const row = late.Deaths.length;
     // The next event…
     const event = planEvent(readCampaign(raw(late)), "Feast");
     expect(payWarningsIn(event.problems).map(describeProblem)).toEqual([

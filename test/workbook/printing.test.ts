@@ -31,10 +31,11 @@ import {
 import { printedPages } from "../support/libreoffice";
 import { exampleTables, handWorked, huge, memoryWorkbook, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
+import { stringMatching } from "../support/matchers";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-print-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 const quiet = { out: () => undefined, err: (t: string) => process.stderr.write(t + "\n") };
 
@@ -78,13 +79,13 @@ describe.each(SHEETS)("%s", (_, sheet) => {
 
   test("text that runs on past its cell (titles, notes) stays inside the printed columns", () => {
     const tooLong: string[] = [];
-    sheet.rows.forEach((row) =>
+    sheet.rows.forEach((row) => {
       row.forEach((c, i) => {
         if (c === null || typeof c.value !== "string" || !["title", "subtitle", "section", "note"].includes(c.style ?? "")) return;
         const room = sheet.columnWidths.slice(i).reduce((sum, w) => sum + columnPoints(w), 0);
         if (textPoints(c.value, c) > room) tooLong.push(c.value);
-      }),
-    );
+      });
+    });
     expect(tooLong).toEqual([]);
   });
 
@@ -92,7 +93,7 @@ describe.each(SHEETS)("%s", (_, sheet) => {
     const mana = new Set<string | undefined>();
     const columns = new Map<number, Set<string | undefined>>();
     const hidden: string[] = [];
-    sheet.rows.forEach((row) =>
+    sheet.rows.forEach((row) => {
       row.forEach((c, i) => {
         if (c === null) return;
         if (c.style === "mana" || c.style === "totalMana") mana.add(numberFormatOf(c));
@@ -105,8 +106,8 @@ describe.each(SHEETS)("%s", (_, sheet) => {
           const shown = (format.split(".")[1] ?? "").replace(/[^0]/g, "").length;
           if (decimalsOf(c.value, 15) > shown) hidden.push(`${c.value} as ${format}`);
         }
-      }),
-    );
+      });
+    });
     expect(hidden).toEqual([]);
     expect(mana.size).toBeLessThanOrEqual(1);
     for (const formats of columns.values()) expect(formats.size).toBe(1);
@@ -171,9 +172,9 @@ describe("in a file", () => {
     expect(ledger.pageSetup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
     expect(ledger.pageSetup.printTitlesRow).toMatch(/^\$?1:\$?1$/);
     // Its header looks like the generated sheets' headers.
-    expect(ledger.getCell("A1").font?.bold).toBe(true);
+    expect(ledger.getCell("A1").font.bold).toBe(true);
     expect(ledger.getCell("A1").fill).toMatchObject({ fgColor: { argb: "FFDCE1F2" } });
-    expect(ledger.getCell("B2").border?.left?.style).toBe("thin");
+    expect(ledger.getCell("B2").border.left?.style).toBe("thin");
     // Merged cells on the Century-End Worksheet.
     const centuryEnd = wb.getWorksheet(sheetNames(1).centuryEnd) as ExcelJS.Worksheet;
     expect((centuryEnd.model as unknown as { merges: string[] }).merges.length).toBeGreaterThan(0);
@@ -193,7 +194,7 @@ describe("inside Excel", () => {
           orientation: "Portrait",
           zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
           titleRows: `$1:$${sheet.print.titleRows}`,
-          area: expect.stringMatching(/^A1:[A-Z]\d+$/),
+          area: stringMatching(/^A1:[A-Z]\d+$/),
           footer: { left: footerCode(sheet.print.footer.left), center: sheet.print.footer.center, right: "Page &P of &N" },
         },
       ]);

@@ -14,7 +14,7 @@
  * It has no Ledger, so the century in play is 1.
  */
 import { errorsIn, type Problem } from "../../src/workbook/model/problems";
-import type { RawWorkbook } from "../../src/workbook/model/raw";
+import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { applyEdits } from "../../src/workbook/plan/edits";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { planDisaster, type DisasterOrder } from "../../src/workbook/actions/disaster";
@@ -22,8 +22,16 @@ import { planGrowth } from "../../src/workbook/actions/growth";
 import type { RefereePlan } from "../../src/workbook/actions/referee";
 import { planWar, type WarOrder } from "../../src/workbook/actions/war";
 import { edit, exampleTables, rawWorkbook, type Tables } from "../support/campaigns";
+import { stringMatching } from "../support/matchers";
 
 const example = (): RawWorkbook => rawWorkbook(exampleTables());
+
+/** Sets one cell of the Races table (row 0 is its headers); a row the table lacks is the test's mistake. */
+function setRace(t: Tables, row: number, column: number, value: RawCell): void {
+  const cells = t.Races?.[row];
+  if (cells === undefined) throw new Error(`the Races table has no row ${row}`);
+  cells[column] = value;
+}
 
 function war(raw: RawWorkbook, order: WarOrder): RefereePlan {
   const { campaign, problems } = readCampaign(raw);
@@ -173,12 +181,12 @@ describe("war (docs/rules/07-war.md)", () => {
     const given = war(noColumn, { a: { race: "Ultra-Dwarves", military: 8 }, b: { race: "Low Elves", military: 2 } });
     expect(given.preview.war?.sides.map((s) => s.kills)).toEqual([7, 3]);
 
-    const blank = rawWorkbook(edit((t) => ((t.Races as unknown[][])[2]![6] = null), exampleTables()));
+    const blank = rawWorkbook(edit((t) => { setRace(t, 2, 6, null); }, exampleTables()));
     expect(refusal(war(blank, { a: { race: "Ultra-Dwarves" }, b: { race: "Low Elves" } }))).toMatchObject({
       address: "Races!G3",
       message: "the Military of the Low Elves is empty: fill it in, or give it with the war.",
     });
-    const text = rawWorkbook(edit((t) => ((t.Races as unknown[][])[2]![6] = "strong"), exampleTables()));
+    const text = rawWorkbook(edit((t) => { setRace(t, 2, 6, "strong"); }, exampleTables()));
     // Only a warning when read (the century end does not need it); the war refuses.
     expect(readCampaign(text).problems).toContainEqual(expect.objectContaining({ severity: "warning", table: "Races", row: 3, column: "Military" }));
     expect(refusal(war(text, { a: { race: "Ultra-Dwarves" }, b: { race: "Low Elves" } }))).toMatchObject({
@@ -271,8 +279,8 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     ]);
     expect(disaster(noColumn, { elements: "W", hits: [{ race: "Sea Folk", deaths: 5, resistances: "" }] }).preview.deaths[0]?.units).toBe(5);
     // A bad code in the table: a warning when read, the disaster refuses naming the cell.
-    const badCode = rawWorkbook(edit((t) => ((t.Races as unknown[][])[3]![8] = "W?2"), exampleTables()));
-    expect(refusal(disaster(badCode, { elements: "W", hits: one }))).toMatchObject({ address: "Races!I4", message: expect.stringMatching(/^"W\?2" is not a resistance code/) });
+    const badCode = rawWorkbook(edit((t) => { setRace(t, 3, 8, "W?2"); }, exampleTables()));
+    expect(refusal(disaster(badCode, { elements: "W", hits: one }))).toMatchObject({ address: "Races!I4", message: stringMatching(/^"W\?2" is not a resistance code/) });
   });
 });
 
@@ -334,8 +342,8 @@ describe("growth (docs/rules/04-population.md, docs/rules/05-growth.md)", () => 
   test("a Growth or Limit cell it cannot use is named, and nothing grows", () => {
     const bad = rawWorkbook(
       edit((t) => {
-        (t.Races as unknown[][])[1]![9] = 25;
-        (t.Races as unknown[][])[2]![10] = "lots";
+        setRace(t, 1, 9, 25);
+        setRace(t, 2, 10, "lots");
       }, exampleTables()),
     );
     const plan = growth(bad);
@@ -353,7 +361,7 @@ describe("what every action needs", () => {
     expect(refusal(growth(noDeaths)).message).toMatch(/^the workbook has no Deaths table, where the referee's actions write their deaths/);
     const noNote = rawWorkbook(edit((t) => (t.Deaths = (t.Deaths ?? []).map((r) => r.slice(0, 4))), exampleTables()));
     expect(refusal(war(noNote, { a: { race: "Sea Folk" }, b: { race: "Low Elves" } })).message).toMatch(/^the Deaths table has no Note column: add it at the table's right/);
-    const badUnits = rawWorkbook(edit((t) => ((t.Races as unknown[][])[5]![1] = -4), exampleTables()));
+    const badUnits = rawWorkbook(edit((t) => { setRace(t, 5, 1, -4); }, exampleTables()));
     expect(refusal(disaster(badUnits, { elements: "W", hits: [{ race: "Sea Folk", deaths: 1 }] }))).toMatchObject({ table: "Races", address: "Races!B6" });
   });
 });

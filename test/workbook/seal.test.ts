@@ -23,7 +23,7 @@ beforeAll(async () => {
   expect((await gods("century-end", base, "--century", "2")).code).toBe(0);
   expect((await gods("event", base, "Race destroyed")).code).toBe(0);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 let n = 0;
 /** The base campaign edited by hand with openpyxl (see test/support/python/ledger_edit.py). */

@@ -10,7 +10,7 @@ import { edit, handWorked, rawWorkbook, writeXlsx, type Tables } from "../suppor
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-tables-"))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
 
 function errors(tables: Tables, century = 1): string[] {
   return errorsIn(planCenturyEnd(rawWorkbook(tables), century).problems).map(describeProblem);

@@ -9,12 +9,12 @@ import { act, goTo, onStatus, show, showOutcome } from "../state";
 
 function render(current: CampaignStatus): void {
   setOptions(
-    byId<HTMLSelectElement>("rename-from"),
+    byId("rename-from", HTMLSelectElement),
     current.gods.filter((g) => !g.demon).map((g) => ({ value: g.name, label: g.name })),
   );
   // A correction answers a Ledger changed by hand: offered when the seal found one.
   const broken = current.problems.some((p) => p.seal === true);
-  byId<HTMLButtonElement>("reseal").disabled = !broken;
+  byId("reseal", HTMLButtonElement).disabled = !broken;
   byId("reseal-text").textContent = broken
     ? "The Ledger was changed by hand (see the problems above). If that was done on purpose, say why: the book is sealed as it stands, and a correction row in each account it touches keeps the reason. Otherwise put back what the add-in wrote."
     : "The Ledger agrees with its seal: there is nothing to correct.";
@@ -24,8 +24,8 @@ export function wireBookByHand(): void {
   onStatus(render);
   wireCancel("rename", "rename");
   byId("rename").addEventListener("click", () => {
-    const from = byId<HTMLSelectElement>("rename-from").value;
-    const to = byId<HTMLInputElement>("rename-to").value.trim();
+    const from = byId("rename-from", HTMLSelectElement).value;
+    const to = byId("rename-to", HTMLInputElement).value.trim();
     const result = byId("rename-result");
     if (from === "" || to === "") {
       showMessage(result, "error", "Choose the god and write its new name.");
@@ -35,13 +35,13 @@ export function wireBookByHand(): void {
       void act(result, steps(`Renaming ${from}…`), async (options) => {
         const outcome = await renameEverywhere(excelRun, from, to, options);
         showOutcome(result, outcome);
-        if (outcome.written) byId<HTMLInputElement>("rename-to").value = "";
+        if (outcome.written) byId("rename-to", HTMLInputElement).value = "";
       }),
     );
   });
   wireCancel("reseal", "reseal");
   byId("reseal").addEventListener("click", () => {
-    const because = byId<HTMLInputElement>("reseal-because").value.trim();
+    const because = byId("reseal-because", HTMLInputElement).value.trim();
     const result = byId("reseal-result");
     if (because === "") {
       showMessage(result, "error", "Say why the book was corrected: the reason is kept in the Ledger.");
@@ -56,7 +56,7 @@ export function wireBookByHand(): void {
         if (!outcome.written) showProblems(result, "Nothing was written:", errors, goTo);
         else {
           showMessage(result, "done", `The book is corrected ("${outcome.what}"): its seal holds the Ledger as it stands.`, outcome.payments.length === 0 ? [] : [`A correction row in the account of ${outcome.payments.map((p) => p.god).join(", ")}.`]);
-          byId<HTMLInputElement>("reseal-because").value = "";
+          byId("reseal-because", HTMLInputElement).value = "";
         }
       }),
     );

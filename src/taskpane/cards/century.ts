@@ -103,7 +103,9 @@ export function wireCentury(): void {
   byId("regenerate").addEventListener("click", () => {
     const n = status()?.nextCentury;
     const result = byId("worksheets-result");
-    void act(result, steps(`Writing the worksheets of century ${n}…`), async (options) => showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result));
+    void act(result, steps(n === undefined ? "Writing the worksheets…" : `Writing the worksheets of century ${n}…`), async (options) => {
+      showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result);
+    });
   });
   wireCancel("era", "credit-era");
   byId("credit-era").addEventListener("click", () => {
@@ -126,7 +128,7 @@ export function wireCentury(): void {
   onCenturyEndNews(() => {
     void refresh(target).then(() => {
       byId("century-title").scrollIntoView();
-      if (status() !== null && !byId<HTMLButtonElement>("end-century").disabled) askCentury();
+      if (status() !== null && !byId("end-century", HTMLButtonElement).disabled) askCentury();
       else byId("end-century").focus();
     });
   });

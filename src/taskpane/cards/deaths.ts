@@ -8,7 +8,7 @@ import { act, onStatus, showOutcome } from "../state";
 
 function render(status: CampaignStatus): void {
   byId("cause-list").replaceChildren(...status.causes.map((c) => el("option", { attrs: { value: c.cause } })));
-  setOptions(byId<HTMLSelectElement>("death-race"), [{ value: "", label: "—" }, ...status.races.map((r) => ({ value: r.race, label: r.race }))]);
+  setOptions(byId("death-race", HTMLSelectElement), [{ value: "", label: "—" }, ...status.races.map((r) => ({ value: r.race, label: r.race }))]);
   byId("tally-none").hidden = status.causes.length > 0;
   byId("tally").hidden = status.causes.length === 0;
   byId("tally-body").replaceChildren(
@@ -40,16 +40,16 @@ export function wireDeaths(): void {
   const texts = (cause: string) => steps(`Recording ${cause} deaths…`);
   byId("deaths-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const cause = byId<HTMLInputElement>("death-cause").value;
-    const units = byId<HTMLInputElement>("death-units").valueAsNumber;
-    const race = byId<HTMLSelectElement>("death-race").value;
-    const note = byId<HTMLInputElement>("death-note").value;
+    const cause = byId("death-cause", HTMLInputElement).value;
+    const units = byId("death-units", HTMLInputElement).valueAsNumber;
+    const race = byId("death-race", HTMLSelectElement).value;
+    const note = byId("death-note", HTMLInputElement).value;
     void act(target, texts(cause), async (options) => {
       const outcome = await recordDeaths(excelRun, { cause, units, race, note }, options);
       showOutcome(target, outcome);
       if (outcome.written) {
-        byId<HTMLInputElement>("death-units").value = "";
-        byId<HTMLInputElement>("death-note").value = "";
+        byId("death-units", HTMLInputElement).value = "";
+        byId("death-note", HTMLInputElement).value = "";
       }
     });
   });
@@ -58,6 +58,6 @@ export function wireDeaths(): void {
     if (button === null) return;
     const cause = button.dataset.cause ?? "";
     const units = Number(button.dataset.units);
-    void act(target, texts(cause), async (options) => showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options)));
+    void act(target, texts(cause), async (options) => { showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options)); });
   });
 }

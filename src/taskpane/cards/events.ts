@@ -9,8 +9,8 @@ import { act, goTo, onStatus, show, status } from "../state";
 
 /** What the chosen event pays each recipient, times the times given. */
 function renderPreview(current: CampaignStatus): void {
-  const name = byId<HTMLSelectElement>("event-name").value;
-  const times = byId<HTMLInputElement>("event-times").valueAsNumber;
+  const name = byId("event-name", HTMLSelectElement).value;
+  const times = byId("event-times", HTMLInputElement).valueAsNumber;
   const event = current.events.find((e) => e.name === name);
   const n = Number.isSafeInteger(times) && times >= 1 ? times : 1;
   byId("event-preview").textContent =
@@ -20,7 +20,7 @@ function renderPreview(current: CampaignStatus): void {
 /** The events to choose from, what one pays, and the latest credits. */
 function render(current: CampaignStatus): void {
   setOptions(
-    byId<HTMLSelectElement>("event-name"),
+    byId("event-name", HTMLSelectElement),
     current.events.map((e) => ({ value: e.name, label: `${e.name} (${e.where === "heaven" ? "Heaven" : "Earth"})` })),
   );
   renderPreview(current);
@@ -64,7 +64,7 @@ export function showCredit(target: HTMLElement, outcome: CreditInExcel, to: GoTo
 export function wireEvents(): void {
   onStatus(render);
   const target = byId("event-result");
-  byId<HTMLInputElement>("event-times").max = String(MAX_TIMES);
+  byId("event-times", HTMLInputElement).max = String(MAX_TIMES);
   const preview = () => {
     const current = status();
     if (current !== null) renderPreview(current);
@@ -76,8 +76,8 @@ export function wireEvents(): void {
     e.preventDefault();
     const current = status();
     if (current === null) return;
-    const name = byId<HTMLSelectElement>("event-name").value;
-    const times = byId<HTMLInputElement>("event-times").valueAsNumber;
+    const name = byId("event-name", HTMLSelectElement).value;
+    const times = byId("event-times", HTMLInputElement).valueAsNumber;
     const event = current.events.find((x) => x.name === name);
     if (event === undefined) return;
     const n = Number.isSafeInteger(times) && times >= 1 ? times : NaN;
@@ -100,7 +100,7 @@ export function wireEvents(): void {
           return;
         }
         showCredit(target, outcome, goTo);
-        if (outcome.written) byId<HTMLInputElement>("event-times").value = "1";
+        if (outcome.written) byId("event-times", HTMLInputElement).value = "1";
       }),
     );
   });

@@ -10,7 +10,7 @@ import { act, goTo, onStatus, show, showOutcome, status } from "../state";
 
 /** The race chosen in the Pantheons section, if any. */
 function chosenRace(current: CampaignStatus): RaceStatus | undefined {
-  const name = byId<HTMLSelectElement>("pantheon-race").value;
+  const name = byId("pantheon-race", HTMLSelectElement).value;
   return current.races.find((r) => r.race === name);
 }
 
@@ -61,8 +61,8 @@ function proposalMembers(): HTMLInputElement[] {
 
 function offerMembers(current: CampaignStatus): void {
   const present = new Set(proposalMembers().map((i) => i.dataset.member));
-  setOptions(byId<HTMLSelectElement>("proposal-add"), [{ value: "", label: "Choose a member…" }, ...current.members.filter((m) => !present.has(m)).map((m) => ({ value: m, label: m }))]);
-  byId<HTMLSelectElement>("proposal-add").value = "";
+  setOptions(byId("proposal-add", HTMLSelectElement), [{ value: "", label: "Choose a member…" }, ...current.members.filter((m) => !present.has(m)).map((m) => ({ value: m, label: m }))]);
+  byId("proposal-add", HTMLSelectElement).value = "";
 }
 
 function fillProposal(current: CampaignStatus, force = false): void {
@@ -77,15 +77,15 @@ function fillProposal(current: CampaignStatus, force = false): void {
 
 function render(current: CampaignStatus): void {
   setOptions(
-    byId<HTMLSelectElement>("pantheon-race"),
+    byId("pantheon-race", HTMLSelectElement),
     current.races.map((r) => ({ value: r.race, label: r.race })),
   );
   setOptions(
-    byId<HTMLSelectElement>("cult-deity"),
+    byId("cult-deity", HTMLSelectElement),
     current.members.map((m) => ({ value: m, label: m })),
   );
   setOptions(
-    byId<HTMLSelectElement>("obliterate-god"),
+    byId("obliterate-god", HTMLSelectElement),
     current.gods.filter((g) => !g.demon).map((g) => ({ value: g.name, label: g.name })),
   );
   renderRace(current);
@@ -94,7 +94,7 @@ function render(current: CampaignStatus): void {
 
 export function wirePantheons(): void {
   onStatus(render);
-  const race = () => byId<HTMLSelectElement>("pantheon-race").value;
+  const race = () => byId("pantheon-race", HTMLSelectElement).value;
 
   byId("pantheon-race").addEventListener("change", () => {
     const current = status();
@@ -103,26 +103,26 @@ export function wirePantheons(): void {
     fillProposal(current);
     // Results about the race chosen before would mislead next to this one.
     for (const id of ["cult-result", "turmoil-result", "check-result", "turmoil-effect"] as const) byId(id).replaceChildren();
-    byId<HTMLSelectElement>("turmoil-roll").value = "";
+    byId("turmoil-roll", HTMLSelectElement).value = "";
   });
   byId("apply-cult").addEventListener("click", () => {
-    const deity = byId<HTMLSelectElement>("cult-deity").value;
-    const points = byId<HTMLInputElement>("cult-points").valueAsNumber;
+    const deity = byId("cult-deity", HTMLSelectElement).value;
+    const points = byId("cult-points", HTMLInputElement).valueAsNumber;
     const target = byId("cult-result");
-    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => showOutcome(target, await applyCult(excelRun, race(), deity, points, options)));
+    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => { showOutcome(target, await applyCult(excelRun, race(), deity, points, options)); });
   });
   byId("toggle-turmoil").addEventListener("click", () => {
     const current = status();
     const on = !(current !== null && chosenRace(current)?.turmoil === true);
     const target = byId("turmoil-result");
-    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => showOutcome(target, await setTurmoil(excelRun, race(), on, options)));
+    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => { showOutcome(target, await setTurmoil(excelRun, race(), on, options)); });
   });
   byId("turmoil-roll").addEventListener("change", () => {
-    const roll = byId<HTMLSelectElement>("turmoil-roll").value;
+    const roll = byId("turmoil-roll", HTMLSelectElement).value;
     byId("turmoil-effect").textContent = roll === "" ? "" : `A roll of ${roll}: ${turmoil(Number(roll))}.`;
   });
   byId("proposal-add").addEventListener("change", () => {
-    const member = byId<HTMLSelectElement>("proposal-add").value;
+    const member = byId("proposal-add", HTMLSelectElement).value;
     const current = status();
     if (member === "" || current === null) return;
     const row = proposalRow(member, 0);
@@ -150,7 +150,7 @@ export function wirePantheons(): void {
 
   wireCancel("obliterate", "obliterate");
   byId("obliterate").addEventListener("click", () => {
-    const god = byId<HTMLSelectElement>("obliterate-god").value;
+    const god = byId("obliterate-god", HTMLSelectElement).value;
     if (god === "") return;
     const question = `Obliterate ${god}? Every share ${god} holds in a pantheon goes to the other gods there (to Atheism where no god is left), and ${god}'s Cards rows are deleted. The pane cannot undo this.`;
     ask("obliterate", question, `Yes, obliterate ${god}`, () => {

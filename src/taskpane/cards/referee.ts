@@ -15,8 +15,8 @@ function disasterHits(): { race: string; text: string }[] {
 /** The races to choose for a war, and one deaths box per race for a disaster (what was typed stays). */
 function render(current: CampaignStatus): void {
   const races = current.races.map((r) => ({ value: r.race, label: r.race }));
-  setOptions(byId<HTMLSelectElement>("war-a"), [{ value: "", label: "Choose a race…" }, ...races]);
-  setOptions(byId<HTMLSelectElement>("war-b"), [{ value: "", label: "Choose a race…" }, ...races]);
+  setOptions(byId("war-a", HTMLSelectElement), [{ value: "", label: "Choose a race…" }, ...races]);
+  setOptions(byId("war-b", HTMLSelectElement), [{ value: "", label: "Choose a race…" }, ...races]);
   const typed = new Map(disasterHits().map((h) => [h.race, h.text]));
   byId("disaster-hits").replaceChildren(
     ...current.races.map((r, i) => {
@@ -40,7 +40,7 @@ export function wireReferee(): void {
   const target = byId("referee-result");
   wireCancel("referee", "war-show");
   const optionalWhole = (id: "war-a-strength" | "war-b-strength"): number | undefined => {
-    const text = byId<HTMLInputElement>(id).value.trim();
+    const text = byId(id, HTMLInputElement).value.trim();
     return text === "" ? undefined : Number(text);
   };
   /** Shows the action (reading only), then asks before writing it. */
@@ -60,13 +60,13 @@ export function wireReferee(): void {
         return;
       }
       byId("referee-preview").replaceChildren(...[...seen.details, ...refereeLines(seen.preview)].map((line) => el("li", { text: line })));
-      ask("referee", `${seen.message} Write it?`, `Write the ${what}`, () => void act(target, steps(`Writing the ${what}…`), async (o) => showOutcome(target, await action(o))));
+      ask("referee", `${seen.message} Write it?`, `Write the ${what}`, () => void act(target, steps(`Writing the ${what}…`), async (o) => { showOutcome(target, await action(o)); }));
     });
   };
   byId("war-show").addEventListener("click", () => {
     const side = (id: "war-a" | "war-b") => {
       const strength = optionalWhole(`${id}-strength`);
-      return { race: byId<HTMLSelectElement>(id).value, ...(strength === undefined ? {} : { strength }) };
+      return { race: byId(id, HTMLSelectElement).value, ...(strength === undefined ? {} : { strength }) };
     };
     const order = { a: side("war-a"), b: side("war-b") };
     previewThenAsk("war", (options) => runWar(excelRun, order, options));
@@ -75,13 +75,13 @@ export function wireReferee(): void {
     const hits = disasterHits()
       .filter((h) => h.text !== "")
       .map((h) => ({ race: h.race, deaths: Number(h.text) }));
-    const cause = byId<HTMLInputElement>("disaster-cause").value.trim();
-    const order = { elements: byId<HTMLInputElement>("disaster-elements").value, global: byId<HTMLInputElement>("disaster-global").checked, hits, ...(cause === "" ? {} : { cause }) };
+    const cause = byId("disaster-cause", HTMLInputElement).value.trim();
+    const order = { elements: byId("disaster-elements", HTMLInputElement).value, global: byId("disaster-global", HTMLInputElement).checked, hits, ...(cause === "" ? {} : { cause }) };
     if (hits.length === 0) {
       showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
       return;
     }
     previewThenAsk("disaster", (options) => runDisaster(excelRun, order, options));
   });
-  byId("growth-show").addEventListener("click", () => previewThenAsk("growth", (options) => runGrowth(excelRun, options)));
+  byId("growth-show").addEventListener("click", () => { previewThenAsk("growth", (options) => runGrowth(excelRun, options)); });
 }

@@ -9,9 +9,11 @@ declare const EXAMPLE_WORKBOOK_BASE64: string;
 
 export function wireSetup(): void {
   const target = byId("setup-result");
-  byId("create-tables").addEventListener("click", () =>
-    act(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, async (options) => showOutcome(target, await createMissingTables(excelRun, options))),
-  );
+  byId("create-tables").addEventListener("click", () => {
+    void act(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, async (options) => {
+      showOutcome(target, await createMissingTables(excelRun, options));
+    });
+  });
   byId("open-example").addEventListener("click", () => {
     if (!Office.context.requirements.isSetSupported("ExcelApi", "1.8")) {
       showMessage(target, "error", "This version of Excel cannot open a new workbook from an add-in. Make the example on the command line instead: gods init example.xlsx --example");

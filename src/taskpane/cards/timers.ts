@@ -59,17 +59,17 @@ export function wireTimers(): void {
     }
   })());
   setOptions(
-    byId<HTMLSelectElement>("timer-kind"),
+    byId("timer-kind", HTMLSelectElement),
     TIMER_KINDS.map((k) => ({ value: k.id, label: `${k.label}, ${k.minutes} min` })),
   );
   byId("timer-start").addEventListener("click", () => {
-    const kind = TIMER_KINDS.find((k) => k.id === byId<HTMLSelectElement>("timer-kind").value) ?? (TIMER_KINDS[0] as (typeof TIMER_KINDS)[number]);
-    const timer = startTimer(kind, byId<HTMLInputElement>("timer-who").value, Date.now());
+    const kind = TIMER_KINDS.find((k) => k.id === byId("timer-kind", HTMLSelectElement).value) ?? TIMER_KINDS[0];
+    const timer = startTimer(kind, byId("timer-who", HTMLInputElement).value, Date.now());
     timers = [...timers, timer].sort((a, b) => a.ends - b.ends);
     saveTimers();
     drawTimers();
     byId("timers-news").textContent = `${timer.who}: ${kind.label}, ${kind.minutes} minutes from now.`;
-    byId<HTMLInputElement>("timer-who").value = "";
+    byId("timer-who", HTMLInputElement).value = "";
   });
   byId("timers").addEventListener("click", (e) => {
     const id = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-timer]")?.dataset.timer;

@@ -1,5 +1,4 @@
 /** Taking back the latest credit, when it is an event or an era's end. */
-import type { CreditKind } from "../../engine/book";
 import { toNumber, ZERO } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { errorsIn, payingNobody } from "../model/problems";
@@ -21,7 +20,7 @@ export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
   const rows = latestCredit(campaign);
   // The row to name: the credit's last, where the Ledger ends.
   const first = rows.reduce<LedgerRow | undefined>((m, r) => (m === undefined || r.index > m.index ? r : m), undefined);
-  const base = { kind: first?.kind ?? ("event" as CreditKind), what: first === undefined ? "" : creditName(first), century: first?.century ?? 0, campaign, payments: [], postings: [] };
+  const base = { kind: first?.kind ?? "event", what: first === undefined ? "" : creditName(first), century: first?.century ?? 0, campaign, payments: [], postings: [] };
   if (errorsIn(problems).length > 0) return { ...base, problems };
   if (first === undefined) return { ...base, problems: [ledgerError(campaign.ledger.length === 0 ? "the Ledger holds no credit to take back." : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.")] };
   if (expected !== undefined && creditName(first) !== expected) {

@@ -98,6 +98,11 @@ export function normalizeHeader(header: unknown): string {
   return typeof header === "string" ? header.replace(/\s+/g, "").toLowerCase() : typeof header === "number" ? String(header) : "";
 }
 
+/** A header that names a column: text or a number, not blank (those normalizeHeader keeps). */
+export function namesColumn(header: unknown): header is string | number {
+  return (typeof header === "string" || typeof header === "number") && normalizeHeader(header) !== "";
+}
+
 /** The sheets the add-in generates for century N. */
 export function sheetNames(century: number): { deaths: string; centuryEnd: string; mana: string } {
   return { deaths: `C${century} Death Worksheet`, centuryEnd: `C${century} Century-End Worksheet`, mana: `C${century} Mana` };

@@ -7,7 +7,7 @@ import type { Ratio } from "../../engine/exact";
 import { cellAddress } from "./address";
 import { isBlankRow, isErrorCell, type RawCell, type RawTable } from "./raw";
 import type { Problem, Severity } from "./problems";
-import { normalizeHeader, type TableSpec } from "./schema";
+import { namesColumn, normalizeHeader, type TableSpec } from "./schema";
 
 /** At most this much of a cell's text is ever repeated in a message. */
 export const SHOWN_LENGTH = 200;
@@ -56,7 +56,7 @@ export class TableReader {
     let ok = true;
     for (const c of spec.columns) {
       if (c.required && !this.index.has(normalizeHeader(c.header))) {
-        const have = raw.headers.filter((h) => normalizeHeader(h) !== "").map((h) => String(h));
+        const have = raw.headers.filter(namesColumn).map((h) => String(h));
         problems.push({
           severity: "error",
           table: spec.name,
@@ -264,7 +264,7 @@ export class RowReader {
       if (fallback === undefined) this.error(header, `this cell is empty; write one of ${options.join(", ")}.`);
       return fallback;
     }
-    const k = String(v).trim().toLowerCase().replace(/\s+/g, "-");
+    const k = isErrorCell(v) ? undefined : String(v).trim().toLowerCase().replace(/\s+/g, "-");
     const found = options.find((o) => o === k);
     if (found === undefined) this.error(header, `${shown(v)} is not one of ${options.join(", ")}.`);
     return found;

@@ -16,7 +16,8 @@ function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined || value === "") return value === "" ? "" : null;
   if (typeof value === "string") return isExcelError(value) ? { error: value } : value;
   if (typeof value === "number" || typeof value === "boolean") return value;
-  return String(value);
+  // Excel gives nothing else for a cell's value; anything it might is kept as its JSON text.
+  return JSON.stringify(value);
 }
 
 /** How many rows under each table are looked at for rows typed outside it. */
@@ -79,7 +80,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   for (const p of pending) {
     const under = p.below === undefined ? undefined : rowsTypedUnder(p, spec(p.name));
     if (under !== undefined) problems.push(under);
-    const values = p.totals ? (p.range.values as unknown[][]).slice(0, -1) : (p.range.values as unknown[][]);
+    const values = p.totals ? p.range.values.slice(0, -1) : p.range.values;
     // A plain sheet's headers are in its first row, wherever the used range starts.
     const top = p.isTable ? p.range.rowIndex + 1 : 1;
     const skip = p.isTable ? 0 : p.range.rowIndex; // rows above the used range are empty
@@ -91,12 +92,12 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
   // As rows from A1, as the file adapter gives them.
-  const generatedCells = new Map(generated.map((g) => [g.name, [...Array.from({ length: g.range.rowIndex }, () => [] as RawCell[]), ...(g.range.values as unknown[][]).map((r) => [...Array.from({ length: g.range.columnIndex }, () => null), ...r.map(rawCell)])]]));
+  const generatedCells = new Map(generated.map((g) => [g.name, [...Array.from({ length: g.range.rowIndex }, () => [] as RawCell[]), ...g.range.values.map((r) => [...Array.from({ length: g.range.columnIndex }, () => null), ...r.map(rawCell)])]]));
   return {
     tables,
     sheetNames: [...sheetNames.values()],
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
-    ...(titles.length > 0 ? { sheetTitles: new Map(titles.map((t) => [t.name, rawCell((t.range.values as unknown[][])[0]?.[0])])) } : {}),
+    ...(titles.length > 0 ? { sheetTitles: new Map(titles.map((t) => [t.name, rawCell(t.range.values[0]?.[0])])) } : {}),
     ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };
@@ -109,13 +110,13 @@ function spec(name: string): string {
 
 /** Rows typed right under a table, up to the first blank row: the problem naming them, if there are any. */
 function rowsTypedUnder(p: Pending, table: string): Problem | undefined {
-  const rows = (p.below?.values ?? []) as unknown[][];
+  const rows = p.below?.values ?? [];
   let count = 0;
   while (count < rows.length && (rows[count] ?? []).some((v) => v !== null && v !== "")) count++;
   if (count === 0) return undefined;
-  const first = p.range.rowIndex + (p.range.values as unknown[][]).length + 1;
+  const first = p.range.rowIndex + p.range.values.length + 1;
   const left = p.range.columnIndex + 1;
-  const width = (p.range.values as unknown[][])[0]?.length ?? 1;
+  const width = p.range.values[0]?.length ?? 1;
   return rowsUnderTable(table, p.sheet.name, first, first + count - 1, left, left + width - 1, count === rows.length);
 }
 
@@ -138,7 +139,7 @@ export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed():
   const expected = [before.headers, ...before.rows];
   return {
     changed: () => {
-      const now = (range.values as unknown[][]).map((r) => r.map(rawCell));
+      const now = range.values.map((r) => r.map(rawCell));
       // A plain sheet is read one row further, so that a row added under it is seen too.
       const rows = before.isTable ? now : now.slice(0, -1);
       const extra = before.isTable ? [] : (now[now.length - 1] ?? []);

@@ -52,7 +52,7 @@ function at(table: RawTable, index: number, column: number): [number, number] {
 }
 
 function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined): void {
-  if (edit.kind === "create") return queueTable(wb, edit.layout, createdRows(edit));
+  if (edit.kind === "create") { queueTable(wb, edit.layout, createdRows(edit)); return; }
   if (table === undefined) throw new Error(`there is no ${edit.table} table`);
   const ws = wb.worksheets.getItem(table.sheet);
   switch (edit.kind) {

@@ -112,7 +112,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
     if (above === undefined) runs.push({ ...m, rows: 1 });
     else above.rows++;
   }
-  for (const r of runs) steps.push({ sheet, bytes: COMMAND_BYTES, queue: () => on().getRangeByIndexes(r.top, r.left, r.rows, r.columns).merge(true) });
+  for (const r of runs) steps.push({ sheet, bytes: COMMAND_BYTES, queue: () => { on().getRangeByIndexes(r.top, r.left, r.rows, r.columns).merge(true); } });
   // Number formats as one grid per chunk of rows: a column may mix them (a whole count among
   // decimals shows none), so rectangles of one format could be as many as the cells.
   const formatted = grid.map((row) => row.map((c) => numberFormatOf(c) ?? "General"));
@@ -126,15 +126,15 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
     }
   }
   for (const b of blocks(grid, lookOf)) {
-    steps.push({ sheet, bytes: COMMAND_BYTES * 6, queue: () => applyLook(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.key) });
+    steps.push({ sheet, bytes: COMMAND_BYTES * 6, queue: () => { applyLook(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.key); } });
   }
   for (const b of blocks(grid, borderOf)) {
     const edges = boxEdges(b.rows, b.columns).length;
-    steps.push({ sheet, bytes: COMMAND_BYTES * (1 + 3 * edges), queue: () => box(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.rows, b.columns) });
+    steps.push({ sheet, bytes: COMMAND_BYTES * (1 + 3 * edges), queue: () => { box(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.rows, b.columns); } });
   }
   if (canSetUpPages() && plan.hidden !== true) {
     const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${Math.max(1, plan.rows.length)}`;
-    steps.push({ sheet, bytes: COMMAND_BYTES * 8, queue: () => queuePrint(on().pageLayout, plan.print, area) });
+    steps.push({ sheet, bytes: COMMAND_BYTES * 8, queue: () => { queuePrint(on().pageLayout, plan.print, area); } });
   }
   return steps;
 }
@@ -146,7 +146,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
  */
 export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPlan): void {
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
-  if (existing === undefined) return queueTable(wb, ledger.layout, ledger.rows, true);
+  if (existing === undefined) { queueTable(wb, ledger.layout, ledger.rows, true); return; }
   const width = ledger.headers.length;
   const rows = ledger.rows;
   const old = existing.rows.length;

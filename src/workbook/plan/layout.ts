@@ -274,7 +274,7 @@ export function numberFormatOf(cell: PlanCell | null): string | undefined {
 /** A merged cell's area (0-based), for each cell that covers more than one column. */
 export function merges(rows: readonly (readonly (PlanCell | null)[])[]): { top: number; left: number; columns: number }[] {
   const out: { top: number; left: number; columns: number }[] = [];
-  rows.forEach((row, top) => row.forEach((c, left) => c?.span !== undefined && c.span > 1 && out.push({ top, left, columns: c.span })));
+  rows.forEach((row, top) => { row.forEach((c, left) => c?.span !== undefined && c.span > 1 && out.push({ top, left, columns: c.span })); });
   return out;
 }
 

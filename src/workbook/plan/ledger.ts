@@ -5,7 +5,7 @@
  */
 import type { CreditKind } from "../../engine/book";
 import { formatExact, toNumber, type Ratio } from "../../engine/exact";
-import { isErrorCell, type RawTable } from "../model/raw";
+import { isErrorCell, type RawCell, type RawTable } from "../model/raw";
 import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, normalizeHeader, TABLE_STYLE } from "../model/schema";
 import type { LedgerRow } from "../read/types";
 import { fitColumns, type PlanValue, type TableLayout } from "./layout";
@@ -97,8 +97,9 @@ function toPlanValue(cell: unknown): PlanValue {
 }
 
 /** The first row of a Ledger's new body that differs from what it holds: rows above it are left alone. */
-export function firstChange(before: readonly (readonly unknown[])[], after: readonly (readonly PlanValue[])[]): number {
-  const same = (a: unknown, b: PlanValue) => String(a ?? "") === String(b ?? "");
-  const i = after.findIndex((row, r) => before[r] === undefined || row.length !== before[r]?.length || row.some((v, c) => !same(before[r]?.[c], v)));
+export function firstChange(before: readonly (readonly RawCell[])[], after: readonly (readonly PlanValue[])[]): number {
+  // A cell holding an error (#N/A) never holds what the plan writes.
+  const same = (a: RawCell | undefined, b: PlanValue) => !isErrorCell(a) && String(a ?? "") === String(b ?? "");
+  const i = after.findIndex((row, r) => before[r] === undefined || row.length !== before[r].length || row.some((v, c) => !same(before[r]?.[c], v)));
   return i < 0 ? Math.min(after.length, before.length) : i;
 }

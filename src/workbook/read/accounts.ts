@@ -26,15 +26,15 @@ export function orphanedAccounts(campaign: Campaign): Problem[] {
     const first = account.entries[0];
     const carry = isZero(account.carry) ? "nothing" : formatExact(account.carry);
     // A rename: a new name close to the old, or the one new name when one account lost its god.
-    const near = orphans.length === 1 && fresh.length === 1 ? fresh : nearNames(account.god, fresh);
+    const [nearest] = orphans.length === 1 && fresh.length === 1 ? fresh : nearNames(account.god, fresh);
     const at = first === undefined || ledger === undefined ? {} : { row: first.row, address: addressIn(ledger.raw, first.row, "God") };
-    if (near.length > 0) {
+    if (nearest !== undefined) {
       problems.push({
         severity: "error",
         table: LEDGER.name,
         column: "God",
         ...at,
-        message: `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table, and "${near[0]}" is in the Gods table with no account: if it is the same character renamed, rename it everywhere (gods rename FILE "${account.god}" "${near[0]}"), so that it keeps its account and the ${carry} it carries; otherwise put "${account.god}" back in the Gods table.`,
+        message: `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table, and "${nearest}" is in the Gods table with no account: if it is the same character renamed, rename it everywhere (gods rename FILE "${account.god}" "${nearest}"), so that it keeps its account and the ${carry} it carries; otherwise put "${account.god}" back in the Gods table.`,
       });
     } else {
       problems.push({

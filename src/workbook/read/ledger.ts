@@ -9,7 +9,7 @@ import { DEMONS, nameKey } from "../../engine/names";
 import { cellAddress } from "../model/address";
 import type { Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
-import { LEDGER, MANA_SHEET, normalizeHeader } from "../model/schema";
+import { LEDGER, MANA_SHEET, namesColumn, normalizeHeader } from "../model/schema";
 import { addressIn, type TableReader } from "../model/tableReader";
 import type { Account, God, LedgerRow } from "./types";
 
@@ -22,8 +22,8 @@ export function ledgerShapeProblem(raw: RawTable): Problem | undefined {
   const known = new Set(LEDGER.columns.map((c) => normalizeHeader(c.header)));
   const seen = new Set<string>();
   for (const [i, h] of raw.headers.entries()) {
+    if (!namesColumn(h)) continue;
     const k = normalizeHeader(h);
-    if (k === "") continue;
     const address = cellAddress(raw.sheet, raw.headerRow, raw.firstColumn + i);
     const problem = (message: string): Problem => ({ severity: "error", table: LEDGER.name, row: raw.headerRow, column: String(h), message, address });
     if (!known.has(k)) {
@@ -249,12 +249,15 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
       if (c < from || c > to || own.includes(c)) continue;
       const others = ends.get(c) ?? [];
       const rows = others.map((r) => r.row).sort((a, b) => a - b);
+      const [first] = rows;
+      const last = rows[rows.length - 1];
+      const span = rows.length > 3 && first !== undefined && last !== undefined ? `${first}–${last}` : rows.join(", ");
       problems.push(
         ledgerProblem(
           context,
           others[0],
           "God",
-          `${account.god} has no row for the end of century ${c}, which the other recipients have (row${rows.length === 1 ? "" : "s"} ${rows.length > 3 ? `${rows[0]}–${rows[rows.length - 1]}` : rows.join(", ")}): a row was deleted. Put it back (Undo in Excel, or copy it from a saved copy of the workbook).`,
+          `${account.god} has no row for the end of century ${c}, which the other recipients have (row${rows.length === 1 ? "" : "s"} ${span}): a row was deleted. Put it back (Undo in Excel, or copy it from a saved copy of the workbook).`,
         ),
       );
     }

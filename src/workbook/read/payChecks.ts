@@ -17,9 +17,12 @@ const key = nameKey;
 /** The sheet rows of some records, as a gamemaster reads them: "row 5", "rows 5, 9 and 12", "rows 5–40 (36 rows)". */
 export function rowList(rows: readonly number[]): string {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
-  if (sorted.length === 1) return `row ${sorted[0]}`;
-  if (sorted.length > 6) return `rows ${sorted[0]}–${sorted[sorted.length - 1]} (${sorted.length} rows)`;
-  return `rows ${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]}`;
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first === undefined || last === undefined) return "no rows";
+  if (sorted.length === 1) return `row ${first}`;
+  if (sorted.length > 6) return `rows ${first}–${last} (${sorted.length} rows)`;
+  return `rows ${sorted.slice(0, -1).join(", ")} and ${last}`;
 }
 
 /**
@@ -200,11 +203,13 @@ export function lateDeaths(campaign: Campaign, moveTo: number, recalculating?: n
  */
 export function earlierUnpaid(campaign: Campaign, century: number): Problem | undefined {
   const early = [...new Set([...campaign.deaths.map((d) => d.century), ...campaign.counts.map((c) => c.century)].filter((c) => c < century))].sort((a, b) => a - b);
-  if (early.length === 0) return undefined;
-  const list = early.length === 1 ? `century ${early[0]}` : `centuries ${early.slice(0, -1).join(", ")} and ${early[early.length - 1]}`;
+  const first = early[0];
+  const last = early[early.length - 1];
+  if (first === undefined || last === undefined) return undefined;
+  const list = early.length === 1 ? `century ${first}` : `centuries ${early.slice(0, -1).join(", ")} and ${last}`;
   return {
     severity: "error",
     table: DEATHS.name,
-    message: `century ${century} would be the campaign's first century end, but the Deaths or Counts table has rows for ${list}, which would then never be paid. End century ${early[0]} first; or, if the campaign really starts at century ${century} and those rows are history, say so with gods century-end --first-century.`,
+    message: `century ${century} would be the campaign's first century end, but the Deaths or Counts table has rows for ${list}, which would then never be paid. End century ${first} first; or, if the campaign really starts at century ${century} and those rows are history, say so with gods century-end --first-century.`,
   };
 }

@@ -10,6 +10,12 @@ import { INPUT_TABLES } from "../model/schema";
 import { fitColumns, footerCode, MARGINS, tableBody, tableLayout, tablePrint, type PlanValue, type TableLayout } from "../plan/layout";
 import { EXAMPLE_CAMPAIGN } from "./example";
 
+/**
+ * Paper size 9, A4. exceljs declares its paper sizes as a const enum, which has no value at run
+ * time: code compiled a file at a time (the tests) cannot read ExcelJS.PaperSize.A4.
+ */
+const A4 = 9 as unknown as ExcelJS.PaperSize;
+
 /** One sheet per input table, each holding an Excel table of the same name, laid out as the task pane lays it out. */
 export function newCampaignWorkbook(example: boolean): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
@@ -47,7 +53,7 @@ export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readon
     [layout.headers.map((h) => ({ value: h, style: "header" as const })), ...body.map((r) => r.map((v) => ({ value: v, style: "text" as const })))],
   ).columnWidths;
   const print = tablePrint({ ...layout, columnWidths: widths });
-  ws.pageSetup = { paperSize: 9, orientation: print.orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1", margins: { ...MARGINS } };
+  ws.pageSetup = { paperSize: A4, orientation: print.orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1", margins: { ...MARGINS } };
   const { left, center, right } = print.footer;
   ws.headerFooter = { oddFooter: [left === "" ? "" : `&L${footerCode(left)}`, `&C${footerCode(center)}`, `&R${footerCode(right)}`].join("") };
   layout.headers.forEach((_h, i) => {

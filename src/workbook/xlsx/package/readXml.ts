@@ -9,10 +9,11 @@ import { FileProblem, type Package } from "./zip";
 export type Attributes = Readonly<Record<string, string>>;
 
 /** What a parse reports; element names come without their namespace prefix ("x:row" → "row"). */
+/** Plain functions, not methods: parseXml calls them on their own, never on the object. */
 export interface XmlHandlers {
-  open?(name: string, attributes: Attributes): void;
-  text?(text: string): void;
-  close?(name: string): void;
+  readonly open?: (name: string, attributes: Attributes) => void;
+  readonly text?: (text: string) => void;
+  readonly close?: (name: string) => void;
 }
 
 /** The text is decoded and parsed a megabyte at a time, so a 200 MB sheet never becomes one string. */
@@ -98,7 +99,7 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
     parser.close();
   } catch (e) {
     if (e === thrown || e instanceof FileProblem) throw e;
-    const reason = e instanceof Error ? e.message.split("\n")[0]?.slice(0, 200) : String(e);
+    const reason = e instanceof Error ? (e.message.split("\n")[0] ?? "").slice(0, 200) : String(e);
     throw new FileProblem(`The workbook is damaged: its part ${partName} is not readable XML (${reason}). Open it in Excel or LibreOffice, save it again, and try again.`);
   }
 }

@@ -160,14 +160,21 @@ export class PackageSession {
     this.relationships.delete(part);
   }
 
+  /** Refuses a package without [Content_Types].xml: reading it is the check. */
+  checkContentTypes(): void {
+    if (this.types === undefined) this.types = this.readContentTypes();
+  }
+
   /** [Content_Types].xml, read when first wanted (table edits never change it). */
   get contentTypes(): ContentTypes {
-    if (this.types === undefined) {
-      const text = this.read(CONTENT_TYPES);
-      if (text === undefined) throw new FileProblem("The workbook has no [Content_Types].xml part: it is not a complete Excel workbook.");
-      this.types = new ContentTypes(text);
-    }
-    return this.types;
+    this.checkContentTypes();
+    return this.types as ContentTypes;
+  }
+
+  private readContentTypes(): ContentTypes {
+    const text = this.read(CONTENT_TYPES);
+    if (text === undefined) throw new FileProblem("The workbook has no [Content_Types].xml part: it is not a complete Excel workbook.");
+    return new ContentTypes(text);
   }
 
   /** The bookkeeping written last: every changed relationships part, parts left unreached dropped, content types. */

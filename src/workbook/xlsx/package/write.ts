@@ -81,7 +81,8 @@ class PackageWriter {
 
   constructor(private readonly session: PackageSession) {
     const parts = session.parts;
-    void session.contentTypes; // a package without them is refused before anything else
+    // A package without content types is refused before anything else.
+    session.checkContentTypes();
     const { part: workbook, text, root } = session.workbook;
     this.workbook = workbook;
     this.workbookText = text;

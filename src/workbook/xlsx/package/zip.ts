@@ -77,7 +77,7 @@ const startsWith = (bytes: Uint8Array, sig: readonly number[]) => sig.every((b, 
 
 /** "EncryptionInfo" as a stream name inside an OLE file (UTF-16): what a password-protected .xlsx holds. */
 function hasEncryptionInfo(bytes: Uint8Array): boolean {
-  const name = [..."EncryptionInfo"].flatMap((ch) => [ch.charCodeAt(0), 0]);
+  const name = "EncryptionInfo".split("").flatMap((ch) => [ch.charCodeAt(0), 0]);
   const limit = Math.min(bytes.length, 1 << 20);
   outer: for (let i = 0; i + name.length <= limit; i++) {
     for (let j = 0; j < name.length; j++) if (bytes[i + j] !== name[j]) continue outer;
