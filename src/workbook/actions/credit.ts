@@ -5,7 +5,7 @@
 import type { CreditKind, Posting } from "../../engine/book";
 import { toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn, type Problem } from "../model/problems";
+import { tableError, errorsIn, type Problem } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
 import type { Account, LedgerRow } from "../read/types";
@@ -29,7 +29,7 @@ export interface CreditOutcome {
   readonly plan?: WorkbookPlan;
 }
 
-export const ledgerError = (message: string): Problem => ({ severity: "error", table: LEDGER.name, message });
+export const ledgerError = (message: string): Problem => (tableError(LEDGER.name, message));
 
 /** The accounts after a credit: each recipient's rows so far, then its new one. */
 export function accountsAfter(campaign: Campaign, removed: ReadonlySet<number>, added: readonly CreditRow[]): Map<string, Account> {

@@ -3,7 +3,7 @@
  * (the one after the Ledger's latest), so that the century end counts them.
  */
 import { nameKey } from "../../engine/names";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
 import { refused, type EditPlan, type EditRow } from "../plan/edits";
 import { tableLayout } from "../plan/layout";
@@ -49,7 +49,7 @@ export function causeTallies(campaign: Campaign, century: number): CauseTally[] 
 }
 
 function problem(column: string, message: string): Problem {
-  return { severity: "error", table: DEATHS.name, column, message };
+  return tableError(DEATHS.name, message, { column });
 }
 
 /** The row to add to, for a tally: this century's row of the cause with no race and the tally note. */

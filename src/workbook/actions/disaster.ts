@@ -1,7 +1,7 @@
 /** A disaster or a global power striking races (docs/rules/08-disasters-resistances.md): deaths after resistances. */
 import { attempt } from "../../engine/errors";
 import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
 import { latestCentury } from "../read/century";
@@ -51,7 +51,7 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   const refuse = (p: Problem | readonly Problem[]) => refusal("disaster", century, p);
   const pre = prerequisites(campaign, problems);
   if (pre.length > 0) return refuse(pre);
-  const input = (message: string): RefereePlan => refuse({ severity: "error", table: DEATHS.name, message });
+  const input = (message: string): RefereePlan => refuse(tableError(DEATHS.name, message));
 
   const parsed = attempt(() => parseElements(order.elements));
   if ("problem" in parsed) return input(parsed.problem);

@@ -2,7 +2,7 @@
 import { eraEndCredit, post } from "../../engine/book";
 import type { Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn } from "../model/problems";
+import { tableError, errorsIn } from "../model/problems";
 import { LEDGER, SOURCES } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { latestCentury, recipients } from "../read/century";
@@ -15,7 +15,7 @@ export function planEraEnd(read: CampaignRead, century: number): CreditOutcome {
   const what = `era ending with century ${century}`;
   const latest = latestCentury(campaign);
   const eraEnd = campaign.sources.filter((s) => s.timing === "era-end" && s.basis === "count");
-  if (eraEnd.length === 0) problems.push({ severity: "error", table: SOURCES.name, message: "the Sources table has no era-end source (Timing era-end, Basis count)." });
+  if (eraEnd.length === 0) problems.push(tableError(SOURCES.name, "the Sources table has no era-end source (Timing era-end, Basis count)."));
   if (latest === 0 || century !== latest) {
     problems.push(
       ledgerError(
@@ -28,9 +28,9 @@ export function planEraEnd(read: CampaignRead, century: number): CreditOutcome {
     );
   }
   const next = campaign.ledger.find((r) => r.century > century);
-  if (next !== undefined) problems.push({ severity: "error", table: LEDGER.name, row: next.row, message: `century ${century + 1} has credits already (this row): an era's end comes before them. Undo them first, the latest first.` });
+  if (next !== undefined) problems.push(tableError(LEDGER.name, `century ${century + 1} has credits already (this row): an era's end comes before them. Undo them first, the latest first.`, { row: next.row }));
   const done = campaign.ledger.find((r) => r.kind === "era-end" && r.century === century);
-  if (done !== undefined) problems.push({ severity: "error", table: LEDGER.name, row: done.row, message: `the era ending with century ${century} is already credited (this row). To credit it anew, undo it first.` });
+  if (done !== undefined) problems.push(tableError(LEDGER.name, `the era ending with century ${century} is already credited (this row). To credit it anew, undo it first.`, { row: done.row }));
   const counts = new Map<string, Ratio>();
   for (const c of campaign.counts) if (c.century === century) counts.set(nameKey(c.source), c.count);
   problems.push(...neededTables(campaign, campaign.sheetNames, "era-end"), ...missingCounts(campaign, century, "era-end"), ...lateDeaths(campaign, century + 1));

@@ -1,7 +1,7 @@
 /** Crediting an event each time it happens, to every recipient of its sources. */
 import { eventCredit, post } from "../../engine/book";
 import { didYouMean, nameKey } from "../../engine/names";
-import { errorsIn } from "../model/problems";
+import { tableError, errorsIn } from "../model/problems";
 import { LEDGER, SOURCES } from "../model/schema";
 import type { Campaign, CampaignRead } from "../read/campaign";
 import { MAX_CENTURY, recipients } from "../read/century";
@@ -58,7 +58,7 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   const what = eventWhat(name, times, creditsOf(campaign, name, century));
   if (found === undefined) {
     const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
-    problems.push({ severity: "error", table: SOURCES.name, message: `there is no event "${event.trim().slice(0, 100)}".${didYouMean(event, known.map((e) => e.name))} ${list}` });
+    problems.push(tableError(SOURCES.name, `there is no event "${event.trim().slice(0, 100)}".${didYouMean(event, known.map((e) => e.name))} ${list}`));
   }
   problems.push(...lateDeaths(campaign, inPlay));
   if (!Number.isSafeInteger(times) || times < 1 || times > MAX_TIMES) {
@@ -70,12 +70,7 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   }
   const latest = latestCredit(campaign)[0];
   if (found !== undefined && options.again !== true && latest !== undefined && isRepeat(campaign, name, century)) {
-    problems.push({
-      severity: "error",
-      table: LEDGER.name,
-      row: latest.row,
-      message: `"${name}" was the last credit (this row). If it really happened again, say so (--again, or confirm in the pane); otherwise it is already credited and nothing more is needed.`,
-    });
+    problems.push(tableError(LEDGER.name, `"${name}" was the last credit (this row). If it really happened again, say so (--again, or confirm in the pane); otherwise it is already credited and nothing more is needed.`, { row: latest.row }));
   }
   if (errorsIn(problems).length > 0 || found === undefined) return credit(read, "event", what, century, [], problems);
   const lines = eventCredit(recipients(campaign), campaign.cards, found.rules, times);

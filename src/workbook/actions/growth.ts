@@ -1,7 +1,7 @@
 /** The growth at the start of a century (docs/rules/05-growth.md, 04-population.md): new units, starvation, Aggression. */
 import { DEFAULT_GROWTH_RATE, growth } from "../../engine/growth";
 import { starvation, STARVATION_AGGRESSION } from "../../engine/population";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable, type Campaign } from "../read/campaign";
@@ -24,14 +24,7 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const done = campaign.deaths.find((d) => d.century === century && d.note !== null && key(d.note) === GROWTH_NOTE);
   if (done !== undefined) {
     const deaths = foundTable(campaign, DEATHS.name);
-    return refuse({
-      severity: "error",
-      table: DEATHS.name,
-      row: done.row,
-      column: "Note",
-      ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, done.row, "Note") }),
-      message: `the growth of century ${century} is already done (this row's note says "${GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`,
-    });
+    return refuse(tableError(DEATHS.name, `the growth of century ${century} is already done (this row's note says "${GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`, { row: done.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, done.row, "Note") }) }));
   }
   if (campaign.races.length === 0) return refuse(raceProblem("the Races table has no races to grow."));
 

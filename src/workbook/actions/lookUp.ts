@@ -1,17 +1,13 @@
 /** Finding what a gamemaster names in a pane tool among the campaign's records. */
 import { nameKey } from "../../engine/names";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
 import { normalizeHeader } from "../model/schema";
 import { foundTable, type Campaign } from "../read/campaign";
 
 /** Why a tool cannot use a table: it is missing, or lacks a column it needs. */
 function missingTable(name: string): Problem {
-  return {
-    severity: "error",
-    table: name,
-    message: `the workbook has no usable ${name} table (it is missing, or lacks a column it needs); add it under Set up, or fix its headers.`,
-  };
+  return tableError(name, `the workbook has no usable ${name} table (it is missing, or lacks a column it needs); add it under Set up, or fix its headers.`);
 }
 
 /** The record of that name, or why there is none: no usable table, a row with a problem of its own, or no such row. */
@@ -21,9 +17,9 @@ export function lookUp<T>(campaign: Campaign, table: string, records: readonly T
   const found = records.find((r) => nameKey(name(r)) === key);
   if (found !== undefined) return found;
   if (campaign.flawed.get(table)?.has(key) === true) {
-    return { severity: "error", table, message: `the row of "${wanted.trim()}" in the ${table} table has a problem of its own (see the campaign's problems); mend it first.` };
+    return tableError(table, `the row of "${wanted.trim()}" in the ${table} table has a problem of its own (see the campaign's problems); mend it first.`);
   }
-  return { severity: "error", table, message: `"${wanted.trim()}" is not in the ${table} table.` };
+  return tableError(table, `"${wanted.trim()}" is not in the ${table} table.`);
 }
 
 /** Whether a table has a column, its header matched as every header is. */

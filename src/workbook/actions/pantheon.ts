@@ -8,7 +8,7 @@ import { attempt, RuleError } from "../../engine/errors";
 import { cmp, floor, fromNumber, isZero, mul, ratio, sub, toNumber, type Ratio } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
 import { cult, inStyle, isDiabolism, isGod, obliterate, readPantheon, vetoOfChange, type Pantheon, type Share, type ShareStyle } from "../../engine/pantheon";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import { isBlankRow } from "../model/raw";
 import { CARDS, GODS, PANTHEON, RACES } from "../model/schema";
 import { foundTable, type Campaign, type God, type Race, type RacePantheon } from "../read/campaign";
@@ -20,7 +20,7 @@ function pantheonOf(campaign: Campaign, race: string): { race: Race; p: RacePant
   const known = lookUp(campaign, RACES.name, campaign.races, (r) => r.race, race);
   if ("severity" in known) return known;
   const found = campaign.pantheons.get(nameKey(known.race));
-  if (found === undefined) return { severity: "error", table: PANTHEON.name, message: `${known.race} has no rows in the Pantheon table yet; add its members and their shares there first.` };
+  if (found === undefined) return tableError(PANTHEON.name, `${known.race} has no rows in the Pantheon table yet; add its members and their shares there first.`);
   return { race: known, p: found };
 }
 
@@ -107,14 +107,14 @@ function memberName(campaign: Campaign, name: string): string | Problem {
   if (!isGod(name)) return isDiabolism(name) ? DIABOLISM : ATHEISM;
   const god = lookUp(campaign, GODS.name, campaign.gods, (g) => g.name, name);
   if ("severity" in god) return god;
-  if (god.kind === "demon") return { severity: "error", table: GODS.name, message: `${god.name} is a demon: mortals worship demons through Diabolism, so a cult for a demon is a cult for Diabolism.` };
+  if (god.kind === "demon") return tableError(GODS.name, `${god.name} is a demon: mortals worship demons through Diabolism, so a cult for a demon is a cult for Diabolism.`);
   return god.name;
 }
 
 /** A cult of `points` percentage points for `deity` in a race's pantheon (engine: cult). */
 export function planCult(campaign: Campaign, race: string, deity: string, points: number): EditPlan {
   if (!Number.isFinite(points) || points <= 0 || points > 100) {
-    return refused({ severity: "error", table: PANTHEON.name, message: `a cult adds between 0 and 100 points to a deity; ${Number.isFinite(points) ? points : "that"} is not such a number.` });
+    return refused(tableError(PANTHEON.name, `a cult adds between 0 and 100 points to a deity; ${Number.isFinite(points) ? points : "that"} is not such a number.`));
   }
   const name = memberName(campaign, deity);
   if (typeof name !== "string") return refused(name);

@@ -9,7 +9,7 @@
  */
 import { mul, ratio, toNumber, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import { DEATHS, LEDGER, normalizeHeader, RACES, type RaceAttribute } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import type { EditPlan, EditRow, TableEdit } from "../plan/edits";
@@ -83,14 +83,7 @@ export function refusal(action: RefereeAction, century: number, problems: Proble
 
 export function raceProblem(message: string, race?: Race, column?: string, campaign?: Campaign): Problem {
   const table = campaign === undefined ? undefined : foundTable(campaign, RACES.name);
-  return {
-    severity: "error",
-    table: RACES.name,
-    message,
-    ...(race === undefined ? {} : { row: race.row }),
-    ...(column === undefined ? {} : { column }),
-    ...(race !== undefined && table !== undefined ? { address: addressIn(table.raw, race.row, column) } : {}),
-  };
+  return tableError(RACES.name, message, { ...(race === undefined ? {} : { row: race.row }), ...(column === undefined ? {} : { column }), ...(race !== undefined && table !== undefined ? { address: addressIn(table.raw, race.row, column) } : {}) });
 }
 
 /**
@@ -103,21 +96,13 @@ export function prerequisites(campaign: Campaign, problems: readonly Problem[]):
   const deaths = foundTable(campaign, DEATHS.name);
   if (deaths === undefined) {
     return [
-      {
-        severity: "error",
-        table: DEATHS.name,
-        message: "the workbook has no Deaths table, where the referee's actions write their deaths: add one with the columns Century, Cause, Units, Race and Note (the task pane's Set up adds it).",
-      },
+      tableError(DEATHS.name, "the workbook has no Deaths table, where the referee's actions write their deaths: add one with the columns Century, Cause, Units, Race and Note (the task pane's Set up adds it)."),
     ];
   }
   const missing = ["Race", "Note"].filter((c) => !hasColumn(deaths.raw, c));
   if (missing.length > 0) {
     return [
-      {
-        severity: "error",
-        table: DEATHS.name,
-        message: `the Deaths table has no ${missing.join(" or ")} column: add ${missing.length === 1 ? "it" : "them"} at the table's right, so that each row the referee's actions write names its race and the action, and the same action is not recorded twice.`,
-      },
+      tableError(DEATHS.name, `the Deaths table has no ${missing.join(" or ")} column: add ${missing.length === 1 ? "it" : "them"} at the table's right, so that each row the referee's actions write names its race and the action, and the same action is not recorded twice.`),
     ];
   }
   return [];
@@ -151,14 +136,7 @@ export function lastAction(campaign: Campaign, century: number): { note: string;
 
 export function repeated(campaign: Campaign, century: number, row: Death, what: string): Problem {
   const deaths = foundTable(campaign, DEATHS.name);
-  return {
-    severity: "error",
-    table: DEATHS.name,
-    row: row.row,
-    column: "Note",
-    ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, row.row, "Note") }),
-    message: `the last rows of the Deaths table (down to this one) already record ${what} in century ${century}. If it really happened again, say so (--again, or confirm in the pane); otherwise it is already recorded and nothing more is needed.`,
-  };
+  return tableError(DEATHS.name, `the last rows of the Deaths table (down to this one) already record ${what} in century ${century}. If it really happened again, say so (--again, or confirm in the pane); otherwise it is already recorded and nothing more is needed.`, { row: row.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, row.row, "Note") }) });
 }
 
 /** The edits: the rows appended to Deaths, then each race's changed cells in one update. */

@@ -4,7 +4,7 @@
  * renamed in Gods alone leaves its account behind: read/accounts.ts says so.)
  */
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
-import { errorsIn, type Problem } from "../model/problems";
+import { tableError, errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { CARDS, GODS, LEDGER, PANTHEON } from "../model/schema";
 import { readCampaign, type Campaign } from "../read/campaign";
@@ -26,7 +26,7 @@ export interface RenameOutcome {
   readonly changed: readonly { readonly table: string; readonly rows: number }[];
 }
 
-const problem = (message: string): Problem => ({ severity: "error", table: GODS.name, message });
+const problem = (message: string): Problem => (tableError(GODS.name, message));
 
 export function planRename(raw: RawWorkbook, from: string, to: string): RenameOutcome {
   const read = readCampaign(raw);

@@ -7,7 +7,7 @@
  */
 import { toNumber, ZERO } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn, payingNobody } from "../model/problems";
+import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import { accountDigests } from "../read/seal";
 import type { CampaignRead } from "../read/types";
@@ -27,7 +27,7 @@ export function planReseal(read: CampaignRead, because: string): CreditOutcome {
   const latest = Math.max(1, ...campaign.ledger.map((r) => r.century));
   const what = reason.slice(0, REASON_LENGTH);
   const base = { kind: "correction" as const, what, century: latest, campaign, payments: [], postings: [] };
-  if (reason === "") problems.push({ severity: "error", table: LEDGER.name, message: "say why the book is corrected (--because \"…\"): the reason is kept in the Ledger." });
+  if (reason === "") problems.push(tableError(LEDGER.name, "say why the book is corrected (--because \"…\"): the reason is kept in the Ledger."));
   // The accounts whose credits the seal does not hold as they are now (every account, when there is no seal yet).
   const touched = [...campaign.accounts.values()].filter((a) => {
     const sealed = campaign.seal?.accounts.get(nameKey(a.god))?.digests ?? [];
@@ -35,7 +35,7 @@ export function planReseal(read: CampaignRead, because: string): CreditOutcome {
   });
   const sealedOnly = campaign.seal !== undefined ? [...campaign.seal.accounts.keys()].filter((k) => !campaign.accounts.has(k)) : [];
   if (touched.length === 0 && sealedOnly.length === 0 && campaign.seal !== undefined) {
-    problems.push({ severity: "error", table: LEDGER.name, message: "the Ledger agrees with its seal: there is nothing to correct." });
+    problems.push(tableError(LEDGER.name, "the Ledger agrees with its seal: there is nothing to correct."));
   }
   if (errorsIn(problems).length > 0) return { ...base, problems };
   const added: CreditRow[] = touched.map((a) => ({ century: latest, kind: "correction", what, god: a.god, earned: ZERO, paid: 0, carry: a.carry }));

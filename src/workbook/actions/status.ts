@@ -5,7 +5,7 @@
  */
 import { toNumber } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
-import { errorsIn, type Problem } from "../model/problems";
+import { tableWarning, errorsIn, type Problem } from "../model/problems";
 import { ALL_TABLES, LEDGER } from "../model/schema";
 import type { Campaign, CampaignRead, FoundTable } from "../read/campaign";
 import { checkCentury, creditAfter, creditName, latestCentury, recipients } from "../read/century";
@@ -126,11 +126,7 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
   const problems = errorsIn(checked).length > 0 ? checked : costed(checked, centuryInput(campaign, next));
   const stopped = campaign.interruptedCentury;
   if (stopped !== undefined && stopped > latest) {
-    problems.push({
-      severity: "warning",
-      table: LEDGER.name,
-      message: `the end of century ${stopped} stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century ${stopped} again to finish it.`,
-    });
+    problems.push(tableWarning(LEDGER.name, `the end of century ${stopped} stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century ${stopped} again to finish it.`));
   }
   const mana = manaInflation(campaign, problems);
 

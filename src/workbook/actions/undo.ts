@@ -1,7 +1,7 @@
 /** Taking back the latest credit, when it is an event or an era's end. */
 import { toNumber, ZERO } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn, payingNobody } from "../model/problems";
+import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { creditName } from "../read/century";
@@ -27,10 +27,10 @@ export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
     return { ...base, problems: [ledgerError(`the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`)] };
   }
   if (first.kind === "correction") {
-    return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.` }] };
+    return { ...base, problems: [tableError(LEDGER.name, `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.`, { row: first.row })] };
   }
   if (first.kind === "century-end") {
-    return { ...base, problems: [{ severity: "error", table: LEDGER.name, row: first.row, message: `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).` }] };
+    return { ...base, problems: [tableError(LEDGER.name, `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).`, { row: first.row })] };
   }
   const removed = new Set(rows.map((r) => r.index));
   const after = accountsAfter(campaign, removed, []);

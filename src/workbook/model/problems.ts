@@ -26,6 +26,24 @@ export interface Problem {
   readonly suggestion?: { readonly table: string; readonly from: string; readonly to: string };
 }
 
+/** What a problem may say besides its table and message: where it is, and what kind of warning it is. */
+export type ProblemDetails = Omit<Problem, "severity" | "table" | "message">;
+
+/** An error in `table`: nothing is written while one remains. */
+export function tableError(table: string, message: string, details: ProblemDetails = {}): Problem {
+  return { severity: "error", table, message, ...details };
+}
+
+/** A warning about `table` that changes nobody's pay: shown, and the work goes on. */
+export function tableWarning(table: string, message: string, details: ProblemDetails = {}): Problem {
+  return { severity: "warning", table, message, ...details };
+}
+
+/** A warning that changes what someone is paid: nothing is paid until the gamemaster has seen and accepted it. */
+export function payWarning(table: string, message: string, details: ProblemDetails = {}): Problem {
+  return { severity: "warning", table, message, changesPay: true, ...details };
+}
+
 /** The place of a problem with the workbook as a whole (a sheet in the way), not one of its tables. */
 export const WORKBOOK = "Workbook";
 

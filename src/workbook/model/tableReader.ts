@@ -6,7 +6,7 @@ import { exactNumber, isBlank, YES_NO_WORDS, yesNo } from "../../engine/cells";
 import type { Ratio } from "../../engine/exact";
 import { cellAddress } from "./address";
 import { isBlankRow, isErrorCell, type RawCell, type RawTable } from "./raw";
-import type { Problem, Severity } from "./problems";
+import { tableError, type Problem, type Severity } from "./problems";
 import { namesColumn, normalizeHeader, type TableSpec } from "./schema";
 
 /** At most this much of a cell's text is ever repeated in a message. */
@@ -57,16 +57,10 @@ export class TableReader {
     for (const c of spec.columns) {
       if (c.required && !this.index.has(normalizeHeader(c.header))) {
         const have = raw.headers.filter(namesColumn).map((h) => String(h));
-        problems.push({
-          severity: "error",
-          table: spec.name,
-          row: raw.headerRow,
-          message: `there is no ${c.header} column. The ${spec.name} table needs the columns ${spec.columns
+        problems.push(tableError(spec.name, `there is no ${c.header} column. The ${spec.name} table needs the columns ${spec.columns
             .filter((x) => x.required)
             .map((x) => x.header)
-            .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).`,
-          address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn),
-        });
+            .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).`, { row: raw.headerRow, address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn) }));
         ok = false;
       }
     }

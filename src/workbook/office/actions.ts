@@ -5,7 +5,7 @@
  * after the change, worked out without reading again. The pane's other tools are in tools.ts.
  */
 import type { ContextApi } from "./api";
-import { errorsIn, unacceptedIn, type Problem } from "../model/problems";
+import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd } from "../actions/eraEnd";
 import { planEvent, type EventOptions } from "../actions/event";
@@ -153,7 +153,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
       const planned = centuryEndOf(read, century);
       // Paid meanwhile: the outcome without its plan, and why.
       const outcome: CenturyEndOutcome = paid
-        ? { century: planned.century, campaign: planned.campaign, payments: planned.payments, ...(planned.result === undefined ? {} : { result: planned.result }), problems: [{ severity: "error", table: LEDGER.name, message: `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.` }] }
+        ? { century: planned.century, campaign: planned.campaign, payments: planned.payments, ...(planned.result === undefined ? {} : { result: planned.result }), problems: [tableError(LEDGER.name, `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.`)] }
         : planned;
       const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
       const unaccepted = ledger ? heldBack(outcome.problems, options.accepted) : [];

@@ -2,7 +2,7 @@
  * What every credit writes besides the Ledger: its seal (a hidden sheet of digests, see
  * read/seal.ts), and the refusal to write over a sheet the add-in did not make.
  */
-import { WORKBOOK, type Problem } from "../model/problems";
+import { tableError, WORKBOOK, type Problem } from "../model/problems";
 import { generatedTitle, SEAL_SHEET } from "../model/schema";
 import { sealRows } from "../read/seal";
 import type { Account, Campaign } from "../read/types";
@@ -29,12 +29,13 @@ export function foreignSheets(campaign: Campaign, sheets: readonly SheetPlan[]):
     if (existing === undefined || campaign.seal?.sheets.has(existing.toLowerCase()) === true) continue;
     const title = campaign.sheetTitles.get(existing);
     if (title === generatedTitle(plan.name)) continue;
-    problems.push({
-      severity: "error",
-      table: WORKBOOK,
-      address: `'${existing.replace(/'/g, "''")}'!A1`,
-      message: `the workbook has a sheet "${existing}" that the add-in did not make, and writing would replace it. Rename your sheet (for example "${existing} (mine)"), then try again.`,
-    });
+    problems.push(
+      tableError(
+        WORKBOOK,
+        `the workbook has a sheet "${existing}" that the add-in did not make, and writing would replace it. Rename your sheet (for example "${existing} (mine)"), then try again.`,
+        { address: `'${existing.replace(/'/g, "''")}'!A1` },
+      ),
+    );
   }
   return problems;
 }

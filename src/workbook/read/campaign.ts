@@ -4,7 +4,7 @@
  * remains. The century end, the pane's status and its tools all take the Campaign read here.
  */
 import { DEMONS, nameKey } from "../../engine/names";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES } from "../model/schema";
 import { TableReader } from "../model/tableReader";
@@ -33,7 +33,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   for (const spec of ALL_TABLES) {
     const t = raw.tables.get(spec.name.toLowerCase());
     if (t === undefined) {
-      if (spec.needed) problems.push({ severity: "error", table: spec.name, message: `the workbook has no table or sheet named ${spec.name}.` });
+      if (spec.needed) problems.push(tableError(spec.name, `the workbook has no table or sheet named ${spec.name}.`));
       missingTables.push(spec.name);
       continue;
     }

@@ -1,6 +1,6 @@
 /** The Cards table: how many cards each god (or the Demons pool) holds in each sphere. */
 import { DEMONS, didYouMean, nameKey, nearNames } from "../../engine/names";
-import type { Problem } from "../model/problems";
+import { tableWarning, type Problem } from "../model/problems";
 import { CARDS } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
 import type { Card, God } from "./types";
@@ -50,7 +50,7 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
   if (reader !== undefined) {
     for (const g of context.gods?.values() ?? []) {
       if (g.kind !== "demon" && !holders.has(nameKey(g.name))) {
-        problems.push({ severity: "warning", table: CARDS.name, message: `${g.name} holds no cards, so earns no mana this century.` });
+        problems.push(tableWarning(CARDS.name, `${g.name} holds no cards, so earns no mana this century.`));
       }
     }
   }

@@ -7,7 +7,7 @@ import { CREDIT_KINDS, type CreditKind } from "../../engine/book";
 import { add, cmp, fromNumber, isNegative, parseExact, sub, toNumber, ONE, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, nameKey } from "../../engine/names";
 import { cellAddress } from "../model/address";
-import type { Problem } from "../model/problems";
+import { tableError, type Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
 import { LEDGER, MANA_SHEET, namesColumn, normalizeHeader } from "../model/schema";
 import { addressIn, type TableReader } from "../model/tableReader";
@@ -25,7 +25,7 @@ export function ledgerShapeProblem(raw: RawTable): Problem | undefined {
     if (!namesColumn(h)) continue;
     const k = normalizeHeader(h);
     const address = cellAddress(raw.sheet, raw.headerRow, raw.firstColumn + i);
-    const problem = (message: string): Problem => ({ severity: "error", table: LEDGER.name, row: raw.headerRow, column: String(h), message, address });
+    const problem = (message: string): Problem => (tableError(LEDGER.name, message, { row: raw.headerRow, column: String(h), address }));
     if (!known.has(k)) {
       return problem(
         `the Ledger has a column "${String(h).slice(0, 60)}" that the add-in does not keep. Move that column out of the Ledger (to another sheet, or beyond an empty column): the add-in rewrites the Ledger's rows, and a column of your own would not stay with them. Its columns are ${LEDGER.columns.map((c) => c.header).join(", ")}.`,
@@ -165,7 +165,7 @@ export interface BookContext {
 
 function ledgerProblem(context: BookContext, row: LedgerRow | undefined, column: string | undefined, message: string): Problem {
   const at = row === undefined || context.raw === undefined ? {} : { row: row.row, address: addressIn(context.raw, row.row, column) };
-  return { severity: "error", table: LEDGER.name, ...(column === undefined ? {} : { column }), ...at, message };
+  return tableError(LEDGER.name, message, { ...(column === undefined ? {} : { column }), ...at });
 }
 
 /**

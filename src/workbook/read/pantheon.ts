@@ -8,7 +8,7 @@ import { div } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { HUNDRED, readPantheon, type Pantheon } from "../../engine/pantheon";
 import type { PantheonShare } from "../../engine/century";
-import type { Problem } from "../model/problems";
+import { tableError, payWarning, type Problem } from "../model/problems";
 import { PANTHEON } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
 import type { God, PantheonEntry, Race, RacePantheon } from "./types";
@@ -54,14 +54,7 @@ export function readPantheons(
     }
     const group = groupOf(race);
     const block = (): void => {
-      group.blocked ??= problems[before] ?? {
-        severity: "error",
-        table: PANTHEON.name,
-        row: r.row,
-        column: "Member",
-        address: r.address("Member"),
-        message: `this row has a problem of its own.`,
-      };
+      group.blocked ??= problems[before] ?? tableError(PANTHEON.name, `this row has a problem of its own.`, { row: r.row, column: "Member", address: r.address("Member") });
     };
     if (memberName === undefined || share === undefined) {
       block();
@@ -98,12 +91,7 @@ export function readPantheons(
       const read = attempt(() => readPantheon(entries));
       const first = entries[0];
       if ("problem" in read) {
-        pantheon = {
-          severity: "error",
-          table: PANTHEON.name,
-          message: `the pantheon of ${race.race} cannot be used: ${read.problem}`,
-          ...(first === undefined || reader === undefined ? {} : { row: first.row, column: "Share", address: reader.address(first.row, "Share") }),
-        };
+        pantheon = tableError(PANTHEON.name, `the pantheon of ${race.race} cannot be used: ${read.problem}`, { ...(first === undefined || reader === undefined ? {} : { row: first.row, column: "Share", address: reader.address(first.row, "Share") }) });
         problems.push(pantheon);
       } else {
         pantheon = read.value;
@@ -115,7 +103,7 @@ export function readPantheons(
   if (reader !== undefined) {
     for (const race of context.races?.values() ?? []) {
       if (!groups.has(nameKey(race.race))) {
-        problems.push({ severity: "warning", changesPay: true, table: PANTHEON.name, message: `${race.race} has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody).` });
+        problems.push(payWarning(PANTHEON.name, `${race.race} has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody).`));
       }
     }
   }

@@ -13,7 +13,7 @@
 import { add, formatExact, sub, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { sha256 } from "../../engine/sha256";
-import type { Problem } from "../model/problems";
+import { payWarning, type Problem } from "../model/problems";
 import type { RawCell, RawTable } from "../model/raw";
 import { LEDGER, SEAL_SHEET } from "../model/schema";
 import { addressIn } from "../model/tableReader";
@@ -98,12 +98,7 @@ export function checkSeal(accounts: ReadonlyMap<string, Account>, seal: Seal | u
   // seal: ending that century again writes both; until then a person sees it before paying.
   if (interrupted === undefined || problems.every((p) => p.severity !== "error")) return problems;
   return [
-    {
-      severity: "warning",
-      changesPay: true,
-      table: LEDGER.name,
-      message: `the Ledger and its seal disagree because the end of century ${interrupted} stopped part-way. End century ${interrupted} again: it writes both. (${problems.length === 1 ? "The break" : "First break"}: ${problems[0]?.message ?? ""})`,
-    },
+    payWarning(LEDGER.name, `the Ledger and its seal disagree because the end of century ${interrupted} stopped part-way. End century ${interrupted} again: it writes both. (${problems.length === 1 ? "The break" : "First break"}: ${problems[0]?.message ?? ""})`),
   ];
 }
 

@@ -6,7 +6,7 @@
  * cells and formulas with no saved result in those tables, and rows typed just under a table.
  */
 import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } from "../../model/address";
-import { rowsUnderTable, type Problem } from "../../model/problems";
+import { tableError, rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, SEAL_SHEET, type TableSpec } from "../../model/schema";
 import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
@@ -251,7 +251,7 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
   const problems: Problem[] = [];
   const at = (row: number, column: number, address: string, message: string): Problem => {
     const header = headerText(raw.headers, column - area.left);
-    return { severity: "error", table: spec.name, row, ...(header !== undefined ? { column: header } : {}), address, message };
+    return tableError(spec.name, message, { row, ...(header !== undefined ? { column: header } : {}), address });
   };
   const range = (a: Area) => `${quoteSheet(sheet.name)}!${areaRef(a)}`;
 
@@ -264,7 +264,7 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
     );
   }
   if (merged.length > NAMED) {
-    problems.push({ severity: "error", table: spec.name, message: `${merged.length - NAMED} more ranges of cells in the ${spec.name} table are merged; unmerge every merged cell of the table and type the value in each cell.` });
+    problems.push(tableError(spec.name, `${merged.length - NAMED} more ranges of cells in the ${spec.name} table are merged; unmerge every merged cell of the table and type the value in each cell.`));
   }
 
   // Formulas with no saved result (as files written by scripts have): their value is unknown here.
@@ -275,11 +275,7 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
     );
   }
   if (block.missingCount > block.missing.length) {
-    problems.push({
-      severity: "error",
-      table: spec.name,
-      message: `${block.missingCount - block.missing.length} more cells of the ${spec.name} table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again.`,
-    });
+    problems.push(tableError(spec.name, `${block.missingCount - block.missing.length} more cells of the ${spec.name} table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again.`));
   }
 
   // Rows typed right under a table are not in it: they would be left out without a word.
