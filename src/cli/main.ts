@@ -7,134 +7,9 @@ import { runFunction } from "./fn";
 import { renameGod, resealLedger } from "./ledger";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
+import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
 
 export type { Io };
-
-/** Each command's usage, for `gods CMD --help` and after a mistake in its arguments. */
-const USAGES: Readonly<Record<string, string>> = {
-  "century-end": `  gods century-end FILE.xlsx --century N [--first-century] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
-                           validate the campaign, write the Death and Century-End Worksheets,
-                           the mana calculation and the Ledger (to OUT, or in place), and print
-                           the mana of every god; on bad input, exit 2 and write nothing.
-                           --first-century: the campaign starts at this century (earlier
-                           centuries' deaths and counts are history, not unpaid)`,
-  event: `  gods event FILE.xlsx "EVENT" [--times N] [--century N] [--again] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
-                           credit an event (N times) to every god whose spheres draw on it,
-                           in the century in play; --again when the same event was the last
-                           credit and happened again`,
-  "era-end": `  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
-                           credit the era-end sources, counted from century N's Counts`,
-  undo: `  gods undo FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
-                           take back the latest event or era-end credit, and say what to take
-                           back out of whose box`,
-  war: `  gods war FILE.xlsx "RACE A[=STRENGTH]" "RACE B[=STRENGTH]" [--military "RACE=N"]...
-           [--again] [--dry-run] [--out OUT.xlsx] [--json]
-                           a war between two races in the century in play: each kills its
-                           casualty percentage of the strength it sends (its whole strength
-                           unless =STRENGTH gives the part it sends); writes the war deaths
-                           and lowers Units. Military comes from the Races table's Military
-                           column; --military gives it where the column is missing or empty`,
-  disaster: `  gods disaster FILE.xlsx "RACE=DEATHS"... [--element E] [--global] [--cause CAUSE]
-           [--resistances "RACE=CODES"]... [--again] [--dry-run] [--out OUT.xlsx] [--json]
-                           a disaster (or, with --global, a global power) striking races with
-                           DEATHS each before resistances; --element F, FE or "earth, fire"
-                           (none when left out). Resistances come from the Races table's
-                           Resistances column (--resistances where it is missing); the deaths
-                           are filed under CAUSE, by default the element's name (fire)`,
-  growth: `  gods growth FILE.xlsx [--dry-run] [--out OUT.xlsx] [--json]
-                           the growth at the start of the century in play, once a century:
-                           every race gains its Growth (Races column; 25% when empty) of its
-                           units; where the Limit column gives what its squares support, the
-                           rest starve (starvation deaths) and Aggression goes up by 2`,
-  ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
-                           the book corrected on purpose: the Ledger's seal is made anew for
-                           the Ledger as it stands, and a correction row in each account it
-                           touches records the reason (the accounts must still add up)`,
-  rename: `  gods rename FILE.xlsx "OLD NAME" "NEW NAME" [--out OUT.xlsx] [--json] [--dry-run]
-                           a god renamed everywhere (Gods, Cards, Pantheon, the Ledger and its
-                           seal): it keeps its account and what it carries`,
-  init: `  gods init FILE.xlsx [--example]
-                           create empty campaign tables, or the example campaign`,
-  fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
-                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,
-};
-
-const USAGE = `gods: the rules of The Gods II on the command line.
-
-Usage:
-${Object.values(USAGES).join("\n")}
-  gods help [COMMAND]      show this text, or one command's (also gods COMMAND --help)
-  gods --version           the version of gods
-
-Every command that writes: --dry-run shows what it would write and writes nothing; --json
-prints one JSON object, also on failure. Exit codes: 0 done; 1 an Excel error from gods fn;
-2 bad input (nothing written); 3 warnings that change what someone is paid (nothing written;
-read them, then --accept-warnings to pay anyway). war, disaster, growth: --again records a war
-or disaster the same as the last recorded.
-`;
-
-/** One command's usage (the whole text for an unknown one). */
-function usageOf(command: string): string {
-  const own = USAGES[command];
-  return own === undefined ? USAGE : `Usage:\n${own}\n\n(gods help lists every command, the exit codes and the options all share.)\n`;
-}
-
-/** A mistake in the arguments: said with the command's usage, or as one JSON object. Exit 2. */
-function argumentError(command: string, message: string, io: Io, json: boolean, withUsage = true): number {
-  if (json) jsonError(io, message);
-  else io.err(withUsage ? `${message}\n\n${usageOf(command)}` : message);
-  return EXIT.badInput;
-}
-
-interface Parsed {
-  positional: string[];
-  options: Map<string, string | true>;
-  /** every value of an option that may be given several times, in order */
-  lists: Map<string, string[]>;
-}
-
-/**
- * Splits arguments into positionals and --options (those in `valued` take the next argument;
- * those in `repeated` too, and may come several times).
- */
-function parse(args: readonly string[], valued: readonly string[], repeated: readonly string[] = []): Parsed | string {
-  const positional: string[] = [];
-  const options = new Map<string, string | true>();
-  const lists = new Map<string, string[]>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (!a.startsWith("--")) {
-      positional.push(a);
-      continue;
-    }
-    const at = a.indexOf("=");
-    const name = at < 0 ? a.slice(2) : a.slice(2, at);
-    const inline = at < 0 ? undefined : a.slice(at + 1);
-    if (valued.includes(name) || repeated.includes(name)) {
-      const value = inline ?? args[++i];
-      if (value === undefined) return `--${name} needs a value.`;
-      options.set(name, value);
-      if (repeated.includes(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
-    } else {
-      if (inline !== undefined) return `--${name} takes no value.`;
-      options.set(name, true);
-    }
-  }
-  return { positional, options, lists };
-}
-
-function unknownOption(parsed: Parsed, known: readonly string[]): string | undefined {
-  const bad = [...parsed.options.keys()].find((k) => !known.includes(k));
-  return bad === undefined ? undefined : `unknown option --${bad}.`;
-}
-
-/** The flags every writing command of the book takes, and what they set. */
-const WRITE_FLAGS = ["json", "dry-run", "accept-warnings"];
-
-function writeBase(parsed: Parsed, file: string): { file: string; json: boolean; dryRun: boolean; acceptWarnings: boolean; out?: string } {
-  const out = parsed.options.get("out");
-  return { file, json: parsed.options.has("json"), dryRun: parsed.options.has("dry-run"), acceptWarnings: parsed.options.has("accept-warnings"), ...(typeof out === "string" ? { out } : {}) };
-}
 
 async function centuryEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const fail = (message: string) => argumentError("century-end", message, io, json);
@@ -151,15 +26,14 @@ async function centuryEndCommand(args: readonly string[], io: Io, json: boolean)
   return centuryEnd({ ...writeBase(parsed, file), century: Number(centuryText), firstCentury: parsed.options.has("first-century") }, io);
 }
 
-/** A whole number from an option, or undefined when it is not one. */
-function wholeOption(parsed: Parsed, name: string): number | undefined | null {
-  const text = parsed.options.get(name);
-  if (text === undefined) return null;
-  return typeof text === "string" && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
-}
-
 /** The options every book command shares, or what is wrong with the arguments. */
-function bookArgs(command: string, args: readonly string[], valued: readonly string[], flags: readonly string[], positionals: number): { parsed: Parsed; base: ReturnType<typeof writeBase> } | string {
+function bookArgs(
+  command: string,
+  args: readonly string[],
+  valued: readonly string[],
+  flags: readonly string[],
+  positionals: number,
+): { parsed: Parsed; base: ReturnType<typeof writeBase> } | string {
   const parsed = parse(args, ["out", ...valued]);
   if (typeof parsed === "string") return `${command}: ${parsed}`;
   const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...flags]);
@@ -180,8 +54,18 @@ async function eventCommand(args: readonly string[], io: Io, json: boolean): Pro
   if (typeof got === "string") return fail(got);
   const times = wholeOption(got.parsed, "times");
   const century = wholeOption(got.parsed, "century");
-  if (times === undefined || century === undefined) return argumentError("event", `gods event: --${times === undefined ? "times" : "century"} needs a whole number, 1 or more.`, io, json, false);
-  return creditEvent({ ...got.base, event: got.parsed.positional[1] as string, again: got.parsed.options.has("again"), ...(times === null ? {} : { times }), ...(century === null ? {} : { century }) }, io);
+  if (times === undefined || century === undefined)
+    return argumentError("event", `gods event: --${times === undefined ? "times" : "century"} needs a whole number, 1 or more.`, io, json, false);
+  return creditEvent(
+    {
+      ...got.base,
+      event: got.parsed.positional[1] as string,
+      again: got.parsed.options.has("again"),
+      ...(times === null ? {} : { times }),
+      ...(century === null ? {} : { century }),
+    },
+    io,
+  );
 }
 
 async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
@@ -189,7 +73,8 @@ async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Pr
   const got = bookArgs("gods era-end", args, ["century"], [], 1);
   if (typeof got === "string") return fail(got);
   const century = wholeOption(got.parsed, "century");
-  if (century === undefined || century === null) return argumentError("era-end", "gods era-end needs --century N: the century that closes the era (for example --century 5).", io, json, false);
+  if (century === undefined || century === null)
+    return argumentError("era-end", "gods era-end needs --century N: the century that closes the era (for example --century 5).", io, json, false);
   return creditEraEnd({ ...got.base, century }, io);
 }
 
@@ -211,7 +96,16 @@ function numberIn(value: string): number | undefined {
 }
 
 /** The options every referee command shares, or what is wrong with the arguments. */
-function refereeArgs(command: string, args: readonly string[], valued: readonly string[], repeated: readonly string[], flags: readonly string[]): { parsed: Parsed; base: RefereeOptions } | string {
+/** A whole number, either sign, as a race's Military is written ("2", "-1", "+3"). */
+const wholeNumberIn = (value: string): number | undefined => (/^[+-]?\d+$/.test(value) ? Number(value) : undefined);
+
+function refereeArgs(
+  command: string,
+  args: readonly string[],
+  valued: readonly string[],
+  repeated: readonly string[],
+  flags: readonly string[],
+): { parsed: Parsed; base: RefereeOptions } | string {
   const parsed = parse(args, ["out", ...valued], repeated);
   if (typeof parsed === "string") return `${command}: ${parsed}`;
   const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...repeated, ...flags]);
@@ -223,12 +117,19 @@ function refereeArgs(command: string, args: readonly string[], valued: readonly 
 }
 
 /** Values given per race with an option (--military "Low Elves=2"), each for a race named in `races`. */
-function perRace(command: string, parsed: Parsed, option: string, races: readonly string[], read: (value: string) => string | number | undefined): Map<string, string | number> | string {
+function perRace(
+  command: string,
+  parsed: Parsed,
+  option: string,
+  races: readonly string[],
+  read: (value: string) => string | number | undefined,
+): Map<string, string | number> | string {
   const found = new Map<string, string | number>();
   for (const text of parsed.lists.get(option) ?? []) {
     const { race, value } = raceValue(text);
     const v = value === undefined ? undefined : read(value);
-    if (v === undefined) return `${command}: --${option} "${text}" is not RACE=VALUE with a value it can use (for example --${option} "Low Elves=${option === "military" ? "2" : "F-2"}").`;
+    if (v === undefined)
+      return `${command}: --${option} "${text}" is not RACE=VALUE with a value it can use (for example --${option} "Low Elves=${option === "military" ? "2" : "F-2"}").`;
     const known = races.find((r) => r.trim().toLowerCase() === race.toLowerCase());
     if (known === undefined) return `${command}: --${option} names "${race}", which is not one of the races named (${races.join(", ")}).`;
     found.set(known, v);
@@ -242,14 +143,21 @@ async function warCommand(args: readonly string[], io: Io, json: boolean): Promi
   const fail = (message: string) => argumentError("war", message, io, json);
   if (typeof got === "string") return fail(got);
   const sides = got.parsed.positional.slice(1).map(raceValue);
-  if (sides.length !== 2) return fail(`${command} needs a workbook file and two races, each in quotes, such as gods war campaign.xlsx "Ultra-Dwarves" "Low Elves" (add =STRENGTH to a race that sends only part of its strength).`);
+  if (sides.length !== 2)
+    return fail(
+      `${command} needs a workbook file and two races, each in quotes, such as gods war campaign.xlsx "Ultra-Dwarves" "Low Elves" (add =STRENGTH to a race that sends only part of its strength).`,
+    );
   const strengths: (number | undefined)[] = [];
   for (const s of sides) {
     const n = s.value === undefined ? undefined : numberIn(s.value);
-    if (s.value !== undefined && n === undefined) return fail(`${command}: the strength in "${s.race}=${s.value}" is not a number; write the part of its strength a race sends as RACE=N, such as "Low Elves=30".`);
+    if (s.value !== undefined && n === undefined)
+      return fail(
+        `${command}: the strength in "${s.race}=${s.value}" is not a number; write the part of its strength a race sends as RACE=N, such as "Low Elves=30".`,
+      );
     strengths.push(n);
   }
-  const military = perRace(command, got.parsed, "military", sides.map((s) => s.race), (v) => (/^[+-]?\d+$/.test(v) ? Number(v) : undefined));
+  const races = sides.map((s) => s.race);
+  const military = perRace(command, got.parsed, "military", races, wholeNumberIn);
   if (typeof military === "string") return fail(military);
   const side = (i: number) => {
     const s = sides[i] as { race: string };
@@ -266,14 +174,21 @@ async function disasterCommand(args: readonly string[], io: Io, json: boolean): 
   const fail = (message: string) => argumentError("disaster", message, io, json);
   if (typeof got === "string") return fail(got);
   const hits = got.parsed.positional.slice(1).map(raceValue);
-  if (hits.length === 0) return fail(`${command} needs a workbook file and each race struck with its deaths before resistances, such as gods disaster campaign.xlsx "Sea Folk=10" --element W.`);
+  if (hits.length === 0)
+    return fail(
+      `${command} needs a workbook file and each race struck with its deaths before resistances, such as gods disaster campaign.xlsx "Sea Folk=10" --element W.`,
+    );
   const deaths: number[] = [];
   for (const h of hits) {
     const n = h.value === undefined ? undefined : numberIn(h.value);
-    if (n === undefined) return fail(`${command}: give the deaths of each race struck as RACE=DEATHS, such as "Sea Folk=10"; "${h.value === undefined ? h.race : `${h.race}=${h.value}`}" is not that.`);
+    if (n === undefined)
+      return fail(
+        `${command}: give the deaths of each race struck as RACE=DEATHS, such as "Sea Folk=10"; "${h.value === undefined ? h.race : `${h.race}=${h.value}`}" is not that.`,
+      );
     deaths.push(n);
   }
-  const resistances = perRace(command, got.parsed, "resistances", hits.map((h) => h.race), (v) => v);
+  const struck = hits.map((h) => h.race);
+  const resistances = perRace(command, got.parsed, "resistances", struck, (v) => v);
   if (typeof resistances === "string") return fail(resistances);
   const element = got.parsed.options.get("element");
   const cause = got.parsed.options.get("cause");
@@ -292,17 +207,25 @@ async function disasterCommand(args: readonly string[], io: Io, json: boolean): 
 
 async function growthCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const got = refereeArgs("gods growth", args, [], [], []);
-  if (typeof got === "string" || got.parsed.positional.length !== 1) return argumentError("growth", typeof got === "string" ? got : "gods growth needs exactly one workbook file.", io, json);
+  if (typeof got === "string" || got.parsed.positional.length !== 1)
+    return argumentError("growth", typeof got === "string" ? got : "gods growth needs exactly one workbook file.", io, json);
   return growRaces(got.base, io);
 }
 
 async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub !== "reseal") return argumentError("ledger", `gods ledger: the only action is reseal (gods ledger reseal FILE --because "…"), not "${(sub ?? "").slice(0, 40)}".`, io, json);
+  if (sub !== "reseal")
+    return argumentError(
+      "ledger",
+      `gods ledger: the only action is reseal (gods ledger reseal FILE --because "…"), not "${(sub ?? "").slice(0, 40)}".`,
+      io,
+      json,
+    );
   const got = bookArgs("gods ledger reseal", rest, ["because"], [], 1);
   if (typeof got === "string") return argumentError("ledger", got, io, json);
   const because = got.parsed.options.get("because");
-  if (typeof because !== "string" || because.trim() === "") return argumentError("ledger", 'gods ledger reseal needs --because "…": why the book is corrected (it is kept in the Ledger).', io, json, false);
+  if (typeof because !== "string" || because.trim() === "")
+    return argumentError("ledger", 'gods ledger reseal needs --because "…": why the book is corrected (it is kept in the Ledger).', io, json, false);
   return resealLedger({ ...got.base, because }, io);
 }
 
@@ -315,7 +238,8 @@ async function renameCommand(args: readonly string[], io: Io, json: boolean): Pr
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
-  if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1) return argumentError("init", `gods init: ${problem ?? "needs exactly one file name."}`, io, false);
+  if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1)
+    return argumentError("init", `gods init: ${problem ?? "needs exactly one file name."}`, io, false);
   return init(parsed.positional[0] as string, parsed.options.has("example"), io);
 }
 

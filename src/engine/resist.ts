@@ -135,11 +135,16 @@ export function applicableCodes(codes: readonly ResistCode[], elements: Readonly
   return codes.filter((c) => c.element === "X" || elements.has(c.element));
 }
 
-function asCodes(resistances: string | readonly ResistCode[]): readonly ResistCode[] {
+function asCodes(resistances: ResistancesGiven): readonly ResistCode[] {
   return typeof resistances === "string" ? parseResistances(resistances) : resistances;
 }
 
-function asElements(elements: string | ReadonlySet<Element>): ReadonlySet<Element> {
+/** A power's elements as a function takes them: letters or names ("FE", "fire, earth"), or read already. */
+export type ElementsGiven = string | ReadonlySet<Element>;
+/** A race's resistances as a function takes them: the codes as written ("F-2, W/2"), or read already. */
+export type ResistancesGiven = string | readonly ResistCode[];
+
+function asElements(elements: ElementsGiven): ReadonlySet<Element> {
   return typeof elements === "string" ? parseElements(elements) : elements;
 }
 
@@ -149,12 +154,7 @@ function asElements(elements: string | ReadonlySet<Element>): ReadonlySet<Elemen
  * up, never below 0.
  * @example resist(10, "F", "F-2, F/2") // 3 (10 / 2 = 5, then 5 - 2)
  */
-export function resist(
-  deaths: number,
-  elements: string | ReadonlySet<Element>,
-  resistances: string | readonly ResistCode[],
-  kind: PowerKind = "disaster",
-): number {
+export function resist(deaths: number, elements: ElementsGiven, resistances: ResistancesGiven, kind: PowerKind = "disaster"): number {
   if (!Number.isFinite(deaths) || deaths < 0) fail(`Deaths must be a number, 0 or more, not ${deaths}.`);
   const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
   if (codes.length === 0) return deaths;
@@ -187,12 +187,7 @@ export function resist(
  * Vulnerabilities (+ and *) leave it as it is.
  * @example resistLevels(2, "I", "I/2") // 1
  */
-export function resistLevels(
-  reduction: number,
-  elements: string | ReadonlySet<Element>,
-  resistances: string | readonly ResistCode[],
-  kind: PowerKind = "disaster",
-): number {
+export function resistLevels(reduction: number, elements: ElementsGiven, resistances: ResistancesGiven, kind: PowerKind = "disaster"): number {
   if (!Number.isInteger(reduction) || reduction < 0) fail(`The reduction must be a whole number, 0 or more, not ${reduction}.`);
   const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
   if (codes.some((c) => c.value === null)) return 0;

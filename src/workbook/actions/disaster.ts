@@ -6,7 +6,8 @@ import { DEATHS, RACES } from "../model/schema";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp } from "./lookUp";
-import { type DeathRow, type RaceChange, type RefereePreview, type RefereePlan, key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, wholeProblem } from "./referee";
+import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
+import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, wholeProblem } from "./referee";
 
 export interface DisasterHit {
   readonly race: string;
@@ -36,7 +37,9 @@ function resistancesOf(campaign: Campaign, problems: readonly Problem[], race: R
   }
   if (race.resistances === undefined) return badCell(campaign, problems, race, "Resistances");
   if (race.resistances === null && !hasColumnFor) {
-    return raceProblem("the Races table has no Resistances column: add one (codes such as F-2 or W/2, empty for none), or give the resistances of each race the disaster strikes.");
+    return raceProblem(
+      "the Races table has no Resistances column: add one (codes such as F-2 or W/2, empty for none), or give the resistances of each race the disaster strikes.",
+    );
   }
   return race.resistances ?? [];
 }
@@ -99,7 +102,11 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   const changes: RaceChange[] = [];
   const details: string[] = [];
   for (const s of struck) {
-    const applied = ignoresResistances ? " (a global power with no element: no resistance applies)" : s.codes.length === 0 ? " (no resistance applies)" : ` (${s.codes.map((c) => c.text).join(", ")})`;
+    const applied = ignoresResistances
+      ? " (a global power with no element: no resistance applies)"
+      : s.codes.length === 0
+        ? " (no resistance applies)"
+        : ` (${s.codes.map((c) => c.text).join(", ")})`;
     const capped = s.lost < s.after ? `, but they had only ${plural(s.race.units, "unit")}` : "";
     details.push(`The ${s.race.race}: ${s.before} before resistances, ${s.after} after${applied}${capped}; Units ${s.race.units} → ${s.race.units - s.lost}.`);
     if (s.lost === 0) continue;
@@ -126,4 +133,3 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   const preview: RefereePreview = { action: "disaster", century, deaths, changes };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }
-

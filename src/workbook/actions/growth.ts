@@ -7,7 +7,8 @@ import { addressIn } from "../model/tableReader";
 import { foundTable, type Campaign } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { hasColumn } from "./lookUp";
-import { type DeathRow, type RaceChange, type RefereePreview, type RefereePlan, GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf } from "./referee";
+import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
+import { GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf } from "./referee";
 
 /**
  * The growth at the start of the century in play (engine: growth, starvation): every race gains
@@ -24,7 +25,13 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const done = campaign.deaths.find((d) => d.century === century && d.note !== null && key(d.note) === GROWTH_NOTE);
   if (done !== undefined) {
     const deaths = foundTable(campaign, DEATHS.name);
-    return refuse(tableError(DEATHS.name, `the growth of century ${century} is already done (this row's note says "${GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`, { row: done.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, done.row, "Note") }) }));
+    return refuse(
+      tableError(
+        DEATHS.name,
+        `the growth of century ${century} is already done (this row's note says "${GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`,
+        { row: done.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, done.row, "Note") }) },
+      ),
+    );
   }
   if (campaign.races.length === 0) return refuse(raceProblem("the Races table has no races to grow."));
 
@@ -71,10 +78,12 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const rows = deaths.length > 0 ? deaths : [{ race: null, cause, units: 0, note: GROWTH_NOTE }];
   let message = `Growth at the start of century ${century}: the races grew by ${plural(grownTotal, "unit")}`;
   message += starvedTotal === 0 ? "; nobody starved." : `; ${starvedTotal} starved (the ${deaths.map((d) => d.race).join(", ")}).`;
-  if (starvedTotal > 0 && has("Aggression")) message += ` Their Aggression is ${STARVATION_AGGRESSION} higher for the rest of the century: lower it again when century ${century} ends.`;
-  if (angry.length > 0) message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
-  if (!has("Limit")) message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
+  if (starvedTotal > 0 && has("Aggression"))
+    message += ` Their Aggression is ${STARVATION_AGGRESSION} higher for the rest of the century: lower it again when century ${century} ends.`;
+  if (angry.length > 0)
+    message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
+  if (!has("Limit"))
+    message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
   const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
   return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };
 }
-

@@ -20,20 +20,54 @@ export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
   const rows = latestCredit(campaign);
   // The row to name: the credit's last, where the Ledger ends.
   const first = rows.reduce<LedgerRow | undefined>((m, r) => (m === undefined || r.index > m.index ? r : m), undefined);
-  const base = { kind: first?.kind ?? "event", what: first === undefined ? "" : creditName(first), century: first?.century ?? 0, campaign, payments: [], postings: [] };
+  const base = {
+    kind: first?.kind ?? "event",
+    what: first === undefined ? "" : creditName(first),
+    century: first?.century ?? 0,
+    campaign,
+    payments: [],
+    postings: [],
+  };
   if (errorsIn(problems).length > 0) return { ...base, problems };
-  if (first === undefined) return { ...base, problems: [ledgerError(campaign.ledger.length === 0 ? "the Ledger holds no credit to take back." : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.")] };
+  if (first === undefined)
+    return {
+      ...base,
+      problems: [
+        ledgerError(
+          campaign.ledger.length === 0
+            ? "the Ledger holds no credit to take back."
+            : "the latest credit cannot be told apart (the Ledger's last row is not the latest credit of its account). Take it back by hand.",
+        ),
+      ],
+    };
   if (expected !== undefined && creditName(first) !== expected) {
-    return { ...base, problems: [ledgerError(`the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`)] };
+    return {
+      ...base,
+      problems: [
+        ledgerError(
+          `the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`,
+        ),
+      ],
+    };
   }
+  // The kinds never taken back, each with why, naming its row.
+  const notTaken = (message: string) => ({ ...base, problems: [tableError(LEDGER.name, message, { row: first.row })] });
   if (first.kind === "correction") {
-    return { ...base, problems: [tableError(LEDGER.name, `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.`, { row: first.row })] };
+    return notTaken(
+      `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.`,
+    );
   }
   if (first.kind === "century-end") {
-    return { ...base, problems: [tableError(LEDGER.name, `the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).`, { row: first.row })] };
+    return notTaken(`the latest credit is the end of century ${first.century}; a century end is not taken back, it is calculated again (it never pays twice).`);
   }
   const removed = new Set(rows.map((r) => r.index));
   const after = accountsAfter(campaign, removed, []);
-  const undone = rows.map((r) => ({ god: r.god, carryIn: toNumber(r.carry), earned: -r.earned, paid: -r.paid, carry: toNumber(after.get(nameKey(r.god))?.carry ?? ZERO) }));
+  const undone = rows.map((r) => ({
+    god: r.god,
+    carryIn: toNumber(r.carry),
+    earned: -r.earned,
+    paid: -r.paid,
+    carry: toNumber(after.get(nameKey(r.god))?.carry ?? ZERO),
+  }));
   return withSheets(campaign, { ...base, problems, payments: undone }, first.century, removed, []);
 }

@@ -6,7 +6,8 @@ import { RACES } from "../model/schema";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp } from "./lookUp";
-import { type DeathRow, type RaceChange, type WarSideResult, type WarResult, type RefereePreview, type RefereePlan, key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem } from "./referee";
+import type { DeathRow, RaceChange, WarSideResult, WarResult, RefereePreview, RefereePlan } from "./referee";
+import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem } from "./referee";
 
 export interface WarSide {
   readonly race: string;
@@ -38,10 +39,18 @@ function fighter(campaign: Campaign, problems: readonly Problem[], side: WarSide
   const bad = wholeProblem(strength, `The strength the ${race.race} send`);
   if (bad !== undefined) return raceProblem(bad, race);
   if (strength > full) {
-    return raceProblem(`the ${race.race} have a strength of ${full} (units, plus 3 for each city and 6 for each great city); they cannot send ${strength}.`, race, "Units", campaign);
+    return raceProblem(
+      `the ${race.race} have a strength of ${full} (units, plus 3 for each city and 6 for each great city); they cannot send ${strength}.`,
+      race,
+      "Units",
+      campaign,
+    );
   }
   if (side.military !== undefined && !Number.isSafeInteger(side.military)) {
-    return raceProblem(`the Military given for the ${race.race} must be a whole number (it may be negative), not ${Number.isFinite(side.military) ? side.military : "that"}.`, race);
+    return raceProblem(
+      `the Military given for the ${race.race} must be a whole number (it may be negative), not ${Number.isFinite(side.military) ? side.military : "that"}.`,
+      race,
+    );
   }
   const military = side.military ?? race.military;
   if (military === undefined) return badCell(campaign, problems, race, "Military");
@@ -69,7 +78,8 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   if ("severity" in a) return refuse(a);
   const b = fighter(campaign, problems, order.b);
   if ("severity" in b) return refuse(b);
-  if (a.race.index === b.race.index) return refuse(raceProblem(`a race cannot fight a war against itself; name two different races (both were the ${a.race.race}).`, a.race));
+  if (a.race.index === b.race.index)
+    return refuse(raceProblem(`a race cannot fight a war against itself; name two different races (both were the ${a.race.race}).`, a.race));
 
   const outcome = war(a.strength, a.military, b.strength, b.military);
   const note = `war: ${a.race.race} vs ${b.race.race}`;
@@ -93,15 +103,26 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     const after = Math.max(0, race.units - s.losses);
     // Fewer kills than the percentage gives: the engine stopped at what the other side sent.
     const capped = s.kills < casualties(s.f.strength, s.f.military, other.f.military);
-    details.push(`The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`);
+    details.push(
+      `The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`,
+    );
     if (s.losses === 0) continue;
     deaths.push({ race: race.race, cause, units: s.losses, note });
     changes.push({ race: race.race, column: "Units", before: race.units, after });
-    if (s.losses > race.units) details.push(`The ${race.race} had only ${plural(race.units, "unit")}: the other ${s.losses - race.units} fell among the population of their cities (the cities themselves are the referee's call).`);
+    if (s.losses > race.units)
+      details.push(
+        `The ${race.race} had only ${plural(race.units, "unit")}: the other ${s.losses - race.units} fell among the population of their cities (the cities themselves are the referee's call).`,
+      );
   }
   const loser = outcome.loser === "" ? null : outcome.loser === "A" ? a.race.race : b.race.race;
   const winner = outcome.loser === "A" ? b.race.race : a.race.race;
-  const fought = (s: (typeof sides)[number]): WarSideResult => ({ race: s.f.race.race, strength: s.f.strength, military: s.f.military, percent: s.percent, kills: s.kills });
+  const fought = (s: (typeof sides)[number]): WarSideResult => ({
+    race: s.f.race.race,
+    strength: s.f.strength,
+    military: s.f.military,
+    percent: s.percent,
+    kills: s.kills,
+  });
   const result: WarResult = { sides: [fought(sides[0]), fought(sides[1])], loser, vacated: outcome.vacated };
   const verdict =
     loser === null
@@ -113,4 +134,3 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }
-

@@ -4,7 +4,7 @@
  * they do not own stays exactly as the file had it.
  */
 import { columnNumber } from "../../model/address";
-import { attr, childElements, type Span } from "./xml";
+import { attr, childElements, removeAttr, setAttr, type Span } from "./xml";
 
 export interface Cell {
   readonly column: number;
@@ -38,4 +38,21 @@ export function holdsSomething(cell: Cell): boolean {
 /** Our cells, written without a prefix, with the prefix the sheet uses for its own elements. */
 export function prefixed(xml: string, prefix: string): string {
   return prefix === "" ? xml : xml.replace(/<(\/?)(c|f|v|is|t|row)([\s/>])/g, `<$1${prefix}:$2$3`);
+}
+
+/**
+ * A sheet row holding `inner` (its cells' XML, in column order): a new row element when the part
+ * had none there, else the old row's tag with its other children (anything but cells) kept.
+ */
+export function rowXml(text: string, span: Span | undefined, row: number, inner: string, prefix: string): string {
+  if (span === undefined) return inner === "" ? "" : prefixed(`<row r="${row}">`, prefix) + inner + `</${prefix === "" ? "row" : `${prefix}:row`}>`;
+  // `spans` is only a hint of the columns in use; a stale one is worse than none.
+  const open = setAttr(removeAttr(span.tag, "spans"), "r", String(row)).replace(/\s*\/>$/, ">");
+  const trailing = span.selfClosing
+    ? ""
+    : childElements(text, span)
+        .filter((c) => c.local !== "c")
+        .map((c) => text.slice(c.start, c.end))
+        .join("");
+  return `${open}${inner}${trailing}</${span.name}>`;
 }

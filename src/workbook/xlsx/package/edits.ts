@@ -20,12 +20,12 @@ import { areaRef, cellAddress, columnLetter, parseArea, type Area } from "../../
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import { blankRowsToFill, editSteps, rowCells, tableOf, type TableEdit } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
-import { cellsOf, holdsSomething, prefixed, type Cell } from "./cells";
+import { cellsOf, holdsSomething, prefixed, rowXml, type Cell } from "./cells";
 import { resizeTable, tableArea } from "./ledger";
 import { explained, PackageSession, recalculationOnOpen } from "./session";
 import { cellXml } from "./sheet";
 import { isNamed, tablesOn } from "./tables";
-import { applyEdits, attr, child, childElements, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import { applyEdits, attr, child, childElements, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
 import { FileProblem, type Package } from "./zip";
 
 /** What to write in one cell: a value (undefined leaves the value as it is) and the look for a new cell. */
@@ -124,7 +124,12 @@ class TableEditWriter {
     };
     for (const { edit, before } of editSteps(raw, edits).steps) {
       if (edit.kind === "create" || edit.kind === "addColumn" || edit.kind === "delete") {
-        const what = edit.kind === "create" ? `a new ${edit.layout.name} table` : edit.kind === "addColumn" ? `a new ${edit.header} column in the ${edit.table} table` : `deleting rows of the ${edit.table} table`;
+        const what =
+          edit.kind === "create"
+            ? `a new ${edit.layout.name} table`
+            : edit.kind === "addColumn"
+              ? `a new ${edit.header} column in the ${edit.table} table`
+              : `deleting rows of the ${edit.table} table`;
         throw new FileProblem(`The command line cannot make ${what} in a file without rewriting it; do that in Excel, then run again.`);
       }
       if (before === undefined) throw new Error(`there is no ${tableOf(edit)} table`);
@@ -163,7 +168,10 @@ class TableEditWriter {
       const grown: Area = { top: last + 1, left, bottom: last + extra, right };
       for (let row = grown.top; row <= grown.bottom; row++) job.fresh.push({ row, left, right });
       const merged = sheet.merges().find((m) => overlaps(m, grown));
-      if (merged !== undefined) throw new FileProblem(`The ${before.name} table grows into merged cells (${before.sheet}!${areaRef(merged)}) under it; unmerge them or move them away, then run again.`);
+      if (merged !== undefined)
+        throw new FileProblem(
+          `The ${before.name} table grows into merged cells (${before.sheet}!${areaRef(merged)}) under it; unmerge them or move them away, then run again.`,
+        );
       if (before.isTable) this.growTable(part, before, extra, grown);
     }
 
@@ -187,13 +195,18 @@ class TableEditWriter {
     const shape = tableArea(found.text);
     if (shape === undefined) throw new FileProblem(`The ${table.name} table's range cannot be read: open the workbook in Excel and save it again.`);
     if (shape.totalsRows > 0) {
-      throw new FileProblem(`The ${table.name} table has a totals row, which the command line cannot move down under new rows. Turn it off in Excel (Table Design › Total Row), run again, then turn it back on.`);
+      throw new FileProblem(
+        `The ${table.name} table has a totals row, which the command line cannot move down under new rows. Turn it off in Excel (Table Design › Total Row), run again, then turn it back on.`,
+      );
     }
     if (/calculatedColumnFormula/.test(found.text)) {
-      throw new FileProblem(`The ${table.name} table has a calculated column, whose formula the command line cannot carry into new rows. Add the rows in Excel, or make that column plain values, then run again.`);
+      throw new FileProblem(
+        `The ${table.name} table has a calculated column, whose formula the command line cannot carry into new rows. Add the rows in Excel, or make that column plain values, then run again.`,
+      );
     }
     const other = others.find((o) => overlaps(o.area, grown));
-    if (other !== undefined) throw new FileProblem(`The ${table.name} table would grow into the ${other.name} table under it; move that table away, then run again.`);
+    if (other !== undefined)
+      throw new FileProblem(`The ${table.name} table would grow into the ${other.name} table under it; move that table away, then run again.`);
     const area = { ...shape.area, bottom: shape.area.bottom + extra };
     this.session.setText(found.part, resizeTable(found.text, area, 0));
   }
@@ -217,11 +230,12 @@ class TableEditWriter {
 function writeCells(sheet: SheetText, job: SheetWork): string {
   const { text, sheetData } = sheet;
   const prefix = sheetData.name.includes(":") ? sheetData.name.slice(0, sheetData.name.indexOf(":")) : "";
-  const rowName = prefix === "" ? "row" : `${prefix}:row`;
   for (const f of job.fresh) {
     const taken = sheet.cells(f.row).find((c) => c.column >= f.left && c.column <= f.right && holdsSomething(c));
     if (taken !== undefined) {
-      throw new FileProblem(`Cell ${cellAddress(job.sheet, f.row, taken.column)} holds something, right where a table of the workbook must grow; move it elsewhere, then run again.`);
+      throw new FileProblem(
+        `Cell ${cellAddress(job.sheet, f.row, taken.column)} holds something, right where a table of the workbook must grow; move it elsewhere, then run again.`,
+      );
     }
   }
 
@@ -239,7 +253,9 @@ function writeCells(sheet: SheetText, job: SheetWork): string {
       }
       seen.add(c.column);
       if (FORMULA.test(c.xml)) {
-        throw new FileProblem(`Cell ${cellAddress(job.sheet, row, c.column)} holds a formula; the command line writes values only and will not write over it. Put a plain value there, then run again.`);
+        throw new FileProblem(
+          `Cell ${cellAddress(job.sheet, row, c.column)} holds a formula; the command line writes values only and will not write over it. Put a plain value there, then run again.`,
+        );
       }
       const s = Number(attr(c.span.tag, "s"));
       const xml = cellXml(ref, w.value, Number.isInteger(s) && s > 0 ? s : w.style);
@@ -252,11 +268,7 @@ function writeCells(sheet: SheetText, job: SheetWork): string {
     }
     cells.sort((a, b) => a.column - b.column);
     const inner = cells.map((c) => c.xml).join("");
-    if (span === undefined) return inner === "" ? "" : `<${rowName} r="${row}">${inner}</${rowName}>`;
-    // `spans` is only a hint of the columns in use; a stale one is worse than none.
-    const open = setAttr(removeAttr(span.tag, "spans"), "r", String(row)).replace(/\s*\/>$/, ">");
-    const trailing = span.selfClosing ? "" : childElements(text, span).filter((c) => c.local !== "c").map((c) => text.slice(c.start, c.end)).join("");
-    return `${open}${inner}${trailing}</${span.name}>`;
+    return rowXml(text, span, row, inner, prefix);
   };
 
   const missing = [...job.writes.keys()].filter((r) => !sheet.byRow.has(r)).sort((a, b) => a - b);
@@ -281,7 +293,8 @@ function writeCells(sheet: SheetText, job: SheetWork): string {
   if (dimension !== undefined && old !== null) {
     let area = old;
     for (const [row, line] of job.writes) {
-      for (const column of line.keys()) area = { top: Math.min(area.top, row), left: Math.min(area.left, column), bottom: Math.max(area.bottom, row), right: Math.max(area.right, column) };
+      for (const column of line.keys())
+        area = { top: Math.min(area.top, row), left: Math.min(area.left, column), bottom: Math.max(area.bottom, row), right: Math.max(area.right, column) };
     }
     if (areaRef(area) !== areaRef(old)) edits.push({ start: dimension.start, end: dimension.end, text: setAttr(dimension.tag, "ref", areaRef(area)) });
   }

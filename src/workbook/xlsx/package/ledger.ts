@@ -8,8 +8,8 @@ import { areaRef, columnLetter, parseArea, type Area } from "../../model/address
 import type { PlanValue } from "../../plan/layout";
 import { cellXml } from "./sheet";
 import type { StyleBook } from "./styles";
-import { cellsOf, holdsSomething, prefixed, type Cell } from "./cells";
-import { applyEdits, attr, child, childElements, escapeAttr, prefixOf, removeAttr, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import { cellsOf, holdsSomething, prefixed, rowXml, type Cell } from "./cells";
+import { applyEdits, attr, child, childElements, escapeAttr, prefixOf, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
 
 export interface LedgerBody {
   /** sheet row of the header row, and sheet column of the first column (1-based) */
@@ -78,7 +78,8 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   const implied = rowElements.some((r) => attr(r.tag, "r") === undefined);
 
   const oldTotalsSpan = oldTotalsRow === undefined ? undefined : byRow.get(oldTotalsRow);
-  const oldTotals = oldTotalsSpan === undefined || totals === undefined ? [] : cellsOf(text, oldTotalsSpan).filter((c) => c.column >= totals.left && c.column <= totals.right);
+  const oldTotals =
+    oldTotalsSpan === undefined || totals === undefined ? [] : cellsOf(text, oldTotalsSpan).filter((c) => c.column >= totals.left && c.column <= totals.right);
   // Each column's look comes from the Ledger's first row as it was, so a decorated Ledger keeps its look.
   const template = new Map<number, number>();
   const firstSpan = byRow.get(firstRow);
@@ -117,7 +118,12 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
       // A new header looks like the header before it.
       const look = existing.filter((c) => c.column < headerFrom && c.column >= left).pop();
       const s = look === undefined ? undefined : Number(attr(look.span.tag, "s"));
-      newHeaders.forEach((h, i) => written.push({ column: headerFrom + i, xml: cellXml(`${columnLetter(headerFrom + i)}${row}`, h, s !== undefined && Number.isInteger(s) ? s : undefined) }));
+      newHeaders.forEach((h, i) =>
+        written.push({
+          column: headerFrom + i,
+          xml: cellXml(`${columnLetter(headerFrom + i)}${row}`, h, s !== undefined && Number.isInteger(s) ? s : undefined),
+        }),
+      );
     } else if (inBody) {
       const line = values[row - firstRow] ?? [];
       for (let col = left; col <= right; col++) {
@@ -135,11 +141,7 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
     }
     const cells = [...kept, ...written.map((w) => ({ column: w.column, xml: prefixed(w.xml, prefix) }))].sort((a, b) => a.column - b.column);
     const inner = cells.map((c) => c.xml).join("");
-    if (span === undefined) return inner === "" ? "" : prefixed(`<row r="${row}">`, prefix) + inner + `</${prefix === "" ? "row" : `${prefix}:row`}>`;
-    // `spans` is only a hint of the columns in use; a stale one is worse than none.
-    const open = setAttr(removeAttr(span.tag, "spans"), "r", String(row)).replace(/\s*\/>$/, ">");
-    const trailing = span.selfClosing ? "" : childElements(text, span).filter((c) => c.local !== "c").map((c) => text.slice(c.start, c.end)).join("");
-    return `${open}${inner}${trailing}</${span.name}>`;
+    return rowXml(text, span, row, inner, prefix);
   };
 
   if (newHeaders.length > 0) {
@@ -177,7 +179,12 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   const old = dimension === undefined ? null : parseArea(attr(dimension.tag, "ref") ?? "");
   if (dimension !== undefined && old !== null) {
     const reach: Area = { top, left, bottom: Math.max(lastRow, top), right: Math.max(right, totals?.right ?? right) };
-    const union: Area = { top: Math.min(old.top, reach.top), left: Math.min(old.left, reach.left), bottom: Math.max(old.bottom, reach.bottom), right: Math.max(old.right, reach.right) };
+    const union: Area = {
+      top: Math.min(old.top, reach.top),
+      left: Math.min(old.left, reach.left),
+      bottom: Math.max(old.bottom, reach.bottom),
+      right: Math.max(old.right, reach.right),
+    };
     edits.push({ start: dimension.start, end: dimension.end, text: setAttr(dimension.tag, "ref", areaRef(union)) });
   }
   return applyEdits(text, edits);
@@ -200,7 +207,11 @@ export function resizeTable(text: string, area: Area, totalsRows: number, newCol
     const added = newColumns.map((h) => `<${name} id="${++id}" name="${escapeAttr(h)}"/>`).join("");
     const open = setAttr(columns.tag, "count", String(own.length + newColumns.length));
     edits.push({ start: columns.start, end: columns.openEnd, text: columns.selfClosing ? open.replace(/\s*\/>$/, ">") : open });
-    edits.push(columns.selfClosing ? { start: columns.end, end: columns.end, text: `${added}</${columns.name}>` } : { start: columns.closeStart, end: columns.closeStart, text: added });
+    edits.push(
+      columns.selfClosing
+        ? { start: columns.end, end: columns.end, text: `${added}</${columns.name}>` }
+        : { start: columns.closeStart, end: columns.closeStart, text: added },
+    );
   }
   const filter = child(text, root, "autoFilter");
   if (filter !== undefined) {
@@ -210,7 +221,12 @@ export function resizeTable(text: string, area: Area, totalsRows: number, newCol
     if (sort !== undefined) edits.push({ start: sort.start, end: sort.openEnd, text: setAttr(sort.tag, "ref", areaRef({ ...filterArea, top: area.top + 1 })) });
   }
   const sort = child(text, root, "sortState");
-  if (sort !== undefined) edits.push({ start: sort.start, end: sort.openEnd, text: setAttr(sort.tag, "ref", areaRef({ ...area, top: area.top + 1, bottom: area.bottom - totalsRows })) });
+  if (sort !== undefined)
+    edits.push({
+      start: sort.start,
+      end: sort.openEnd,
+      text: setAttr(sort.tag, "ref", areaRef({ ...area, top: area.top + 1, bottom: area.bottom - totalsRows })),
+    });
   return applyEdits(text, edits);
 }
 

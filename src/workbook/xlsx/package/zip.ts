@@ -116,13 +116,19 @@ export function openPackage(bytes: Uint8Array, file: string, limits: Limits = LI
       );
     }
     if (e instanceof Damaged) {
-      throw new FileProblem(`${file} is damaged: its part ${e.part} does not unpack to what the file says it holds. If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`);
+      throw new FileProblem(
+        `${file} is damaged: its part ${e.part} does not unpack to what the file says it holds. If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`,
+      );
     }
-    throw new FileProblem(`${file} is damaged or incomplete (it could not be unpacked). If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`);
+    throw new FileProblem(
+      `${file} is damaged or incomplete (it could not be unpacked). If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`,
+    );
   }
   checkText(entries, file);
   if (text(entries["mimetype"]).startsWith("application/vnd.oasis.opendocument")) {
-    throw new FileProblem(`${file} is an OpenDocument spreadsheet (.ods). In LibreOffice, use File › Save As › Excel 2007-365 (.xlsx), then try again with that file.`);
+    throw new FileProblem(
+      `${file} is an OpenDocument spreadsheet (.ods). In LibreOffice, use File › Save As › Excel 2007-365 (.xlsx), then try again with that file.`,
+    );
   }
   if (entries["[Content_Types].xml"] === undefined || !Object.keys(entries).some((n) => /^xl\/workbook\d*\.xml$/.test(n))) {
     throw new FileProblem(`${file} is a zip file but not an Excel workbook. Open it in Excel or LibreOffice and save it as an .xlsx workbook.`);
@@ -238,10 +244,14 @@ function checkText(entries: Record<string, Uint8Array>, file: string): void {
     const view = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
     const utf16 = (part[0] === 0xff && part[1] === 0xfe) || (part[0] === 0xfe && part[1] === 0xff);
     if (view.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
-      throw new FileProblem(`${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`);
+      throw new FileProblem(
+        `${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`,
+      );
     }
     if (!utf16 && !isUtf8(view)) {
-      throw new FileProblem(`${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`);
+      throw new FileProblem(
+        `${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`,
+      );
     }
   }
 }
@@ -339,12 +349,23 @@ export function savePackage(parts: ReadonlyMap<string, Uint8Array>, from?: Packa
     const packed = new Uint8Array(zlib.deflateRawSync(data, { level: 6 }));
     const crc = crc32(data);
     const utf8 = /[^\x20-\x7e]/.test(name) ? 0x800 : 0;
-    const local = fields([0x04034b50, 4], [20, 2], [utf8, 2], [8, 2], [time, 2], [date, 2], [crc, 4], [packed.length, 4], [data.length, 4], [nameBytes.length, 2], [0, 2]);
+    // What the local header and the central directory both say of an entry: flags (UTF-8 name),
+    // method 8 (deflate), time, date, CRC, sizes, the name's length and no extra field.
+    const entryFields: [number, 2 | 4][] = [
+      [utf8, 2],
+      [8, 2],
+      [time, 2],
+      [date, 2],
+      [crc, 4],
+      [packed.length, 4],
+      [data.length, 4],
+      [nameBytes.length, 2],
+      [0, 2],
+    ];
+    const local = fields([0x04034b50, 4], [20, 2], ...entryFields);
     chunks.push(local, nameBytes, packed);
-    central.push(
-      fields([0x02014b50, 4], [20, 2], [20, 2], [utf8, 2], [8, 2], [time, 2], [date, 2], [crc, 4], [packed.length, 4], [data.length, 4], [nameBytes.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]),
-      nameBytes,
-    );
+    // Version made by and needed, then no comment, disk 0, no attributes, and where the entry starts.
+    central.push(fields([0x02014b50, 4], [20, 2], [20, 2], ...entryFields, [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]), nameBytes);
     offset += local.length + nameBytes.length + packed.length;
   }
   const directorySize = central.reduce((n, c) => n + c.length, 0);

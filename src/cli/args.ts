@@ -1,0 +1,145 @@
+/**
+ * The command line's words: each command's usage, reading arguments into positionals and
+ * --options, and the one way a mistake in them is told (with the usage, or as JSON).
+ */
+import { EXIT, jsonError } from "./fileJob";
+import type { Io } from "./io";
+
+/** Each command's usage, for `gods CMD --help` and after a mistake in its arguments. */
+export const USAGES: Readonly<Record<string, string>> = {
+  "century-end": `  gods century-end FILE.xlsx --century N [--first-century] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
+                           validate the campaign, write the Death and Century-End Worksheets,
+                           the mana calculation and the Ledger (to OUT, or in place), and print
+                           the mana of every god; on bad input, exit 2 and write nothing.
+                           --first-century: the campaign starts at this century (earlier
+                           centuries' deaths and counts are history, not unpaid)`,
+  event: `  gods event FILE.xlsx "EVENT" [--times N] [--century N] [--again] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
+                           credit an event (N times) to every god whose spheres draw on it,
+                           in the century in play; --again when the same event was the last
+                           credit and happened again`,
+  "era-end": `  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
+                           credit the era-end sources, counted from century N's Counts`,
+  undo: `  gods undo FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
+                           take back the latest event or era-end credit, and say what to take
+                           back out of whose box`,
+  war: `  gods war FILE.xlsx "RACE A[=STRENGTH]" "RACE B[=STRENGTH]" [--military "RACE=N"]...
+           [--again] [--dry-run] [--out OUT.xlsx] [--json]
+                           a war between two races in the century in play: each kills its
+                           casualty percentage of the strength it sends (its whole strength
+                           unless =STRENGTH gives the part it sends); writes the war deaths
+                           and lowers Units. Military comes from the Races table's Military
+                           column; --military gives it where the column is missing or empty`,
+  disaster: `  gods disaster FILE.xlsx "RACE=DEATHS"... [--element E] [--global] [--cause CAUSE]
+           [--resistances "RACE=CODES"]... [--again] [--dry-run] [--out OUT.xlsx] [--json]
+                           a disaster (or, with --global, a global power) striking races with
+                           DEATHS each before resistances; --element F, FE or "earth, fire"
+                           (none when left out). Resistances come from the Races table's
+                           Resistances column (--resistances where it is missing); the deaths
+                           are filed under CAUSE, by default the element's name (fire)`,
+  growth: `  gods growth FILE.xlsx [--dry-run] [--out OUT.xlsx] [--json]
+                           the growth at the start of the century in play, once a century:
+                           every race gains its Growth (Races column; 25% when empty) of its
+                           units; where the Limit column gives what its squares support, the
+                           rest starve (starvation deaths) and Aggression goes up by 2`,
+  ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
+                           the book corrected on purpose: the Ledger's seal is made anew for
+                           the Ledger as it stands, and a correction row in each account it
+                           touches records the reason (the accounts must still add up)`,
+  rename: `  gods rename FILE.xlsx "OLD NAME" "NEW NAME" [--out OUT.xlsx] [--json] [--dry-run]
+                           a god renamed everywhere (Gods, Cards, Pantheon, the Ledger and its
+                           seal): it keeps its account and what it carries`,
+  init: `  gods init FILE.xlsx [--example]
+                           create empty campaign tables, or the example campaign`,
+  fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
+                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,
+};
+
+const USAGE = `gods: the rules of The Gods II on the command line.
+
+Usage:
+${Object.values(USAGES).join("\n")}
+  gods help [COMMAND]      show this text, or one command's (also gods COMMAND --help)
+  gods --version           the version of gods
+
+Every command that writes: --dry-run shows what it would write and writes nothing; --json
+prints one JSON object, also on failure. Exit codes: 0 done; 1 an Excel error from gods fn;
+2 bad input (nothing written); 3 warnings that change what someone is paid (nothing written;
+read them, then --accept-warnings to pay anyway). war, disaster, growth: --again records a war
+or disaster the same as the last recorded.
+`;
+
+/** One command's usage (the whole text for an unknown one). */
+export function usageOf(command: string): string {
+  const own = USAGES[command];
+  return own === undefined ? USAGE : `Usage:\n${own}\n\n(gods help lists every command, the exit codes and the options all share.)\n`;
+}
+
+/** A mistake in the arguments: said with the command's usage, or as one JSON object. Exit 2. */
+export function argumentError(command: string, message: string, io: Io, json: boolean, withUsage = true): number {
+  if (json) jsonError(io, message);
+  else io.err(withUsage ? `${message}\n\n${usageOf(command)}` : message);
+  return EXIT.badInput;
+}
+
+export interface Parsed {
+  positional: string[];
+  options: Map<string, string | true>;
+  /** every value of an option that may be given several times, in order */
+  lists: Map<string, string[]>;
+}
+
+/**
+ * Splits arguments into positionals and --options (those in `valued` take the next argument;
+ * those in `repeated` too, and may come several times).
+ */
+export function parse(args: readonly string[], valued: readonly string[], repeated: readonly string[] = []): Parsed | string {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (!a.startsWith("--")) {
+      positional.push(a);
+      continue;
+    }
+    const at = a.indexOf("=");
+    const name = at < 0 ? a.slice(2) : a.slice(2, at);
+    const inline = at < 0 ? undefined : a.slice(at + 1);
+    if (valued.includes(name) || repeated.includes(name)) {
+      const value = inline ?? args[++i];
+      if (value === undefined) return `--${name} needs a value.`;
+      options.set(name, value);
+      if (repeated.includes(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
+    } else {
+      if (inline !== undefined) return `--${name} takes no value.`;
+      options.set(name, true);
+    }
+  }
+  return { positional, options, lists };
+}
+
+export function unknownOption(parsed: Parsed, known: readonly string[]): string | undefined {
+  const bad = [...parsed.options.keys()].find((k) => !known.includes(k));
+  return bad === undefined ? undefined : `unknown option --${bad}.`;
+}
+
+/** The flags every writing command of the book takes, and what they set. */
+export const WRITE_FLAGS = ["json", "dry-run", "accept-warnings"];
+
+export function writeBase(parsed: Parsed, file: string): { file: string; json: boolean; dryRun: boolean; acceptWarnings: boolean; out?: string } {
+  const out = parsed.options.get("out");
+  return {
+    file,
+    json: parsed.options.has("json"),
+    dryRun: parsed.options.has("dry-run"),
+    acceptWarnings: parsed.options.has("accept-warnings"),
+    ...(typeof out === "string" ? { out } : {}),
+  };
+}
+
+/** A whole number from an option, or undefined when it is not one. */
+export function wholeOption(parsed: Parsed, name: string): number | undefined | null {
+  const text = parsed.options.get(name);
+  if (text === undefined) return null;
+  return typeof text === "string" && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
+}
