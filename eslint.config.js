@@ -77,7 +77,11 @@ module.exports = tseslint.config(
   ...LAYERS.map(({ files, above }) => {
     const facade = FACADES.find((f) => f.files[0] === files[0]);
     const patterns = [{ regex: reaching(above), message: "A layer imports only from its own layer and those below it (ARCHITECTURE.md)." }];
-    if (facade !== undefined) patterns.push({ regex: inside(facade.adapter), message: `Import the workbook code through src/workbook/index.ts or src/workbook/${facade.adapter}/index.ts (ARCHITECTURE.md).` });
+    if (facade !== undefined)
+      patterns.push({
+        regex: inside(facade.adapter),
+        message: `Import the workbook code through src/workbook/index.ts or src/workbook/${facade.adapter}/index.ts (ARCHITECTURE.md).`,
+      });
     return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
   }),
 );

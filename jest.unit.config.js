@@ -8,7 +8,14 @@ const base = require("./jest.config");
 
 module.exports = {
   ...base,
-  testMatch: ["<rootDir>/test/engine/**/*.test.ts", "<rootDir>/test/functions/**/*.test.ts", "<rootDir>/test/taskpane/**/*.test.ts", "<rootDir>/test/workbook/**/*.test.ts", "<rootDir>/test/build/imports.test.ts", "<rootDir>/test/build/layers.test.ts"],
+  testMatch: [
+    "<rootDir>/test/engine/**/*.test.ts",
+    "<rootDir>/test/functions/**/*.test.ts",
+    "<rootDir>/test/taskpane/**/*.test.ts",
+    "<rootDir>/test/workbook/**/*.test.ts",
+    "<rootDir>/test/build/imports.test.ts",
+    "<rootDir>/test/build/layers.test.ts",
+  ],
   // Both cores: these suites are short and CPU-bound.
   maxWorkers: 2,
   testPathIgnorePatterns: ["/node_modules/", "/test/workbook/(corpus|libreoffice|packageRead|packageWrite|printing|realClient|seal)\\.test\\.ts$"],

@@ -25,7 +25,9 @@ require(entry)
   .catch((error) => {
     // Something gods did not foresee: one line, and the details only when asked for (GODS_DEBUG=1).
     const message = error && error.message ? error.message : String(error);
-    process.stderr.write(`gods: something went wrong that gods did not foresee (${message}). The workbook is never left half-written: look at it before running again. GODS_DEBUG=1 shows the details.\n`);
+    process.stderr.write(
+      `gods: something went wrong that gods did not foresee (${message}). The workbook is never left half-written: look at it before running again. GODS_DEBUG=1 shows the details.\n`,
+    );
     if (process.env.GODS_DEBUG) process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
     process.exitCode = 2;
   });

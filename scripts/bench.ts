@@ -106,8 +106,13 @@ async function millionDeathsFile(file: string): Promise<void> {
   const order = Object.keys(handWorked());
   const part = `xl/worksheets/sheet${order.indexOf("Deaths") + 1}.xml`;
   const causes = ["war", "plague", "fire", "water", "famine"];
-  const rows: string[] = ['<row r="1"><c r="A1" t="inlineStr"><is><t>Century</t></is></c><c r="B1" t="inlineStr"><is><t>Cause</t></is></c><c r="C1" t="inlineStr"><is><t>Units</t></is></c></row>'];
-  for (let r = 2; r <= 1_000_001; r++) rows.push(`<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${String(causes[r % 5])}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`);
+  const rows: string[] = [
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>Century</t></is></c><c r="B1" t="inlineStr"><is><t>Cause</t></is></c><c r="C1" t="inlineStr"><is><t>Units</t></is></c></row>',
+  ];
+  for (let r = 2; r <= 1_000_001; r++)
+    rows.push(
+      `<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${String(causes[r % 5])}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`,
+    );
   const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`;
   const parts = new Map(pkg.parts);
   parts.set(part, new TextEncoder().encode(xml));
@@ -126,7 +131,9 @@ async function millionDeathsFigures(): Promise<{ seconds: number; mb: number }> 
     const out = JSON.parse(execFileSync(process.execPath, ["-e", script, file], { encoding: "utf8", maxBuffer: 1 << 20 })) as { code: number; maxRSS: number };
     const seconds = (now() - t) / 1000;
     const mb = out.maxRSS / 1024;
-    console.log(`gods century-end with a 1,000,000-row Deaths log (${round(fs.statSync(file).size / 1024 / 1024)} MB file): ${round(seconds)} s, peak memory ${round(mb, 0)} MB, exit ${out.code}`);
+    console.log(
+      `gods century-end with a 1,000,000-row Deaths log (${round(fs.statSync(file).size / 1024 / 1024)} MB file): ${round(seconds)} s, peak memory ${round(mb, 0)} MB, exit ${out.code}`,
+    );
     return { seconds: round(seconds), mb: round(mb, 0) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -164,8 +171,12 @@ async function excelRequestFigures(): Promise<{ maxKb: number; sessionKb: number
   const session = new RealExcel(memoryWorkbook(sized(20, 40)));
   await endCentury(session.run, 1);
   const sessionBytes = session.requests.reduce((sum, r) => sum + r.bytes, 0);
-  console.log(`Excel requests, huge campaign's century end: ${big.requests.map((r) => `${kb(r.bytes)} KB`).join(", ")} (largest ${kb(maxBytes)} KB; ${big.syncs} round trips)`);
-  console.log(`Excel requests, 20 gods and 40 races: ${session.requests.map((r) => `${kb(r.bytes)} KB`).join(", ")} (all ${kb(sessionBytes)} KB; ${session.syncs} round trips)`);
+  console.log(
+    `Excel requests, huge campaign's century end: ${big.requests.map((r) => `${kb(r.bytes)} KB`).join(", ")} (largest ${kb(maxBytes)} KB; ${big.syncs} round trips)`,
+  );
+  console.log(
+    `Excel requests, 20 gods and 40 races: ${session.requests.map((r) => `${kb(r.bytes)} KB`).join(", ")} (all ${kb(sessionBytes)} KB; ${session.syncs} round trips)`,
+  );
   return { maxKb: kb(maxBytes), sessionKb: kb(sessionBytes), sessionSyncs: session.syncs, hugeSyncs: big.syncs, hugeTotalMb: round(hugeTotal / 1024 / 1024) };
 }
 
@@ -191,7 +202,10 @@ function functionFigures(): Record<string, number> {
 function bundleFigures(): { functions: number; taskpane: number } {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bundle-"));
   try {
-    execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], { cwd: root, stdio: "pipe" });
+    execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], {
+      cwd: root,
+      stdio: "pipe",
+    });
     const kb = (f: string) => (fs.existsSync(path.join(out, f)) ? fs.statSync(path.join(out, f)).size / 1024 : 0);
     const functions = round(kb("functions.js"));
     // The pane's bundle holds the ribbon command too.

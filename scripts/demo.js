@@ -31,7 +31,9 @@ async function demo() {
     if (code !== 0) process.exit(code);
   }
   console.log(`\nThe workbook is at ${file}`);
-  console.log("Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations, the event worksheets, the distribution points and the Ledger.");
+  console.log(
+    "Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations, the event worksheets, the distribution points and the Ledger.",
+  );
 }
 
 demo().catch((error) => {

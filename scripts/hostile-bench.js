@@ -23,12 +23,14 @@ execFileSync(process.execPath, [bin, "init", base, "--example"]);
 const pkg = openPackage(fs.readFileSync(base), base);
 
 function le(values) {
-  return Buffer.concat(values.map(([v, n]) => {
-    const b = Buffer.alloc(n);
-    if (n === 2) b.writeUInt16LE(v);
-    else b.writeUInt32LE(v >>> 0);
-    return b;
-  }));
+  return Buffer.concat(
+    values.map(([v, n]) => {
+      const b = Buffer.alloc(n);
+      if (n === 2) b.writeUInt16LE(v);
+      else b.writeUInt32LE(v >>> 0);
+      return b;
+    }),
+  );
 }
 
 /** A zip whose sizes and CRCs say whatever the entries say. */
@@ -38,13 +40,63 @@ function zip(entries) {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
-    const local = Buffer.concat([le([[0x04034b50, 4], [20, 2], [0, 2], [8, 2], [0, 2], [0x21, 2], [e.crc, 4], [e.packed.length, 4], [e.size, 4], [name.length, 2], [0, 2]]), name, e.packed]);
-    central.push(le([[0x02014b50, 4], [20, 2], [20, 2], [0, 2], [8, 2], [0, 2], [0x21, 2], [e.crc, 4], [e.packed.length, 4], [e.size, 4], [name.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]]), name);
+    const local = Buffer.concat([
+      le([
+        [0x04034b50, 4],
+        [20, 2],
+        [0, 2],
+        [8, 2],
+        [0, 2],
+        [0x21, 2],
+        [e.crc, 4],
+        [e.packed.length, 4],
+        [e.size, 4],
+        [name.length, 2],
+        [0, 2],
+      ]),
+      name,
+      e.packed,
+    ]);
+    central.push(
+      le([
+        [0x02014b50, 4],
+        [20, 2],
+        [20, 2],
+        [0, 2],
+        [8, 2],
+        [0, 2],
+        [0x21, 2],
+        [e.crc, 4],
+        [e.packed.length, 4],
+        [e.size, 4],
+        [name.length, 2],
+        [0, 2],
+        [0, 2],
+        [0, 2],
+        [0, 2],
+        [0, 4],
+        [offset, 4],
+      ]),
+      name,
+    );
     chunks.push(local);
     offset += local.length;
   }
   const dirBytes = Buffer.concat(central);
-  return Buffer.concat([...chunks, dirBytes, le([[0x06054b50, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [dirBytes.length, 4], [offset, 4], [0, 2]])]);
+  return Buffer.concat([
+    ...chunks,
+    dirBytes,
+    le([
+      [0x06054b50, 4],
+      [0, 2],
+      [0, 2],
+      [entries.length, 2],
+      [entries.length, 2],
+      [dirBytes.length, 4],
+      [offset, 4],
+      [0, 2],
+    ]),
+  ]);
 }
 
 const honest = (name, data) => ({ name, packed: zlib.deflateRawSync(data), crc: zlib.crc32(data), size: data.length });
@@ -63,7 +115,15 @@ const cases = [
   ["1 GiB part declared as 1000 bytes", zip(entries({ [sheet]: { name: sheet, packed: bomb(1024), crc: 0, size: 1000 } }))],
   [
     "ten 190 MiB parts (1.9 GiB in all)",
-    zip([...entries({}), ...Array.from({ length: 10 }, (_, i) => ({ name: `xl/media/bomb${i}.bin`, packed: bomb(190), crc: zlib.crc32(Buffer.alloc(190 << 20)), size: 190 << 20 }))]),
+    zip([
+      ...entries({}),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        name: `xl/media/bomb${i}.bin`,
+        packed: bomb(190),
+        crc: zlib.crc32(Buffer.alloc(190 << 20)),
+        size: 190 << 20,
+      })),
+    ]),
   ],
   ["a sheet nested 30 million elements deep (180 MB)", zip(entries({ [sheet]: honest(sheet, Buffer.from(`<worksheet><sheetData>${"<x>".repeat(30e6)}`)) }))],
   ["a cell at row 50,000,000", editedSheets((x) => x.replace("</sheetData>", '<row r="50000000"><c r="A50000000"><v>1</v></c></row></sheetData>'))],
@@ -75,7 +135,14 @@ for (const [name, bytes] of cases) {
   fs.writeFileSync(file, bytes);
   const run = spawnSync("/usr/bin/time", ["-f", "%e %M", process.execPath, bin, "century-end", file, "--century", "1"], { encoding: "utf8" });
   const [seconds, kb] = run.stderr.trim().split("\n").pop().split(" ").map(Number);
-  const said = run.status === 0 ? "written" : run.stderr.trim().split("\n")[0].replace(/^gods century-end: /, "").slice(0, 90);
+  const said =
+    run.status === 0
+      ? "written"
+      : run.stderr
+          .trim()
+          .split("\n")[0]
+          .replace(/^gods century-end: /, "")
+          .slice(0, 90);
   console.log(`${name}: file ${(bytes.length / 1024).toFixed(0)} KB, exit ${run.status}, ${seconds.toFixed(2)} s, peak ${(kb / 1024).toFixed(0)} MB — ${said}`);
 }
 fs.rmSync(dir, { recursive: true, force: true });

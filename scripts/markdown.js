@@ -14,7 +14,11 @@ function inline(text) {
 }
 
 function cells(line) {
-  return line.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((c) => c.trim());
 }
 
 function markdownToHtml(source, title) {
@@ -36,8 +40,21 @@ function markdownToHtml(source, title) {
       const rows = [];
       for (; i < lines.length && /^\|/.test(lines[i]); i++) rows.push(lines[i]);
       const [head, , ...body] = rows;
-      out.push("<table><thead><tr>" + cells(head).map((c) => `<th>${inline(c)}</th>`).join("") + "</tr></thead><tbody>");
-      for (const row of body) out.push("<tr>" + cells(row).map((c) => `<td>${inline(c)}</td>`).join("") + "</tr>");
+      out.push(
+        "<table><thead><tr>" +
+          cells(head)
+            .map((c) => `<th>${inline(c)}</th>`)
+            .join("") +
+          "</tr></thead><tbody>",
+      );
+      for (const row of body)
+        out.push(
+          "<tr>" +
+            cells(row)
+              .map((c) => `<td>${inline(c)}</td>`)
+              .join("") +
+            "</tr>",
+        );
       out.push("</tbody></table>");
     } else if (/^\s*[-*] /.test(line)) {
       out.push("<ul>");

@@ -29,7 +29,10 @@ const SECTIONS = [
       { rule: "to make N arrive, send 2N", by: ["TOLL"] },
       { rule: "transfers are whole mana; negative or fractional amounts are refused", by: ["TOLL"] },
       { rule: "mana handed out at a distribution point pays no toll", by: [], other: "nothing to compute: do not use TOLL there" },
-      { rule: `surrender mana: 3 after the toll (6 sent) or half the loser's mana, whichever is less ${PASSAGE("seed 000, Surrender Terms")}`, by: ["SURRENDER"] },
+      {
+        rule: `surrender mana: 3 after the toll (6 sent) or half the loser's mana, whichever is less ${PASSAGE("seed 000, Surrender Terms")}`,
+        by: ["SURRENDER"],
+      },
     ],
   },
   {
@@ -140,9 +143,15 @@ const SECTIONS = [
       { rule: "glory: 1 each when tied, else 1 + a bonus by the lead", by: ["GLORY"] },
       { rule: "goals close after #players, #players/2 and 1 claims", by: ["GOALSTATE"] },
       { rule: "reality melting on 2d6", by: ["MELT"] },
-      { rule: `conflict difficulty 1, 2 or 6 by level, less earlier wins (1, 2, both 3), plus opposing successes ${PASSAGE("seed 003, Conflict Types")}`, by: ["DIFFICULTY", "CONFLICT"] },
+      {
+        rule: `conflict difficulty 1, 2 or 6 by level, less earlier wins (1, 2, both 3), plus opposing successes ${PASSAGE("seed 003, Conflict Types")}`,
+        by: ["DIFFICULTY", "CONFLICT"],
+      },
       { rule: `a conflict is won with more successes than the difficulty ${PASSAGE("seed 003, Who Wins Conflicts?")}`, by: ["CONFLICT"] },
-      { rule: `dice rolled: dice spent + one motif die + one feature die + divinity spent ${PASSAGE("seed 003, Conflicts, Goals, and Divinity")}`, by: ["DICEPOOL"] },
+      {
+        rule: `dice rolled: dice spent + one motif die + one feature die + divinity spent ${PASSAGE("seed 003, Conflicts, Goals, and Divinity")}`,
+        by: ["DICEPOOL"],
+      },
     ],
   },
 ];

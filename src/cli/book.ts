@@ -1,5 +1,16 @@
 /** The mana book on a workbook file: `gods event`, `gods era-end` and `gods undo`. */
-import { describeProblem, warningsIn, eventOf, planEraEnd, planEvent, type EventOptions, planUndo, type CreditOutcome, type Payment, readCampaign } from "../workbook";
+import {
+  describeProblem,
+  warningsIn,
+  eventOf,
+  planEraEnd,
+  planEvent,
+  type EventOptions,
+  planUndo,
+  type CreditOutcome,
+  type Payment,
+  readCampaign,
+} from "../workbook";
 import { jobOptions, paymentTable, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
@@ -11,7 +22,9 @@ const problemsToFix = (errors: number) => `the workbook has ${errors} problem${e
 const recipientsJson = (payments: readonly Payment[]) => payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
 
 function written(options: BookOptions, target: string): string {
-  return options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the Ledger, the event worksheets and the distribution points to ${target}.`;
+  return options.dryRun === true
+    ? `Dry run: nothing was written to ${target}.`
+    : `Wrote the Ledger, the event worksheets and the distribution points to ${target}.`;
 }
 
 function report(outcome: CreditOutcome, options: BookOptions, io: Io, target: string, head: Record<string, string | number>): void {
@@ -77,7 +90,15 @@ export function undoCredit(options: BookOptions, io: Io): Promise<number> {
       report: (outcome, target) => {
         const back = takeBack(outcome.payments);
         if (options.json) {
-          io.out(JSON.stringify({ undone: outcome.what, century: outcome.century, recipients: recipientsJson(outcome.payments), takeBack: back, warnings: warningsIn(outcome.problems).map(describeProblem) }));
+          io.out(
+            JSON.stringify({
+              undone: outcome.what,
+              century: outcome.century,
+              recipients: recipientsJson(outcome.payments),
+              takeBack: back,
+              warnings: warningsIn(outcome.problems).map(describeProblem),
+            }),
+          );
           return;
         }
         io.out(`${options.dryRun === true ? "Would take back" : "Took back"} ${outcome.what}:`);

@@ -165,8 +165,17 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         const reason = code === "EACCES" || code === "EPERM" || code === "EROFS" ? "its folder cannot be written" : (e as Error).message;
         throw new CampaignFileError(`${path.basename(locked)} could not be locked for writing (${reason}). Nothing was changed.`);
       }
-      if (Date.now() > deadline) throw new CampaignFileError(`another gods command has been working on ${path.basename(locked)} for over a minute; wait for it to finish, then try again.`);
-      if (!waited) (options.onWait ?? (() => { say(`another gods command is working on ${path.basename(locked)}; waiting for it to finish…`); }))();
+      if (Date.now() > deadline)
+        throw new CampaignFileError(
+          `another gods command has been working on ${path.basename(locked)} for over a minute; wait for it to finish, then try again.`,
+        );
+      if (!waited)
+        (
+          options.onWait ??
+          (() => {
+            say(`another gods command is working on ${path.basename(locked)}; waiting for it to finish…`);
+          })
+        )();
       waited = true;
       await sleep(200);
     }
@@ -283,7 +292,7 @@ function writeTemp(temp: string, target: string, bytes: Uint8Array): void {
   const before = fs.existsSync(target) ? fs.statSync(target) : undefined;
   const fd = fs.openSync(temp, "wx", before === undefined ? 0o666 : before.mode & 0o7777);
   try {
-    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length;) at += fs.writeSync(fd, bytes, at, bytes.length - at);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -324,13 +333,23 @@ function replaceFile(target: string, bytes: Uint8Array, read: ReadFile | undefin
     checkUnchanged(target, read);
     if (seen !== undefined && !sameFile(seen, fs.statSync(target, { bigint: true }))) throw new CampaignFileError(changedMessage(target));
     const lost = lockLost(held.getStore());
-    if (lost !== undefined) throw new CampaignFileError(`the lock on ${path.basename(target)} was lost while working (${lost}), so this result was not written. Run the command again.`);
+    if (lost !== undefined)
+      throw new CampaignFileError(
+        `the lock on ${path.basename(target)} was lost while working (${lost}), so this result was not written. Run the command again.`,
+      );
     fs.renameSync(temp, target);
   } catch (e) {
     fs.rmSync(temp, { force: true });
     if (e instanceof CampaignFileError) throw e;
     const code = (e as { code?: string }).code;
-    const reason = code === "ENOENT" ? "its folder does not exist" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "the disk is full" : (e as Error).message;
+    const reason =
+      code === "ENOENT"
+        ? "its folder does not exist"
+        : code === "EACCES" || code === "EPERM"
+          ? "permission denied"
+          : code === "ENOSPC"
+            ? "the disk is full"
+            : (e as Error).message;
     throw new CampaignFileError(`could not write ${target} (${reason}). Nothing was changed.`);
   }
   syncFolder(path.dirname(target));

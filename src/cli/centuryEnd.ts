@@ -16,7 +16,13 @@ export interface WriteOptions {
 
 /** The options of a file job that come straight from the command's. */
 export function jobOptions(options: WriteOptions): { file: string; out?: string; json: boolean; dryRun: boolean; acceptWarnings: boolean } {
-  return { file: options.file, ...(options.out === undefined ? {} : { out: options.out }), json: options.json, dryRun: options.dryRun === true, acceptWarnings: options.acceptWarnings === true };
+  return {
+    file: options.file,
+    ...(options.out === undefined ? {} : { out: options.out }),
+    json: options.json,
+    dryRun: options.dryRun === true,
+    acceptWarnings: options.acceptWarnings === true,
+  };
 }
 
 export interface CenturyEndOptions extends WriteOptions {
@@ -28,7 +34,10 @@ export interface CenturyEndOptions extends WriteOptions {
 /** A plain-text table of the payments, for the terminal. */
 export function paymentTable(payments: readonly Payment[]): string {
   const show = (n: number) => String(+n.toPrecision(12));
-  const rows = [["God", "Carried in", "Earned", "Paid", "Carried on"], ...payments.map((p) => [p.god, show(p.carryIn), show(p.earned), String(p.paid), show(p.carry)])];
+  const rows = [
+    ["God", "Carried in", "Earned", "Paid", "Carried on"],
+    ...payments.map((p) => [p.god, show(p.carryIn), show(p.earned), String(p.paid), show(p.carry)]),
+  ];
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
   return rows.map((r) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c] ?? 0) : v.padStart(widths[c] ?? 0))).join("  ")).join("\n");
 }
@@ -43,7 +52,9 @@ export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<nu
       command: "gods century-end",
       plan: (raw) => planCenturyEnd(raw, options.century, { firstCentury: options.firstCentury === true }),
       refused: (n) => `Century ${options.century} was not calculated: ${problemsToFix(n)}`,
-      report: (outcome, target) => { report(outcome, options, io, target); },
+      report: (outcome, target) => {
+        report(outcome, options, io, target);
+      },
     },
     io,
   );
@@ -52,7 +63,13 @@ export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<nu
 function report(outcome: CenturyEndOutcome, options: CenturyEndOptions, io: Io, target: string): void {
   const warnings = warningsIn(outcome.problems).map(describeProblem);
   if (options.json) {
-    io.out(JSON.stringify({ century: outcome.century, recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })), warnings }));
+    io.out(
+      JSON.stringify({
+        century: outcome.century,
+        recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })),
+        warnings,
+      }),
+    );
     return;
   }
   io.out(`Century ${outcome.century}: mana for each god`);

@@ -106,7 +106,12 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
     // A dry run only reads: no lock to take, and a read-only file is fine.
     if (job.dryRun === true) return await work();
     checkWritable(target, job.out ?? job.file);
-    return await withLock(real, work, { target, say: (line) => { io.err(`${job.command}: ${line}`); } });
+    return await withLock(real, work, {
+      target,
+      say: (line) => {
+        io.err(`${job.command}: ${line}`);
+      },
+    });
   } catch (e) {
     if (e instanceof CampaignFileError || e instanceof FileProblem) return fail(e.message);
     throw e;

@@ -43,7 +43,10 @@ type Wrapper = (...args: unknown[]) => Result;
 
 /** The wrapper Excel calls for a function name, as declared in functions.ts. */
 export function wrapperFor(name: string): Wrapper | undefined {
-  const key = name.trim().replace(/^GODS\./i, "").toLowerCase();
+  const key = name
+    .trim()
+    .replace(/^GODS\./i, "")
+    .toLowerCase();
   const found = (functions as Record<string, unknown>)[key];
   return typeof found === "function" ? (found as Wrapper) : undefined;
 }

@@ -37,14 +37,21 @@ export function renameGod(options: WriteOptions & { readonly from: string; reado
       plan: (raw) => planRename(raw, options.from, options.to),
       refused: (n) => `"${options.from.slice(0, 100)}" was not renamed: the workbook has ${n} problem${n === 1 ? "" : "s"} to fix first.`,
       // The cells of the tables first, then the book's sheets and the seal over that result.
-      write: (pkg, raw, outcome) => (outcome.plan === undefined ? undefined : writePlan({ parts: writeTableEdits(pkg, raw, outcome.edits) }, applyEdits(raw, outcome.edits), outcome.plan)),
+      write: (pkg, raw, outcome) =>
+        outcome.plan === undefined ? undefined : writePlan({ parts: writeTableEdits(pkg, raw, outcome.edits) }, applyEdits(raw, outcome.edits), outcome.plan),
       report: (outcome, target) => {
         if (options.json) {
-          io.out(JSON.stringify({ renamed: outcome.from, to: outcome.to, changed: outcome.changed, warnings: warningsIn(outcome.problems).map(describeProblem) }));
+          io.out(
+            JSON.stringify({ renamed: outcome.from, to: outcome.to, changed: outcome.changed, warnings: warningsIn(outcome.problems).map(describeProblem) }),
+          );
           return;
         }
-        io.out(`"${outcome.from}" is now "${outcome.to}" everywhere: ${outcome.changed.map((c) => `${c.rows} row${c.rows === 1 ? "" : "s"} of ${c.table}`).join(", ")}; the account and what it carries go with it.`);
-        io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the tables, the Ledger's seal and the book's sheets to ${target}.`);
+        io.out(
+          `"${outcome.from}" is now "${outcome.to}" everywhere: ${outcome.changed.map((c) => `${c.rows} row${c.rows === 1 ? "" : "s"} of ${c.table}`).join(", ")}; the account and what it carries go with it.`,
+        );
+        io.out(
+          options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the tables, the Ledger's seal and the book's sheets to ${target}.`,
+        );
       },
     },
     io,

@@ -54,7 +54,11 @@ export function openElsewhere(file: string, shown = path.basename(file)): string
   const name = path.basename(file);
   const loLock = path.join(path.dirname(file), `.~lock.${name}#`);
   const owner = excelOwnerFile(file);
-  const found = fs.existsSync(loLock) ? { program: "LibreOffice", lock: loLock, who: libreOfficeHolder(loLock) } : owner !== undefined ? { program: "Excel", lock: owner, who: excelUser(owner) } : undefined;
+  const found = fs.existsSync(loLock)
+    ? { program: "LibreOffice", lock: loLock, who: libreOfficeHolder(loLock) }
+    : owner !== undefined
+      ? { program: "Excel", lock: owner, who: excelUser(owner) }
+      : undefined;
   if (found === undefined) return undefined;
   const { program, lock, who } = found;
   return (

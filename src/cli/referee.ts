@@ -1,5 +1,19 @@
 /** The referee's actions on a workbook file: `gods war`, `gods disaster` and `gods growth`. */
-import { describeProblem, warningsIn, type Problem, type RawWorkbook, RACES, readCampaign, planDisaster, type DisasterOrder, planGrowth, type RefereePlan, planWar, type WarOrder, type CampaignRead } from "../workbook";
+import {
+  describeProblem,
+  warningsIn,
+  type Problem,
+  type RawWorkbook,
+  RACES,
+  readCampaign,
+  planDisaster,
+  type DisasterOrder,
+  planGrowth,
+  type RefereePlan,
+  planWar,
+  type WarOrder,
+  type CampaignRead,
+} from "../workbook";
 import { writeTableEdits } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
@@ -15,7 +29,13 @@ export interface RefereeOptions {
 /** A plain-text table, columns padded; numbers to the right. */
 function table(rows: readonly (readonly (string | number)[])[]): string[] {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => String(r[c] ?? "").length))) ?? [];
-  return rows.map((r) => `  ${r.map((v, c) => (typeof v === "number" ? String(v).padStart(widths[c] ?? 0) : v.padEnd(widths[c] ?? 0))).join("  ").trimEnd()}`);
+  return rows.map(
+    (r) =>
+      `  ${r
+        .map((v, c) => (typeof v === "number" ? String(v).padStart(widths[c] ?? 0) : v.padEnd(widths[c] ?? 0)))
+        .join("  ")
+        .trimEnd()}`,
+  );
 }
 
 function report(outcome: RefereePlan, options: RefereeOptions, io: Io, target: string): void {
@@ -73,7 +93,9 @@ function run(options: RefereeOptions, command: string, what: string, plan: (camp
       },
       write: (pkg, raw, outcome) => (outcome.edits.length === 0 ? undefined : writeTableEdits(pkg, raw, outcome.edits)),
       refused: (n) => `${what} was not recorded (${problemCount(n)}).`,
-      report: (outcome, target) => { report(outcome, options, io, target); },
+      report: (outcome, target) => {
+        report(outcome, options, io, target);
+      },
     },
     io,
   );

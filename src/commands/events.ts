@@ -13,5 +13,7 @@ export function announce(news: CenturyEndNews): void {
 }
 
 export function onCenturyEndNews(listener: (news: CenturyEndNews) => void): void {
-  window.addEventListener(CENTURY_END_EVENT, (e) => { listener((e as CustomEvent<CenturyEndNews>).detail); });
+  window.addEventListener(CENTURY_END_EVENT, (e) => {
+    listener((e as CustomEvent<CenturyEndNews>).detail);
+  });
 }

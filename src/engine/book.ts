@@ -46,7 +46,12 @@ export function eventSources(sources: readonly SourceRule[]): Map<string, Source
  * What each recipient earns from sources that share one count: for every source, the count
  * times the recipient's multiplier, summed.
  */
-function creditLines(recipients: readonly string[], cards: readonly CardHolding[], sources: readonly SourceRule[], countOf: (source: SourceRule) => Ratio): CreditLine[] {
+function creditLines(
+  recipients: readonly string[],
+  cards: readonly CardHolding[],
+  sources: readonly SourceRule[],
+  countOf: (source: SourceRule) => Ratio,
+): CreditLine[] {
   const sourcesBySphere = bySphere(sources);
   const held = holdings(cards);
   const rules = new Map(sources.map((s) => [nameKey(s.source), s]));
@@ -77,7 +82,12 @@ export function eventCredit(recipients: readonly string[], cards: readonly CardH
  * An era's end: every era-end source counted from the closing century's counts (a source with
  * no count counts 0), times each recipient's multiplier.
  */
-export function eraEndCredit(recipients: readonly string[], cards: readonly CardHolding[], sources: readonly SourceRule[], counts: ReadonlyMap<string, Ratio>): CreditLine[] {
+export function eraEndCredit(
+  recipients: readonly string[],
+  cards: readonly CardHolding[],
+  sources: readonly SourceRule[],
+  counts: ReadonlyMap<string, Ratio>,
+): CreditLine[] {
   const eraEnd = sources.filter((s) => s.timing === "era-end" && s.basis === "count");
   return creditLines(recipients, cards, eraEnd, (s) => counts.get(nameKey(s.source)) ?? ZERO);
 }

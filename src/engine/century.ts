@@ -16,7 +16,6 @@ export const TIMINGS: readonly Timing[] = ["century-end", "era-end", "event"];
 export type Where = "heaven" | "earth";
 export const WHERE: readonly Where[] = ["heaven", "earth"];
 
-
 export interface SourceRule {
   readonly sphere: string;
   readonly source: string;

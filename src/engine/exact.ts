@@ -138,7 +138,6 @@ export function toNumber(a: Ratio): number {
   return Number(q) / 1e17;
 }
 
-
 /** Reads an exact value written as a decimal ("0.25") or a fraction ("1/3"); null when it is neither. */
 export function parseExact(text: string): Ratio | null {
   const m = /^\s*(-?\d+)\s*\/\s*(\d+)\s*$/.exec(text);

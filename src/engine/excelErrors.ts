@@ -4,7 +4,23 @@
  * documentation, with the newer #SPILL!, #CALC!, #FIELD!, #BLOCKED!, #CONNECT!, #BUSY! and
  * #UNKNOWN!).
  */
-export const EXCEL_ERRORS = ["#VALUE!", "#N/A", "#DIV/0!", "#NUM!", "#REF!", "#NAME?", "#NULL!", "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!"] as const;
+export const EXCEL_ERRORS = [
+  "#VALUE!",
+  "#N/A",
+  "#DIV/0!",
+  "#NUM!",
+  "#REF!",
+  "#NAME?",
+  "#NULL!",
+  "#GETTING_DATA",
+  "#SPILL!",
+  "#CALC!",
+  "#FIELD!",
+  "#BLOCKED!",
+  "#CONNECT!",
+  "#BUSY!",
+  "#UNKNOWN!",
+] as const;
 
 export type ExcelError = (typeof EXCEL_ERRORS)[number];
 

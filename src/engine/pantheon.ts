@@ -8,7 +8,6 @@ import { attempt, fail } from "./errors";
 import { ATHEISM, DIABOLISM, nameKey } from "./names";
 import { add, cmp, div, isNegative, isZero, mul, ONE, ratio, sub, toNumber, ZERO, type Ratio } from "./exact";
 
-
 /** One member and its share, in percentage points. */
 export interface Share {
   readonly member: string;
@@ -33,7 +32,6 @@ export interface Pantheon {
 export const HUNDRED: Ratio = ratio(100);
 /** The rise Diabolism and Atheism ask for before they accept a change. */
 export const SPECIAL_MEMBER_RISE: Ratio = ratio(5);
-
 
 /** Diabolism (worship of the demons) and Atheism (of nobody) are the two members that are not gods. */
 export function isDiabolism(name: string): boolean {

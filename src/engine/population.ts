@@ -23,7 +23,6 @@ export const GREAT_CITY_STRENGTH = 6;
 /** Squares a race must hold for each city it already has before it may found another. */
 export const SQUARES_PER_CITY = 6;
 
-
 /**
  * A race's strength in war and worship: its units plus the bonus population of its cities.
  * Growth uses the units alone.

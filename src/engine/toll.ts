@@ -4,7 +4,6 @@ import { fail } from "./errors";
 /** What GODS.TOLL can answer about one transfer. */
 export type TollMode = "received" | "lost" | "send";
 
-
 /**
  * Mana lost on the way: half of what is sent, rounded up.
  * @example tollLost(7) // 4

@@ -2,7 +2,6 @@ import { checkSigned as checkMilitary, checkWhole as checkStrength } from "./che
 import { fail, wholeResult } from "./errors";
 import { CULTURES } from "./population";
 
-
 /**
  * The casualty percentage a side inflicts: 10 plus its Military less the enemy's, never below 0.
  * A side 10 or more Military behind therefore kills nobody.

@@ -15,8 +15,8 @@ import { invoke, repeated } from "./runner";
  * has none, and the registrations then go to this stand-in instead of failing.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
-const CustomFunctions: { associate(id: string, fn: unknown): void } =
-  (globalThis as { CustomFunctions?: { associate(id: string, fn: unknown): void } }).CustomFunctions ?? { associate: () => undefined };
+const CustomFunctions: { associate(id: string, fn: unknown): void } = (globalThis as { CustomFunctions?: { associate(id: string, fn: unknown): void } })
+  .CustomFunctions ?? { associate: () => undefined };
 import {
   AGGRESSION,
   BARBARIANGROWTH,

@@ -263,9 +263,7 @@ export function points(name: string): Param<Points> {
     const v = single(name, value);
     const r = isEmpty(v) ? null : exactNumber(v);
     if (r === null) {
-      throw new ArgumentError(
-        `${name} must be a number of percentage points such as 10 (or 0.1 or 10% beside shares written as fractions), not ${show(v)}.`,
-      );
+      throw new ArgumentError(`${name} must be a number of percentage points such as 10 (or 0.1 or 10% beside shares written as fractions), not ${show(v)}.`);
     }
     return { value: r, percent: typeof v === "string" && v.trim().endsWith("%") };
   });
@@ -296,7 +294,12 @@ export function resistanceCodes(name: string): Param<ResistCode[]> {
       if (typeof cell !== "string") {
         throw new ArgumentError(`${name} must hold resistance codes such as "F-2" or "W/2", not ${show(cell)}.`);
       }
-      codes.push(...restated(() => parseResistances(cell), (message) => new ArgumentError(`${name}: ${message}`)));
+      codes.push(
+        ...restated(
+          () => parseResistances(cell),
+          (message) => new ArgumentError(`${name}: ${message}`),
+        ),
+      );
     }
     return codes;
   });

@@ -118,4 +118,3 @@ export function invoke<A extends unknown[]>(spec: FunctionSpec<A>, ...args: unkn
   if (isErrorValue(result)) throw throwable(result);
   return result;
 }
-

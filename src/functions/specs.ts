@@ -66,15 +66,20 @@ export const SURRENDER = define(
   "SURRENDER",
   [
     integer("mana_held", "a whole number of mana (below 0 when the loser owes mana)"),
-    choice<SurrenderMode>("mode", ["send", "receive"], "send", { sent: "send", sends: "send", received: "receive", receives: "receive", arrives: "receive", arrive: "receive" }),
+    choice<SurrenderMode>("mode", ["send", "receive"], "send", {
+      sent: "send",
+      sends: "send",
+      received: "receive",
+      receives: "receive",
+      arrives: "receive",
+      arrive: "receive",
+    }),
   ],
   (held, mode) => surrender(held, mode),
 );
 
-export const LORDLOSS = define(
-  "LORDLOSS",
-  [integer("mana_held", "a whole number of mana (below 0 when the lord already owes mana)")],
-  (held) => lordLoss(held),
+export const LORDLOSS = define("LORDLOSS", [integer("mana_held", "a whole number of mana (below 0 when the lord already owes mana)")], (held) =>
+  lordLoss(held),
 );
 
 export const WARCASUALTIES = define(
@@ -88,10 +93,8 @@ export const WARCASUALTIES = define(
   (strength, military, enemyMilitary, enemyStrength) => casualties(strength, military, enemyMilitary, enemyStrength),
 );
 
-export const GROWTH = define(
-  "GROWTH",
-  [whole("units", "a whole number of units, 0 or more"), rate("rate", DEFAULT_GROWTH_RATE)],
-  (units, r) => growth(units, r),
+export const GROWTH = define("GROWTH", [whole("units", "a whole number of units, 0 or more"), rate("rate", DEFAULT_GROWTH_RATE)], (units, r) =>
+  growth(units, r),
 );
 
 export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", "a whole number of units, 0 or more")], (newUnits) => {
@@ -102,16 +105,12 @@ export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", "a 
 /** What RESIST and RESISTLEVELS both take after their first argument. */
 const RESISTED = [elements("elements"), resistanceCodes("resistances"), choice("kind", ["disaster", "global"] as const, "disaster")] as const;
 
-export const RESIST = define(
-  "RESIST",
-  [nonNegative("deaths", "a number of units, 0 or more"), ...RESISTED],
-  (deaths, els, codes, kind) => resist(deaths, els, codes, kind),
+export const RESIST = define("RESIST", [nonNegative("deaths", "a number of units, 0 or more"), ...RESISTED], (deaths, els, codes, kind) =>
+  resist(deaths, els, codes, kind),
 );
 
-export const RESISTLEVELS = define(
-  "RESISTLEVELS",
-  [whole("reduction", "a whole number of levels, 0 or more"), ...RESISTED],
-  (reduction, els, codes, kind) => resistLevels(reduction, els, codes, kind),
+export const RESISTLEVELS = define("RESISTLEVELS", [whole("reduction", "a whole number of levels, 0 or more"), ...RESISTED], (reduction, els, codes, kind) =>
+  resistLevels(reduction, els, codes, kind),
 );
 
 // §2 and §3: what powers cost, and how far the gamemasters scale mana down.
@@ -155,11 +154,7 @@ export const POPLIMIT = define(
   (terrain, culture, modifier) => populationLimit(terrain, culture, modifier),
 );
 
-export const STARVATION = define(
-  "STARVATION",
-  [units("units"), whole("limit", "a whole number of units, 0 or more")],
-  (u, limit) => starvation(u, limit),
-);
+export const STARVATION = define("STARVATION", [units("units"), whole("limit", "a whole number of units, 0 or more")], (u, limit) => starvation(u, limit));
 
 export const NEWCITY = define(
   "NEWCITY",
@@ -171,16 +166,12 @@ export const NEWCITY = define(
 
 export const AGGRESSION = define("AGGRESSION", [roll("roll"), integer("aggression")], (r, aggression) => warsDeclared(r, aggression));
 
-export const DIPLOMACY = define(
-  "DIPLOMACY",
-  [roll("roll"), integer("diplomacy"), integer("enemy_aggression")],
-  (r, diplomacy, enemyAggression) => warAverted(r, diplomacy, enemyAggression),
+export const DIPLOMACY = define("DIPLOMACY", [roll("roll"), integer("diplomacy"), integer("enemy_aggression")], (r, diplomacy, enemyAggression) =>
+  warAverted(r, diplomacy, enemyAggression),
 );
 
-export const WEALTHBONUS = define(
-  "WEALTHBONUS",
-  [integer("wealth"), optional(whole("cities", "a whole number of cities, 0 or more"), 0)],
-  (wealth, cities) => wealthBonus(wealth, cities),
+export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth"), optional(whole("cities", "a whole number of cities, 0 or more"), 0)], (wealth, cities) =>
+  wealthBonus(wealth, cities),
 );
 
 // §7: war.
@@ -235,25 +226,17 @@ function cultPoints(p: Points, style: ShareStyle): Ratio {
   return mul(p.value, ratio(100));
 }
 
-export const CULT = define(
-  "CULT",
-  [names("members"), shares("shares"), text("deity", "the deity's name"), points("points")],
-  (members, given, deity, p) => {
-    const rows = entries(members, given, "shares");
-    const pantheon = readPantheon(rows);
-    return beside(rows, cult(pantheon.shares, deity, cultPoints(p, pantheon.style)), pantheon.style, members.across);
-  },
-);
+export const CULT = define("CULT", [names("members"), shares("shares"), text("deity", "the deity's name"), points("points")], (members, given, deity, p) => {
+  const rows = entries(members, given, "shares");
+  const pantheon = readPantheon(rows);
+  return beside(rows, cult(pantheon.shares, deity, cultPoints(p, pantheon.style)), pantheon.style, members.across);
+});
 
-export const OBLITERATE = define(
-  "OBLITERATE",
-  [names("members"), shares("shares"), text("god", "the god's name")],
-  (members, given, god) => {
-    const rows = entries(members, given, "shares");
-    const pantheon = readPantheon(rows);
-    return beside(rows, obliterate(pantheon.shares, god), pantheon.style, members.across);
-  },
-);
+export const OBLITERATE = define("OBLITERATE", [names("members"), shares("shares"), text("god", "the god's name")], (members, given, god) => {
+  const rows = entries(members, given, "shares");
+  const pantheon = readPantheon(rows);
+  return beside(rows, obliterate(pantheon.shares, god), pantheon.style, members.across);
+});
 
 export const PANTHEONCHECK = define("PANTHEONCHECK", [names("members"), shares("shares")], (members, given) => {
   return pantheonProblem(entries(members, given, "shares")) ?? true;
@@ -271,8 +254,7 @@ function version(members: Line<string | null>, given: Line<Ratio | null>, shares
 export const PANTHEONCHANGE = define(
   "PANTHEONCHANGE",
   [names("members"), shares("old_shares"), shares("new_shares"), flag("ending_turmoil")],
-  (members, before, after, endingTurmoil) =>
-    vetoOfChange(version(members, before, "old_shares"), version(members, after, "new_shares"), endingTurmoil) ?? true,
+  (members, before, after, endingTurmoil) => vetoOfChange(version(members, before, "old_shares"), version(members, after, "new_shares"), endingTurmoil) ?? true,
 );
 
 // §11: Games of the Gods.
@@ -281,11 +263,7 @@ export const DICESUCCESSES = define("DICESUCCESSES", [dice("dice")], (faces) => 
 
 export const EXPLODE = define("EXPLODE", [dice("dice")], (faces) => explosions(faces));
 
-export const GLORY = define(
-  "GLORY",
-  [whole("margin", "a whole number of successes, 0 or more"), flag("tied")],
-  (margin, tied) => glory(margin, tied),
-);
+export const GLORY = define("GLORY", [whole("margin", "a whole number of successes, 0 or more"), flag("tied")], (margin, tied) => glory(margin, tied));
 
 export const GOALSTATE = define(
   "GOALSTATE",
@@ -302,10 +280,8 @@ export const MELT = define("MELT", [roll("roll", 2, 12)], (r) => melt(r));
 const conflictLevel = () => wholeBetween("level", 1, 3, "a conflict level: 1, 2 or 3");
 const opposing = () => optional(whole("opposing_successes", "a whole number of successes, 0 or more"), 0);
 
-export const DIFFICULTY = define(
-  "DIFFICULTY",
-  [conflictLevel(), opposing(), flag("won_level1"), flag("won_level2")],
-  (level, against, won1, won2) => difficulty(level, against, won1, won2),
+export const DIFFICULTY = define("DIFFICULTY", [conflictLevel(), opposing(), flag("won_level1"), flag("won_level2")], (level, against, won1, won2) =>
+  difficulty(level, against, won1, won2),
 );
 
 export const CONFLICT = define(

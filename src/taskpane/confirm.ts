@@ -46,7 +46,14 @@ export function askToPay(
   byId(`${panel}-warnings`).replaceChildren(...warningItems(pay, notes));
   ask(panel, question, payDespite(yes, pay), () => {
     run(pay.map(describeProblem), (unseen) => {
-      askToPay(panel, `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`, yes, [...pay, ...unseen], notes, run);
+      askToPay(
+        panel,
+        `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`,
+        yes,
+        [...pay, ...unseen],
+        notes,
+        run,
+      );
     });
   });
 }

@@ -8,18 +8,22 @@ import type { ActionStep } from "../workbook/office";
 /** Office.js error codes that a gamemaster can do something about. */
 const BY_CODE: Readonly<Record<string, string>> = {
   InvalidOperationInCellEditMode: "Excel is still waiting for you to finish editing a cell. Press Enter (or Esc) in the sheet, then try again.",
-  AccessDenied: "Excel refused the change: a sheet or the workbook is protected, or the file is open read-only. Unprotect it (Review › Unprotect Sheet), then try again.",
+  AccessDenied:
+    "Excel refused the change: a sheet or the workbook is protected, or the file is open read-only. Unprotect it (Review › Unprotect Sheet), then try again.",
   ItemNotFound: "A sheet or table the add-in needed is gone: it was renamed or deleted meanwhile. Click “Check again” at the top of the pane, then retry.",
   ItemAlreadyExists: "A sheet or table already has a name the add-in wanted to use. Rename that sheet or table, then try again.",
-  InsertDeleteConflict: "Excel could not add or remove rows here: another table, a filter or merged cells are in the way. Clear the filters on the campaign's tables and try again.",
+  InsertDeleteConflict:
+    "Excel could not add or remove rows here: another table, a filter or merged cells are in the way. Clear the filters on the campaign's tables and try again.",
   InvalidOperation: "Excel refused the change: a sheet may be protected, or a filter or merged cells may be in the way. Clear them and try again.",
   RequestPayloadSizeLimitExceeded: "The change is too large for Excel to take in one go. Save the workbook, close and reopen it, then try again.",
   ApiNotFound: "This version of Excel lacks a feature the add-in needs. Update Excel (Microsoft 365), then try again.",
   ApiNotAvailable: "This version of Excel lacks a feature the add-in needs. Update Excel (Microsoft 365), then try again.",
-  GeneralException: "Excel could not finish the change. Check the sheets it was changing, then try again; if it happens again, save, close and reopen the workbook.",
+  GeneralException:
+    "Excel could not finish the change. Check the sheets it was changing, then try again; if it happens again, save, close and reopen the workbook.",
 };
 
-const UNKNOWN = "Something went wrong and the action did not finish. Check the sheets it was changing, then try again; if it happens again, save, close and reopen the workbook.";
+const UNKNOWN =
+  "Something went wrong and the action did not finish. Check the sheets it was changing, then try again; if it happens again, save, close and reopen the workbook.";
 
 /** An error as a sentence for the gamemaster. */
 export function plainError(e: unknown): string {

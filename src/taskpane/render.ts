@@ -23,8 +23,16 @@ export function problemList(problems: readonly Problem[], goTo: GoTo): HTMLUList
     let item: HTMLElement;
     if (p.address !== undefined) {
       const address = p.address;
-      item = el("button", { className: "problem-link", attrs: { type: "button", title: `Select ${address}` } }, tag, text, el("span", { className: "where", text: `Go to ${address}` }));
-      item.addEventListener("click", () => { goTo(address, item); });
+      item = el(
+        "button",
+        { className: "problem-link", attrs: { type: "button", title: `Select ${address}` } },
+        tag,
+        text,
+        el("span", { className: "where", text: `Go to ${address}` }),
+      );
+      item.addEventListener("click", () => {
+        goTo(address, item);
+      });
     } else {
       item = el("div", { className: "problem-text" }, tag, text);
     }
@@ -52,7 +60,11 @@ export function paymentsTable(caption: string, payments: readonly Payment[]): HT
     "table",
     { className: "payments" },
     el("caption", { text: caption }),
-    el("thead", {}, el("tr", {}, el("th", { text: "God", attrs: { scope: "col" } }), ...head.map((h) => el("th", { text: h, className: "num", attrs: { scope: "col" } })))),
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", { text: "God", attrs: { scope: "col" } }), ...head.map((h) => el("th", { text: h, className: "num", attrs: { scope: "col" } }))),
+    ),
     el(
       "tbody",
       {},

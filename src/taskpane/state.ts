@@ -61,7 +61,14 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
   setBusy(true, texts.reading);
   try {
-    await work({ onStep: (step) => { progress(texts[step]); }, onWait: (attempt) => { progress(waitingText(attempt)); } });
+    await work({
+      onStep: (step) => {
+        progress(texts[step]);
+      },
+      onWait: (attempt) => {
+        progress(waitingText(attempt));
+      },
+    });
   } catch (e) {
     // For whoever debugs the add-in; the gamemaster gets the sentence below.
     console.warn("The Gods II pane:", e);
@@ -85,7 +92,11 @@ export function goTo(address: string, from: HTMLElement): void {
 const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal"];
 
 export function show(next: CampaignStatus, closeQuestions = true): void {
-  if (closeQuestions && current !== null && JSON.stringify([current.credits, current.nextCentury, current.redo]) !== JSON.stringify([next.credits, next.nextCentury, next.redo])) {
+  if (
+    closeQuestions &&
+    current !== null &&
+    JSON.stringify([current.credits, current.nextCentury, current.redo]) !== JSON.stringify([next.credits, next.nextCentury, next.redo])
+  ) {
     for (const q of QUESTIONS) byId(`${q}-confirm`).hidden = true;
   }
   current = next;

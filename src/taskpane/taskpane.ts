@@ -53,7 +53,9 @@ function changed(): void {
       changed();
       return;
     }
-    refreshQuietly().catch((e: unknown) => { console.warn("The Gods II pane, following the workbook:", e); });
+    refreshQuietly().catch((e: unknown) => {
+      console.warn("The Gods II pane, following the workbook:", e);
+    });
   }, SETTLE_MS);
 }
 

@@ -38,7 +38,12 @@ export function kindOf(timer: Timer): TimerKind {
 
 /** A new timer that ends `minutes` of its kind after `now`. */
 export function startTimer(kind: TimerKind, who: string, now: number): Timer {
-  return { id: `${kind.id}-${now}-${Math.random().toString(36).slice(2, 8)}`, kind: kind.id, who: who.trim().slice(0, 60) || "Someone", ends: now + kind.minutes * 60_000 };
+  return {
+    id: `${kind.id}-${now}-${Math.random().toString(36).slice(2, 8)}`,
+    kind: kind.id,
+    who: who.trim().slice(0, 60) || "Someone",
+    ends: now + kind.minutes * 60_000,
+  };
 }
 
 /** "12:05" for what is left, "0:00" once it has ended. */

@@ -25,8 +25,22 @@ const root = path.resolve(__dirname, "..", "..");
 const shots = path.join(root, "test-output", "screenshots");
 const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const OFFICE_DIST = path.join(root, "node_modules", "@microsoft", "office-js", "dist");
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const TYPES: Readonly<Record<string, string>> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".png": "image/png", ".json": "application/json" };
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".png": "image/png",
+  ".json": "application/json",
+};
 
 let work: string;
 let dist: string;
@@ -67,13 +81,20 @@ function serve(dir: string): Promise<http.Server> {
     res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
     fs.createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => s.listen(0, "127.0.0.1", () => { resolve(s); }));
+  return new Promise((resolve) =>
+    s.listen(0, "127.0.0.1", () => {
+      resolve(s);
+    }),
+  );
 }
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "gods-pane-"));
   dist = path.join(work, "dist");
-  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", dist], { cwd: root, stdio: "pipe" });
+  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", dist], {
+    cwd: root,
+    stdio: "pipe",
+  });
   hostScript = await bundleHost(path.join(work, "host"));
   server = await serve(dist);
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -140,8 +161,17 @@ function host<T>(page: Page, read: (h: TestHost) => T): Promise<T> {
 
 /** A screenshot of what the gamemaster sees, scrolled to `focus` (the top of the pane without it). */
 async function shot(page: Page, name: string, focus?: string): Promise<void> {
-  if (focus === undefined) await page.evaluate(() => { window.scrollTo(0, 0); });
-  else await page.locator(focus).first().evaluate((e) => { e.scrollIntoView({ block: "start" }); });
+  if (focus === undefined)
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+  else
+    await page
+      .locator(focus)
+      .first()
+      .evaluate((e) => {
+        e.scrollIntoView({ block: "start" });
+      });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
@@ -254,7 +284,9 @@ describe("inside Excel", () => {
     expect(await page.isDisabled("#record-deaths")).toBe(true);
 
     expect(await click(page, "#create-tables")).toBe(3);
-    expect(await page.textContent("#setup-result")).toMatch(/Added 7 tables, each on a sheet of its own: Gods, Cards, Sources, Races, Pantheon, Deaths, Counts/);
+    expect(await page.textContent("#setup-result")).toMatch(
+      /Added 7 tables, each on a sheet of its own: Gods, Cards, Sources, Races, Pantheon, Deaths, Counts/,
+    );
     expect(await page.textContent("#tables-summary")).toBe("Tables: 7 of 7 found");
     expect(await page.isVisible("#welcome")).toBe(false);
     for (const spec of INPUT_TABLES) {
@@ -263,7 +295,9 @@ describe("inside Excel", () => {
     }
     // An empty campaign is not "ready to pay": paying warns that nobody earns anything.
     await page.click("#end-century");
-    expect(await page.textContent("#century-warnings")).toMatch(/The Gods table has no god.*The Sources table has no source.*No deaths are logged for century 1/);
+    expect(await page.textContent("#century-warnings")).toMatch(
+      /The Gods table has no god.*The Sources table has no source.*No deaths are logged for century 1/,
+    );
     await page.click("#century-no");
     expect(await page.isVisible("#century-confirm")).toBe(false);
 
@@ -280,7 +314,11 @@ describe("inside Excel", () => {
       const ws = wb.getWorksheet(spec.name);
       expect(ws?.getTable(spec.name)).toBeDefined();
       // Rows and cells counted from 1, empty cells as holes.
-      const rows = ws?.getSheetValues().slice(2).map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? null)) ?? [];
+      const rows =
+        ws
+          ?.getSheetValues()
+          .slice(2)
+          .map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? null)) ?? [];
       const expected = (EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => {
         const row = [...r];
         while (row.length > 0 && row[row.length - 1] === null) row.pop();
@@ -347,7 +385,9 @@ describe("inside Excel", () => {
     const page = await inExcel(tables);
     // One wording for one wrong pantheon, in the problems and in the pantheon tools alike.
     const problem = page.locator("#problems button", { hasText: "pantheon of Low Elves cannot be used" });
-    expect(await problem.textContent()).toMatch(/Pantheon table, row 5, column Share: the pantheon of Low Elves cannot be used: The shares add up to 90; they must add up to 100.*Go to Pantheon!C5/);
+    expect(await problem.textContent()).toMatch(
+      /Pantheon table, row 5, column Share: the pantheon of Low Elves cannot be used: The shares add up to 90; they must add up to 100.*Go to Pantheon!C5/,
+    );
     await shot(page, "07-broken-pantheon");
     expect(await click(page, "#problems button >> nth=0")).toBe(1);
     expect(await host(page, (h) => h.book.selected)).toEqual({ sheet: "Pantheon", address: "C5" });
@@ -371,7 +411,9 @@ describe("inside Excel", () => {
     await page.selectOption("#cult-deity", "Kettu");
     await page.fill("#cult-points", "10");
     expect(await click(page, "#apply-cult")).toBe(3);
-    expect(await page.textContent("#cult-result")).toMatch(/Cult of Kettu among the Low Elves: Solara 50% → 42\.8571%, Kettu 30% → 40%, Diabolism 20% → 17\.1429%\./);
+    expect(await page.textContent("#cult-result")).toMatch(
+      /Cult of Kettu among the Low Elves: Solara 50% → 42\.8571%, Kettu 30% → 40%, Diabolism 20% → 17\.1429%\./,
+    );
     const pantheon = await values(page, "Pantheon");
     expect(pantheon.filter((r) => r[0] === "Low Elves")).toEqual([
       ["Low Elves", "Solara", 42.8571],
@@ -477,8 +519,12 @@ describe("inside Excel", () => {
     await idle(page);
     await page.waitForSelector("#century-confirm:not([hidden])");
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).not.toContain("Ledger");
-    expect(await page.textContent("#century-question")).toMatch(/^Nothing was paid yet: the tables say something new that changes what someone is paid\. Pay century 1\?/);
-    expect(await page.textContent("#century-warnings")).toMatch(/Changes pay: Cards table, row 8, column Sphere: the sphere "Seas" has no row in the Sources table, so Kettu's 1 card in it earns no mana\. Did you mean "Sea"\?/);
+    expect(await page.textContent("#century-question")).toMatch(
+      /^Nothing was paid yet: the tables say something new that changes what someone is paid\. Pay century 1\?/,
+    );
+    expect(await page.textContent("#century-warnings")).toMatch(
+      /Changes pay: Cards table, row 8, column Sphere: the sphere "Seas" has no row in the Sources table, so Kettu's 1 card in it earns no mana\. Did you mean "Sea"\?/,
+    );
     expect(await page.textContent("#century-yes")).toBe("Pay century 1 despite 2 warnings");
     await click(page, "#century-yes");
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
@@ -506,7 +552,8 @@ describe("inside Excel", () => {
       controls
         .filter((c) => {
           const input = c as HTMLInputElement;
-          const named = (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && c.textContent.trim() !== "");
+          const named =
+            (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && c.textContent.trim() !== "");
           return !named || input.tabIndex < 0;
         })
         .map((c) => c.outerHTML),
@@ -558,16 +605,21 @@ describe("inside Excel", () => {
     });
     await payCentury(page);
     const text = await page.textContent("#century-result");
-    expect(text).toMatch(/The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\. End century 2 again to finish; it never pays twice\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/);
+    expect(text).toMatch(
+      /The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\. End century 2 again to finish; it never pays twice\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/,
+    );
     await click(page, "#refresh");
-    expect(await page.textContent("#problems")).toMatch(/the end of century 2 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it\. End century 2 again to finish it\./);
+    expect(await page.textContent("#problems")).toMatch(
+      /the end of century 2 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it\. End century 2 again to finish it\./,
+    );
     await shot(page, "18-century-end-stopped-part-way", "#century-title");
   });
 
   test("an Excel failure is told in plain words, never as an exception", async () => {
     const page = await inExcel(example());
     await page.evaluate(() => {
-      if (window.godsTestHost) window.godsTestHost.failNext = Object.assign(new Error("RichApi.Error: AccessDenied at t.processRequest (excel.js:1:2)"), { code: "AccessDenied" });
+      if (window.godsTestHost)
+        window.godsTestHost.failNext = Object.assign(new Error("RichApi.Error: AccessDenied at t.processRequest (excel.js:1:2)"), { code: "AccessDenied" });
     });
     await payCentury(page);
     const text = await page.textContent("#century-result");
@@ -608,7 +660,7 @@ describe("the pane as a gamemaster sees it, at 320 and 500 px, light and dark", 
 
     await page.selectOption("#event-name", "God obliterated");
     await page.click("#credit-event");
-    expect(await page.textContent("#event-question")).toBe("Credit \"God obliterated\" in century 1? It credits Vorn 2, Demons 1.");
+    expect(await page.textContent("#event-question")).toBe('Credit "God obliterated" in century 1? It credits Vorn 2, Demons 1.');
     await shot(page, name("3-event-question"), "#event-title");
     expect(await click(page, "#event-yes")).toBe(3);
     expect(await page.textContent("#event-result")).toMatch(/Credited "God obliterated" in century 1.*Collect now: Vorn 2, Demons 1\./);
@@ -632,8 +684,12 @@ describe("the Earth map referee's card", () => {
     await page.selectOption("#war-a", "Ultra-Dwarves");
     await page.selectOption("#war-b", "Low Elves");
     expect(await click(page, "#war-show")).toBe(2);
-    expect(await page.textContent("#referee-question")).toMatch(/^War in century 1 between the Ultra-Dwarves and the Low Elves: the Ultra-Dwarves lost 3, the Low Elves lost 7\..* Write it\?$/);
-    expect(await page.textContent("#referee-preview")).toMatch(/Deaths: 3 war of the Ultra-Dwarves.*Deaths: 7 war of the Low Elves.*Ultra-Dwarves: Units 40 → 37.*Low Elves: Units 65 → 58/);
+    expect(await page.textContent("#referee-question")).toMatch(
+      /^War in century 1 between the Ultra-Dwarves and the Low Elves: the Ultra-Dwarves lost 3, the Low Elves lost 7\..* Write it\?$/,
+    );
+    expect(await page.textContent("#referee-preview")).toMatch(
+      /Deaths: 3 war of the Ultra-Dwarves.*Deaths: 7 war of the Low Elves.*Ultra-Dwarves: Units 40 → 37.*Low Elves: Units 65 → 58/,
+    );
     const before = (await values(page, "Deaths")).length;
     expect((await values(page, "Deaths")).length).toBe(before);
     await shot(page, "pane-320-light-7-war-question", "#referee-title");
@@ -691,12 +747,22 @@ describe("the mana book in the pane", () => {
     expect(await page.textContent("#event-question")).toMatch(/^"Race destroyed" was the last credit already\. Did it happen again\?/);
     expect(await page.textContent("#event-yes")).toBe("Yes, it happened again");
     await click(page, "#event-yes");
-    expect((await values(page, "Ledger")).map((r) => r[2])).toEqual(["What", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed ×2", "Race destroyed #2", "Race destroyed #2", "Race destroyed #2"]);
+    expect((await values(page, "Ledger")).map((r) => r[2])).toEqual([
+      "What",
+      "Race destroyed ×2",
+      "Race destroyed ×2",
+      "Race destroyed ×2",
+      "Race destroyed #2",
+      "Race destroyed #2",
+      "Race destroyed #2",
+    ]);
 
     await page.click("#undo-credit");
     expect(await page.textContent("#undo-question")).toMatch(/^Take back the event "Race destroyed #2" in century 1\?/);
     expect(await click(page, "#undo-yes")).toBe(3);
-    expect(await page.textContent("#undo-result")).toMatch(/Took back the event "Race destroyed #2" in century 1.*Take back from the distribution point: Vorn 0, Mirelle 0, Kettu 0\./);
+    expect(await page.textContent("#undo-result")).toMatch(
+      /Took back the event "Race destroyed #2" in century 1.*Take back from the distribution point: Vorn 0, Mirelle 0, Kettu 0\./,
+    );
     expect((await values(page, "Ledger")).length).toBe(4);
 
     // Any century end may close an era: the gamemasters know which one does.
@@ -728,7 +794,14 @@ describe("the mana book in the pane", () => {
       await h.book.changed("Deaths", `A${rows + 1}:C${rows + 1}`);
     });
     // War deaths pay Vorn 0.5 per War card (3 cards), Death 0.25 per card on all deaths (1 card): +17.5.
-    await page.waitForFunction(() => [...document.querySelectorAll("#preview-body tbody tr")].some((tr) => tr.children[0]?.textContent === "Vorn" && tr.children[2]?.textContent === "63.145"), undefined, { timeout: 10000 });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("#preview-body tbody tr")].some(
+          (tr) => tr.children[0]?.textContent === "Vorn" && tr.children[2]?.textContent === "63.145",
+        ),
+      undefined,
+      { timeout: 10000 },
+    );
   });
 });
 

@@ -35,7 +35,9 @@ beforeAll(() => {
   });
 });
 
-afterAll(() => { fs.rmSync(out, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(out, { recursive: true, force: true });
+});
 
 function metadata(): FunctionMeta[] {
   return (JSON.parse(fs.readFileSync(path.join(out, "functions.json"), "utf8")) as { functions: FunctionMeta[] }).functions;
@@ -59,7 +61,11 @@ describe("a hosted build (ADDIN_URL)", () => {
       const fns = (JSON.parse(fs.readFileSync(path.join(hosted, "functions.json"), "utf8")) as { functions: FunctionMeta[] }).functions;
       for (const f of fns) expect(f.helpUrl).toBe(`https://gm.example.org/gods/docs/functions/${f.id}.html`);
       expect(() =>
-        execFileSync(process.execPath, [webpackBin, "--mode", "production", "--output-path", hosted], { cwd: root, stdio: "pipe", env: { ...env, ADDIN_URL: "http://gm.example.org/" } }),
+        execFileSync(process.execPath, [webpackBin, "--mode", "production", "--output-path", hosted], {
+          cwd: root,
+          stdio: "pipe",
+          env: { ...env, ADDIN_URL: "http://gm.example.org/" },
+        }),
       ).toThrow(/ADDIN_URL must start with https:\/\//);
     } finally {
       fs.rmSync(hosted, { recursive: true, force: true });

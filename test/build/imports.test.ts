@@ -67,6 +67,13 @@ describe("the modules' imports", () => {
       ["d", []],
     ]);
     expect(findCycle(graph)).toEqual(["a", "b", "c", "a"]);
-    expect(findCycle(new Map([["a", ["b"]], ["b", []]]))).toBeUndefined();
+    expect(
+      findCycle(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 });

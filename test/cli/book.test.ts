@@ -12,7 +12,9 @@ beforeAll(async () => {
   file = path.join(dir, "example.xlsx");
   expect((await gods("init", file, "--example")).code).toBe(0);
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const ledger = async (f: string) => readWorkbook(await loadWorkbook(f)).tables.get("ledger");
 
@@ -42,7 +44,9 @@ describe("the mana book on a file", () => {
     const before = fs.readFileSync(file);
     const twice = await gods("event", file, "God obliterated");
     expect(twice.code).toBe(2);
-    expect(twice.err).toMatch(/^The event "God obliterated" was not credited: the workbook has 1 problem to fix first\. Nothing was written\.\n- Ledger table, row 7: "God obliterated" was the last credit/);
+    expect(twice.err).toMatch(
+      /^The event "God obliterated" was not credited: the workbook has 1 problem to fix first\. Nothing was written\.\n- Ledger table, row 7: "God obliterated" was the last credit/,
+    );
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect((await gods("event", file, "God obliterated", "--again")).code).toBe(0);
 
@@ -65,7 +69,14 @@ describe("the mana book on a file", () => {
       ["Demons", 0],
     ]);
     const rows = (await ledger(file))?.rows ?? [];
-    expect(rows.map((r) => r[1])).toEqual([...Array<string>(5).fill("century-end"), "event", "event", ...Array<string>(5).fill("century-end"), "era-end", "era-end"]);
+    expect(rows.map((r) => r[1])).toEqual([
+      ...Array<string>(5).fill("century-end"),
+      "event",
+      "event",
+      ...Array<string>(5).fill("century-end"),
+      "era-end",
+      "era-end",
+    ]);
     const sheets = readWorkbook(await loadWorkbook(file)).sheetNames;
     expect(sheets).toEqual(expect.arrayContaining(["Heaven Events", "Earth Events", "Distribution Points"]));
   });
@@ -74,7 +85,9 @@ describe("the mana book on a file", () => {
     const before = fs.readFileSync(file);
     const r = await gods("event", file, "Dragon slain");
     expect(r.code).toBe(2);
-    expect(r.err).toContain('- Sources table: there is no event "Dragon slain". The known events: Artifact destroyed, Council law revoked, Demesne destroyed, God obliterated, Race destroyed.');
+    expect(r.err).toContain(
+      '- Sources table: there is no event "Dragon slain". The known events: Artifact destroyed, Council law revoked, Demesne destroyed, God obliterated, Race destroyed.',
+    );
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 

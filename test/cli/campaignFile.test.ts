@@ -16,7 +16,9 @@ import { gods } from "../support/cli";
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-file-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function campaign(name: string): Promise<string> {
   const file = path.join(dir, name);
@@ -37,7 +39,10 @@ describe("two runs on one campaign", () => {
     const start = fs.readFileSync(file);
     for (let trial = 0; trial < 20; trial++) {
       fs.writeFileSync(file, start);
-      const [first, second] = await Promise.all([gods("century-end", file, "--century", "1"), gods("century-end", file, "--century", "2", "--accept-warnings")]);
+      const [first, second] = await Promise.all([
+        gods("century-end", file, "--century", "1"),
+        gods("century-end", file, "--century", "2", "--accept-warnings"),
+      ]);
       // Either order is fine: 1 then 2 pays both; 2 then 1 refuses the recalculation of an older century.
       expect([first.code, second.code].sort()).toEqual(first.code === 0 && second.code === 0 ? [0, 0] : [0, 2]);
       expect(await ledgerCenturies(file)).toEqual([1, 1, 1, 2, 2, 2]);
@@ -49,7 +54,11 @@ describe("two runs on one campaign", () => {
     const file = await campaign("processes.xlsx");
     expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
     const bin = path.join(root, "bin", "gods.js");
-    const run = (century: string) => promisify(execFile)(process.execPath, [bin, "century-end", file, "--century", century, "--accept-warnings"]).then(() => 0, () => 2);
+    const run = (century: string) =>
+      promisify(execFile)(process.execPath, [bin, "century-end", file, "--century", century, "--accept-warnings"]).then(
+        () => 0,
+        () => 2,
+      );
     const codes = await Promise.all([run("1"), run("2")]);
     expect(codes).toContain(0);
     expect(await ledgerCenturies(file)).toEqual([1, 1, 1, 2, 2, 2]);
@@ -80,13 +89,27 @@ describe("the file itself", () => {
   });
 
   const notWorkbooks: [string, () => Buffer, RegExp][] = [
-    ["an old .xls", () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]), /is an old-style \.xls workbook\. Open it in Excel or LibreOffice and save it as an \.xlsx workbook/],
+    [
+      "an old .xls",
+      () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]),
+      /is an old-style \.xls workbook\. Open it in Excel or LibreOffice and save it as an \.xlsx workbook/,
+    ],
     [
       "a password-protected workbook",
-      () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(100), Buffer.from("EncryptionInfo", "utf16le"), Buffer.alloc(100)]),
+      () =>
+        Buffer.concat([
+          Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+          Buffer.alloc(100),
+          Buffer.from("EncryptionInfo", "utf16le"),
+          Buffer.alloc(100),
+        ]),
       /is protected by a password\. Open it in Excel, remove the password/,
     ],
-    ["an .ods", () => Buffer.from(zipSync({ mimetype: new TextEncoder().encode("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": new Uint8Array(1) })), /is an OpenDocument spreadsheet \(\.ods\)\. In LibreOffice, use File › Save As/],
+    [
+      "an .ods",
+      () => Buffer.from(zipSync({ mimetype: new TextEncoder().encode("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": new Uint8Array(1) })),
+      /is an OpenDocument spreadsheet \(\.ods\)\. In LibreOffice, use File › Save As/,
+    ],
     ["a .csv", () => Buffer.from("Century,Cause,Units\n1,war,3\n"), /is not an Excel workbook \(a \.csv or text file, perhaps\)/],
     ["an empty file", () => Buffer.alloc(0), /is empty: it is not an Excel workbook/],
     ["a zip that is no workbook", () => Buffer.from(zipSync({ "notes.txt": new TextEncoder().encode("hello") })), /is a zip file but not an Excel workbook/],
@@ -117,7 +140,11 @@ describe("absurd values", () => {
     const cases: [string, (t: ReturnType<typeof handWorked>) => void, RegExp][] = [
       ["count-text", (t) => ((t.Counts as unknown[][])[1] = [1, "Hearths", "1e400"]), /Counts table, row 2, column Count: "1e400" is too large/],
       ["count-1e17", (t) => ((t.Counts as unknown[][])[1] = [1, "Hearths", 1e17]), /Counts table, row 2, column Count: 100000000000000000 is too large/],
-      ["rate", (t) => ((t.Sources as unknown[][])[1] = ["War", "Battle dead", "deaths", 1e308, "no", "war", null]), /Sources table, row 2, column Rate: 1e\+308 is too large/],
+      [
+        "rate",
+        (t) => ((t.Sources as unknown[][])[1] = ["War", "Battle dead", "deaths", 1e308, "no", "war", null]),
+        /Sources table, row 2, column Rate: 1e\+308 is too large/,
+      ],
     ];
     for (const [name, change, message] of cases) {
       const file = path.join(dir, `absurd-${name}.xlsx`);
@@ -130,7 +157,10 @@ describe("absurd values", () => {
 
   test("a cell holding a huge text is echoed 200 characters at most", async () => {
     const file = path.join(dir, "long.xlsx");
-    await writeXlsx(edit((t) => ((t.Deaths as unknown[][])[1] = [1, "x".repeat(300_000), 3, null, null])), file);
+    await writeXlsx(
+      edit((t) => ((t.Deaths as unknown[][])[1] = [1, "x".repeat(300_000), 3, null, null])),
+      file,
+    );
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/Deaths table, row 2, column Cause: holds 300,000 characters, beginning "x{200}…"/);

@@ -9,8 +9,9 @@ import { handWorked, writeXlsx } from "../support/campaigns";
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-cli-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
-
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe("gods century-end", () => {
   test("--json prints exactly one JSON object with the hand-worked numbers", async () => {
@@ -28,13 +29,18 @@ describe("gods century-end", () => {
       ],
       warnings: [],
     });
-    const second = JSON.parse((await gods("century-end", file, "--century", "2", "--json", "--accept-warnings")).out) as { recipients: unknown[]; warnings: string[] };
+    const second = JSON.parse((await gods("century-end", file, "--century", "2", "--json", "--accept-warnings")).out) as {
+      recipients: unknown[];
+      warnings: string[];
+    };
     expect(second.recipients).toEqual([
       { god: "Ares", earned: 9.6, paid: 10, carry: 0.2 },
       { god: "Hestia", earned: 20.34, paid: 20, carry: 0.68 },
       { god: "Demons", earned: 1.65, paid: 2, carry: 0.5 },
     ]);
-    expect(second.warnings).toEqual(['Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.']);
+    expect(second.warnings).toEqual([
+      'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.',
+    ]);
   });
 
   test("--out writes elsewhere and leaves the input as it was", async () => {
@@ -127,7 +133,9 @@ describe("npm run demo", () => {
     // Columns: carried in, earned, paid, carried on.
     expect(out).toMatch(/Solara\s+0\s+21\.05\s+21\s+0\.05/);
     // God obliterated: Death (flat 2) for Vorn, Demonic (flat 1) for the Demons.
-    expect(out).toMatch(/Century 2: God obliterated\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nVorn\s+0\.645\s+2\s+2\s+0\.645\nDemons\s+0\.6\s+1\s+1\s+0\.6\n/);
+    expect(out).toMatch(
+      /Century 2: God obliterated\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nVorn\s+0\.645\s+2\s+2\s+0\.645\nDemons\s+0\.6\s+1\s+1\s+0\.6\n/,
+    );
     // Race destroyed twice: Kettu's one Sea card, 0.25 × 2, joins the 0.075 it carried.
     expect(out).toMatch(/Kettu\s+0\.075\s+0\.5\s+0\s+0\.575/);
     // The era's end: Solara's flat 5 × 3 Council laws + 0.1 × 24 farmland, on top of 0.6 carried.

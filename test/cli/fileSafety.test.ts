@@ -14,7 +14,9 @@ import { readFile, withLock, writeFile } from "../../src/cli/campaignFile";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-safety-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function campaign(name: string, folder = dir): Promise<string> {
   const file = path.join(folder, name);
@@ -23,7 +25,11 @@ async function campaign(name: string, folder = dir): Promise<string> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const lines = (text: string) => text.trim().split("\n").filter((l) => l !== "");
+const lines = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .filter((l) => l !== "");
 
 describe("open in another program", () => {
   test("LibreOffice's lock file beside it: refused naming the program, who holds it, and how to clear a stale one", async () => {
@@ -126,7 +132,11 @@ describe("the lock", () => {
     const file = await campaign("told.xlsx");
     const release = await lockfile.lock(file, { realpath: false });
     let told = 0;
-    const done = withLock(file, () => Promise.resolve("done"), () => told++);
+    const done = withLock(
+      file,
+      () => Promise.resolve("done"),
+      () => told++,
+    );
     await sleep(700);
     await release();
     expect(await done).toBe("done");
@@ -162,7 +172,9 @@ describe("the lock", () => {
       },
       { staleMs: 2_000, updateMs: 1_000 },
     );
-    await expect(done).rejects.toThrow("the lock on lost.xlsx was lost while working (its lock folder was removed), so this result was not written. Run the command again.");
+    await expect(done).rejects.toThrow(
+      "the lock on lost.xlsx was lost while working (its lock folder was removed), so this result was not written. Run the command again.",
+    );
     expect(fs.readFileSync(file).equals(read.bytes)).toBe(true);
   });
 });
@@ -178,7 +190,9 @@ describe("a lock taken over", () => {
       fs.mkdirSync(`${file}.lock`);
       await writeFile(file, new Uint8Array([1, 2, 3]), read);
     });
-    await expect(done).rejects.toThrow("the lock on taken.xlsx was lost while working (another gods command took it over), so this result was not written. Run the command again.");
+    await expect(done).rejects.toThrow(
+      "the lock on taken.xlsx was lost while working (another gods command took it over), so this result was not written. Run the command again.",
+    );
     expect(fs.readFileSync(file).equals(read.bytes)).toBe(true);
     expect(fs.existsSync(`${file}.lock`)).toBe(true);
     fs.rmSync(`${file}.lock`, { recursive: true });

@@ -5,7 +5,6 @@ import { parseArgument, runFunction } from "../../src/cli/fn";
 
 const root = path.resolve(__dirname, "..", "..");
 
-
 describe("gods fn", () => {
   test("docs/rules examples", async () => {
     expect(await gods("fn", "TOLL", "7")).toEqual({ out: "3\n", err: "", code: 0 });

@@ -29,7 +29,9 @@ test("a change made while the new file is flushed stops the rename; the other's 
     const file = path.join(dir, "campaign.xlsx");
     fs.writeFileSync(file, "what was read");
     const read = readFile(file);
-    onFlush = () => { fs.writeFileSync(file, "saved by someone else"); };
+    onFlush = () => {
+      fs.writeFileSync(file, "saved by someone else");
+    };
     await expect(writeFile(file, Buffer.from("our result"), read)).rejects.toThrow(
       "campaign.xlsx was changed by someone else while it was being worked on, so this result was not written. Run the command again.",
     );

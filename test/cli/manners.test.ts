@@ -15,7 +15,9 @@ import { stringContaining, stringMatching } from "../support/matchers";
 const root = path.resolve(__dirname, "..", "..");
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-manners-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 let count = 0;
 /** The hand-worked campaign (its century 2 has no count of Hearths) on a new file, century 1 paid when asked. */
@@ -26,7 +28,8 @@ async function campaign(paid = false): Promise<string> {
   return file;
 }
 
-const HEARTHS = 'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.';
+const HEARTHS =
+  'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.';
 
 describe("a warning that changes pay", () => {
   test("stops the write with exit 3, naming it and the way on; --accept-warnings pays", async () => {
@@ -35,7 +38,9 @@ describe("a warning that changes pay", () => {
     const held = await gods("century-end", file, "--century", "2");
     expect(held.code).toBe(3);
     expect(held.out).toBe("");
-    expect(held.err).toBe(`A warning changes what someone would be paid, so nothing was written. Read it, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.\n- ${HEARTHS}\n`);
+    expect(held.err).toBe(
+      `A warning changes what someone would be paid, so nothing was written. Read it, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.\n- ${HEARTHS}\n`,
+    );
     expect(fs.readFileSync(file).equals(before)).toBe(true);
 
     const json = await gods("century-end", file, "--century", "2", "--json");
@@ -175,7 +180,11 @@ describe("a closed pipe", () => {
     execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(root, "tsconfig.cli.json")], { cwd: root });
     const file = await campaign();
     const before = fs.readFileSync(file);
-    const r = spawnSync("bash", ["-c", `set -o pipefail; "${process.execPath}" "${path.join(root, "bin", "gods.js")}" century-end "${file}" --century 1 | head -1`], { encoding: "utf8" });
+    const r = spawnSync(
+      "bash",
+      ["-c", `set -o pipefail; "${process.execPath}" "${path.join(root, "bin", "gods.js")}" century-end "${file}" --century 1 | head -1`],
+      { encoding: "utf8" },
+    );
     expect(r.stdout).toBe("Century 1: mana for each god\n");
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);

@@ -14,7 +14,8 @@ jest.mock("fs", () => {
   return {
     ...real,
     accessSync: (p: fs.PathLike, mode?: number) => {
-      if (unwritable.has(String(p)) && mode === real.constants.W_OK) throw Object.assign(new Error(`EACCES: permission denied, access '${String(p)}'`), { code: "EACCES" });
+      if (unwritable.has(String(p)) && mode === real.constants.W_OK)
+        throw Object.assign(new Error(`EACCES: permission denied, access '${String(p)}'`), { code: "EACCES" });
       real.accessSync(p, mode);
     },
   };

@@ -16,7 +16,6 @@ import { gods } from "../support/cli";
 import { PYTHON, pythonScript } from "../support/python";
 import { arrayContaining } from "../support/matchers";
 
-
 let dir: string;
 let example: string;
 beforeAll(async () => {
@@ -29,7 +28,9 @@ beforeAll(async () => {
   example = path.join(dir, "example.xlsx");
   expect((await gods("init", example, "--example")).code).toBe(0);
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 let copies = 0;
 /** A fresh copy of the example campaign. */
@@ -150,13 +151,25 @@ describe("gods war", () => {
     const file = fresh();
     const original = fs.readFileSync(file);
     const cases: [string[], RegExp][] = [
-      [["Ultra-Dwarves", "Sky Elves"], /^The war was not recorded \(1 problem\)\. Nothing was written\.\n- Races table: "Sky Elves" is not in the Races table\.\n$/],
+      [
+        ["Ultra-Dwarves", "Sky Elves"],
+        /^The war was not recorded \(1 problem\)\. Nothing was written\.\n- Races table: "Sky Elves" is not in the Races table\.\n$/,
+      ],
       [["Ultra-Dwarves", "Low Elves=0"], /- Races table, row 3: The strength the Low Elves send must be a whole number, 1 or more; 0 is not\.\n$/],
       [["Ultra-Dwarves", "Low Elves=-5"], /The strength the Low Elves send must be a whole number, 1 or more; -5 is not\.\n$/],
-      [["Ultra-Dwarves", "Low Elves=66"], /the Low Elves have a strength of 65 \(units, plus 3 for each city and 6 for each great city\); they cannot send 66\.\n$/],
-      [["Ultra-Dwarves", "Low Elves=lots"], /^gods war: the strength in "Low Elves=lots" is not a number; write the part of its strength a race sends as RACE=N, such as "Low Elves=30"\.\n/],
+      [
+        ["Ultra-Dwarves", "Low Elves=66"],
+        /the Low Elves have a strength of 65 \(units, plus 3 for each city and 6 for each great city\); they cannot send 66\.\n$/,
+      ],
+      [
+        ["Ultra-Dwarves", "Low Elves=lots"],
+        /^gods war: the strength in "Low Elves=lots" is not a number; write the part of its strength a race sends as RACE=N, such as "Low Elves=30"\.\n/,
+      ],
       [["Ultra-Dwarves"], /^gods war needs a workbook file and two races, each in quotes/],
-      [["Ultra-Dwarves", "Low Elves", "--military", "Sea Folk=2"], /^gods war: --military names "Sea Folk", which is not one of the races named \(Ultra-Dwarves, Low Elves\)\.\n/],
+      [
+        ["Ultra-Dwarves", "Low Elves", "--military", "Sea Folk=2"],
+        /^gods war: --military names "Sea Folk", which is not one of the races named \(Ultra-Dwarves, Low Elves\)\.\n/,
+      ],
       [["Ultra-Dwarves", "Low Elves", "--military", "Low Elves=high"], /^gods war: --military "Low Elves=high" is not RACE=VALUE with a value it can use/],
       [["Ultra-Dwarves", "Low Elves", "--bogus"], /^gods war: unknown option --bogus\./],
     ];
@@ -176,7 +189,9 @@ describe("gods disaster", () => {
     const before = partsOf(file);
     const r = await gods("disaster", file, "Low Elves=10", "Ash Orcs=10", "Cave Trolls=3", "--element", "F");
     expect(r.code).toBe(0);
-    expect(r.out.split("\n")[0]).toBe("A disaster of fire in century 1: 31 fire deaths after resistances (23 before), among the Low Elves, Ash Orcs, Cave Trolls.");
+    expect(r.out.split("\n")[0]).toBe(
+      "A disaster of fire in century 1: 31 fire deaths after resistances (23 before), among the Low Elves, Ash Orcs, Cave Trolls.",
+    );
     expect(changed(before, partsOf(file))).toEqual([DEATHS_TABLE, DEATHS_PART, RACES_PART].sort());
     const sheets = openpyxl(file);
     expect(sheets.Deaths?.rows.slice(9)).toEqual([
@@ -196,7 +211,19 @@ describe("gods disaster", () => {
   test("a named cause, resistances given, a global power; bad input refused", async () => {
     const file = fresh();
     // An earthquake-and-fire volcano on the Ultra-Dwarves (E-2: 6 → 4), the River Men given W/2 (no E or F code: 5 → 5).
-    const volcano = await gods("disaster", file, "Ultra-Dwarves=6", "River Men=5", "--element", "earth, fire", "--cause", "volcano", "--resistances", "River Men=W/2", "--json");
+    const volcano = await gods(
+      "disaster",
+      file,
+      "Ultra-Dwarves=6",
+      "River Men=5",
+      "--element",
+      "earth, fire",
+      "--cause",
+      "volcano",
+      "--resistances",
+      "River Men=W/2",
+      "--json",
+    );
     expect(volcano.code).toBe(0);
     expect(JSON.parse(volcano.out)).toMatchObject({
       action: "disaster",
@@ -258,14 +285,19 @@ describe("gods growth", () => {
 
     const twice = await gods("growth", file);
     expect(twice.code).toBe(2);
-    expect(twice.err).toMatch(/^The growth was not recorded \(1 problem\)\. Nothing was written\.\n- Deaths table, row 10, column Note: the growth of century 1 is already done/);
+    expect(twice.err).toMatch(
+      /^The growth was not recorded \(1 problem\)\. Nothing was written\.\n- Deaths table, row 10, column Note: the growth of century 1 is already done/,
+    );
 
     // Century 1 ends; century 2 is in play and grows: Ultra-Dwarves 50 + ⌈12.5⌉ = 63, over their
     // Limit of 60: 3 starve.
     expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
     const next = await gods("growth", file, "--json");
     expect(next.code).toBe(0);
-    expect(JSON.parse(next.out)).toMatchObject({ century: 2, deaths: arrayContaining([{ race: "Ultra-Dwarves", cause: "starvation", units: 3, note: "growth" }]) });
+    expect(JSON.parse(next.out)).toMatchObject({
+      century: 2,
+      deaths: arrayContaining([{ race: "Ultra-Dwarves", cause: "starvation", units: 3, note: "growth" }]),
+    });
     expect(units(openpyxl(file))["Ultra-Dwarves"]).toBe(60);
   });
 });
@@ -273,7 +305,11 @@ describe("gods growth", () => {
 describe("an empty Deaths table", () => {
   test("its blank row is filled first, as someone typing would, and the table grows by the one row more", async () => {
     const file = path.join(dir, "empty-deaths.xlsx");
-    await writeXlsx(edit((t) => (t.Deaths = (t.Deaths ?? []).slice(0, 1)), exampleTables()), file, true);
+    await writeXlsx(
+      edit((t) => (t.Deaths = (t.Deaths ?? []).slice(0, 1)), exampleTables()),
+      file,
+      true,
+    );
     const before = partsOf(file);
     // Ultra-Dwarves against Low Elves: 3 and 7 war deaths, as on the example.
     expect((await gods("war", file, "Ultra-Dwarves", "Low Elves")).code).toBe(0);
@@ -292,16 +328,32 @@ describe("workbooks of other programs, and what cannot be written without loss",
   const MAKE = pythonScript("make_plain_campaign.py");
 
   const TABLES = {
-    Gods: [["God", "Kind"], ["Ares", "greater"]],
-    Cards: [["God", "Sphere", "Cards"], ["Ares", "War", 2]],
-    Sources: [["Sphere", "Source", "Basis", "Rate", "Cause"], ["War", "Battle dead", "deaths", 0.5, "war"]],
+    Gods: [
+      ["God", "Kind"],
+      ["Ares", "greater"],
+    ],
+    Cards: [
+      ["God", "Sphere", "Cards"],
+      ["Ares", "War", 2],
+    ],
+    Sources: [
+      ["Sphere", "Source", "Basis", "Rate", "Cause"],
+      ["War", "Battle dead", "deaths", 0.5, "war"],
+    ],
     Races: [
       ["Race", "Units", "Cities", "Great Cities", "Military"],
       ["Achaeans", 20, 1, 0, 3],
       ["Trojans", 30, 0, 1, 2],
     ],
-    Pantheon: [["Race", "Member", "Share"], ["Achaeans", "Ares", 100], ["Trojans", "Ares", 100]],
-    Deaths: [["Century", "Cause", "Units", "Race", "Note"], [1, "war", 4, "Trojans", "siege"]],
+    Pantheon: [
+      ["Race", "Member", "Share"],
+      ["Achaeans", "Ares", 100],
+      ["Trojans", "Ares", 100],
+    ],
+    Deaths: [
+      ["Century", "Cause", "Units", "Race", "Note"],
+      [1, "war", 4, "Trojans", "siege"],
+    ],
   };
 
   function make(name: string, opts: Record<string, unknown> = {}): string {
@@ -319,7 +371,9 @@ describe("workbooks of other programs, and what cannot be written without loss",
     const before = partsOf(file);
     const r = await gods("war", file, "Achaeans", "Trojans");
     expect(r.code).toBe(0);
-    expect(r.out.split("\n")[0]).toBe("War in century 1 between the Achaeans and the Trojans: the Achaeans lost 4, the Trojans lost 3. Neither side lost (neither lost 150% of what the other did).");
+    expect(r.out.split("\n")[0]).toBe(
+      "War in century 1 between the Achaeans and the Trojans: the Achaeans lost 4, the Trojans lost 3. Neither side lost (neither lost 150% of what the other did).",
+    );
     const after = partsOf(file);
     // The Races and Deaths sheets only: openpyxl's workbook part already asks for a recalculation on opening.
     expect(changed(before, after)).toEqual(["xl/worksheets/sheet4.xml", "xl/worksheets/sheet6.xml"]);
@@ -361,7 +415,9 @@ describe("workbooks of other programs, and what cannot be written without loss",
     const after = partsOf(file);
     expect(changed(before, after)).toEqual([DEATHS_TABLE, "xl/workbook.xml", DEATHS_PART, RACES_PART].sort());
     const workbook = new TextDecoder().decode(after.get("xl/workbook.xml"));
-    expect(workbook).toBe(new TextDecoder().decode(before.get("xl/workbook.xml")).replace('<calcPr calcId="171027"/>', '<calcPr calcId="171027" fullCalcOnLoad="1"/>'));
+    expect(workbook).toBe(
+      new TextDecoder().decode(before.get("xl/workbook.xml")).replace('<calcPr calcId="171027"/>', '<calcPr calcId="171027" fullCalcOnLoad="1"/>'),
+    );
     expect(openpyxl(file).Counts?.rows[1]).toEqual([1, "Cities on Earth", "=2+3"]);
   });
 
@@ -380,7 +436,9 @@ describe("workbooks of other programs, and what cannot be written without loss",
     const formulaBytes = fs.readFileSync(file);
     const f = await gods("war", file, "Ultra-Dwarves", "Low Elves");
     expect(f.code).toBe(2);
-    expect(f.err).toBe("gods war: Cell Races!B2 holds a formula; the command line writes values only and will not write over it. Put a plain value there, then run again.\n");
+    expect(f.err).toBe(
+      "gods war: Cell Races!B2 holds a formula; the command line writes values only and will not write over it. Put a plain value there, then run again.\n",
+    );
     expect(fs.readFileSync(file).equals(formulaBytes)).toBe(true);
   });
 });

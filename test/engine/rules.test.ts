@@ -88,14 +88,7 @@ describe("§7 war casualties", () => {
 describe("§8 resistances", () => {
   test("codes are parsed, cumulative and case-insensitive", () => {
     const codes = parseResistances("F-2, w/2; a+1\nW*2 x-1 I-∞");
-    expect(codes.map((c) => `${c.element}${c.op}${c.value === null ? "inf" : c.value.n}`)).toEqual([
-      "F-2",
-      "W/2",
-      "A+1",
-      "W*2",
-      "X-1",
-      "I-inf",
-    ]);
+    expect(codes.map((c) => `${c.element}${c.op}${c.value === null ? "inf" : c.value.n}`)).toEqual(["F-2", "W/2", "A+1", "W*2", "X-1", "I-inf"]);
   });
   test("every spelling of infinity is immunity", () => {
     for (const text of ["I-∞", "I-inf", "I-infinity", "I-[infinity]", "i-INF"]) {
@@ -278,7 +271,15 @@ describe("§9 pantheons", () => {
     expect(pantheonProblem([{ member: "Ares", share: ratio(100) }])).toBeNull();
   });
   test("a cult: +P for the deity, the others lose in proportion, the total stays 100", () => {
-    const after = cult(points([["Ares", 60], ["Hera", 30], ["Zeus", 10]]), "Zeus", ratio(10));
+    const after = cult(
+      points([
+        ["Ares", 60],
+        ["Hera", 30],
+        ["Zeus", 10],
+      ]),
+      "Zeus",
+      ratio(10),
+    );
     expect(plain(after)).toEqual([
       ["Ares", 53.333333333333336],
       ["Hera", 26.666666666666668],
@@ -291,24 +292,72 @@ describe("§9 pantheons", () => {
     ]);
   });
   test("an obliterated god's share goes to the other gods in equal parts, never to Diabolism or Atheism", () => {
-    const after = obliterate(points([["Ares", 40], ["Hera", 30], ["Diabolism", 20], ["Zeus", 10]]), "Ares");
+    const after = obliterate(
+      points([
+        ["Ares", 40],
+        ["Hera", 30],
+        ["Diabolism", 20],
+        ["Zeus", 10],
+      ]),
+      "Ares",
+    );
     expect(plain(after)).toEqual([
       ["Ares", 0],
       ["Hera", 50],
       ["Diabolism", 20],
       ["Zeus", 30],
     ]);
-    expect(plain(obliterate(points([["Ares", 80], ["Diabolism", 20]]), "ares"))).toEqual([
+    expect(
+      plain(
+        obliterate(
+          points([
+            ["Ares", 80],
+            ["Diabolism", 20],
+          ]),
+          "ares",
+        ),
+      ),
+    ).toEqual([
       ["Ares", 0],
       ["Diabolism", 20],
       ["Atheism", 80],
     ]);
-    expect(() => obliterate(points([["Ares", 80], ["Diabolism", 20]]), "Diabolism")).toThrow(/not a god/);
+    expect(() =>
+      obliterate(
+        points([
+          ["Ares", 80],
+          ["Diabolism", 20],
+        ]),
+        "Diabolism",
+      ),
+    ).toThrow(/not a god/);
   });
   test("Diabolism and Atheism accept a change only with 5 more points", () => {
-    const before = points([["Ares", 80], ["Diabolism", 10], ["Atheism", 10]]);
-    expect(vetoOfChange(before, points([["Ares", 70], ["Diabolism", 15], ["Atheism", 15]]))).toBeNull();
-    expect(vetoOfChange(before, points([["Ares", 71], ["Diabolism", 15], ["Atheism", 14]]))).toMatch(/^Atheism vetoes/);
+    const before = points([
+      ["Ares", 80],
+      ["Diabolism", 10],
+      ["Atheism", 10],
+    ]);
+    expect(
+      vetoOfChange(
+        before,
+        points([
+          ["Ares", 70],
+          ["Diabolism", 15],
+          ["Atheism", 15],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      vetoOfChange(
+        before,
+        points([
+          ["Ares", 71],
+          ["Diabolism", 15],
+          ["Atheism", 14],
+        ]),
+      ),
+    ).toMatch(/^Atheism vetoes/);
     expect(vetoOfChange(before, before)).toBeNull();
   });
   test("the turmoil roll", () => {

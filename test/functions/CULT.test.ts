@@ -66,7 +66,19 @@ describe("GODS.CULT", () => {
     expectValueError(call(CULT, GODS3, [[50], [30], [10]], "Hera", 10), /add up to 90/);
     expectValueError(call(CULT, GODS3, [[50], [30]], "Hera", 10), /members has 3 entries but shares has 2/);
     expectValueError(call(CULT, GODS3, [[50], ["lots"], [20]], "Hera", 10), /shares/, /"lots"/);
-    expectValueError(call(CULT, [["Ares", "Hera"], ["Zeus", "Apollo"]], SHARES3, "Hera", 10), /members must be one column or one row/);
+    expectValueError(
+      call(
+        CULT,
+        [
+          ["Ares", "Hera"],
+          ["Zeus", "Apollo"],
+        ],
+        SHARES3,
+        "Hera",
+        10,
+      ),
+      /members must be one column or one row/,
+    );
   });
 
   test("an incoming error passes through, also from inside a range", () => {

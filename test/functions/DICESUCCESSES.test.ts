@@ -16,7 +16,12 @@ describe("GODS.DICESUCCESSES", () => {
   test("boundaries", () => {
     expect(call(DICESUCCESSES, [[3]])).toBe(0);
     expect(call(DICESUCCESSES, 4)).toBe(1);
-    expect(call(DICESUCCESSES, [[null, ""], [null, 5]])).toBe(1);
+    expect(
+      call(DICESUCCESSES, [
+        [null, ""],
+        [null, 5],
+      ]),
+    ).toBe(1);
     expect(call(DICESUCCESSES, [[]])).toBe(0);
     expect(call(DICESUCCESSES, [["4", " 6 "]])).toBe(2);
   });

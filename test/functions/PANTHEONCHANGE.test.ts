@@ -44,7 +44,9 @@ describe("GODS.PANTHEONCHANGE", () => {
       /^Diabolism vetoes the new division, .* Atheism vetoes the new division/,
     );
     // A changed division still needs the rise, worded for the turmoil.
-    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, [[40], [48], [12]], true)).toMatch(/^Diabolism vetoes the new division, so the turmoil goes on: .* to 12%/);
+    expect(call(PANTHEONCHANGE, WITH_DIABOLISM, same, [[40], [48], [12]], true)).toMatch(
+      /^Diabolism vetoes the new division, so the turmoil goes on: .* to 12%/,
+    );
   });
 
   test("ending_turmoil may be written as a table's yes/no column writes it", () => {

@@ -24,7 +24,12 @@ describe("GODS.RESIST", () => {
   test("resistances as a range, empty cells skipped", () => {
     expect(call(RESIST, 10, "F", [["F-2"], ["X/2"]])).toBe(3);
     expect(call(RESIST, 5, "A", [["A+1"], ["A*2"], [null]])).toBe(11);
-    expect(call(RESIST, 10, "W", [["W/2", "W-1, X-1"], ["", null]])).toBe(3);
+    expect(
+      call(RESIST, 10, "W", [
+        ["W/2", "W-1, X-1"],
+        ["", null],
+      ]),
+    ).toBe(3);
     expect(call(RESIST, 10, "F", [[null], [""]])).toBe(10);
     expect(call(RESIST, 10, "F", [[]])).toBe(10);
   });

@@ -80,17 +80,22 @@ describe.each(pages)("docs/functions/%s.md", (name, page) => {
 
 /** Every Markdown page under docs/, by its path from docs/. */
 function allPages(dir = ALL_DOCS): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allPages(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? allPages(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : []));
 }
 
 describe("the docs cite the project's own pages", () => {
-  test.each(allPages().map((p) => [path.relative(ALL_DOCS, p), p]))("%s cites no rule text outside the repository, and its links lead to pages that exist", (_, file) => {
-    const page = fs.readFileSync(file, "utf8");
-    expect(page).not.toMatch(/RULES\.md/);
-    for (const [, target] of page.matchAll(/\]\(([^)\s#]+\.md)(#[^)]*)?\)/g)) {
-      expect([target, fs.existsSync(path.resolve(path.dirname(file), target as string))]).toEqual([target, true]);
-    }
-  });
+  test.each(allPages().map((p) => [path.relative(ALL_DOCS, p), p]))(
+    "%s cites no rule text outside the repository, and its links lead to pages that exist",
+    (_, file) => {
+      const page = fs.readFileSync(file, "utf8");
+      expect(page).not.toMatch(/RULES\.md/);
+      for (const [, target] of page.matchAll(/\]\(([^)\s#]+\.md)(#[^)]*)?\)/g)) {
+        expect([target, fs.existsSync(path.resolve(path.dirname(file), target as string))]).toEqual([target, true]);
+      }
+    },
+  );
 
   test("each section of the rules notes cites the functions that compute it, and each function's page cites its section", () => {
     const notes = fs.readdirSync(path.join(ALL_DOCS, "rules")).filter((f) => /^\d\d-/.test(f));
@@ -98,7 +103,10 @@ describe("the docs cite the project's own pages", () => {
     for (const [name, page] of pages) {
       for (const [, note] of page.matchAll(/\(\.\.\/rules\/(\d\d-[a-z-]+\.md)\)/g)) {
         if (/toll/.test(note as string) && !["TOLL", "SURRENDER"].includes(name)) continue; // the toll is cited in passing
-        expect([name, fs.readFileSync(path.join(ALL_DOCS, "rules", note as string), "utf8")]).toEqual([name, expect.stringContaining(`(../functions/${name}.md)`)]);
+        expect([name, fs.readFileSync(path.join(ALL_DOCS, "rules", note as string), "utf8")]).toEqual([
+          name,
+          expect.stringContaining(`(../functions/${name}.md)`),
+        ]);
       }
     }
   });

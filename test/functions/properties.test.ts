@@ -146,15 +146,13 @@ describe("properties", () => {
 
   const NAMES = ["Ares", "Hera", "Zeus", "Apollo", "Diabolism", "Atheism", "Loki"];
   /** A pantheon of distinct members with whole-number weights, scaled exactly to 100 points. */
-  const pantheon = fc
-    .uniqueArray(fc.constantFrom(...NAMES), { minLength: 1, maxLength: NAMES.length })
-    .chain((members) =>
-      fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: members.length, maxLength: members.length }).map((weights) => {
-        const w = weights.some((x) => x > 0) ? weights : weights.map((_, i) => (i === 0 ? 1 : 0));
-        const total = w.reduce((a, b) => a + b, 0);
-        return members.map((member, i) => ({ member, share: ratio(100 * (w[i] as number), total) }));
-      }),
-    );
+  const pantheon = fc.uniqueArray(fc.constantFrom(...NAMES), { minLength: 1, maxLength: NAMES.length }).chain((members) =>
+    fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: members.length, maxLength: members.length }).map((weights) => {
+      const w = weights.some((x) => x > 0) ? weights : weights.map((_, i) => (i === 0 ? 1 : 0));
+      const total = w.reduce((a, b) => a + b, 0);
+      return members.map((member, i) => ({ member, share: ratio(100 * (w[i] as number), total) }));
+    }),
+  );
   const sum = (shares: readonly Share[]): Ratio => shares.reduce((acc, s) => add(acc, s.share), ZERO);
   const HUNDRED = ratio(100);
 
@@ -209,21 +207,26 @@ describe("properties", () => {
     const name = fc.oneof(fc.constantFrom(...NAMES, " ares ", "", null), fc.string({ maxLength: 4 }));
     const table = fc.array(fc.tuple(name, share, share), { minLength: 0, maxLength: 6 });
     fc.assert(
-      fc.property(table, fc.constantFrom(...NAMES, "Odin"), fc.oneof(fc.double({ noNaN: true }), fc.integer({ min: -5, max: 120 }), fc.constant("10%")), (rows, who, p) => {
-        const members = rows.map((r) => [r[0]]);
-        const before = rows.map((r) => [r[1]]);
-        const after = rows.map((r) => [r[2]]);
-        const results = [
-          evaluate(CULT, [members, before, who, p]),
-          evaluate(OBLITERATE, [members, before, who]),
-          evaluate(PANTHEONCHECK, [members, before]),
-          evaluate(specs.PANTHEONCHANGE, [members, before, after]),
-        ];
-        for (const r of results) {
-          if (isErrorValue(r)) expect(r.message).not.toMatch(/could not work this out/);
-          else expect(r === true || typeof r === "string" || Array.isArray(r)).toBe(true);
-        }
-      }),
+      fc.property(
+        table,
+        fc.constantFrom(...NAMES, "Odin"),
+        fc.oneof(fc.double({ noNaN: true }), fc.integer({ min: -5, max: 120 }), fc.constant("10%")),
+        (rows, who, p) => {
+          const members = rows.map((r) => [r[0]]);
+          const before = rows.map((r) => [r[1]]);
+          const after = rows.map((r) => [r[2]]);
+          const results = [
+            evaluate(CULT, [members, before, who, p]),
+            evaluate(OBLITERATE, [members, before, who]),
+            evaluate(PANTHEONCHECK, [members, before]),
+            evaluate(specs.PANTHEONCHANGE, [members, before, after]),
+          ];
+          for (const r of results) {
+            if (isErrorValue(r)) expect(r.message).not.toMatch(/could not work this out/);
+            else expect(r === true || typeof r === "string" || Array.isArray(r)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });

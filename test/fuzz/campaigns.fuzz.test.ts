@@ -30,7 +30,12 @@ const mutation = fc.oneof(
   // a row copied (duplicate names)
   fc.record({ kind: fc.constant("duplicate" as const), table: fc.constantFrom(...TABLES), row: fc.nat(8) }),
   // a name swapped for an unknown one
-  fc.record({ kind: fc.constant("rename" as const), table: fc.constantFrom("Cards", "Pantheon", "Counts", "Deaths"), row: fc.nat(8), name: fc.constantFrom("Zeus", "Atlantis", "Mana", "ghosts") }),
+  fc.record({
+    kind: fc.constant("rename" as const),
+    table: fc.constantFrom("Cards", "Pantheon", "Counts", "Deaths"),
+    row: fc.nat(8),
+    name: fc.constantFrom("Zeus", "Atlantis", "Mana", "ghosts"),
+  }),
   // a whole table gone
   fc.record({ kind: fc.constant("drop" as const), table: fc.constantFrom(...TABLES) }),
 );
@@ -80,7 +85,11 @@ describe("random broken campaigns", () => {
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), fc.boolean(), async (mutations, asTables) => {
-        const tables = edit((t) => { mutations.forEach((m) => { apply(t, m); }); });
+        const tables = edit((t) => {
+          mutations.forEach((m) => {
+            apply(t, m);
+          });
+        });
         const outcome = planCenturyEnd(rawWorkbook(tables), 1);
         const errors = outcome.problems.filter((p) => p.severity === "error");
         for (const p of outcome.problems) {

@@ -16,9 +16,14 @@ let out: string;
 
 beforeAll(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "gods-security-"));
-  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], { cwd: root, stdio: "pipe" });
+  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], {
+    cwd: root,
+    stdio: "pipe",
+  });
 });
-afterAll(() => { fs.rmSync(out, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(out, { recursive: true, force: true });
+});
 
 const OFFICE = "https://appsforoffice.microsoft.com";
 
@@ -75,7 +80,13 @@ describe("security", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
     const deps = Object.keys(pkg.dependencies);
     expect(deps.sort()).toEqual(["exceljs", "fflate", "proper-lockfile", "saxes", "write-file-atomic"]);
-    const marks: Record<string, RegExp> = { exceljs: /exceljs/i, fflate: /fflate|unzipSync/, "proper-lockfile": /proper-lockfile|\.lock\b.*stale/, saxes: /SaxesParser/, "write-file-atomic": /writeFileAtomic|write-file-atomic/ };
+    const marks: Record<string, RegExp> = {
+      exceljs: /exceljs/i,
+      fflate: /fflate|unzipSync/,
+      "proper-lockfile": /proper-lockfile|\.lock\b.*stale/,
+      saxes: /SaxesParser/,
+      "write-file-atomic": /writeFileAtomic|write-file-atomic/,
+    };
     for (const f of fs.readdirSync(out).filter((x) => x.endsWith(".js"))) {
       const code = fs.readFileSync(path.join(out, f), "utf8");
       for (const d of deps) expect({ bundle: f, dependency: d, found: (marks[d] as RegExp).test(code) }).toEqual({ bundle: f, dependency: d, found: false });
@@ -84,7 +95,7 @@ describe("security", () => {
 
   test("every formula in a generated workbook is one of ours, whatever the names say", async () => {
     const file = path.join(out, "names.xlsx");
-    const hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+cmd|' /C calc'!A0", "@SUM(1)", "-1+1", "=WEBSERVICE(\"http://x\")"];
+    const hostile = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1)", "-1+1", '=WEBSERVICE("http://x")'];
     await writeXlsx(
       edit((t) => {
         (t.Deaths as unknown[][]).forEach((r, i) => i > 0 && (r[1] = hostile[i % hostile.length]));

@@ -148,7 +148,23 @@ export function edit(change: (t: Tables) => void, base: Tables = handWorked()): 
 }
 
 const BASES = ["worship", "deaths", "count", "diabolism"] as const;
-const CAUSES = ["war", "fire", "water", "plague", "famine", "starvation", "earthquake", "storm", "ice", "beasts", "murder", "sacrifice", "old age", "madness", "heresy"];
+const CAUSES = [
+  "war",
+  "fire",
+  "water",
+  "plague",
+  "famine",
+  "starvation",
+  "earthquake",
+  "storm",
+  "ice",
+  "beasts",
+  "murder",
+  "sacrifice",
+  "old age",
+  "madness",
+  "heresy",
+];
 
 export function huge(scale = 1): Tables {
   const gods = 199 * scale;
@@ -171,7 +187,15 @@ export function huge(scale = 1): Tables {
     for (let k = 0; k < 20; k++) {
       const j = (s + k * 3) % names;
       const basis = BASES[j % 4] as string;
-      t.Sources?.push([`Sphere ${s}`, sourceName(j), basis, [0.1, 0.25, 0.5, 1, 0.05][(s + k) % 5] as number, k % 7 === 0 ? "yes" : "no", basis === "deaths" ? (CAUSES[j % CAUSES.length] as string) : null, "century-end"]);
+      t.Sources?.push([
+        `Sphere ${s}`,
+        sourceName(j),
+        basis,
+        [0.1, 0.25, 0.5, 1, 0.05][(s + k) % 5] as number,
+        k % 7 === 0 ? "yes" : "no",
+        basis === "deaths" ? (CAUSES[j % CAUSES.length] as string) : null,
+        "century-end",
+      ]);
     }
   }
   for (let g = 0; g < gods; g++) for (let k = 0; k < 5; k++) t.Cards?.push([`God ${g}`, `Sphere ${(g * 7 + k * 13) % spheres}`, 1 + ((g + k) % 3)]);
@@ -209,7 +233,15 @@ export function sized(gods: number, races: number): Tables {
     for (let k = 0; k < 20; k++) {
       const j = (s + k * 3) % names;
       const basis = bases[j % 4] ?? null;
-      sources.push([`Sphere ${s}`, sourceName(j), basis, [0.1, 0.25, 0.5, 1, 0.05][(s + k) % 5] ?? null, k % 7 === 0 ? "yes" : "no", basis === "deaths" ? (causes[j % causes.length] ?? null) : null, "century-end"]);
+      sources.push([
+        `Sphere ${s}`,
+        sourceName(j),
+        basis,
+        [0.1, 0.25, 0.5, 1, 0.05][(s + k) % 5] ?? null,
+        k % 7 === 0 ? "yes" : "no",
+        basis === "deaths" ? (causes[j % causes.length] ?? null) : null,
+        "century-end",
+      ]);
     }
   }
   for (let g = 0; g < gods; g++) for (let k = 0; k < 5; k++) cards.push([`God ${g}`, `Sphere ${(g * 7 + k * 13) % spheres}`, 1 + ((g + k) % 3)]);
@@ -218,16 +250,18 @@ export function sized(gods: number, races: number): Tables {
   for (let r = 0; r < races; r++) {
     raceRows.push([`Race ${r}`, 10 + (r % 191), r % 4, r % 9 === 0 ? 1 : 0, "civilized", r % 20 === 0 ? "yes" : "no"]);
     // The members of one pantheon differ: 17·m stays distinct modulo a number of gods that 17 does not divide.
-    for (let m = 0; m < 8; m++) pantheon.push([`Race ${r}`, m === 7 ? (r % 2 ? "Diabolism" : "Atheism") : `God ${(r * 11 + m * 17) % gods}`, shares[m] ?? null]);
+    for (let m = 0; m < 8; m++)
+      pantheon.push([`Race ${r}`, m === 7 ? (r % 2 ? "Diabolism" : "Atheism") : `God ${(r * 11 + m * 17) % gods}`, shares[m] ?? null]);
   }
   for (let d = 0; d < races * 10; d++) deaths.push([1, causes[d % causes.length] ?? null, 1 + (d % 4), `Race ${d % races}`, null]);
   for (let j = 2; j < names; j += 4) counts.push([1, sourceName(j), 3 + j]);
   return { Gods: godRows, Cards: cards, Sources: sources, Races: raceRows, Pantheon: pantheon, Deaths: deaths, Counts: counts };
 }
 
-
 /**
  * The warning the hand-worked campaign's century 2 has (no count of Hearths: it counts 0), as the
  * gamemaster accepts it before paying.
  */
-export const HEARTHS_ACCEPTED: readonly string[] = ['Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.'];
+export const HEARTHS_ACCEPTED: readonly string[] = [
+  'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.',
+];

@@ -82,4 +82,3 @@ export async function loadWorkbook(file: string): Promise<ExcelJS.Workbook> {
   await wb.xlsx.readFile(file);
   return wb;
 }
-

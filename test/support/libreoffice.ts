@@ -58,10 +58,14 @@ export function printedPages(file: string): { pages: number; fontSizes: number[]
     fs.mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
     fs.writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), PROFILE);
     fs.copyFileSync(file, path.join(dir, "book.xlsx"));
-    execFileSync("soffice", [`-env:UserInstallation=file://${path.join(dir, "profile")}`, "--headless", "--convert-to", "pdf", "--outdir", dir, path.join(dir, "book.xlsx")], {
-      stdio: "pipe",
-      timeout: 120000,
-    });
+    execFileSync(
+      "soffice",
+      [`-env:UserInstallation=file://${path.join(dir, "profile")}`, "--headless", "--convert-to", "pdf", "--outdir", dir, path.join(dir, "book.xlsx")],
+      {
+        stdio: "pipe",
+        timeout: 120000,
+      },
+    );
     const pdf = fs.readFileSync(path.join(dir, "book.pdf"));
     const text = pdf.toString("latin1");
     const pages = (text.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
@@ -124,7 +128,19 @@ export function resavedByLibreOffice(file: string, out: string): void {
   try {
     fs.copyFileSync(file, path.join(dir, "book.xlsx"));
     fs.mkdirSync(path.join(dir, "out"));
-    execFileSync("soffice", [`-env:UserInstallation=file://${path.join(dir, "profile")}`, "--headless", "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", path.join(dir, "out"), path.join(dir, "book.xlsx")], { stdio: "pipe", timeout: 120000 });
+    execFileSync(
+      "soffice",
+      [
+        `-env:UserInstallation=file://${path.join(dir, "profile")}`,
+        "--headless",
+        "--convert-to",
+        "xlsx:Calc MS Excel 2007 XML",
+        "--outdir",
+        path.join(dir, "out"),
+        path.join(dir, "book.xlsx"),
+      ],
+      { stdio: "pipe", timeout: 120000 },
+    );
     fs.copyFileSync(path.join(dir, "out", "book.xlsx"), out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -155,9 +155,7 @@ export class MemorySheet {
 
   /** Values of a rectangle, as Office returns them ("" for empty). */
   read(rect: Rect): Value[][] {
-    return Array.from({ length: rect.rows }, (_, r) =>
-      Array.from({ length: rect.columns }, (_, c) => this.peek(rect.top + r, rect.left + c)?.value ?? ""),
-    );
+    return Array.from({ length: rect.rows }, (_, r) => Array.from({ length: rect.columns }, (_, c) => this.peek(rect.top + r, rect.left + c)?.value ?? ""));
   }
 }
 
@@ -236,7 +234,9 @@ export class MemoryWorkbook {
     const s = this.sheet(sheetName) ?? this.addSheet(sheetName);
     const top = options.top ?? 0;
     const left = options.left ?? 0;
-    rows.forEach((row, r) => { row.forEach((v, c) => (s.cell(top + r, left + c).value = v)); });
+    rows.forEach((row, r) => {
+      row.forEach((v, c) => (s.cell(top + r, left + c).value = v));
+    });
     if (options.table) {
       // With totals, the last row given is the totals row.
       const t = new MemoryTable(options.table, s, top, left, rows[0]?.length ?? 0, Math.max(0, rows.length - 1 - (options.totals ? 1 : 0)));
@@ -269,7 +269,9 @@ class Loadable {
     const list = typeof props === "string" ? props.split(",") : Array.isArray(props) ? props : ["*"];
     for (const p of list) this.pendingLoads.add(p.trim().split("/")[0] as string);
     // A load is answered where it stands in the batch: it sees what the commands before it did.
-    this.ctx.enqueue(() => { this.settle(); });
+    this.ctx.enqueue(() => {
+      this.settle();
+    });
     return this;
   }
   settle(): void {
@@ -330,7 +332,9 @@ class WorkbookProxy implements WorkbookApi {
     this.tables = new TableCollection(ctx, () => ctx.book.tables);
     this.worksheets = new WorksheetCollection(ctx);
     this.settings = {
-      add: (key: string, value: string) => { ctx.enqueue(() => ctx.book.settings.set(key, value)); },
+      add: (key: string, value: string) => {
+        ctx.enqueue(() => ctx.book.settings.set(key, value));
+      },
       getItemOrNullObject: (key: string) => new SettingProxy(ctx, key),
     };
   }
@@ -411,7 +415,11 @@ class TableCollection extends Loadable implements TableCollectionApi {
       }
       sheet.guard();
       const target = sheet;
-      if (this.ctx.book.tables.some((t) => t.sheet === target && t.top < r.top + r.rows && r.top < t.top + 1 + t.bodyRows && t.left < r.left + r.columns && r.left < t.left + t.columns)) {
+      if (
+        this.ctx.book.tables.some(
+          (t) => t.sheet === target && t.top < r.top + r.rows && r.top < t.top + 1 + t.bodyRows && t.left < r.left + r.columns && r.left < t.left + t.columns,
+        )
+      ) {
         throw officeError("InvalidOperation", "A table cannot overlap another table.");
       }
       created = new MemoryTable(`Table${this.ctx.book.tables.length + 1}`, sheet, r.top, r.left, r.columns, r.rows - 1);
@@ -460,16 +468,21 @@ class TableProxy extends Loadable implements TableApi {
         this.ctx.enqueue(() => {
           const t = this.resolve();
           t.sheet.guard();
-          if (index !== undefined && index !== null && index !== t.columns) throw officeError("InvalidArgument", "The stand-in adds columns at the right end only.");
+          if (index !== undefined && index !== null && index !== t.columns)
+            throw officeError("InvalidArgument", "The stand-in adds columns at the right end only.");
           const height = t.bodyRows + 1 + (t.showTotals ? 1 : 0);
-          if (values !== undefined && values.length !== height) throw officeError("InvalidArgument", `A new column needs ${height} values (the header, one per row${t.showTotals ? " and the totals row" : ""}).`);
+          if (values !== undefined && values.length !== height)
+            throw officeError("InvalidArgument", `A new column needs ${height} values (the header, one per row${t.showTotals ? " and the totals row" : ""}).`);
           // Stricter than Excel, which may move what is in the way: the add-in must not rely on that.
           for (let r = 0; r < height; r++) {
             const c = t.sheet.peek(t.top + r, t.left + t.columns);
-            if (c !== undefined && c.value !== "" && c.value !== null) throw officeError("InvalidOperation", "The cells where the new column goes are not empty.");
+            if (c !== undefined && c.value !== "" && c.value !== null)
+              throw officeError("InvalidOperation", "The cells where the new column goes are not empty.");
           }
           const column = values ?? [[name ?? `Column${t.columns + 1}`], ...Array.from({ length: height - 1 }, (): Value[] => [""])];
-          column.forEach((row, r) => { enter(t.sheet.cell(t.top + r, t.left + t.columns), r === 0 && name !== undefined && values === undefined ? name : row[0]); });
+          column.forEach((row, r) => {
+            enter(t.sheet.cell(t.top + r, t.left + t.columns), r === 0 && name !== undefined && values === undefined ? name : row[0]);
+          });
           t.columns++;
         });
       },
@@ -546,7 +559,11 @@ class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
   private snap: WorksheetProxy[] = [];
   /** "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync. */
   get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): unknown } {
-    return { add: (handler) => { this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler)); } };
+    return {
+      add: (handler) => {
+        this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler));
+      },
+    };
   }
   protected override snapshot(): void {
     this.snap = this.ctx.book.sheets.map((s) => {
@@ -602,10 +619,18 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
     throw NOT_LOADED("visibility");
   }
   get freezePanes(): { freezeRows: (count: number) => void } {
-    return { freezeRows: (count) => { this.ctx.enqueue(() => (this.resolve().frozenRows = count)); } };
+    return {
+      freezeRows: (count) => {
+        this.ctx.enqueue(() => (this.resolve().frozenRows = count));
+      },
+    };
   }
   get tables(): TableCollection {
-    return new TableCollection(this.ctx, () => this.ctx.book.tables.filter((t) => t.sheet === this.resolve()), () => this.resolve());
+    return new TableCollection(
+      this.ctx,
+      () => this.ctx.book.tables.filter((t) => t.sheet === this.resolve()),
+      () => this.resolve(),
+    );
   }
   getRange(address: string): RangeProxy {
     return new RangeProxy(this.ctx, () => ({ sheet: this.resolve(), rect: parseAddress(address) }));
@@ -786,7 +811,14 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   protected override snapshot(): void {
     const { sheet, rect } = this.resolve();
-    this.snap = { values: sheet.read(rect), rowIndex: rect.top, columnIndex: rect.left, rowCount: rect.rows, columnCount: rect.columns, address: `${sheet.name}!${a1(rect)}` };
+    this.snap = {
+      values: sheet.read(rect),
+      rowIndex: rect.top,
+      columnIndex: rect.left,
+      rowCount: rect.rows,
+      columnCount: rect.columns,
+      address: `${sheet.name}!${a1(rect)}`,
+    };
   }
   private get s() {
     if (this.snap === null) throw NOT_LOADED("values");
@@ -818,14 +850,19 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   /** Sets cells from a 2-D array of exactly the range's size (or one value for all), at the next sync. */
   private each(grid: unknown, set: (cell: Cell, v: unknown) => void): void {
-    this.ctx.enqueue(() => { this.eachNow(grid, set); });
+    this.ctx.enqueue(() => {
+      this.eachNow(grid, set);
+    });
   }
   private eachNow(grid: unknown, set: (cell: Cell, v: unknown) => void): void {
     const { sheet, rect } = this.resolve();
     sheet.guard();
     const at = (r: number, c: number) => (Array.isArray(grid) ? (grid as unknown[][])[r]?.[c] : grid);
     if (Array.isArray(grid) && (grid.length !== rect.rows || (grid[0] as unknown[] | undefined)?.length !== rect.columns)) {
-      throw officeError("InvalidArgument", `The array is ${grid.length}×${(grid[0] as unknown[] | undefined)?.length ?? 0} but the range is ${rect.rows}×${rect.columns}.`);
+      throw officeError(
+        "InvalidArgument",
+        `The array is ${grid.length}×${(grid[0] as unknown[] | undefined)?.length ?? 0} but the range is ${rect.rows}×${rect.columns}.`,
+      );
     }
     for (let r = 0; r < rect.rows; r++) for (let c = 0; c < rect.columns; c++) set(sheet.cell(rect.top + r, rect.left + c), at(r, c));
   }
@@ -869,7 +906,8 @@ class RangeProxy extends Loadable implements RangeApi {
     this.ctx.enqueue(() => {
       const { sheet, rect } = this.resolve();
       sheet.guard();
-      if (shift !== "Up" || rect.left !== 0 || rect.columns !== SHEET_COLUMNS) throw officeError("InvalidArgument", "The stand-in deletes whole rows, upwards, only.");
+      if (shift !== "Up" || rect.left !== 0 || rect.columns !== SHEET_COLUMNS)
+        throw officeError("InvalidArgument", "The stand-in deletes whole rows, upwards, only.");
       sheet.deleteRows(rect.top, rect.rows);
       for (const t of this.ctx.book.tables) {
         if (t.sheet !== sheet) continue;
@@ -894,14 +932,19 @@ class RangeProxy extends Loadable implements RangeApi {
       const overlaps = (a: Rect, b: Rect) => a.top < b.top + b.rows && b.top < a.top + a.rows && a.left < b.left + b.columns && b.left < a.left + a.columns;
       for (const area of areas) {
         if (area.rows * area.columns < 2) continue;
-        if (this.ctx.book.tables.some((t) => t.sheet === sheet && overlaps(area, { top: t.top, left: t.left, rows: 1 + t.bodyRows + (t.showTotals ? 1 : 0), columns: t.columns }))) {
+        if (
+          this.ctx.book.tables.some(
+            (t) => t.sheet === sheet && overlaps(area, { top: t.top, left: t.left, rows: 1 + t.bodyRows + (t.showTotals ? 1 : 0), columns: t.columns }),
+          )
+        ) {
           throw officeError("InvalidOperation", "Cells in a table cannot be merged.");
         }
         if (sheet.merged.some((m) => overlaps(area, m))) throw officeError("InvalidOperation", "Cells already merged cannot be merged again.");
         for (let r = 0; r < area.rows; r++) {
           for (let c = 0; c < area.columns; c++) {
             const v = r === 0 && c === 0 ? undefined : sheet.peek(area.top + r, area.left + c);
-            if (v !== undefined && (v.value !== null || v.formula !== undefined)) throw officeError("InvalidOperation", `Merging ${a1(area)} would lose the value of a cell it covers.`);
+            if (v !== undefined && (v.value !== null || v.formula !== undefined))
+              throw officeError("InvalidOperation", `Merging ${a1(area)} would lose the value of a cell it covers.`);
           }
         }
         sheet.merged.push(area);
@@ -910,14 +953,17 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   get format(): RangeApi["format"] {
     const styleAll = (key: string) =>
-      new Proxy<Style>({}, {
-        set: (_t, prop, value: unknown) => {
-          this.each(null, (cell) => {
-            cell.style[`${key}.${String(prop)}`] = value;
-          });
-          return true;
+      new Proxy<Style>(
+        {},
+        {
+          set: (_t, prop, value: unknown) => {
+            this.each(null, (cell) => {
+              cell.style[`${key}.${String(prop)}`] = value;
+            });
+            return true;
+          },
         },
-      });
+      );
     const setWidth = (w: number) => {
       this.ctx.enqueue(() => {
         const { sheet, rect } = this.resolve();
@@ -927,14 +973,15 @@ class RangeProxy extends Loadable implements RangeApi {
     };
     const align = (v: string) => {
       this.each(null, (cell) => {
-        if (!["General", "Left", "Center", "Right", "Fill", "Justify", "CenterAcrossSelection", "Distributed"].includes(v)) throw officeError("InvalidArgument", `"${v}" is not a horizontal alignment.`);
+        if (!["General", "Left", "Center", "Right", "Fill", "Justify", "CenterAcrossSelection", "Distributed"].includes(v))
+          throw officeError("InvalidArgument", `"${v}" is not a horizontal alignment.`);
         cell.style["format.horizontalAlignment"] = v;
       });
     };
     const shrink = (v: boolean) => {
-        if (typeof v !== "boolean") throw officeError("InvalidArgument", `shrinkToFit must be true or false, not ${String(v)}.`);
-        this.each(null, (cell) => (cell.style["format.shrinkToFit"] = v));
-      };
+      if (typeof v !== "boolean") throw officeError("InvalidArgument", `shrinkToFit must be true or false, not ${String(v)}.`);
+      this.each(null, (cell) => (cell.style["format.shrinkToFit"] = v));
+    };
     return {
       font: styleAll("font") as RangeApi["format"]["font"],
       fill: styleAll("fill") as RangeApi["format"]["fill"],

@@ -118,7 +118,15 @@ function browserGlobal(): Record<string, unknown> {
     clearInterval,
     performance,
     navigator: { userAgent: "Node.js", language: "en-US" },
-    location: { href: "https://localhost/taskpane.html", protocol: "https:", host: "localhost", hostname: "localhost", pathname: "/taskpane.html", search: "", hash: "" },
+    location: {
+      href: "https://localhost/taskpane.html",
+      protocol: "https:",
+      host: "localhost",
+      hostname: "localhost",
+      pathname: "/taskpane.html",
+      search: "",
+      hash: "",
+    },
     document: {
       readyState: "complete",
       addEventListener: () => undefined,
@@ -154,7 +162,11 @@ export function officeJs(): OfficeJsLibrary {
     throw new Error(`${file} did not define Excel.RequestContext, Excel.run and OfficeExtension.RichApiMessageUtility`);
   }
   // The vm boundary: the library's objects are the ones @types/office-js describes.
-  loaded = { Excel: excel as unknown as typeof Excel, OfficeExtension: extension as unknown as typeof OfficeExtension, messages: messages as unknown as MessageUtility };
+  loaded = {
+    Excel: excel as unknown as typeof Excel,
+    OfficeExtension: extension as unknown as typeof OfficeExtension,
+    messages: messages as unknown as MessageUtility,
+  };
   return loaded;
 }
 
@@ -265,7 +277,8 @@ function text(value: unknown, what: string): string {
 }
 
 function integer(value: unknown, what: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value)) throw excelError("InvalidArgument", `${what} must be a whole number, not ${JSON.stringify(value)}.`);
+  if (typeof value !== "number" || !Number.isInteger(value))
+    throw excelError("InvalidArgument", `${what} must be a whole number, not ${JSON.stringify(value)}.`);
   return value;
 }
 
@@ -297,7 +310,8 @@ function cells(value: unknown, what: string): CellInput[][] {
   }
   for (const row of value) {
     for (const cell of row) {
-      if (cell !== null && typeof cell !== "string" && typeof cell !== "number" && typeof cell !== "boolean") throw excelError("InvalidArgument", `${what} holds ${JSON.stringify(cell)}.`);
+      if (cell !== null && typeof cell !== "string" && typeof cell !== "number" && typeof cell !== "boolean")
+        throw excelError("InvalidArgument", `${what} holds ${JSON.stringify(cell)}.`);
     }
   }
   // The memory workbook takes null cells at run time, as Excel does; the API's type leaves them out.
@@ -467,7 +481,11 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
   },
   Setting: {
-    calls: { Delete: (setting) => { setting.delete(); } },
+    calls: {
+      Delete: (setting) => {
+        setting.delete();
+      },
+    },
     load: (setting, properties) => setting.load(properties),
     readable: { value: readable("Value", (s) => s.value) },
     nullable: { load: "value", isNull: (s) => s.isNullObject },
@@ -490,7 +508,10 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         return node("Range", ws.getRange(text(address, "The address")));
       },
       GetRangeByIndexes: (ws, [row, column, rows, columns]) =>
-        node("Range", ws.getRangeByIndexes(integer(row, "startRow"), integer(column, "startColumn"), integer(rows, "rowCount"), integer(columns, "columnCount"))),
+        node(
+          "Range",
+          ws.getRangeByIndexes(integer(row, "startRow"), integer(column, "startColumn"), integer(rows, "rowCount"), integer(columns, "columnCount")),
+        ),
       GetUsedRange: (ws, [valuesOnly]) => {
         // The memory workbook's used range only counts values, so that is the only one modelled.
         if (valuesOnly !== true) throw notModelled("getUsedRange() counting formatted cells (only getUsedRange(true))");
@@ -498,13 +519,27 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
     },
     // showGridlines goes on the wire as "Gridlines" (the library's Worksheet_ShowGridlines_Set).
-    setters: { Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")), Visibility: (ws, value) => (ws.visibility = text(value, "visibility")) },
-    calls: { Delete: (ws) => { ws.delete(); }, Activate: (ws) => { ws.activate(); } },
+    setters: {
+      Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")),
+      Visibility: (ws, value) => (ws.visibility = text(value, "visibility")),
+    },
+    calls: {
+      Delete: (ws) => {
+        ws.delete();
+      },
+      Activate: (ws) => {
+        ws.activate();
+      },
+    },
     load: (ws, properties) => ws.load(properties),
     readable: { name: readable("Name", (ws) => ws.name) },
   },
   WorksheetFreezePanes: {
-    calls: { FreezeRows: (panes, [count]) => { panes.freezeRows(integer(count, "The row count")); } },
+    calls: {
+      FreezeRows: (panes, [count]) => {
+        panes.freezeRows(integer(count, "The row count"));
+      },
+    },
   },
   TableCollection: {
     indexer: (tables, key, scope) => node("Table", tables.getItem(scope.tableName(text(key, "The table's key")))),
@@ -519,8 +554,13 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Columns: (table) => node("TableColumnCollection", table.columns),
     },
     methods: { GetRange: (table) => node("Range", table.getRange()) },
-    setters: { Name: (table, value) => (table.name = text(value, "The table's name")), Style: (table, value) => (table.style = text(value, "The table's style")) },
-    load: (table, properties) => { loadMemory(table, properties, "a table"); },
+    setters: {
+      Name: (table, value) => (table.name = text(value, "The table's name")),
+      Style: (table, value) => (table.style = text(value, "The table's style")),
+    },
+    load: (table, properties) => {
+      loadMemory(table, properties, "a table");
+    },
     readable: { name: readable("Name", (t) => t.name), showTotals: readable("ShowTotals", (t) => t.showTotals) },
   },
   TableRowCollection: {
@@ -590,8 +630,12 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         if (shift !== "Up") throw notModelled(`delete(${JSON.stringify(shift)}) (only delete("Up"))`);
         range.delete("Up");
       },
-      Select: (range) => { range.select(); },
-      Merge: (range, [across]) => { range.merge(across === null || across === undefined ? false : bool(across, "across")); },
+      Select: (range) => {
+        range.select();
+      },
+      Merge: (range, [across]) => {
+        range.merge(across === null || across === undefined ? false : bool(across, "across"));
+      },
       // Sent before a chunked write: the whole array must fit the range.
       _ValidateArraySize: (range, [rows, columns]) => {
         const { rect } = areaOf(range);
@@ -643,8 +687,12 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Zoom: (layout, value) => (layout.zoom = zoomOptions(value)),
     },
     calls: {
-      SetPrintTitleRows: (layout, [rows]) => { layout.setPrintTitleRows(text(rows, "The print title rows")); },
-      SetPrintArea: (layout, [area]) => { layout.setPrintArea(text(area, "The print area")); },
+      SetPrintTitleRows: (layout, [rows]) => {
+        layout.setPrintTitleRows(text(rows, "The print title rows"));
+      },
+      SetPrintArea: (layout, [area]) => {
+        layout.setPrintArea(text(area, "The print area"));
+      },
     },
   },
   HeaderFooterGroup: {
@@ -688,8 +736,12 @@ function node<K extends Kind>(kind: K, target: Targets[K]): Node {
       if (spec.indexer === undefined) throw notModelled(`${kind}.getItem()`);
       return spec.indexer(target, key, scope);
     },
-    set: (name, value) => { member(spec.setters, name, `${lowerFirst(name)} (set)`)(target, value); },
-    call: (name, args) => { member(spec.calls, name, `${lowerFirst(name)}()`)(target, args); },
+    set: (name, value) => {
+      member(spec.setters, name, `${lowerFirst(name)} (set)`)(target, value);
+    },
+    call: (name, args) => {
+      member(spec.calls, name, `${lowerFirst(name)}()`)(target, args);
+    },
     load: (properties) => {
       if (spec.load === undefined) throw notModelled(`loading ${kind}`);
       spec.load(target, properties.join(","));
@@ -906,7 +958,8 @@ class Interpreter implements Scope {
     const { Select, ...rest } = info ?? {};
     const options = Object.keys(rest);
     if (options.length > 0) throw notModelled(`load options ${options.join(", ")} on ${target.kind}`);
-    if (Select === undefined || Select.length === 0 || Select.includes("*")) throw notModelled(`loading every property of ${kind} (name the properties to load)`);
+    if (Select === undefined || Select.length === 0 || Select.includes("*"))
+      throw notModelled(`loading every property of ${kind} (name the properties to load)`);
     const unknown = Select.find((p) => SPECS[kind].readable?.[p] === undefined);
     if (unknown !== undefined) throw notModelled(`loading ${kind}.${unknown}`);
     return Select;
@@ -969,7 +1022,8 @@ class Interpreter implements Scope {
   }
 
   private parentOf(path: WirePath): Node {
-    if (path.ParentObjectPathId === undefined) throw new Error(`Object path ${path.Id} (${PATH_TYPES[path.ObjectPathType] ?? `#${path.ObjectPathType}`}) has no parent.`);
+    if (path.ParentObjectPathId === undefined)
+      throw new Error(`Object path ${path.Id} (${PATH_TYPES[path.ObjectPathType] ?? `#${path.ObjectPathType}`}) has no parent.`);
     return this.nodeAt(path.ParentObjectPathId);
   }
 

@@ -12,7 +12,12 @@ describe("plainError", () => {
 
   test("the engine's messages are shown as they are; anything else gets the general sentence", () => {
     expect(plainError(new RuleError("The shares add up to 90; they must add up to 100."))).toBe("The shares add up to 90; they must add up to 100.");
-    for (const e of [new TypeError("Cannot read properties of undefined (reading 'values')"), Object.assign(new Error("x"), { code: "SomethingNew" }), "boom", null]) {
+    for (const e of [
+      new TypeError("Cannot read properties of undefined (reading 'values')"),
+      Object.assign(new Error("x"), { code: "SomethingNew" }),
+      "boom",
+      null,
+    ]) {
       const text = plainError(e);
       expect(text).toMatch(/^Something went wrong and the action did not finish\./);
       expect(text).not.toMatch(/undefined|boom|SomethingNew/);

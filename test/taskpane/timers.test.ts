@@ -5,7 +5,15 @@ const kind = (id: string) => TIMER_KINDS.find((k) => k.id === id) ?? TIMER_KINDS
 
 describe("Heaven timers", () => {
   test("the lengths the rules give: 30 minutes dead, in the Void, in Surrender Labor; 10 away after disengaging", () => {
-    expect(Object.fromEntries(TIMER_KINDS.map((k) => [k.id, k.minutes]))).toEqual({ dead: 30, void: 30, labor: 30, disengage: 10, demesne: 5, persuasion: 3, council: 3 });
+    expect(Object.fromEntries(TIMER_KINDS.map((k) => [k.id, k.minutes]))).toEqual({
+      dead: 30,
+      void: 30,
+      labor: 30,
+      disengage: 10,
+      demesne: 5,
+      persuasion: 3,
+      council: 3,
+    });
   });
 
   test("what is left, to the second, and the word when it ends", () => {

@@ -10,8 +10,9 @@ import { edit, handWorked, writeXlsx, type Tables } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bad-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
-
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 type Cell = Tables[string][number][number];
 const set = (table: string, row: number, col: number, value: Cell) => (t: Tables) => {
@@ -26,8 +27,16 @@ const CASES: [string, (t: Tables) => void, RegExp[]][] = [
   ["fractional cards", set("Cards", 2, 2, 1.5), [/Cards table, row 3, column Cards: 1.5 is not a whole number of cards/]],
   ["an unknown god in Cards", set("Cards", 1, 0, "Zeus"), [/Cards table, row 2, column God: "Zeus" is not in the Gods table/]],
   ["an unknown pantheon member", set("Pantheon", 2, 1, "Hermes"), [/Pantheon table, row 3, column Member: "Hermes" is not in the Gods table/]],
-  ["a pantheon not adding up to 100%", set("Pantheon", 1, 2, 40), [/Pantheon table, row 2, column Share: the pantheon of Achaeans cannot be used: The shares add up to 90; they must add up to 100/]],
-  ["fractional shares not adding up", set("Pantheon", 4, 2, 0.7), [/the pantheon of Trojans cannot be used: The shares add up to 95% \(0\.95 as a fraction\); they must add up to 100%/]],
+  [
+    "a pantheon not adding up to 100%",
+    set("Pantheon", 1, 2, 40),
+    [/Pantheon table, row 2, column Share: the pantheon of Achaeans cannot be used: The shares add up to 90; they must add up to 100/],
+  ],
+  [
+    "fractional shares not adding up",
+    set("Pantheon", 4, 2, 0.7),
+    [/the pantheon of Trojans cannot be used: The shares add up to 95% \(0\.95 as a fraction\); they must add up to 100%/],
+  ],
   ["a duplicate god", set("Gods", 2, 0, "ares"), [/Gods table, row 3, column God: "ares" appears twice in the Gods table/]],
   ["a duplicate race", set("Races", 2, 0, "Achaeans"), [/Races table, row 3, column Race: "Achaeans" appears twice/]],
   ["an unknown Basis", set("Sources", 1, 2, "tithes"), [/Sources table, row 2, column Basis: "tithes" is not one of worship, diabolism, deaths, count/]],
@@ -59,7 +68,14 @@ describe("bad workbooks are refused, named, and left untouched", () => {
 
   test("every problem is listed at once", async () => {
     const file = path.join(dir, "many.xlsx");
-    await writeXlsx(edit((t) => { [set("Races", 2, 1, "thirty"), set("Cards", 1, 0, "Zeus"), set("Pantheon", 1, 2, 40)].forEach((f) => { f(t); }); }), file);
+    await writeXlsx(
+      edit((t) => {
+        [set("Races", 2, 1, "thirty"), set("Cards", 1, 0, "Zeus"), set("Pantheon", 1, 2, 40)].forEach((f) => {
+          f(t);
+        });
+      }),
+      file,
+    );
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/3 problems/);
@@ -88,6 +104,8 @@ describe("bad workbooks are refused, named, and left untouched", () => {
     expect((await gods("century-end", file, "--century", "1", "--colour")).err).toMatch(/unknown option --colour/);
     expect((await gods("century-end", path.join(dir, "nope.xlsx"), "--century", "1")).err).toMatch(/there is no file/);
     fs.writeFileSync(path.join(dir, "text.xlsx"), "not a workbook");
-    expect((await gods("century-end", path.join(dir, "text.xlsx"), "--century", "1")).err).toMatch(/is not an Excel workbook \(a \.csv or text file, perhaps\)/);
+    expect((await gods("century-end", path.join(dir, "text.xlsx"), "--century", "1")).err).toMatch(
+      /is not an Excel workbook \(a \.csv or text file, perhaps\)/,
+    );
   });
 });

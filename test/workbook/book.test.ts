@@ -122,7 +122,9 @@ describe("an event", () => {
 
   test("an unknown event is refused, listing the known ones", () => {
     const outcome = planEvent(new Book(campaign()).read(), "Feats");
-    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual(['Sources table: there is no event "Feats". Did you mean "Feast"? The known events: Feast.']);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([
+      'Sources table: there is no event "Feats". Did you mean "Feast"? The known events: Feast.',
+    ]);
     expect(outcome.plan).toBeUndefined();
   });
 
@@ -143,7 +145,9 @@ describe("an event", () => {
     expect(errors({ times: 0 })).toEqual(["Ledger table: an event is credited 1 to 1000 times at once, not 0."]);
     expect(errors({ times: 1001 })).toHaveLength(1);
     expect(errors({ century: 3 })).toEqual(["Ledger table: an event is credited in the century in play (2), not in century 3."]);
-    expect(errors({ century: 1 })).toEqual(["Ledger table: an event is credited in the century in play (2), not in century 1; one reported late goes into the century in play."]);
+    expect(errors({ century: 1 })).toEqual([
+      "Ledger table: an event is credited in the century in play (2), not in century 1; one reported late goes into the century in play.",
+    ]);
     expect(errors({ century: 2 })).toEqual([]);
   });
 
@@ -181,7 +185,9 @@ describe("an era's end", () => {
     expect(book.column("Kind")).toEqual(["century-end", "century-end", "century-end", "era-end"]);
     expect(book.column("What")[3]).toBe("era ending with century 1");
     const again = planEraEnd(book.read(), 1);
-    expect(errorsIn(again.problems).map(describeProblem)).toEqual(["Ledger table, row 5: the era ending with century 1 is already credited (this row). To credit it anew, undo it first."]);
+    expect(errorsIn(again.problems).map(describeProblem)).toEqual([
+      "Ledger table, row 5: the era ending with century 1 is already credited (this row). To credit it anew, undo it first.",
+    ]);
     // After the era's credit, century 1 can no longer be calculated again.
     expect(errorsIn(planCenturyEnd(book.raw(), 1).problems).map(describeProblem)).toEqual([
       "Ledger table, row 5: century 1 can no longer be calculated again: the era's end after century 1 was credited after it (this row), carrying on from what century 1 paid. Undo the later credits first, the latest first.",
@@ -200,7 +206,9 @@ describe("an era's end", () => {
       "Ledger table, row 5: century 2 has credits already (this row): an era's end comes before them. Undo them first, the latest first.",
     ]);
     const outcome = planEraEnd(book.read(), 2);
-    expect(outcome.problems.map(describeProblem)).toEqual(['Counts table: "Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.']);
+    expect(outcome.problems.map(describeProblem)).toEqual([
+      'Counts table: "Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.',
+    ]);
     expect(outcome.problems.every((p) => p.changesPay === true)).toBe(true);
   });
 });
@@ -265,7 +273,14 @@ describe("the book's sheets", () => {
     const event = book.event("Feast");
     const sheet = (name: string) => event.plan?.sheets.find((s) => s.name === name)?.rows.map((r) => r.map((c) => c?.value ?? null)) ?? [];
     // Feast has no Where and no Heaven word in its name: an Earth event.
-    expect(sheet(BOOK_SHEETS.earth)).toEqual(expect.arrayContaining([["Feast", "spheres: Hearth, Pit"], ["Ares", 3], ["Hestia", 9], ["Demons", 0.5]]));
+    expect(sheet(BOOK_SHEETS.earth)).toEqual(
+      expect.arrayContaining([
+        ["Feast", "spheres: Hearth, Pit"],
+        ["Ares", 3],
+        ["Hestia", 9],
+        ["Demons", 0.5],
+      ]),
+    );
     expect(sheet(BOOK_SHEETS.heaven)).toEqual(expect.arrayContaining([["The Sources table has no event in Heaven."]]));
     // One line per recipient: its latest credit, what that paid, what it carries on, and all it was paid.
     expect(sheet(BOOK_SHEETS.points).slice(3, 7)).toEqual([
@@ -287,7 +302,14 @@ describe("one exact account per recipient", () => {
   test("over 16 mixed centuries of century ends, events and era ends, paid = floor(exact sum credited)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ events: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }), era: fc.boolean(), rate: fc.constantFrom("0.1", "1/3", "0.07", "2.45") }), { minLength: 16, maxLength: 16 }),
+        fc.array(
+          fc.record({
+            events: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
+            era: fc.boolean(),
+            rate: fc.constantFrom("0.1", "1/3", "0.07", "2.45"),
+          }),
+          { minLength: 16, maxLength: 16 },
+        ),
         (centuries) => {
           const book = new Book(campaign());
           const exact = new Map<string, Ratio>();
@@ -307,7 +329,9 @@ describe("one exact account per recipient", () => {
               if (row) row[3] = toNumber(parseExact(c.rate) as Ratio);
               if (century > 1) t.Counts?.push([century, "Battlefields", century * 3 + 1], [century, "Hearths", century % 4]);
             }, book.tables);
-            c.events.forEach((times, k) => { credit(book.event("Feast", { times, again: k > 0 })); });
+            c.events.forEach((times, k) => {
+              credit(book.event("Feast", { times, again: k > 0 }));
+            });
             credit(book.centuryEnd(century));
             if (c.era) credit(book.eraEnd(century));
           });
@@ -355,17 +379,22 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
   });
 
   test("a Paid one too many on a large Earned is found: amounts are compared to a cell's 15 digits, no looser", () => {
-    const tables = edit((t) => (t.Ledger = [
-      ["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"],
-      // 2,000,000,021.05 earned from nothing: 2,000,000,021 paid, 0.05 carried; the row says one more.
-      [1, "century-end", null, "Ares", 2000000021.05, 2000000022, 0.05, "0.05"],
-      [1, "century-end", null, "Hestia", 24.34, 24, 0.34, "0.34"],
-      [1, "century-end", null, "Demons", 2.85, 2, 0.85, "0.85"],
-    ]));
+    const tables = edit(
+      (t) =>
+        (t.Ledger = [
+          ["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"],
+          // 2,000,000,021.05 earned from nothing: 2,000,000,021 paid, 0.05 carried; the row says one more.
+          [1, "century-end", null, "Ares", 2000000021.05, 2000000022, 0.05, "0.05"],
+          [1, "century-end", null, "Hestia", 24.34, 24, 0.34, "0.34"],
+          [1, "century-end", null, "Demons", 2.85, 2, 0.85, "0.85"],
+        ]),
+    );
     const book = new Book(tables);
     const errors = book.errors();
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^Ledger table, row 2, column Paid: Ares's account does not add up here: nothing carried in \(its first credit\) \+ Earned 2000000021\.05/);
+    expect(errors[0]).toMatch(
+      /^Ledger table, row 2, column Paid: Ares's account does not add up here: nothing carried in \(its first credit\) \+ Earned 2000000021\.05/,
+    );
   });
 
   test("one recipient's row missing for a century the others have", () => {
@@ -382,12 +411,22 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
       change(book.tables);
       book.sheets = book.sheets.filter((s) => s !== "Ledger" || book.tables.Ledger !== undefined);
       const [problem] = refused(book);
-      expect(problem?.message).toMatch(/^the sheet "C1 Mana" shows that century 1 was paid, but (there is no Ledger|the Ledger is empty)\. Going on would pay again and forget every carried fraction\. Restore the Ledger/);
+      expect(problem?.message).toMatch(
+        /^the sheet "C1 Mana" shows that century 1 was paid, but (there is no Ledger|the Ledger is empty)\. Going on would pay again and forget every carried fraction\. Restore the Ledger/,
+      );
     }
   });
 
   test("events of one century sorted by hand are read in an order in which they all add up", () => {
-    const book = new Book(edit((t) => t.Sources?.push(["Pit", "Omen", "count", 0.7, "yes", null, "event"], ["Pit", "Portent", "count", 0.5, "yes", null, "event"], ["Pit", "Sign", "count", 0.5, "yes", null, "event"])));
+    const book = new Book(
+      edit((t) =>
+        t.Sources?.push(
+          ["Pit", "Omen", "count", 0.7, "yes", null, "event"],
+          ["Pit", "Portent", "count", 0.5, "yes", null, "event"],
+          ["Pit", "Sign", "count", 0.5, "yes", null, "event"],
+        ),
+      ),
+    );
     // The Demons: 0 → Portent 0.5 → Sign 1.0 (paid 1, carry 0) → Omen 0.7.
     book.event("Portent");
     book.event("Sign");

@@ -12,7 +12,6 @@ const campaign = () =>
     t.Counts?.push([1, "Battlefields", 7]);
   });
 
-
 describe("the mana book inside Excel", () => {
   test("an event: two reads and one write, the Ledger's new rows and the book's sheets", async () => {
     const excel = new MemoryExcel(memoryWorkbook(campaign()));
@@ -100,7 +99,17 @@ describe("the mana book inside Excel", () => {
       ["Demons", 2.85, 2],
     ]);
     // A campaign with an error previews nothing.
-    const broken = new MemoryExcel(memoryWorkbook(edit((t) => (t.Races = [["Race", "Units"], ["Achaeans", -1]]))));
+    const broken = new MemoryExcel(
+      memoryWorkbook(
+        edit(
+          (t) =>
+            (t.Races = [
+              ["Race", "Units"],
+              ["Achaeans", -1],
+            ]),
+        ),
+      ),
+    );
     expect((await readStatus(broken.run)).preview).toBeNull();
   });
 

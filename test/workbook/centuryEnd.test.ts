@@ -38,7 +38,11 @@ describe("the century end, on a campaign worked out by hand (see fixture.ts)", (
   test("a count source with no count is taken as 0, with a warning naming it", () => {
     const outcome = planCenturyEnd(rawWorkbook(withLedger(handWorked(), 1)), 2);
     // (The Ledger made here has no seal, as an older version's: that is a warning of its own.)
-    expect(warningsIn(outcome.problems).filter((p) => p.table !== "Ledger").map(describeProblem)).toEqual([
+    expect(
+      warningsIn(outcome.problems)
+        .filter((p) => p.table !== "Ledger")
+        .map(describeProblem),
+    ).toEqual([
       'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.',
     ]);
     expect(outcome.problems.filter((p) => p.changesPay === true && p.table === "Counts")).toHaveLength(1);
@@ -126,7 +130,12 @@ describe("the century end, on a campaign worked out by hand (see fixture.ts)", (
         ["Small", "Tiny", "count", 0.1],
         ["Odd", "Thirds", "worship", 1],
       ],
-      Races: [["Race", "Units"], ["Folk", 1], ["Kin", 1], ["Clan", 1]],
+      Races: [
+        ["Race", "Units"],
+        ["Folk", 1],
+        ["Kin", 1],
+        ["Clan", 1],
+      ],
       Pantheon: [
         ["Race", "Member", "Share"],
         ["Folk", "Third", 33.3],

@@ -20,7 +20,9 @@ import { PYTHON } from "../support/python";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-corpus-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** XlsxWriter writes the hand-worked campaign as plain sheets, with the extras above; `vba` adds a macro part. */
 function xlsxWriterFile(file: string, vba?: string): void {
@@ -77,8 +79,15 @@ function withPivotCache(file: string, out: string): void {
   parts["xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels"] = bytes(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/pivotCacheRecords" Target="pivotCacheRecords1.xml"/></Relationships>`,
   );
-  parts["xl/_rels/workbook.xml.rels"] = bytes(text("xl/_rels/workbook.xml.rels").replace("</Relationships>", `<Relationship Id="rIdPivot1" Type="${rel}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"/></Relationships>`));
-  parts["xl/workbook.xml"] = bytes(text("xl/workbook.xml").replace("</workbook>", `<pivotCaches><pivotCache cacheId="1" r:id="rIdPivot1"/></pivotCaches></workbook>`));
+  parts["xl/_rels/workbook.xml.rels"] = bytes(
+    text("xl/_rels/workbook.xml.rels").replace(
+      "</Relationships>",
+      `<Relationship Id="rIdPivot1" Type="${rel}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"/></Relationships>`,
+    ),
+  );
+  parts["xl/workbook.xml"] = bytes(
+    text("xl/workbook.xml").replace("</workbook>", `<pivotCaches><pivotCache cacheId="1" r:id="rIdPivot1"/></pivotCaches></workbook>`),
+  );
   parts["[Content_Types].xml"] = bytes(
     text("[Content_Types].xml").replace(
       "</Types>",
@@ -191,7 +200,10 @@ describe("workbooks from other producers keep everything the add-in does not own
     for (const [name, entry] of was?.entries ?? []) {
       const copy = now?.entries.get(name);
       if (OWNED.has(name) || copy === undefined || !Buffer.from(was?.unpacked.get(name) ?? []).equals(Buffer.from(now?.unpacked.get(name) ?? []))) continue;
-      expect({ name, same: Buffer.from(after.subarray(copy.start, copy.end)).equals(Buffer.from(before.subarray(entry.start, entry.end))) }).toEqual({ name, same: true });
+      expect({ name, same: Buffer.from(after.subarray(copy.start, copy.end)).equals(Buffer.from(before.subarray(entry.start, entry.end))) }).toEqual({
+        name,
+        same: true,
+      });
     }
 
     // openpyxl: every sheet, the chart and the picture, the macro part, and the Ledger.
@@ -209,7 +221,11 @@ describe("workbooks from other producers keep everything the add-in does not own
     // LibreOffice opens it and recalculates with no error cell.
     const csvDir = path.join(dir, `csv-${path.basename(file)}`);
     fs.mkdirSync(csvDir, { recursive: true });
-    execFileSync("soffice", ["--headless", "--calc", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1", "--outdir", csvDir, file], { stdio: "pipe", timeout: 120_000 });
+    execFileSync(
+      "soffice",
+      ["--headless", "--calc", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1", "--outdir", csvDir, file],
+      { stdio: "pipe", timeout: 120_000 },
+    );
     const csvs = fs.readdirSync(csvDir).filter((f) => f.endsWith(".csv"));
     expect(csvs.length).toBeGreaterThan(8);
     for (const csv of csvs) expect(fs.readFileSync(path.join(csvDir, csv), "utf8")).not.toMatch(/#(REF!|VALUE!|NAME\?|DIV\/0!|N\/A)/);

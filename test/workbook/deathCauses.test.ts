@@ -5,7 +5,9 @@ import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../suppor
 
 describe("deaths the sources do not count", () => {
   function warnings(tables: Tables): string[] {
-    return planCenturyEnd(rawWorkbook(tables), 1).problems.filter((p) => p.severity === "warning").map(describeProblem);
+    return planCenturyEnd(rawWorkbook(tables), 1)
+      .problems.filter((p) => p.severity === "warning")
+      .map(describeProblem);
   }
 
   test("a misspelt cause is pointed out; a cause no sphere draws on is not", () => {
@@ -16,7 +18,10 @@ describe("deaths the sources do not count", () => {
   });
 
   test("no Deaths table at all, while sources count deaths: an error, naming a sheet that looks like it", () => {
-    const errors = (tables: Tables) => planCenturyEnd(rawWorkbook(tables), 1).problems.filter((p) => p.severity === "error").map(describeProblem);
+    const errors = (tables: Tables) =>
+      planCenturyEnd(rawWorkbook(tables), 1)
+        .problems.filter((p) => p.severity === "error")
+        .map(describeProblem);
     expect(errors(edit((x) => delete x.Deaths))).toEqual([
       "Deaths table: the workbook has no table or sheet named Deaths, so every source that counts deaths (Battle dead, All dead) would count 0. Add a Deaths table (gods init makes one), even if it has no rows yet.",
     ]);

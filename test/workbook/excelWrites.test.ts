@@ -126,7 +126,15 @@ describe("the Ledger is the commit point", () => {
 describe("rows added by the tools", () => {
   test("go above a table's totals row, which is not read as data", async () => {
     const book = memoryWorkbook(edit((t) => delete t.Deaths));
-    book.put("Deaths", [["Century", "Cause", "Units", "Race", "Note"], [1, "war", 10, "Achaeans", null], ["Total", null, 10, null, null]], { table: "Deaths", totals: true });
+    book.put(
+      "Deaths",
+      [
+        ["Century", "Cause", "Units", "Race", "Note"],
+        [1, "war", 10, "Achaeans", null],
+        ["Total", null, 10, null, null],
+      ],
+      { table: "Deaths", totals: true },
+    );
     const excel = new MemoryExcel(book);
     const outcome = await recordDeaths(excel.run, { cause: "war", units: 3 });
     expect(outcome.written).toBe(true);
@@ -141,7 +149,14 @@ describe("rows added by the tools", () => {
 
   test("leave the gamemaster's own columns as they are: a calculated column fills the new row", async () => {
     const book = memoryWorkbook(edit((t) => delete t.Deaths));
-    book.put("Deaths", [["Century", "Cause", "Units", "Race", "Note", "Doubled"], [1, "war", 10, "Achaeans", null, 20]], { table: "Deaths" });
+    book.put(
+      "Deaths",
+      [
+        ["Century", "Cause", "Units", "Race", "Note", "Doubled"],
+        [1, "war", 10, "Achaeans", null, 20],
+      ],
+      { table: "Deaths" },
+    );
     book.table("Deaths")?.calculated.set(5, "=[@Units]*2");
     const excel = new MemoryExcel(book);
     expect((await recordDeaths(excel.run, { cause: "plague", units: 2 })).written).toBe(true);
@@ -172,7 +187,12 @@ describe("text is written one way", () => {
     await recordDeaths(excel.run, { cause: "war", units: 2, note: "siege" });
     await recordDeaths(excel.run, { cause: "fire", units: 1 });
     expect(excel.book.sheet("Deaths")?.peek(2, 1)?.numberFormat).toBe("@");
-    expect(excel.book.values("Deaths").slice(1).map((r) => r.slice(0, 5))).toEqual([
+    expect(
+      excel.book
+        .values("Deaths")
+        .slice(1)
+        .map((r) => r.slice(0, 5)),
+    ).toEqual([
       [1, "war", 2, "", "siege"],
       [1, "fire", 1, "", ""],
     ]);
@@ -182,7 +202,14 @@ describe("text is written one way", () => {
 describe("rows typed under a table", () => {
   test("are a problem naming them, inside Excel as in files, and stop the century end", async () => {
     const book = memoryWorkbook(handWorked());
-    book.put("Deaths", [[1, "war", 7, "Trojans", "typed under the table"], [1, "fire", 2, null, null]], { top: 5 });
+    book.put(
+      "Deaths",
+      [
+        [1, "war", 7, "Trojans", "typed under the table"],
+        [1, "fire", 2, null, null],
+      ],
+      { top: 5 },
+    );
     const excel = new MemoryExcel(book);
     const outcome = await endCentury(excel.run, 1);
     expect(outcome.written).toBe(false);

@@ -17,7 +17,9 @@ beforeAll(async () => {
   await writeXlsx(handWorked(), file, true);
   base = fs.readFileSync(file);
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** The campaign with every part whose name matches `which` edited as text. */
 function edited(which: RegExp, change: (xml: string) => string): Buffer {
@@ -96,9 +98,17 @@ describe("numbers", () => {
   });
 
   test("a number cell holding 0x10 or Infinity, or a shared text numbered 0x1, is refused naming the cell, not read as another value", async () => {
-    const cases: [type: string, value: string, what: string][] = [["", "0x10", "a number"], ["", "Infinity", "a number"], ["", "1e400", "a number"], [' t="s"', "0x1", "a shared text's number"], [' t="b"', "maybe", "TRUE or FALSE"]];
+    const cases: [type: string, value: string, what: string][] = [
+      ["", "0x10", "a number"],
+      ["", "Infinity", "a number"],
+      ["", "1e400", "a number"],
+      [' t="s"', "0x1", "a shared text's number"],
+      [' t="b"', "maybe", "TRUE or FALSE"],
+    ];
     for (const [type, v, what] of cases) {
-      const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1${type}$3<v>${v}</v>`));
+      const bytes = edited(sheets, (xml) =>
+        xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1${type}$3<v>${v}</v>`),
+      );
       await refused(`v-${v}.xlsx`, bytes, new RegExp(`The workbook is damaged: the cell \\S+!B2 holds ${v} as ${what}, which is not one Excel can hold`));
     }
   });
@@ -111,7 +121,9 @@ test("a sheet nesting elements thousands deep is refused at once, naming the par
 });
 
 test("a TRUE/FALSE cell written as the word false is read as FALSE, not TRUE", async () => {
-  const bytes = edited(sheets, (xml) => xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1 t="b"$3<v>false</v>`));
+  const bytes = edited(sheets, (xml) =>
+    xml.replace(/(<row r="2"[^>]*>.*?<c r="B2")( t="\w+")?([^>]*>)(<v>[^<]*<\/v>|<is>.*?<\/is>)/, `$1 t="b"$3<v>false</v>`),
+  );
   const file = path.join(dir, "false.xlsx");
   fs.writeFileSync(file, bytes);
   const r = await gods("century-end", file, "--century", "1");

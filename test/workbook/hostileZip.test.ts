@@ -19,7 +19,9 @@ beforeAll(async () => {
   await writeXlsx(handWorked(), file);
   parts = new Map(openPackage(fs.readFileSync(file), file).parts);
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 interface Entry {
   readonly name: string;
@@ -31,12 +33,15 @@ interface Entry {
 
 const honest = (name: string, data: Uint8Array): Entry => ({ name, packed: zlib.deflateRawSync(data), crc: zlib.crc32(data), size: data.length });
 
-const le = (...values: [number, 2 | 4][]) => Buffer.concat(values.map(([v, n]) => {
-  const b = Buffer.alloc(n);
-  if (n === 2) b.writeUInt16LE(v);
-  else b.writeUInt32LE(v >>> 0);
-  return b;
-}));
+const le = (...values: [number, 2 | 4][]) =>
+  Buffer.concat(
+    values.map(([v, n]) => {
+      const b = Buffer.alloc(n);
+      if (n === 2) b.writeUInt16LE(v);
+      else b.writeUInt32LE(v >>> 0);
+      return b;
+    }),
+  );
 
 /** A zip written field by field, so that its sizes and CRCs say whatever a test wants; `tail` lies after the end record. */
 function zip(entries: readonly Entry[], tail = Buffer.alloc(0)): Buffer {
@@ -45,13 +50,43 @@ function zip(entries: readonly Entry[], tail = Buffer.alloc(0)): Buffer {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
-    const local = Buffer.concat([le([0x04034b50, 4], [20, 2], [0, 2], [8, 2], [0, 2], [0x21, 2], [e.crc, 4], [e.packed.length, 4], [e.size, 4], [name.length, 2], [0, 2]), name, e.packed]);
-    central.push(le([0x02014b50, 4], [20, 2], [20, 2], [0, 2], [8, 2], [0, 2], [0x21, 2], [e.crc, 4], [e.packed.length, 4], [e.size, 4], [name.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]), name);
+    const local = Buffer.concat([
+      le([0x04034b50, 4], [20, 2], [0, 2], [8, 2], [0, 2], [0x21, 2], [e.crc, 4], [e.packed.length, 4], [e.size, 4], [name.length, 2], [0, 2]),
+      name,
+      e.packed,
+    ]);
+    central.push(
+      le(
+        [0x02014b50, 4],
+        [20, 2],
+        [20, 2],
+        [0, 2],
+        [8, 2],
+        [0, 2],
+        [0x21, 2],
+        [e.crc, 4],
+        [e.packed.length, 4],
+        [e.size, 4],
+        [name.length, 2],
+        [0, 2],
+        [0, 2],
+        [0, 2],
+        [0, 2],
+        [0, 4],
+        [offset, 4],
+      ),
+      name,
+    );
     chunks.push(local);
     offset += local.length;
   }
   const dirBytes = Buffer.concat(central);
-  return Buffer.concat([...chunks, dirBytes, le([0x06054b50, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [dirBytes.length, 4], [offset, 4], [0, 2]), tail]);
+  return Buffer.concat([
+    ...chunks,
+    dirBytes,
+    le([0x06054b50, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [dirBytes.length, 4], [offset, 4], [0, 2]),
+    tail,
+  ]);
 }
 
 /** The campaign's parts with some replaced or added, as entries. */
@@ -87,12 +122,18 @@ describe("sizes are counted, not trusted", () => {
     const packed = bomb(1024);
     expect(packed.length).toBeLessThan(2_000_000);
     const bytes = zip(campaignWith({ [sheetPart()]: { name: sheetPart(), packed, crc: 0, size: 1000 } }));
-    await refused("liar.xlsx", bytes, new RegExp(`liar\\.xlsx holds a part \\(${sheetPart().replace(/\./g, "\\.")}\\) over ${PART_LIMIT / 1024 / 1024} MB once unpacked`));
+    await refused(
+      "liar.xlsx",
+      bytes,
+      new RegExp(`liar\\.xlsx holds a part \\(${sheetPart().replace(/\./g, "\\.")}\\) over ${PART_LIMIT / 1024 / 1024} MB once unpacked`),
+    );
   });
 
   test("the same through the streaming reader (a zip whose directory cannot be located)", () => {
     const bytes = zip(campaignWith({ [sheetPart()]: { name: sheetPart(), packed: bomb(64), crc: 0, size: 1000 } }), Buffer.alloc(70_000));
-    expect(() => openPackage(bytes, "far.xlsx", { part: 16 << 20, total: 1 << 30 })).toThrow(/far\.xlsx holds a part \(xl\/worksheets\/.*\) over 16 MB once unpacked/);
+    expect(() => openPackage(bytes, "far.xlsx", { part: 16 << 20, total: 1 << 30 })).toThrow(
+      /far\.xlsx holds a part \(xl\/worksheets\/.*\) over 16 MB once unpacked/,
+    );
   });
 
   test("parts each under the limit but over the total together are refused, in either reader", () => {
@@ -100,13 +141,19 @@ describe("sizes are counted, not trusted", () => {
     const whole = campaignWith({ "xl/media/a.bin": media("xl/media/a.bin"), "xl/media/b.bin": media("xl/media/b.bin") });
     const limits = { part: 10 << 20, total: 12 << 20 };
     expect(() => openPackage(zip(whole), "sum.xlsx", limits)).toThrow(/sum\.xlsx unpacks to over 12 MB in all \(reading stopped at xl\/media\/b\.bin\)/);
-    expect(() => openPackage(zip(whole, Buffer.alloc(70_000)), "sum.xlsx", limits)).toThrow(/sum\.xlsx unpacks to over 12 MB in all \(reading stopped at xl\/media\/b\.bin\)/);
+    expect(() => openPackage(zip(whole, Buffer.alloc(70_000)), "sum.xlsx", limits)).toThrow(
+      /sum\.xlsx unpacks to over 12 MB in all \(reading stopped at xl\/media\/b\.bin\)/,
+    );
   });
 
   test("a part whose CRC-32 or size differs from the zip's is damaged, named", async () => {
     const name = sheetPart();
     const good = honest(name, parts.get(name) as Uint8Array);
-    await refused("crc.xlsx", zip(campaignWith({ [name]: { ...good, crc: (good.crc ^ 1) >>> 0 } })), /crc\.xlsx is damaged: its part xl\/worksheets\/.* does not unpack to what the file says it holds/);
+    await refused(
+      "crc.xlsx",
+      zip(campaignWith({ [name]: { ...good, crc: (good.crc ^ 1) >>> 0 } })),
+      /crc\.xlsx is damaged: its part xl\/worksheets\/.* does not unpack to what the file says it holds/,
+    );
     await refused("size.xlsx", zip(campaignWith({ [name]: { ...good, size: good.size - 1 } })), /size\.xlsx is damaged: its part xl\/worksheets\//);
   });
 
@@ -121,7 +168,11 @@ describe("every reader finds the same text", () => {
     const xml = Buffer.from(parts.get(name) as Uint8Array).toString("utf8");
     const hostile = xml.replace(/^(<\?xml[^>]*\?>)?/, `$1<!DOCTYPE workbook [<!ENTITY fake "<workbook><sheets/></workbook>">]>`);
     expect(hostile).toContain("<!DOCTYPE");
-    await refused("doctype.xlsx", zip(campaignWith({ [name]: honest(name, Buffer.from(hostile)) })), /doctype\.xlsx has a part \(xl\/workbook\.xml\) with a document type declaration, which Excel never writes/);
+    await refused(
+      "doctype.xlsx",
+      zip(campaignWith({ [name]: honest(name, Buffer.from(hostile)) })),
+      /doctype\.xlsx has a part \(xl\/workbook\.xml\) with a document type declaration, which Excel never writes/,
+    );
   });
 
   test("text that is not valid UTF-8 is refused, not read as U+FFFD", async () => {

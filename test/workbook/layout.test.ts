@@ -17,7 +17,9 @@ import { MemoryExcel } from "../support/memoryExcel";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-layout-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function sheetOf(file: string, name: string): Promise<ExcelJS.Worksheet> {
   const wb = new ExcelJS.Workbook();
@@ -130,7 +132,13 @@ describe("printouts that tell the truth", () => {
     expect((await gods("init", file, "--example")).code).toBe(0);
     for (const spec of INPUT_TABLES) {
       const ws = await sheetOf(file, spec.name);
-      expect([spec.name, ws.pageSetup.fitToPage, ws.pageSetup.fitToWidth, ws.pageSetup.fitToHeight, ws.pageSetup.printTitlesRow]).toEqual([spec.name, true, 1, 0, "1:1"]);
+      expect([spec.name, ws.pageSetup.fitToPage, ws.pageSetup.fitToWidth, ws.pageSetup.fitToHeight, ws.pageSetup.printTitlesRow]).toEqual([
+        spec.name,
+        true,
+        1,
+        0,
+        "1:1",
+      ]);
       expect(ws.headerFooter.oddFooter).toBe(`&C${spec.name}&RPage &P of &N`);
     }
   });

@@ -10,7 +10,9 @@ import { edit, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns"
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-ledger-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 const quiet = { out: () => undefined, err: () => undefined };
 
 function errors(tables: Tables, century = 1): string[] {
@@ -21,13 +23,19 @@ describe("the Ledger's shape", () => {
   test("a Ledger with a column of the gamemaster's own is refused, with advice that keeps the Ledger", () => {
     const t = edit((x) => (x.Ledger = [["God", "Century", "Note", "Paid", "Earned", "Carry"]]));
     const [message] = errors(t);
-    expect(message).toMatch(/^Ledger table, row 1, column Note: the Ledger has a column "Note" that the add-in does not keep\. Move that column out of the Ledger/);
+    expect(message).toMatch(
+      /^Ledger table, row 1, column Note: the Ledger has a column "Note" that the add-in does not keep\. Move that column out of the Ledger/,
+    );
     expect(message).not.toMatch(/[Rr]ename/);
   });
 
   test("columns in another order are read by their headers and stay where they are", async () => {
     const file = path.join(dir, "order.xlsx");
-    await writeXlsx(edit((x) => (x.Ledger = [["God", "Century", "Paid", "Earned", "Carry", "Exact Carry", "What", "Kind"]])), file, true);
+    await writeXlsx(
+      edit((x) => (x.Ledger = [["God", "Century", "Paid", "Earned", "Carry", "Exact Carry", "What", "Kind"]])),
+      file,
+      true,
+    );
     expect(await main(["century-end", file, "--century", "1"], quiet)).toBe(0);
     expect(await main(["century-end", file, "--century", "2", "--accept-warnings"], quiet)).toBe(0);
     const ledger = readWorkbook(await loadWorkbook(file)).tables.get("ledger");
@@ -44,7 +52,11 @@ describe("the Ledger's shape", () => {
 
   test("a Ledger of the older five columns keeps them where they are and gains the new ones at its right", async () => {
     const file = path.join(dir, "five.xlsx");
-    await writeXlsx(edit((x) => (x.Ledger = [["Century", "God", "Earned", "Paid", "Carry"]])), file, true);
+    await writeXlsx(
+      edit((x) => (x.Ledger = [["Century", "God", "Earned", "Paid", "Carry"]])),
+      file,
+      true,
+    );
     expect(await main(["century-end", file, "--century", "1"], quiet)).toBe(0);
     expect(await main(["century-end", file, "--century", "2", "--accept-warnings"], quiet)).toBe(0);
     const wb = await loadWorkbook(file);
@@ -65,12 +77,17 @@ describe("the Ledger's shape", () => {
 
   test("two rows for one god and century, or a carry of 1 or more, are refused", () => {
     const header = ["Century", "God", "Earned", "Paid", "Carry", "Exact Carry"];
-    expect(errors(edit((x) => (x.Ledger = [header, [1, "Ares", 1, 1, 0, "0"], [1, "Ares", 5, 0, 5, "5"]])), 2)).toEqual([
-      "Ledger table, row 3, column Carry: 5 is not a fraction: what is carried is always less than 1 mana.",
-    ]);
-    expect(errors(edit((x) => (x.Ledger = [header, [1, "Ares", 1, 1, 0, "0"], [1, "ares", 1, 1, 0.5, "0.5"]])), 2)).toEqual([
-      "Ledger table, row 3, column God: Ares has two rows for the end of century 1; a century end pays each recipient once.",
-    ]);
+    expect(
+      errors(
+        edit((x) => (x.Ledger = [header, [1, "Ares", 1, 1, 0, "0"], [1, "Ares", 5, 0, 5, "5"]])),
+        2,
+      ),
+    ).toEqual(["Ledger table, row 3, column Carry: 5 is not a fraction: what is carried is always less than 1 mana."]);
+    expect(
+      errors(
+        edit((x) => (x.Ledger = [header, [1, "Ares", 1, 1, 0, "0"], [1, "ares", 1, 1, 0.5, "0.5"]])),
+        2,
+      ),
+    ).toEqual(["Ledger table, row 3, column God: Ares has two rows for the end of century 1; a century end pays each recipient once."]);
   });
 });
-

@@ -13,7 +13,9 @@ import { edit, handWorked, writeXlsx } from "../support/campaigns";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-calc-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const quiet = { out: () => undefined, err: (t: string) => process.stderr.write(t + "\n") };
 
@@ -54,7 +56,10 @@ describe("the generated workbook in LibreOffice Calc", () => {
     expect(mana.flat()).not.toContain("999999");
     const allGods = mana.find((r) => r[0] === "All gods") ?? [];
     const num = (s: string | undefined) => Number((s ?? "").replace(/,/g, ""));
-    expect(num(allGods[2])).toBeCloseTo(paid.reduce((s, p) => s + p.earned, 0), 6);
+    expect(num(allGods[2])).toBeCloseTo(
+      paid.reduce((s, p) => s + p.earned, 0),
+      6,
+    );
     expect(num(allGods[4])).toBe(paid.reduce((s, p) => s + p.paid, 0));
   });
 

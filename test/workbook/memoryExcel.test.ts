@@ -70,7 +70,7 @@ describe("a batch is carried out at sync, in order, and is not a transaction", (
 });
 
 describe("values, formulas and number formats", () => {
-  test("null leaves a cell as it is, \"\" clears it", async () => {
+  test('null leaves a cell as it is, "" clears it', async () => {
     const excel = new MemoryExcel(book());
     await on(excel, (c) => (c.workbook.worksheets.getItem("Data").getRange("A2:C2").values = [[null, "", "new"]]));
     expect(excel.book.values("Data")[1]).toEqual(["a", "", "new"]);
@@ -104,7 +104,16 @@ describe("sheets", () => {
 describe("tables", () => {
   function withTotals(): MemoryExcel {
     const b = new MemoryWorkbook();
-    b.put("T", [["Name", "Units"], ["a", 1], ["b", 2], ["Total", 3]], { table: "T", totals: true });
+    b.put(
+      "T",
+      [
+        ["Name", "Units"],
+        ["a", 1],
+        ["b", 2],
+        ["Total", 3],
+      ],
+      { table: "T", totals: true },
+    );
     b.put("T", [["under the table"]], { top: 5 });
     return new MemoryExcel(b);
   }

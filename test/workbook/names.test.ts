@@ -13,7 +13,9 @@ import { escapeControls } from "../../src/workbook/model/tableReader";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-names-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Writes the campaign with every part's text changed, and returns its file. */
 async function withParts(name: string, change: (xml: string) => string): Promise<string> {
@@ -42,7 +44,9 @@ test("a god's name holding _x000B_ (a vertical tab, as the file writes it) is re
   const before = fs.readFileSync(file);
   const r = await gods("century-end", file, "--century", "1");
   expect(r.code).toBe(2);
-  expect(r.err).toContain('Gods table, row 3, column God: the name in Gods!A3 holds an invisible control character (U+000B), shown here as "Hes\\u000Btia"; retype it.');
+  expect(r.err).toContain(
+    'Gods table, row 3, column God: the name in Gods!A3 holds an invisible control character (U+000B), shown here as "Hes\\u000Btia"; retype it.',
+  );
   expect(r.err).not.toMatch(RAW_CONTROL);
   expect(fs.readFileSync(file).equals(before)).toBe(true);
   expect(fs.existsSync(`${file}.lock`)).toBe(false);
@@ -56,10 +60,20 @@ test("an escape of the escape (_x005F_x000B_) is the text _x000B_ itself, no con
 
 test.each([
   ["a tab in a race", "Races", 1, 0, "Achaeans\t", "Races table, row 2, column Race: the name in Races!A2 holds an invisible control character (U+0009)"],
-  ["a line break in a source", "Sources", 1, 1, "Battle\ndead", "Sources table, row 2, column Source: the name in Sources!B2 holds an invisible control character (U+000A)"],
+  [
+    "a line break in a source",
+    "Sources",
+    1,
+    1,
+    "Battle\ndead",
+    "Sources table, row 2, column Source: the name in Sources!B2 holds an invisible control character (U+000A)",
+  ],
 ])("%s is refused, shown escaped", async (name, table, row, col, value, message) => {
   const file = path.join(dir, `${name.replace(/\W+/g, "-")}.xlsx`);
-  await writeXlsx(edit((t) => (((t[table] as unknown[][])[row] as unknown[])[col] = value)), file);
+  await writeXlsx(
+    edit((t) => (((t[table] as unknown[][])[row] as unknown[])[col] = value)),
+    file,
+  );
   const r = await gods("century-end", file, "--century", "1");
   expect(r.code).toBe(2);
   expect(r.err).toContain(message);
@@ -67,9 +81,24 @@ test.each([
 });
 
 test.each([
-  ["an escape sequence in a cause", />war</g, ">war_x001B_[2J<", 'Deaths table, row 2, column Cause: the name in Deaths!B2 holds an invisible control character (U+001B), shown here as "war\\u001B[2J"'],
-  ["DEL in a god", />Ares</g, ">Ares\u007f<", 'Gods table, row 2, column God: the name in Gods!A2 holds an invisible control character (U+007F), shown here as "Ares\\u007F"'],
-  ["NUL in a god, as the file escapes it", />Ares</g, ">A_x0000_res<", "Gods table, row 2, column God: the name in Gods!A2 holds an invisible control character (U+0000)"],
+  [
+    "an escape sequence in a cause",
+    />war</g,
+    ">war_x001B_[2J<",
+    'Deaths table, row 2, column Cause: the name in Deaths!B2 holds an invisible control character (U+001B), shown here as "war\\u001B[2J"',
+  ],
+  [
+    "DEL in a god",
+    />Ares</g,
+    ">Ares\u007f<",
+    'Gods table, row 2, column God: the name in Gods!A2 holds an invisible control character (U+007F), shown here as "Ares\\u007F"',
+  ],
+  [
+    "NUL in a god, as the file escapes it",
+    />Ares</g,
+    ">A_x0000_res<",
+    "Gods table, row 2, column God: the name in Gods!A2 holds an invisible control character (U+0000)",
+  ],
 ])("%s (written into the file) is refused, shown escaped", async (name, find, replace, message) => {
   const file = await withParts(`${name.replace(/\W+/g, "-")}.xlsx`, (xml) => xml.replace(find, replace));
   const r = await gods("century-end", file, "--century", "1");
@@ -80,7 +109,10 @@ test.each([
 
 test("a note may run over several lines", async () => {
   const file = path.join(dir, "note.xlsx");
-  await writeXlsx(edit((t) => (((t.Deaths as unknown[][])[1] as unknown[])[4] = "first line\nsecond line")), file);
+  await writeXlsx(
+    edit((t) => (((t.Deaths as unknown[][])[1] as unknown[])[4] = "first line\nsecond line")),
+    file,
+  );
   const r = await gods("century-end", file, "--century", "1");
   expect(r.err).toBe("");
   expect(r.code).toBe(0);

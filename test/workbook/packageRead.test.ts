@@ -17,7 +17,9 @@ import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, headerName, writeXlsx } from "../support/campaigns";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-package-read-"));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 let fileCount = 0;
 const newFile = (name: string): string => path.join(dir, `${++fileCount}-${name}.xlsx`);
@@ -47,7 +49,10 @@ async function expectSameAsExceljs(file: string): Promise<RawWorkbook> {
 function savedByLibreOffice(file: string): string {
   const out = path.join(dir, `lo-${path.basename(file, ".xlsx")}`);
   fs.mkdirSync(out);
-  execFileSync("soffice", [`-env:UserInstallation=file://${path.join(dir, "lo-profile")}`, "--headless", "--convert-to", "xlsx", "--outdir", out, file], { stdio: "pipe", timeout: 120_000 });
+  execFileSync("soffice", [`-env:UserInstallation=file://${path.join(dir, "lo-profile")}`, "--headless", "--convert-to", "xlsx", "--outdir", out, file], {
+    stdio: "pipe",
+    timeout: 120_000,
+  });
   return path.join(out, path.basename(file));
 }
 
@@ -69,7 +74,14 @@ async function mixedWorkbook(file: string): Promise<void> {
     const ws = wb.addWorksheet(name);
     const [headers = [], ...body] = rows;
     if (asTable.has(name)) {
-      ws.addTable({ name, ref: "A1", headerRow: true, totalsRow: name === "Sources", columns: headers.map((h) => ({ name: headerName(h) })), rows: body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))) });
+      ws.addTable({
+        name,
+        ref: "A1",
+        headerRow: true,
+        totalsRow: name === "Sources",
+        columns: headers.map((h) => ({ name: headerName(h) })),
+        rows: body.map((r) => r.map((v) => (typeof v === "object" && v !== null ? null : v))),
+      });
     } else rows.forEach((r) => ws.addRow(r.map((v) => (typeof v === "object" && v !== null ? { error: v.error } : v))));
   }
   const deaths = wb.getWorksheet("Deaths") as ExcelJS.Worksheet;
@@ -87,7 +99,11 @@ async function mixedWorkbook(file: string): Promise<void> {
 describe("the same tables as the exceljs reader", () => {
   test("the hand-worked campaign as plain sheets, with error cells", async () => {
     const file = newFile("plain");
-    await writeXlsx(edit((t) => ((t.Races as unknown[][])[1] = ["Achaeans", { error: "#N/A" }, 1, 0, "civilized", "no", 3])), file, false);
+    await writeXlsx(
+      edit((t) => ((t.Races as unknown[][])[1] = ["Achaeans", { error: "#N/A" }, 1, 0, "civilized", "no", 3])),
+      file,
+      false,
+    );
     const ours = await expectSameAsExceljs(file);
     expect(table(ours, "Races").rows[0]?.[1]).toEqual({ error: "#N/A" });
     expect(table(ours, "Deaths")).toMatchObject({ name: "Deaths", sheet: "Deaths", headerRow: 1, firstColumn: 1, isTable: false });
@@ -144,8 +160,17 @@ for r in [["Century", "Source", "Count"], [1, "Hearths", 4], [1, "Feast", "=2+2"
 wb.save(sys.argv[1])
 `;
   const expected = {
-    gods: [["God", "Kind"], ["Ares", "greater"], ["Hestia", "lesser"]],
-    deaths: [["Century", "Cause", "Units", "Race", "Note"], [1, "war", 10, "Achaeans", "siege"], [1, "plague", 3, "Trojans", null], [2, "war", 5, "Amazons", "2024-03-01"]],
+    gods: [
+      ["God", "Kind"],
+      ["Ares", "greater"],
+      ["Hestia", "lesser"],
+    ],
+    deaths: [
+      ["Century", "Cause", "Units", "Race", "Note"],
+      [1, "war", 10, "Achaeans", "siege"],
+      [1, "plague", 3, "Trojans", null],
+      [2, "war", 5, "Amazons", "2024-03-01"],
+    ],
   };
   const all = (t: RawTable) => [t.headers, ...t.rows];
 
@@ -156,7 +181,11 @@ wb.save(sys.argv[1])
     expect(all(table(ours, "Gods"))).toEqual(expected.gods);
     expect(all(table(ours, "Deaths"))).toEqual(expected.deaths);
     expect(table(ours, "Deaths").isTable).toBe(true);
-    expect(all(table(ours, "Counts"))).toEqual([["Century", "Source", "Count"], [1, "Hearths", 4], [1, "Feast", null]]);
+    expect(all(table(ours, "Counts"))).toEqual([
+      ["Century", "Source", "Count"],
+      [1, "Hearths", 4],
+      [1, "Feast", null],
+    ]);
     expect(ours.sheetNames).toEqual(["Gods", "Deaths", "Counts"]);
     expect(ours.problems).toEqual([
       {
@@ -173,7 +202,11 @@ wb.save(sys.argv[1])
     const resaved = savedByLibreOffice(file);
     const again = readFile(resaved);
     expect(again.problems).toBeUndefined();
-    expect(all(table(again, "Counts"))).toEqual([["Century", "Source", "Count"], [1, "Hearths", 4], [1, "Feast", 4]]);
+    expect(all(table(again, "Counts"))).toEqual([
+      ["Century", "Source", "Count"],
+      [1, "Hearths", 4],
+      [1, "Feast", 4],
+    ]);
     expect(all(table(again, "Deaths"))).toEqual(expected.deaths);
     // exceljs may fail on a file with a chart; when it reads it, it reads the same tables
     const theirs = await viaExceljs(resaved).catch(() => undefined);
@@ -241,8 +274,15 @@ function handPackage(book: HandBook): Uint8Array {
       parts.set(tablePart, utf8(`<?xml version="1.0" encoding="UTF-8"?>${pre(xml.replace("{id}", String(tableId)).replace("<table ", `<table ${ns} `))}`));
       overrides.push(`<Override PartName="/${tablePart}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/>`);
     }
-    const tableParts = sheetRels.length ? `<tableParts count="${sheetRels.length}">${sheetRels.map(([id]) => `<tablePart r:id="${id}"/>`).join("")}</tableParts>` : "";
-    parts.set(part, utf8(`<?xml version="1.0" encoding="UTF-8"?>${pre(`<worksheet ${ns} xmlns:r="${REL}"><sheetData>${sheet.data}</sheetData>${sheet.after ?? ""}${tableParts}</worksheet>`)}`));
+    const tableParts = sheetRels.length
+      ? `<tableParts count="${sheetRels.length}">${sheetRels.map(([id]) => `<tablePart r:id="${id}"/>`).join("")}</tableParts>`
+      : "";
+    parts.set(
+      part,
+      utf8(
+        `<?xml version="1.0" encoding="UTF-8"?>${pre(`<worksheet ${ns} xmlns:r="${REL}"><sheetData>${sheet.data}</sheetData>${sheet.after ?? ""}${tableParts}</worksheet>`)}`,
+      ),
+    );
     if (sheetRels.length) parts.set(`xl/worksheets/_rels/sheet${i + 1}.xml.rels`, utf8(rels(sheetRels)));
   });
   const n = book.sheets.length;
@@ -251,7 +291,12 @@ function handPackage(book: HandBook): Uint8Array {
   if (book.strings !== undefined) {
     workbookRels.push([`rId${n + 2}`, "sharedStrings", target("xl/", "xl/sharedStrings.xml")]);
     overrides.push(`<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>`);
-    parts.set("xl/sharedStrings.xml", utf8(`<?xml version="1.0" encoding="UTF-8"?>${pre(`<sst ${ns} count="${book.strings.length}">${book.strings.map((s) => `<si>${s}</si>`).join("")}</sst>`)}`));
+    parts.set(
+      "xl/sharedStrings.xml",
+      utf8(
+        `<?xml version="1.0" encoding="UTF-8"?>${pre(`<sst ${ns} count="${book.strings.length}">${book.strings.map((s) => `<si>${s}</si>`).join("")}</sst>`)}`,
+      ),
+    );
   }
   const formats = Object.entries(book.formats ?? {});
   const styles = book.styles ?? [0];
@@ -302,8 +347,14 @@ const inline = (text: string) => ['t="inlineStr"', `<is><t>${escape(text)}</t></
 describe("each kind of cell", () => {
   // Styles: 1 built-in date (14), 2 custom date, 3 a number with a quoted word, 4 elapsed hours, 5 minutes:seconds (46), 6 escaped letters
   const book: HandBook = {
-    strings: ["<t>Century</t>", "<r><t>Ca</t></r><r><rPr><b/></rPr><t>use</t></r>", '<t>Units</t><rPh sb="0" eb="1"><t>ユニ</t></rPh>', "<t>two_x000A_lines</t>", '<t xml:space="preserve"> war </t>'],
-    formats: { 164: "dd/mm/yyyy", 165: '0.0 "days"', 166: "[h]:mm", 167: '0\\ \\k\\g' },
+    strings: [
+      "<t>Century</t>",
+      "<r><t>Ca</t></r><r><rPr><b/></rPr><t>use</t></r>",
+      '<t>Units</t><rPh sb="0" eb="1"><t>ユニ</t></rPh>',
+      "<t>two_x000A_lines</t>",
+      '<t xml:space="preserve"> war </t>',
+    ],
+    formats: { 164: "dd/mm/yyyy", 165: '0.0 "days"', 166: "[h]:mm", 167: "0\\ \\k\\g" },
     styles: [0, 14, 164, 165, 166, 46, 167],
     sheets: [
       {
@@ -312,8 +363,20 @@ describe("each kind of cell", () => {
           row(1, [shared(0), shared(1), shared(2), inline("Race"), ['t="str"', "<f>&quot;No&quot;&amp;&quot;te&quot;</f><v>Note</v>"]]),
           row(2, [num(1), shared(4), num(45352, 's="1"'), num(45352, 's="2"'), num(2.5, 's="3"')]),
           row(3, [num(1), inline("plague"), num(0.5, 's="4"'), num(0.5, 's="5"'), num(7, 's="6"')]),
-          row(4, [['t="b"', "<v>1</v>"], ['t="b"', "<v>0</v>"], ['t="e"', "<v>#N/A</v>"], ['t="e"', "<f>1/0</f><v>#DIV/0!</v>"], ["", "<f>2+3</f><v>5</v>"]]),
-          row(5, [['t="str"', "<f>&quot;&quot;</f><v></v>"], ['t="str"', "<f>A2&amp;&quot;x&quot;</f><v>1x</v>"], shared(3), ['', '<f t="shared" ref="D5:D6" si="0">A5+6</f><v>7</v>'], ['', '<f t="shared" si="0"/><v>6</v>']]),
+          row(4, [
+            ['t="b"', "<v>1</v>"],
+            ['t="b"', "<v>0</v>"],
+            ['t="e"', "<v>#N/A</v>"],
+            ['t="e"', "<f>1/0</f><v>#DIV/0!</v>"],
+            ["", "<f>2+3</f><v>5</v>"],
+          ]),
+          row(5, [
+            ['t="str"', "<f>&quot;&quot;</f><v></v>"],
+            ['t="str"', "<f>A2&amp;&quot;x&quot;</f><v>1x</v>"],
+            shared(3),
+            ["", '<f t="shared" ref="D5:D6" si="0">A5+6</f><v>7</v>'],
+            ["", '<f t="shared" si="0"/><v>6</v>'],
+          ]),
         ].join(""),
       },
     ],
@@ -341,7 +404,10 @@ describe("each kind of cell", () => {
   });
 
   test("a plain sheet ends at its last row holding a value, not at rows that only carry formatting", () => {
-    const data = row(1, [inline("God"), inline("Kind")]) + row(2, [inline("Ares"), inline("greater")]) + '<row r="3"><c r="A3" s="1"/></row><row r="9" customHeight="1" ht="30"/>';
+    const data =
+      row(1, [inline("God"), inline("Kind")]) +
+      row(2, [inline("Ares"), inline("greater")]) +
+      '<row r="3"><c r="A3" s="1"/></row><row r="9" customHeight="1" ht="30"/>';
     const file = writeHand({ sheets: [{ name: "Gods", data }], styles: [0, 14] }, "formatted-tail");
     expect(table(readFile(file), "Gods").rows).toEqual([["Ares", "greater"]]);
   });
@@ -360,27 +426,62 @@ describe("each kind of cell", () => {
           {
             name: "Counts",
             data: row(3, [num(1), inline("Hearths"), num(4)]) + row(4, [num(2), inline("Hearths"), num(5)]),
-            tables: ['<table id="{id}" name="Counts" displayName="Counts" ref="A3:C4" headerRowCount="0"><tableColumns count="3"><tableColumn id="1" name="Century"/><tableColumn id="2" name="Source"/><tableColumn id="3" name="Count"/></tableColumns></table>'],
+            tables: [
+              '<table id="{id}" name="Counts" displayName="Counts" ref="A3:C4" headerRowCount="0"><tableColumns count="3"><tableColumn id="1" name="Century"/><tableColumn id="2" name="Source"/><tableColumn id="3" name="Count"/></tableColumns></table>',
+            ],
           },
         ],
       },
       "headerless",
     );
-    expect(table(readFile(file), "Counts")).toEqual({ name: "Counts", sheet: "Counts", headerRow: 2, firstColumn: 1, headers: ["Century", "Source", "Count"], rows: [[1, "Hearths", 4], [2, "Hearths", 5]], isTable: true });
+    expect(table(readFile(file), "Counts")).toEqual({
+      name: "Counts",
+      sheet: "Counts",
+      headerRow: 2,
+      firstColumn: 1,
+      headers: ["Century", "Source", "Count"],
+      rows: [
+        [1, "Hearths", 4],
+        [2, "Hearths", 5],
+      ],
+      isTable: true,
+    });
   });
 
   test("a plain sheet is as wide as its first row and as long as its last used row; a table is found by name in any case, on any sheet", () => {
     const file = writeHand(
       {
         sheets: [
-          { name: "gods", data: row(1, [inline("God"), inline("Kind")]) + row(2, [inline("Ares"), null, inline("beyond the headers")]) + row(5, [null, null, null, num(1)]) },
-          { name: "Notes", data: row(2, [inline("Century"), inline("Source"), inline("Count")]) + row(3, [num(1), inline("Hearths"), num(4)]), tables: ['<table id="{id}" name="COUNTS" displayName="COUNTS" ref="A2:C3"><tableColumns count="3"><tableColumn id="1" name="Century"/><tableColumn id="2" name="Source"/><tableColumn id="3" name="Count"/></tableColumns></table>'] },
+          {
+            name: "gods",
+            data: row(1, [inline("God"), inline("Kind")]) + row(2, [inline("Ares"), null, inline("beyond the headers")]) + row(5, [null, null, null, num(1)]),
+          },
+          {
+            name: "Notes",
+            data: row(2, [inline("Century"), inline("Source"), inline("Count")]) + row(3, [num(1), inline("Hearths"), num(4)]),
+            tables: [
+              '<table id="{id}" name="COUNTS" displayName="COUNTS" ref="A2:C3"><tableColumns count="3"><tableColumn id="1" name="Century"/><tableColumn id="2" name="Source"/><tableColumn id="3" name="Count"/></tableColumns></table>',
+            ],
+          },
         ],
       },
       "shapes",
     );
     const ours = readFile(file);
-    expect(table(ours, "Gods")).toEqual({ name: "gods", sheet: "gods", headerRow: 1, firstColumn: 1, headers: ["God", "Kind"], rows: [["Ares", null], [null, null], [null, null], [null, null]], isTable: false });
+    expect(table(ours, "Gods")).toEqual({
+      name: "gods",
+      sheet: "gods",
+      headerRow: 1,
+      firstColumn: 1,
+      headers: ["God", "Kind"],
+      rows: [
+        ["Ares", null],
+        [null, null],
+        [null, null],
+        [null, null],
+      ],
+      isTable: false,
+    });
     expect(table(ours, "Counts")).toMatchObject({ name: "COUNTS", sheet: "Notes", headerRow: 2, rows: [[1, "Hearths", 4]] });
     expect([...ours.tables.keys()]).toEqual(["gods", "counts"]);
   });
@@ -400,7 +501,15 @@ describe("problems in the file itself, each naming its place", () => {
     deaths.mergeCells("C2:C3");
     deaths.mergeCells("H1:I1");
     const gods = wb.addWorksheet("Gods");
-    gods.addTable({ name: "Gods", ref: "A1", columns: [{ name: "God" }, { name: "Kind" }], rows: [["Ares", "greater"], ["Hestia", "lesser"]] });
+    gods.addTable({
+      name: "Gods",
+      ref: "A1",
+      columns: [{ name: "God" }, { name: "Kind" }],
+      rows: [
+        ["Ares", "greater"],
+        ["Hestia", "lesser"],
+      ],
+    });
     gods.mergeCells("A2:B2");
     await wb.xlsx.writeFile(file);
     expect(readFile(file).problems).toEqual([
@@ -410,7 +519,8 @@ describe("problems in the file itself, each naming its place", () => {
         row: 2,
         column: "God",
         address: "Gods!A2:B2",
-        message: "cells A2:B2 are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.",
+        message:
+          "cells A2:B2 are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.",
       },
       {
         severity: "error",
@@ -418,7 +528,8 @@ describe("problems in the file itself, each naming its place", () => {
         row: 2,
         column: "Units",
         address: "Deaths!C2:C3",
-        message: "cells C2:C3 are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.",
+        message:
+          "cells C2:C3 are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.",
       },
     ]);
   });
@@ -457,7 +568,11 @@ describe("problems in the file itself, each naming its place", () => {
     const problems = readFile(writeHand({ sheets: [{ name: "Deaths", data: rows.join("") }] }, "many-formulas")).problems ?? [];
     expect(problems).toHaveLength(11);
     expect(problems[9]?.address).toBe("Deaths!C11");
-    expect(problems[10]).toEqual({ severity: "error", table: "Deaths", message: "20 more cells of the Deaths table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again." });
+    expect(problems[10]).toEqual({
+      severity: "error",
+      table: "Deaths",
+      message: "20 more cells of the Deaths table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again.",
+    });
   });
 
   test("rows typed right under a table are refused, naming the rows; rows after a blank row or beside the table are not", async () => {
@@ -505,7 +620,11 @@ describe("problems in the file itself, each naming its place", () => {
         sheets: [
           {
             name: "Input",
-            data: row(1, [inline("God"), inline("Kind")]) + row(2, [inline("Ares"), inline("greater")]) + row(3, [inline("God"), inline("Sphere")]) + row(4, [inline("Ares"), inline("War")]),
+            data:
+              row(1, [inline("God"), inline("Kind")]) +
+              row(2, [inline("Ares"), inline("greater")]) +
+              row(3, [inline("God"), inline("Sphere")]) +
+              row(4, [inline("Ares"), inline("War")]),
             tables: [
               '<table id="{id}" name="Gods" displayName="Gods" ref="A1:B2"><tableColumns count="2"><tableColumn id="1" name="God"/><tableColumn id="2" name="Kind"/></tableColumns></table>',
               '<table id="{id}" name="Other" displayName="Other" ref="A3:B4"><tableColumns count="2"><tableColumn id="1" name="God"/><tableColumn id="2" name="Sphere"/></tableColumns></table>',

@@ -35,7 +35,9 @@ beforeAll(() => {
     throw new Error("These tests make workbooks with openpyxl: install Debian's python3-openpyxl (and python3-pil for the picture).");
   }
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** The hand-worked campaign with two gods renamed to text that looks like a formula and like markup. */
 function tricky(): Tables {
@@ -109,7 +111,10 @@ function libreOffice(files: readonly string[], convertTo: string, outdir: string
   fs.mkdirSync(path.join(profile, "user"), { recursive: true });
   fs.writeFileSync(path.join(profile, "user", "registrymodifications.xcu"), PROFILE);
   fs.mkdirSync(outdir, { recursive: true });
-  execFileSync("soffice", [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", convertTo, "--outdir", outdir, ...files], { stdio: "pipe", timeout: 180000 });
+  execFileSync("soffice", [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", convertTo, "--outdir", outdir, ...files], {
+    stdio: "pipe",
+    timeout: 180000,
+  });
 }
 
 /** Every sheet of each file as LibreOffice recalculates and shows it, by file then sheet name. */
@@ -134,7 +139,10 @@ type Reader = "exceljs" | "openpyxl";
 async function rawOf(file: string, reader: Reader): Promise<RawWorkbook> {
   // The sheets the add-in reads back (titles, seal, Death Worksheets) come from its own reader.
   const own = readPackage(openPackage(new Uint8Array(fs.readFileSync(file)), file));
-  const back = { ...(own.sheetTitles === undefined ? {} : { sheetTitles: own.sheetTitles }), ...(own.generatedCells === undefined ? {} : { generatedCells: own.generatedCells }) };
+  const back = {
+    ...(own.sheetTitles === undefined ? {} : { sheetTitles: own.sheetTitles }),
+    ...(own.generatedCells === undefined ? {} : { generatedCells: own.generatedCells }),
+  };
   if (reader === "exceljs") return { ...readWorkbook(await loadWorkbook(file)), ...back };
   const read = JSON.parse(execFileSync(PYTHON, [RAW, file], { encoding: "utf8", timeout: 60000 })) as { sheetNames: string[]; tables: RawTable[] };
   return { sheetNames: read.sheetNames, tables: new Map(read.tables.map((t) => [t.name.toLowerCase(), t])), ...back };
@@ -154,7 +162,12 @@ function partsOf(file: string): ReadonlyMap<string, Uint8Array> {
 const text = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
 
 /** Runs a century end on a file into another file; returns the parts that went in and came out. */
-async function centuryEnd(file: string, out: string, reader: Reader, century?: number): Promise<{ before: ReadonlyMap<string, Uint8Array>; after: Map<string, Uint8Array>; plan: WorkbookPlan }> {
+async function centuryEnd(
+  file: string,
+  out: string,
+  reader: Reader,
+  century?: number,
+): Promise<{ before: ReadonlyMap<string, Uint8Array>; after: Map<string, Uint8Array>; plan: WorkbookPlan }> {
   const before = partsOf(file);
   const raw = await rawOf(file, reader);
   const plan = planFor(raw, century);
@@ -187,7 +200,8 @@ function relsOf(part: string): string {
 function sheetParts(parts: ReadonlyMap<string, Uint8Array>): Map<string, string> {
   const rels = new Map(elements(text(parts.get("xl/_rels/workbook.xml.rels")), "Relationship").map((r) => [r.get("Id"), r.get("Target") ?? ""]));
   const sheets = new Map<string, string>();
-  for (const s of elements(text(parts.get("xl/workbook.xml")), "sheet")) sheets.set(s.get("name") ?? "", resolve("xl/workbook.xml", rels.get(s.get("r:id")) ?? ""));
+  for (const s of elements(text(parts.get("xl/workbook.xml")), "sheet"))
+    sheets.set(s.get("name") ?? "", resolve("xl/workbook.xml", rels.get(s.get("r:id")) ?? ""));
   return sheets;
 }
 
@@ -197,7 +211,8 @@ function ownedParts(before: ReadonlyMap<string, Uint8Array>): Set<string> {
   for (const [name, part] of sheetParts(before)) {
     if (!GENERATED_SHEET.test(name) && name !== "Ledger") continue;
     owned.add(part).add(relsOf(part));
-    for (const r of elements(text(before.get(relsOf(part))), "Relationship")) if ((r.get("Type") ?? "").endsWith("/table")) owned.add(resolve(part, r.get("Target") ?? ""));
+    for (const r of elements(text(before.get(relsOf(part))), "Relationship"))
+      if ((r.get("Type") ?? "").endsWith("/table")) owned.add(resolve(part, r.get("Target") ?? ""));
   }
   return owned;
 }
@@ -251,62 +266,86 @@ describe("writing the century end into the workbook's own package", () => {
     ["openpyxl", "openpyxl", () => original],
     ["LibreOffice", "exceljs", () => fromLibreOffice],
   ];
-  test.each(producers)("a workbook saved by %s: only the add-in's parts change, it opens in openpyxl, and %s reads it back", async (producer, reader, input) => {
-    const file = input();
-    const out = path.join(dir, `${producer}-c1.xlsx`);
-    const { before, after, plan } = await centuryEnd(file, out, reader, 1);
-    outputs.push(out);
+  test.each(producers)(
+    "a workbook saved by %s: only the add-in's parts change, it opens in openpyxl, and %s reads it back",
+    async (producer, reader, input) => {
+      const file = input();
+      const out = path.join(dir, `${producer}-c1.xlsx`);
+      const { before, after, plan } = await centuryEnd(file, out, reader, 1);
+      outputs.push(out);
 
-    expectUntouched(before, after, out);
-    expectWellFormed(before, after);
-    const workbook = text(after.get("xl/workbook.xml"));
-    expect(workbook).toMatch(/<calcPr[^>]*fullCalcOnLoad="1"/);
-    expect(workbook).toContain("_xlnm.Print_Area");
+      expectUntouched(before, after, out);
+      expectWellFormed(before, after);
+      const workbook = text(after.get("xl/workbook.xml"));
+      expect(workbook).toMatch(/<calcPr[^>]*fullCalcOnLoad="1"/);
+      expect(workbook).toContain("_xlnm.Print_Area");
 
-    // (b) openpyxl: every sheet there, the new ones at the end, the chart and the rest as they were.
-    const seen = inspect(out);
-    const was = inspect(file);
-    const names = sheetNames(1);
-    expect(seen.sheets).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts", "Notes", names.deaths, names.centuryEnd, names.mana, ...BOOK, SEAL_SHEET, "Ledger"]);
-    expect(seen.states.Notes).toBe("hidden");
-    expect(seen.charts.Races).toBe(1);
-    expect(seen.images.Races).toBe(1);
-    expect(seen.comment).toContain("Founded by the gamemaster");
-    expect(seen.names).toContain("AllUnits");
-    expect(seen.hyperlink).toBe("https://example.org/rules");
-    for (const key of ["comment", "validations", "conditional", "names", "hyperlink", "frozen"] as const) expect([key, seen[key]]).toEqual([key, was[key]]);
-    for (const sheet of was.sheets) {
-      expect([sheet, seen.states[sheet], seen.charts[sheet], seen.images[sheet], seen.values[sheet]]).toEqual([sheet, was.states[sheet], was.charts[sheet], was.images[sheet], was.values[sheet]]);
-    }
-    expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H4" });
-    expect(seen.values.Ledger).toEqual([["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"], ...ledgerValues(plan)]);
+      // (b) openpyxl: every sheet there, the new ones at the end, the chart and the rest as they were.
+      const seen = inspect(out);
+      const was = inspect(file);
+      const names = sheetNames(1);
+      expect(seen.sheets).toEqual([
+        "Gods",
+        "Cards",
+        "Sources",
+        "Races",
+        "Pantheon",
+        "Deaths",
+        "Counts",
+        "Notes",
+        names.deaths,
+        names.centuryEnd,
+        names.mana,
+        ...BOOK,
+        SEAL_SHEET,
+        "Ledger",
+      ]);
+      expect(seen.states.Notes).toBe("hidden");
+      expect(seen.charts.Races).toBe(1);
+      expect(seen.images.Races).toBe(1);
+      expect(seen.comment).toContain("Founded by the gamemaster");
+      expect(seen.names).toContain("AllUnits");
+      expect(seen.hyperlink).toBe("https://example.org/rules");
+      for (const key of ["comment", "validations", "conditional", "names", "hyperlink", "frozen"] as const) expect([key, seen[key]]).toEqual([key, was[key]]);
+      for (const sheet of was.sheets) {
+        expect([sheet, seen.states[sheet], seen.charts[sheet], seen.images[sheet], seen.values[sheet]]).toEqual([
+          sheet,
+          was.states[sheet],
+          was.charts[sheet],
+          was.images[sheet],
+          was.values[sheet],
+        ]);
+      }
+      expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H4" });
+      expect(seen.values.Ledger).toEqual([["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"], ...ledgerValues(plan)]);
 
-    // (e) names that look like formulas or markup stay text, in the Ledger and on the generated sheets.
-    expect(seen.values.Ledger?.map((r) => r[3])).toEqual(["God", MARKUP_LIKE, FORMULA_LIKE, "Demons"]);
-    expect(seen.values[names.mana]?.flat()).toEqual(expect.arrayContaining([MARKUP_LIKE, FORMULA_LIKE]));
-    const manaPart = sheetParts(after).get(names.mana) as string;
-    expect(text(after.get(manaPart))).toContain("&lt;b&gt;&amp;");
-    expect(text(after.get(manaPart))).not.toContain("<f>1+1</f>");
+      // (e) names that look like formulas or markup stay text, in the Ledger and on the generated sheets.
+      expect(seen.values.Ledger?.map((r) => r[3])).toEqual(["God", MARKUP_LIKE, FORMULA_LIKE, "Demons"]);
+      expect(seen.values[names.mana]?.flat()).toEqual(expect.arrayContaining([MARKUP_LIKE, FORMULA_LIKE]));
+      const manaPart = sheetParts(after).get(names.mana) as string;
+      expect(text(after.get(manaPart))).toContain("&lt;b&gt;&amp;");
+      expect(text(after.get(manaPart))).not.toContain("<f>1+1</f>");
 
-    // (c) it is read back, and the next century follows on from the Ledger.
-    const raw = await rawOf(out, reader);
-    expect(raw.tables.get("ledger")?.rows).toEqual(ledgerValues(plan));
-    const next = path.join(dir, `${producer}-c2.xlsx`);
-    const second = await centuryEnd(out, next, reader);
-    expect(second.plan.century).toBe(2);
-    expectUntouched(second.before, second.after, next);
-    const ledger = (await rawOf(next, reader)).tables.get("ledger");
-    expect(ledger?.rows.map((r) => [r[0], r[3], r[5]])).toEqual([
-      [1, MARKUP_LIKE, 22],
-      [1, FORMULA_LIKE, 24],
-      [1, "Demons", 2],
-      [2, MARKUP_LIKE, 10],
-      [2, FORMULA_LIKE, 20],
-      [2, "Demons", 2],
-    ]);
-    expect(inspect(next).tables.Ledger).toEqual({ Ledger: "A1:H7" });
-    outputs.push(next);
-  });
+      // (c) it is read back, and the next century follows on from the Ledger.
+      const raw = await rawOf(out, reader);
+      expect(raw.tables.get("ledger")?.rows).toEqual(ledgerValues(plan));
+      const next = path.join(dir, `${producer}-c2.xlsx`);
+      const second = await centuryEnd(out, next, reader);
+      expect(second.plan.century).toBe(2);
+      expectUntouched(second.before, second.after, next);
+      const ledger = (await rawOf(next, reader)).tables.get("ledger");
+      expect(ledger?.rows.map((r) => [r[0], r[3], r[5]])).toEqual([
+        [1, MARKUP_LIKE, 22],
+        [1, FORMULA_LIKE, 24],
+        [1, "Demons", 2],
+        [2, MARKUP_LIKE, 10],
+        [2, FORMULA_LIKE, 20],
+        [2, "Demons", 2],
+      ]);
+      expect(inspect(next).tables.Ledger).toEqual({ Ledger: "A1:H7" });
+      outputs.push(next);
+    },
+  );
 
   // The tests below carry on from the files the tests above wrote.
   test("recalculating the same century replaces its three sheets and its Ledger rows, in place", async () => {
@@ -333,7 +372,8 @@ describe("writing the century end into the workbook's own package", () => {
     for (const [file, sheets] of all) {
       expect([file, sheets.has("Ledger")]).toEqual([file, true]);
       for (const [name, rows] of sheets) {
-        for (const row of rows) for (const cell of row) if (ERROR_CELL.test(cell.trim())) throw new Error(`${path.basename(file)} ${name} has an error cell: ${cell}`);
+        for (const row of rows)
+          for (const cell of row) if (ERROR_CELL.test(cell.trim())) throw new Error(`${path.basename(file)} ${name} has an error cell: ${cell}`);
       }
       const mana = (sheets.get(sheetNames(1).mana) ?? []).flat();
       expect(mana).toEqual(expect.arrayContaining([FORMULA_LIKE, MARKUP_LIKE]));
@@ -346,7 +386,11 @@ describe("an existing Ledger", () => {
 
   test("a workbook exceljs wrote (as `gods init` does), its tables and an empty Ledger table: filled, then grown", async () => {
     const file = path.join(dir, "exceljs.xlsx");
-    await writeXlsx(edit((t) => (t.Ledger = [HEADERS])), file, true);
+    await writeXlsx(
+      edit((t) => (t.Ledger = [HEADERS])),
+      file,
+      true,
+    );
     const c1 = path.join(dir, "exceljs-c1.xlsx");
     const first = await centuryEnd(file, c1, "exceljs", 1);
     expectUntouched(first.before, first.after, c1);
@@ -422,7 +466,9 @@ describe("an existing Ledger", () => {
     const before = fs.readFileSync(file);
     const r = await gods("century-end", file, "--century", "1");
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/The Ledger gains the columns Kind, What at its right \(G to H\), but cell H3 there holds something\. Move what is in those columns elsewhere/);
+    expect(r.err).toMatch(
+      /The Ledger gains the columns Kind, What at its right \(G to H\), but cell H3 there holds something\. Move what is in those columns elsewhere/,
+    );
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 });
@@ -437,16 +483,26 @@ function prefixedPackage(tables: Tables): Map<string, Uint8Array> {
   const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
   const esc = (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const cell = (v: PlanValue | object, ref: string) =>
-    v === null || typeof v === "object" ? "" : typeof v === "number" ? `<x:c${ref}><x:v>${v}</x:v></x:c>` : `<x:c${ref} t="inlineStr"><x:is><x:t>${esc(String(v))}</x:t></x:is></x:c>`;
+    v === null || typeof v === "object"
+      ? ""
+      : typeof v === "number"
+        ? `<x:c${ref}><x:v>${v}</x:v></x:c>`
+        : `<x:c${ref} t="inlineStr"><x:is><x:t>${esc(String(v))}</x:t></x:is></x:c>`;
   const parts = new Map<string, string>();
   const names = Object.keys(tables);
   parts.set(
     "[Content_Types].xml",
     `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${names
-      .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+      .map(
+        (_, i) =>
+          `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+      )
       .join("")}</Types>`,
   );
-  parts.set("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="R0" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`);
+  parts.set(
+    "_rels/.rels",
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="R0" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`,
+  );
   parts.set(
     "xl/workbook.xml",
     `<?xml version="1.0" encoding="UTF-8"?><x:workbook xmlns:x="${MAIN}" xmlns:r="${REL}"><x:sheets>${names.map((n, i) => `<x:sheet name="${n}" sheetId="${i + 1}" r:id="R${i + 1}"/>`).join("")}</x:sheets></x:workbook>`,
@@ -461,7 +517,10 @@ function prefixedPackage(tables: Tables): Map<string, Uint8Array> {
       const cells = row.map((v, c) => cell(v, implied ? "" : ` r="${String.fromCharCode(65 + c)}${r + 1}"`)).join("");
       return `<x:row${implied ? "" : ` r="${r + 1}"`}>${cells}</x:row>`;
     });
-    parts.set(`xl/worksheets/sheet${i + 1}.xml`, `<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="${MAIN}"><x:sheetData>${rows.join("")}</x:sheetData></x:worksheet>`);
+    parts.set(
+      `xl/worksheets/sheet${i + 1}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="${MAIN}"><x:sheetData>${rows.join("")}</x:sheetData></x:worksheet>`,
+    );
   });
   return new Map([...parts].map(([k, v]) => [k, new TextEncoder().encode(v)]));
 }
@@ -506,7 +565,6 @@ describe("package bookkeeping", () => {
     expect(text(again.get(ledgerPart))).toBe(text(after.get(ledgerPart)));
   });
 
-
   test("a damaged part it must edit is reported as a problem with the file, in plain words", () => {
     const tables = handWorked();
     const parts = prefixedPackage(tables);
@@ -519,9 +577,22 @@ describe("package bookkeeping", () => {
     const file = makeWorkbook("calc-chain", handWorked());
     const parts = new Map(partsOf(file));
     const add = (name: string, change: (xml: string) => string) => parts.set(name, new TextEncoder().encode(change(text(parts.get(name)))));
-    parts.set("xl/calcChain.xml", new TextEncoder().encode('<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><c r="A1" i="1"/></calcChain>'));
-    add("xl/_rels/workbook.xml.rels", (x) => x.replace("</Relationships>", '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>'));
-    add("[Content_Types].xml", (x) => x.replace("</Types>", '<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>'));
+    parts.set(
+      "xl/calcChain.xml",
+      new TextEncoder().encode('<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><c r="A1" i="1"/></calcChain>'),
+    );
+    add("xl/_rels/workbook.xml.rels", (x) =>
+      x.replace(
+        "</Relationships>",
+        '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>',
+      ),
+    );
+    add("[Content_Types].xml", (x) =>
+      x.replace(
+        "</Types>",
+        '<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>',
+      ),
+    );
     const raw = await rawOf(file, "openpyxl");
     const after = writePlan({ parts }, raw, planFor(raw, 1));
     expect(after.has("xl/calcChain.xml")).toBe(false);

@@ -26,7 +26,6 @@ import { counted, MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook, type Tables } from "../support/campaigns";
 import { stringMatching } from "../support/matchers";
 
-
 /** The status an action hands back is what reading the workbook again gives. */
 async function expectFresh(excel: MemoryExcel, outcome: EditOutcome): Promise<void> {
   expect(outcome.status).toEqual(await readStatus(excel.run));
@@ -277,7 +276,13 @@ describe("pantheon tools", () => {
     expect(syncs).toBe(2);
     expect(result.written).toBe(false);
     expect(result.problems).toEqual([
-      expect.objectContaining({ table: "Pantheon", row: 2, column: "Share", address: "Pantheon!C2", message: stringMatching(/^the pantheon of Achaeans cannot be used: The shares add up to 90/) }),
+      expect.objectContaining({
+        table: "Pantheon",
+        row: 2,
+        column: "Share",
+        address: "Pantheon!C2",
+        message: stringMatching(/^the pantheon of Achaeans cannot be used: The shares add up to 90/),
+      }),
     ]);
     expect(excel.book.values("Pantheon")).toEqual(before);
   });
@@ -356,7 +361,12 @@ describe("pantheon tools", () => {
     expect(rowsOf(excel, "Races")[2]?.[5]).toBe("no");
 
     for (const asTables of [true, false]) {
-      const bare = new MemoryExcel(memoryWorkbook(edit((t) => (t.Races = (t.Races ?? []).map((r) => r.slice(0, 5)))), asTables));
+      const bare = new MemoryExcel(
+        memoryWorkbook(
+          edit((t) => (t.Races = (t.Races ?? []).map((r) => r.slice(0, 5)))),
+          asTables,
+        ),
+      );
       const added = await setTurmoil(bare.run, "Trojans", true);
       expect(added.message).toMatch(/\(The Races table now has a Turmoil column\.\)$/);
       expect(bare.book.values("Races").map((r) => r[5])).toEqual(["Turmoil", "no", "yes", "no"]);

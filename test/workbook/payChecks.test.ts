@@ -40,7 +40,9 @@ describe("near misses", () => {
   });
 
   test("a god, a pantheon member, a race and a count's source that match nothing: did you mean, by row", () => {
-    expect(problems(edit((x) => ((x.Cards as Rows)[3] = ["Hestai", "Hearth", 3])))).toContain('Cards table, row 4, column God: "Hestai" is not in the Gods table. Did you mean "Hestia"?');
+    expect(problems(edit((x) => ((x.Cards as Rows)[3] = ["Hestai", "Hearth", 3])))).toContain(
+      'Cards table, row 4, column God: "Hestai" is not in the Gods table. Did you mean "Hestia"?',
+    );
     const pantheon = edit((x) => ((x.Pantheon as Rows)[1] = [(x.Pantheon as Rows)[1]?.[0] ?? null, "Diabolizm", (x.Pantheon as Rows)[1]?.[2] ?? null]));
     expect(problems(pantheon).some((p) => p.includes('"Diabolizm" is not in the Gods table') && p.includes('Did you mean "Diabolism"?'))).toBe(true);
     const counts = edit((x) => ((x.Counts as Rows)[1] = [1, "Hearth", 4]));
@@ -49,7 +51,9 @@ describe("near misses", () => {
 
   test("an unknown event names the likely one", () => {
     const outcome = planEvent(readCampaign(rawWorkbook(handWorked())), "Feasts");
-    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual(['Sources table: there is no event "Feasts". Did you mean "Feast"? The known events: Feast.']);
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([
+      'Sources table: there is no event "Feasts". Did you mean "Feast"? The known events: Feast.',
+    ]);
   });
 
   test("which warnings change pay, and which do not", () => {
@@ -59,7 +63,9 @@ describe("near misses", () => {
     expect(payWarningsIn(noCards)).toEqual([]);
     // A race with no pantheon: its worship goes to nobody, which changes pay.
     const noPantheon = planCenturyEnd(rawWorkbook(edit((x) => (x.Races as Rows).push(["Hittites", 10, 0, 0, null, "no"]))), 1).problems;
-    expect(payWarningsIn(noPantheon).map(describeProblem)).toEqual(["Pantheon table: Hittites has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody)."]);
+    expect(payWarningsIn(noPantheon).map(describeProblem)).toEqual([
+      "Pantheon table: Hittites has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody).",
+    ]);
   });
 });
 
@@ -91,7 +97,12 @@ describe("deaths typed after their century was paid", () => {
   test("the Death Worksheet's boxes are read back by cause", () => {
     const outcome = planCenturyEnd(rawWorkbook(handWorked()), 1);
     const counted = countedDeaths(cellsOf(outcome.plan as WorkbookPlan, "C1 Death Worksheet"));
-    expect(counted).toEqual(new Map([["war", 14], ["plague", 3]]));
+    expect(counted).toEqual(
+      new Map([
+        ["war", 14],
+        ["plague", 3],
+      ]),
+    );
     expect(countedDeaths([["Some sheet of mine"], ["Cause", "Units"], ["war", "many"]])).toBeUndefined();
   });
 
@@ -102,12 +113,18 @@ describe("deaths typed after their century was paid", () => {
     const row = late.Deaths.length;
     // The next event…
     const event = planEvent(readCampaign(raw(late)), "Feast");
-    expect(payWarningsIn(event.problems).map(describeProblem)).toEqual([
-      `Deaths table, row ${row}, column Century: the Deaths rows 2, 3 and ${row} log 20 war deaths for century 1, but only 14 were counted when century 1 was paid: 6 were logged after it and were never paid. Move the late rows to century 2, to be paid with it, or calculate century 1 again (allowed while nothing was credited after it).`,
-    ].map((m) => m.replace(`row ${row}, column Century`, "row 2, column Century")));
+    expect(payWarningsIn(event.problems).map(describeProblem)).toEqual(
+      [
+        `Deaths table, row ${row}, column Century: the Deaths rows 2, 3 and ${row} log 20 war deaths for century 1, but only 14 were counted when century 1 was paid: 6 were logged after it and were never paid. Move the late rows to century 2, to be paid with it, or calculate century 1 again (allowed while nothing was credited after it).`,
+      ].map((m) => m.replace(`row ${row}, column Century`, "row 2, column Century")),
+    );
     // …and the next century end, which would leave them behind for good.
     const next = planCenturyEnd(raw(late), 2);
-    expect(payWarningsIn(next.problems).map((p) => p.message).some((m) => m.includes("6 were logged after it") && m.includes("Move the late rows to century 2"))).toBe(true);
+    expect(
+      payWarningsIn(next.problems)
+        .map((p) => p.message)
+        .some((m) => m.includes("6 were logged after it") && m.includes("Move the late rows to century 2")),
+    ).toBe(true);
     // Calculating century 1 again counts them: no warning.
     const again = planCenturyEnd(raw(late), 1);
     expect(payWarningsIn(again.problems).filter((p) => p.message.includes("were counted"))).toEqual([]);
@@ -133,7 +150,8 @@ describe("a renamed table", () => {
 
 describe("the campaign's first century end", () => {
   test("a later first century that would leave logged deaths unpaid is refused, unless the campaign starts there", () => {
-    const errors = (first?: boolean) => errorsIn(planCenturyEnd(rawWorkbook(handWorked()), 2, first === undefined ? {} : { firstCentury: first }).problems).map(describeProblem);
+    const errors = (first?: boolean) =>
+      errorsIn(planCenturyEnd(rawWorkbook(handWorked()), 2, first === undefined ? {} : { firstCentury: first }).problems).map(describeProblem);
     expect(errors()).toEqual([
       `Deaths table: century 2 would be the campaign's first century end, but the Deaths or Counts table has rows for century 1, which would then never be paid. End century 1 first; or, if the campaign really starts at century 2 and those rows are history, say so with gods century-end --first-century.`,
     ]);
@@ -163,13 +181,18 @@ describe("an account whose god is gone from the Gods table", () => {
 
   test("a rename in Gods alone is refused, naming the account and the likely new name; a god who left is only said", () => {
     const { tables, raw } = afterCentury1(handWorked());
-    const renamed = readCampaign(raw(renamedInTables(tables, "Ares", "Aris"))).problems.filter((p) => p.table === "Ledger").map(describeProblem);
+    const renamed = readCampaign(raw(renamedInTables(tables, "Ares", "Aris")))
+      .problems.filter((p) => p.table === "Ledger")
+      .map(describeProblem);
     expect(renamed).toEqual([
       `Ledger table, row 2, column God: the Ledger has an account for "Ares" (row 2), who is no longer in the Gods table, and "Aris" is in the Gods table with no account: if it is the same character renamed, rename it everywhere (gods rename FILE "Ares" "Aris"), so that it keeps its account and the 0.6 it carries; otherwise put "Ares" back in the Gods table.`,
     ]);
     const gone = readCampaign(raw(renamedInTables(tables, "Hestia", null))).problems.filter((p) => p.table === "Ledger");
     expect(gone.map((p) => [p.severity, p.message])).toEqual([
-      ["warning", `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it carries is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`],
+      [
+        "warning",
+        `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it carries is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
+      ],
     ]);
   });
 });

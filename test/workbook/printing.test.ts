@@ -35,7 +35,9 @@ import { stringMatching } from "../support/matchers";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-print-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const quiet = { out: () => undefined, err: (t: string) => process.stderr.write(t + "\n") };
 
@@ -98,7 +100,8 @@ describe.each(SHEETS)("%s", (_, sheet) => {
         if (c === null) return;
         if (c.style === "mana" || c.style === "totalMana") mana.add(numberFormatOf(c));
         // A whole count shows no decimals (21, not 21.0); the others of its column share one format.
-        if ((c.style === "decimal" && !Number.isInteger(c.value)) || c.style === "totalDecimal") columns.set(i, (columns.get(i) ?? new Set()).add(numberFormatOf(c)));
+        if ((c.style === "decimal" && !Number.isInteger(c.value)) || c.style === "totalDecimal")
+          columns.set(i, (columns.get(i) ?? new Set()).add(numberFormatOf(c)));
         if (c.style === "decimal" && Number.isInteger(c.value)) expect(numberFormatOf(c)).toBe("#,##0");
         const format = numberFormatOf(c);
         // 210, not 209.99999999999997: a total is the exact sum, and the format shows every decimal it has.
@@ -117,7 +120,13 @@ describe.each(SHEETS)("%s", (_, sheet) => {
 describe("the words of the sheets", () => {
   test("one vocabulary for an account: Carried in, Earned, Paid, Carried on", () => {
     const sheets = plannedSheets(exampleTables());
-    const words = (name: string) => new Set(sheets.find((s) => s.name === name)?.rows.flat().map((c) => c?.value));
+    const words = (name: string) =>
+      new Set(
+        sheets
+          .find((s) => s.name === name)
+          ?.rows.flat()
+          .map((c) => c?.value),
+      );
     const mana = words(sheetNames(1).mana);
     for (const w of ["Carried in", "Earned", "Paid", "Carried on"]) expect(mana.has(w)).toBe(true);
     const points = words(BOOK_SHEETS.points);
@@ -163,7 +172,10 @@ describe("in a file", () => {
     await wb.xlsx.readFile(file);
     for (const name of [...Object.values(sheetNames(1)), BOOK_SHEETS.heaven, BOOK_SHEETS.earth, BOOK_SHEETS.points]) {
       const ws = wb.getWorksheet(name) as ExcelJS.Worksheet;
-      expect([name, ws.pageSetup]).toEqual([name, expect.objectContaining({ orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 })]);
+      expect([name, ws.pageSetup]).toEqual([
+        name,
+        expect.objectContaining({ orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 }),
+      ]);
       expect(ws.pageSetup.printTitlesRow).toMatch(/^\$?1:\$?[2-9]$/);
       // The century's own sheets name it; the book's say which century is in play now: the next.
       expect(ws.headerFooter.oddFooter).toMatch(/^&LCentury (1|2 in play)&C.+&RPage &P of &N$/);

@@ -6,7 +6,16 @@
  * surface as they do in Excel. Request sizes are printed, measured on the text Office.js sends.
  */
 import { creditEraEnd, creditEvent, endCentury, undoLatestCredit, type ExcelRun } from "../../src/workbook/office/actions";
-import { applyCult, checkPantheonChange, createMissingTables, obliterateGod, readStatus, recordDeaths, selectCell, setTurmoil } from "../../src/workbook/office/tools";
+import {
+  applyCult,
+  checkPantheonChange,
+  createMissingTables,
+  obliterateGod,
+  readStatus,
+  recordDeaths,
+  selectCell,
+  setTurmoil,
+} from "../../src/workbook/office/tools";
 import { sheetNames } from "../../src/workbook/model/schema";
 import type { ContextApi } from "../../src/workbook/office/api";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
@@ -19,7 +28,9 @@ function contents(book: MemoryWorkbook) {
   return {
     sheets: book.sheets.map((s) => ({
       name: s.name,
-      cells: [...s.cells.entries()].filter(([, c]) => c.value !== null || c.formula !== undefined || c.numberFormat !== undefined || Object.keys(c.style).length > 0).sort(),
+      cells: [...s.cells.entries()]
+        .filter(([, c]) => c.value !== null || c.formula !== undefined || c.numberFormat !== undefined || Object.keys(c.style).length > 0)
+        .sort(),
       widths: [...s.columnWidths.entries()].sort(),
       frozenRows: s.frozenRows,
       showGridlines: s.showGridlines,
@@ -117,7 +128,11 @@ describe("the century end through Microsoft's Excel library", () => {
     for (const asTables of [true, false]) {
       const { real } = await same(
         () => memoryWorkbook(handWorked(), asTables),
-        async (run) => [await endCentury(run, 1), await endCentury(run, undefined, { accepted: HEARTHS_ACCEPTED }), await endCentury(run, 2, { accepted: HEARTHS_ACCEPTED })],
+        async (run) => [
+          await endCentury(run, 1),
+          await endCentury(run, undefined, { accepted: HEARTHS_ACCEPTED }),
+          await endCentury(run, 2, { accepted: HEARTHS_ACCEPTED }),
+        ],
       );
       expect(real.book.values("Ledger")).toHaveLength(1 + 6);
     }
@@ -139,7 +154,11 @@ describe("the mana book through Microsoft's Excel library", () => {
       await undoLatestCredit(run),
       await creditEvent(run, "Feast"),
       await endCentury(run, 2, { accepted: HEARTHS_ACCEPTED }),
-      await creditEraEnd(run, 2, { accepted: ['Counts table: "Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.'] }),
+      await creditEraEnd(run, 2, {
+        accepted: [
+          'Counts table: "Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.',
+        ],
+      }),
     ]);
     expect(result.every((r) => r.written)).toBe(true);
     expect(real.book.values("Ledger").map((r) => [r[1], r[2], r[3]])).toEqual([
@@ -155,7 +174,9 @@ describe("the mana book through Microsoft's Excel library", () => {
     ]);
     for (const sheet of ["Heaven Events", "Earth Events", "Distribution Points"]) expect(real.book.sheet(sheet)).toBeDefined();
     // No count of Battlefields for century 2: the era's end credits nobody, and says why.
-    expect(result[5]?.problems.map((p) => p.message)).toEqual(['"Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.']);
+    expect(result[5]?.problems.map((p) => p.message)).toEqual([
+      '"Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.',
+    ]);
   });
 });
 
@@ -205,7 +226,11 @@ describe("the pane's actions through Microsoft's Excel library", () => {
       );
       // A Races table without its Turmoil column gets one (table columns.add, or a plain sheet's cells).
       await same(
-        () => memoryWorkbook(edit((t) => (t.Races = (t.Races ?? []).map((r) => r.slice(0, 5)))), asTables),
+        () =>
+          memoryWorkbook(
+            edit((t) => (t.Races = (t.Races ?? []).map((r) => r.slice(0, 5)))),
+            asTables,
+          ),
         (run) => setTurmoil(run, "Trojans", true),
       );
     }
@@ -250,13 +275,21 @@ describe("errors, as Excel raises them", () => {
   test("Microsoft's library raises PropertyNotLoaded itself, before any request, for a value that was not loaded", async () => {
     const real = new RealExcel(memoryWorkbook(handWorked()));
     const error: unknown = await real
-      .run((context) => new Promise((resolve) => { resolve(context.workbook.worksheets.getItem("Gods").getRange("A1").values); }))
+      .run(
+        (context) =>
+          new Promise((resolve) => {
+            resolve(context.workbook.worksheets.getItem("Gods").getRange("A1").values);
+          }),
+      )
       .then(
         () => undefined,
         (e: unknown) => e,
       );
     expect(error).toBeInstanceOf(officeJs().OfficeExtension.Error);
-    expect(error).toMatchObject({ code: "PropertyNotLoaded", message: stringMatching(/call the load method on the containing object and call "context.sync\(\)"/) });
+    expect(error).toMatchObject({
+      code: "PropertyNotLoaded",
+      message: stringMatching(/call the load method on the containing object and call "context.sync\(\)"/),
+    });
     expect(real.requests).toHaveLength(0);
   });
 
@@ -287,7 +320,11 @@ describe("errors, as Excel raises them", () => {
 
   test("what the memory workbook does not model is an error naming it, never ignored", async () => {
     const real = new RealExcel(memoryWorkbook(handWorked()));
-    const attempt = (batch: (context: Excel.RequestContext) => Promise<void>) => real.run(batch).then(() => undefined, (e: unknown) => e);
+    const attempt = (batch: (context: Excel.RequestContext) => Promise<void>) =>
+      real.run(batch).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     // Office.js's own Range, beyond the part of the API the add-in uses.
     const range = (context: Excel.RequestContext) => context.workbook.worksheets.getItem("Gods").getRange("A1");
     expect(

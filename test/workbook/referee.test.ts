@@ -83,7 +83,10 @@ describe("war (docs/rules/07-war.md)", () => {
     expect(plan.message).toBe(
       "War in century 1 between the Ultra-Dwarves and the Low Elves: the Ultra-Dwarves lost 3, the Low Elves lost 7. The Low Elves lost and leave 2 squares to the Ultra-Dwarves (a city in a lost square: GODS.CITYFATE).",
     );
-    expect(plan.details).toEqual(["The Ultra-Dwarves (strength 43, Military +8) kill 7: 16% of 43.", "The Low Elves (strength 65, Military +2) kill 3: 4% of 65."]);
+    expect(plan.details).toEqual([
+      "The Ultra-Dwarves (strength 43, Military +8) kill 7: 16% of 43.",
+      "The Low Elves (strength 65, Military +2) kill 3: 4% of 65.",
+    ]);
     expect(plan.preview.war).toEqual({
       sides: [
         { race: "Ultra-Dwarves", strength: 43, military: 8, percent: 16, kills: 7 },
@@ -124,7 +127,9 @@ describe("war (docs/rules/07-war.md)", () => {
     ]) {
       const twice = refusal(war(done, order));
       expect(twice).toMatchObject({ table: "Deaths", row: 10, column: "Note", address: "Deaths!E10" });
-      expect(twice.message).toMatch(/^the last rows of the Deaths table \(down to this one\) already record this war between the .* in century 1\. If it really happened again, say so \(--again/);
+      expect(twice.message).toMatch(
+        /^the last rows of the Deaths table \(down to this one\) already record this war between the .* in century 1\. If it really happened again, say so \(--again/,
+      );
     }
 
     // Fought again: 37 + 3 = 40 at 16% → ⌈6.4⌉ = 7; 58 at 4% → ⌈2.32⌉ = 3.
@@ -156,18 +161,30 @@ describe("war (docs/rules/07-war.md)", () => {
     const raw = example();
     const message = (order: WarOrder) => refusal(war(raw, order)).message;
     expect(message({ a: { race: "Ultra-Dwarves" }, b: { race: "Sky Elves" } })).toBe('"Sky Elves" is not in the Races table.');
-    expect(message({ a: { race: "Low Elves" }, b: { race: " low elves " } })).toBe("a race cannot fight a war against itself; name two different races (both were the Low Elves).");
-    expect(message({ a: { race: "Low Elves", strength: 0 }, b: { race: "Sea Folk" } })).toBe("The strength the Low Elves send must be a whole number, 1 or more; 0 is not.");
-    expect(message({ a: { race: "Low Elves", strength: -5 }, b: { race: "Sea Folk" } })).toBe("The strength the Low Elves send must be a whole number, 1 or more; -5 is not.");
-    expect(message({ a: { race: "Low Elves", strength: 2.5 }, b: { race: "Sea Folk" } })).toBe("The strength the Low Elves send must be a whole number, 1 or more; 2.5 is not.");
-    expect(message({ a: { race: "Low Elves", strength: NaN }, b: { race: "Sea Folk" } })).toBe("The strength the Low Elves send must be a whole number, 1 or more; that is not.");
+    expect(message({ a: { race: "Low Elves" }, b: { race: " low elves " } })).toBe(
+      "a race cannot fight a war against itself; name two different races (both were the Low Elves).",
+    );
+    expect(message({ a: { race: "Low Elves", strength: 0 }, b: { race: "Sea Folk" } })).toBe(
+      "The strength the Low Elves send must be a whole number, 1 or more; 0 is not.",
+    );
+    expect(message({ a: { race: "Low Elves", strength: -5 }, b: { race: "Sea Folk" } })).toBe(
+      "The strength the Low Elves send must be a whole number, 1 or more; -5 is not.",
+    );
+    expect(message({ a: { race: "Low Elves", strength: 2.5 }, b: { race: "Sea Folk" } })).toBe(
+      "The strength the Low Elves send must be a whole number, 1 or more; 2.5 is not.",
+    );
+    expect(message({ a: { race: "Low Elves", strength: NaN }, b: { race: "Sea Folk" } })).toBe(
+      "The strength the Low Elves send must be a whole number, 1 or more; that is not.",
+    );
     expect(refusal(war(raw, { a: { race: "Sea Folk", strength: 37 }, b: { race: "Low Elves" } }))).toMatchObject({
       table: "Races",
       row: 4,
       address: "Races!B4",
       message: "the Sea Folk have a strength of 36 (units, plus 3 for each city and 6 for each great city); they cannot send 37.",
     });
-    expect(message({ a: { race: "Low Elves", military: 1.5 }, b: { race: "Sea Folk" } })).toBe("the Military given for the Low Elves must be a whole number (it may be negative), not 1.5.");
+    expect(message({ a: { race: "Low Elves", military: 1.5 }, b: { race: "Sea Folk" } })).toBe(
+      "the Military given for the Low Elves must be a whole number (it may be negative), not 1.5.",
+    );
     // Nothing is written for any of them.
     expect(war(raw, { a: { race: "Ultra-Dwarves" }, b: { race: "Nobody" } }).preview).toEqual({ action: "war", century: 1, deaths: [], changes: [] });
   });
@@ -181,12 +198,20 @@ describe("war (docs/rules/07-war.md)", () => {
     const given = war(noColumn, { a: { race: "Ultra-Dwarves", military: 8 }, b: { race: "Low Elves", military: 2 } });
     expect(given.preview.war?.sides.map((s) => s.kills)).toEqual([7, 3]);
 
-    const blank = rawWorkbook(edit((t) => { setRace(t, 2, 6, null); }, exampleTables()));
+    const blank = rawWorkbook(
+      edit((t) => {
+        setRace(t, 2, 6, null);
+      }, exampleTables()),
+    );
     expect(refusal(war(blank, { a: { race: "Ultra-Dwarves" }, b: { race: "Low Elves" } }))).toMatchObject({
       address: "Races!G3",
       message: "the Military of the Low Elves is empty: fill it in, or give it with the war.",
     });
-    const text = rawWorkbook(edit((t) => { setRace(t, 2, 6, "strong"); }, exampleTables()));
+    const text = rawWorkbook(
+      edit((t) => {
+        setRace(t, 2, 6, "strong");
+      }, exampleTables()),
+    );
     // Only a warning when read (the century end does not need it); the war refuses.
     expect(readCampaign(text).problems).toContainEqual(expect.objectContaining({ severity: "warning", table: "Races", row: 3, column: "Military" }));
     expect(refusal(war(text, { a: { race: "Ultra-Dwarves" }, b: { race: "Low Elves" } }))).toMatchObject({
@@ -212,7 +237,9 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
         { race: "Ultra-Dwarves", deaths: 4 },
       ],
     });
-    expect(plan.message).toBe("A disaster of fire in century 1: 35 fire deaths after resistances (27 before), among the Low Elves, Ash Orcs, Cave Trolls, Ultra-Dwarves.");
+    expect(plan.message).toBe(
+      "A disaster of fire in century 1: 35 fire deaths after resistances (27 before), among the Low Elves, Ash Orcs, Cave Trolls, Ultra-Dwarves.",
+    );
     expect(plan.details).toEqual([
       "The Low Elves: 10 before resistances, 20 after (F*2); Units 65 → 45.",
       "The Ash Orcs: 10 before resistances, 9 after (F-1); Units 50 → 41.",
@@ -229,7 +256,10 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     expect(tables(done).units).toMatchObject({ "Low Elves": 45, "Ash Orcs": 41, "Cave Trolls": 10, "Ultra-Dwarves": 36 });
 
     // Again by mistake: refused; the same fire on other races is another disaster.
-    const order: DisasterOrder = { elements: "fire", hits: [4, 3, 2, 1].map((n, i) => ({ race: ["Ultra-Dwarves", "Cave Trolls", "Ash Orcs", "Low Elves"][i] as string, deaths: n })) };
+    const order: DisasterOrder = {
+      elements: "fire",
+      hits: [4, 3, 2, 1].map((n, i) => ({ race: ["Ultra-Dwarves", "Cave Trolls", "Ash Orcs", "Low Elves"][i] as string, deaths: n })),
+    };
     expect(refusal(disaster(done, order)).address).toBe("Deaths!E10");
     expect(disaster(done, { ...order, again: true }).problems).toEqual([]);
     expect(disaster(done, { elements: "F", hits: [{ race: "Sea Folk", deaths: 4 }] }).problems).toEqual([]);
@@ -237,13 +267,26 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
 
   test("earth and fire with a cause given; immunity, vulnerability capped at the units, a global power without element", () => {
     // A volcano, E and F: Ultra-Dwarves E-2: 6 − 2 = 4; Low Elves F*2: 7 × 2 = 14.
-    const volcano = disaster(example(), { elements: "FE", cause: "volcano", hits: [{ race: "Ultra-Dwarves", deaths: 6 }, { race: "Low Elves", deaths: 7 }] });
+    const volcano = disaster(example(), {
+      elements: "FE",
+      cause: "volcano",
+      hits: [
+        { race: "Ultra-Dwarves", deaths: 6 },
+        { race: "Low Elves", deaths: 7 },
+      ],
+    });
     expect(volcano.preview.deaths).toEqual([
       { race: "Ultra-Dwarves", cause: "volcano", units: 4, note: "disaster: volcano (F, E)" },
       { race: "Low Elves", cause: "volcano", units: 14, note: "disaster: volcano (F, E)" },
     ]);
     // Water on the Sea Folk (W/2: ⌈5 / 2⌉ = 3) and the Cave Trolls with I-∞ given (immune: no row).
-    const flood = disaster(example(), { elements: "W", hits: [{ race: "Sea Folk", deaths: 5 }, { race: "Cave Trolls", deaths: 5, resistances: "W-inf" }] });
+    const flood = disaster(example(), {
+      elements: "W",
+      hits: [
+        { race: "Sea Folk", deaths: 5 },
+        { race: "Cave Trolls", deaths: 5, resistances: "W-inf" },
+      ],
+    });
     expect(flood.preview.deaths).toEqual([{ race: "Sea Folk", cause: "water", units: 3, note: "disaster: water" }]);
     expect(flood.details?.[1]).toBe("The Cave Trolls: 5 before resistances, 0 after (W-inf); Units 12 → 12.");
     // Fire on the Low Elves: 40 × 2 = 80, but they have 65: all 65 die, Units 0.
@@ -262,15 +305,23 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     const raw = example();
     const message = (order: DisasterOrder) => refusal(disaster(raw, order)).message;
     const one = [{ race: "Sea Folk", deaths: 5 }];
-    expect(message({ elements: "EF", hits: one })).toBe("a disaster of several elements (F, E) needs one cause to file its deaths under, such as fire or earth: the Death Worksheet has one box per cause.");
+    expect(message({ elements: "EF", hits: one })).toBe(
+      "a disaster of several elements (F, E) needs one cause to file its deaths under, such as fire or earth: the Death Worksheet has one box per cause.",
+    );
     expect(message({ elements: "", hits: one })).toBe("a disaster with no element needs a cause to file its deaths under, such as plague or famine.");
     expect(message({ elements: "lava", hits: one })).toMatch(/^"lava" is not a list of elements/);
     expect(message({ elements: "W", hits: [] })).toBe("name at least one race the disaster strikes, with its deaths before resistances.");
     expect(message({ elements: "W", hits: [{ race: "Merfolk", deaths: 5 }] })).toBe('"Merfolk" is not in the Races table.');
-    expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: 0 }] })).toBe("The deaths of the Sea Folk before resistances must be a whole number, 1 or more; 0 is not.");
-    expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: -3 }] })).toBe("The deaths of the Sea Folk before resistances must be a whole number, 1 or more; -3 is not.");
+    expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: 0 }] })).toBe(
+      "The deaths of the Sea Folk before resistances must be a whole number, 1 or more; 0 is not.",
+    );
+    expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: -3 }] })).toBe(
+      "The deaths of the Sea Folk before resistances must be a whole number, 1 or more; -3 is not.",
+    );
     expect(message({ elements: "W", hits: [...one, { race: "sea folk", deaths: 2 }] })).toBe("the Sea Folk are named twice; give each race's deaths once.");
-    expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: 5, resistances: "W%2" }] })).toMatch(/^the resistances given for the Sea Folk: "W%2" is not a resistance code/);
+    expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: 5, resistances: "W%2" }] })).toMatch(
+      /^the resistances given for the Sea Folk: "W%2" is not a resistance code/,
+    );
     // The Resistances column missing: asked for once, whatever the number of races.
     const noColumn = rawWorkbook(edit((t) => (t.Races = (t.Races ?? []).map((r) => r.filter((_, i) => i !== 8))), exampleTables()));
     const asked = disaster(noColumn, { elements: "W", hits: [...one, { race: "Low Elves", deaths: 2 }] });
@@ -279,8 +330,15 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     ]);
     expect(disaster(noColumn, { elements: "W", hits: [{ race: "Sea Folk", deaths: 5, resistances: "" }] }).preview.deaths[0]?.units).toBe(5);
     // A bad code in the table: a warning when read, the disaster refuses naming the cell.
-    const badCode = rawWorkbook(edit((t) => { setRace(t, 3, 8, "W?2"); }, exampleTables()));
-    expect(refusal(disaster(badCode, { elements: "W", hits: one }))).toMatchObject({ address: "Races!I4", message: stringMatching(/^"W\?2" is not a resistance code/) });
+    const badCode = rawWorkbook(
+      edit((t) => {
+        setRace(t, 3, 8, "W?2");
+      }, exampleTables()),
+    );
+    expect(refusal(disaster(badCode, { elements: "W", hits: one }))).toMatchObject({
+      address: "Races!I4",
+      message: stringMatching(/^"W\?2" is not a resistance code/),
+    });
   });
 });
 
@@ -336,7 +394,9 @@ describe("growth (docs/rules/04-population.md, docs/rules/05-growth.md)", () => 
     expect(refusal(growth(done)).row).toBe(10);
 
     const noAggression = rawWorkbook(edit((t) => (t.Races = (t.Races ?? []).map((r) => r.filter((_, i) => i !== 7))), exampleTables()));
-    expect(growth(noAggression).message).toMatch(/ The Races table has no Aggression column: note \+2 Aggression for the rest of the century for the Low Elves, Sea Folk, Cave Trolls\.$/);
+    expect(growth(noAggression).message).toMatch(
+      / The Races table has no Aggression column: note \+2 Aggression for the rest of the century for the Low Elves, Sea Folk, Cave Trolls\.$/,
+    );
   });
 
   test("a Growth or Limit cell it cannot use is named, and nothing grows", () => {
@@ -360,8 +420,14 @@ describe("what every action needs", () => {
     const noDeaths = rawWorkbook(edit((t) => delete t.Deaths, exampleTables()));
     expect(refusal(growth(noDeaths)).message).toMatch(/^the workbook has no Deaths table, where the referee's actions write their deaths/);
     const noNote = rawWorkbook(edit((t) => (t.Deaths = (t.Deaths ?? []).map((r) => r.slice(0, 4))), exampleTables()));
-    expect(refusal(war(noNote, { a: { race: "Sea Folk" }, b: { race: "Low Elves" } })).message).toMatch(/^the Deaths table has no Note column: add it at the table's right/);
-    const badUnits = rawWorkbook(edit((t) => { setRace(t, 5, 1, -4); }, exampleTables()));
+    expect(refusal(war(noNote, { a: { race: "Sea Folk" }, b: { race: "Low Elves" } })).message).toMatch(
+      /^the Deaths table has no Note column: add it at the table's right/,
+    );
+    const badUnits = rawWorkbook(
+      edit((t) => {
+        setRace(t, 5, 1, -4);
+      }, exampleTables()),
+    );
     expect(refusal(disaster(badUnits, { elements: "W", hits: [{ race: "Sea Folk", deaths: 1 }] }))).toMatchObject({ table: "Races", address: "Races!B6" });
   });
 });

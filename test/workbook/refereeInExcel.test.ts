@@ -8,7 +8,6 @@ import { readStatus, runDisaster, runGrowth, runWar, type EditOutcome } from "..
 import { counted, MemoryExcel } from "../support/memoryExcel";
 import { exampleTables, memoryWorkbook } from "../support/campaigns";
 
-
 async function expectFresh(excel: MemoryExcel, outcome: EditOutcome): Promise<void> {
   expect(outcome.status).toEqual(await readStatus(excel.run));
 }
@@ -58,13 +57,24 @@ describe("the referee's actions in Excel", () => {
 
     const again = await runWar(excel.run, { ...order, again: true });
     expect(again.written).toBe(true);
-    expect(races(excel).slice(0, 2).map((r) => r[1])).toEqual([34, 51]);
+    expect(
+      races(excel)
+        .slice(0, 2)
+        .map((r) => r[1]),
+    ).toEqual([34, 51]);
   });
 
   test("disaster: fire on three races after their resistances", async () => {
     // Low Elves F*2: 10 → 20; Ash Orcs F-1: 10 → 9; Cave Trolls X-1: 3 → 2.
     const excel = new MemoryExcel(memoryWorkbook(exampleTables()));
-    const order = { elements: "F", hits: [{ race: "Low Elves", deaths: 10 }, { race: "Ash Orcs", deaths: 10 }, { race: "cave trolls", deaths: 3 }] };
+    const order = {
+      elements: "F",
+      hits: [
+        { race: "Low Elves", deaths: 10 },
+        { race: "Ash Orcs", deaths: 10 },
+        { race: "cave trolls", deaths: 3 },
+      ],
+    };
     const { result, syncs } = await counted(excel, () => runDisaster(excel.run, order));
     expect(syncs).toBe(3);
     expect(rowsOf(excel, "Deaths").slice(EXAMPLE_DEATHS)).toEqual([
@@ -74,7 +84,9 @@ describe("the referee's actions in Excel", () => {
     ]);
     expect(races(excel).map((r) => r[1])).toEqual([40, 45, 30, 41, 10, 45]);
     await expectFresh(excel, result);
-    expect((await runDisaster(excel.run, order)).problems[0]?.message).toMatch(/already record this fire striking the Low Elves, Ash Orcs, Cave Trolls in century 1/);
+    expect((await runDisaster(excel.run, order)).problems[0]?.message).toMatch(
+      /already record this fire striking the Low Elves, Ash Orcs, Cave Trolls in century 1/,
+    );
   });
 
   test("growth: new Units, starvation and +2 Aggression; never twice in a century; bad input writes nothing", async () => {

@@ -23,7 +23,9 @@ beforeAll(async () => {
   expect((await gods("century-end", base, "--century", "2")).code).toBe(0);
   expect((await gods("event", base, "Race destroyed")).code).toBe(0);
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 let n = 0;
 /** The base campaign edited by hand with openpyxl (see test/support/python/ledger_edit.py). */
@@ -106,14 +108,34 @@ describe("correcting the book on purpose", () => {
     expect(again.code).toBe(2);
     expect(again.err).toContain("the Ledger agrees with its seal: there is nothing to correct.");
     // The correction is not an undoable credit, and no arithmetic was mended by it.
-    const dump = execFileSync(PYTHON, ["-c", `import openpyxl,sys; ws=openpyxl.load_workbook(sys.argv[1])["Ledger"]; print([[c.value for c in r] for r in ws.iter_rows(min_row=2) if r[1].value=="correction"])`, file], { encoding: "utf8" });
+    const dump = execFileSync(
+      PYTHON,
+      [
+        "-c",
+        `import openpyxl,sys; ws=openpyxl.load_workbook(sys.argv[1])["Ledger"]; print([[c.value for c in r] for r in ws.iter_rows(min_row=2) if r[1].value=="correction"])`,
+        file,
+      ],
+      { encoding: "utf8" },
+    );
     expect(dump).toContain("'correction', 'Solara won the dispute over century 1', 'Solara', 0, 0");
   });
 });
 
 describe("renaming a god everywhere", () => {
   const cellsOf = (file: string, sheet: string, column: string) =>
-    JSON.parse(execFileSync(PYTHON, ["-c", `import openpyxl,sys,json; ws=openpyxl.load_workbook(sys.argv[1])[sys.argv[2]]; h=[c.value for c in ws[1]]; i=h.index(sys.argv[3]); print(json.dumps([r[i].value for r in ws.iter_rows(min_row=2)]))`, file, sheet, column], { encoding: "utf8" })) as unknown[];
+    JSON.parse(
+      execFileSync(
+        PYTHON,
+        [
+          "-c",
+          `import openpyxl,sys,json; ws=openpyxl.load_workbook(sys.argv[1])[sys.argv[2]]; h=[c.value for c in ws[1]]; i=h.index(sys.argv[3]); print(json.dumps([r[i].value for r in ws.iter_rows(min_row=2)]))`,
+          file,
+          sheet,
+          column,
+        ],
+        { encoding: "utf8" },
+      ),
+    ) as unknown[];
 
   test("gods rename keeps the account and its carry; the next credit goes through", async () => {
     const file = path.join(dir, "rename.xlsx");

@@ -10,7 +10,9 @@ import { edit, handWorked, rawWorkbook, writeXlsx, type Tables } from "../suppor
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-tables-"))));
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function errors(tables: Tables, century = 1): string[] {
   return errorsIn(planCenturyEnd(rawWorkbook(tables), century).problems).map(describeProblem);
@@ -50,7 +52,6 @@ describe("shares and totals rows", () => {
   });
 });
 
-
 describe("cells read as the functions read them", () => {
   test("a yes/no column takes the same words as a function's TRUE/FALSE argument", () => {
     const words = edit((t) => {
@@ -78,6 +79,8 @@ describe("cells read as the functions read them", () => {
     const withMana = edit((t) => (t.Gods = (t.Gods ?? []).map((r, i) => [...r, i === 0 ? "Mana" : i === 1 ? "lots" : 5])));
     const outcome = planCenturyEnd(rawWorkbook(withMana), 1);
     expect(errorsIn(outcome.problems)).toEqual([]);
-    expect(outcome.problems.map(describeProblem)).toContain('Gods table, row 2, column Mana: "lots" is not a number; it needs the mana the character has now, 0 or more.');
+    expect(outcome.problems.map(describeProblem)).toContain(
+      'Gods table, row 2, column Mana: "lots" is not a number; it needs the mana the character has now, 0 or more.',
+    );
   });
 });

@@ -31,12 +31,16 @@ export function wireBookByHand(): void {
       showMessage(result, "error", "Choose the god and write its new name.");
       return;
     }
-    ask("rename", `Rename ${from} to ${to} everywhere: its row in Gods, its Cards, its pantheon shares and its Ledger rows? Its account and what it carries go with it.`, `Rename ${from}`, () =>
-      void act(result, steps(`Renaming ${from}…`), async (options) => {
-        const outcome = await renameEverywhere(excelRun, from, to, options);
-        showOutcome(result, outcome);
-        if (outcome.written) byId("rename-to", HTMLInputElement).value = "";
-      }),
+    ask(
+      "rename",
+      `Rename ${from} to ${to} everywhere: its row in Gods, its Cards, its pantheon shares and its Ledger rows? Its account and what it carries go with it.`,
+      `Rename ${from}`,
+      () =>
+        void act(result, steps(`Renaming ${from}…`), async (options) => {
+          const outcome = await renameEverywhere(excelRun, from, to, options);
+          showOutcome(result, outcome);
+          if (outcome.written) byId("rename-to", HTMLInputElement).value = "";
+        }),
     );
   });
   wireCancel("reseal", "reseal");
@@ -48,17 +52,26 @@ export function wireBookByHand(): void {
       byId("reseal-because").focus();
       return;
     }
-    ask("reseal", `Correct the book ("${because}")? The Ledger is sealed as it stands now, and the accounts it touches get a correction row with this reason.`, "Correct the book", () =>
-      void act(result, steps("Correcting the book…"), async (options) => {
-        const outcome = await correctBook(excelRun, because, options);
-        show(outcome.status);
-        const errors = errorsIn(outcome.problems);
-        if (!outcome.written) showProblems(result, "Nothing was written:", errors, goTo);
-        else {
-          showMessage(result, "done", `The book is corrected ("${outcome.what}"): its seal holds the Ledger as it stands.`, outcome.payments.length === 0 ? [] : [`A correction row in the account of ${outcome.payments.map((p) => p.god).join(", ")}.`]);
-          byId("reseal-because", HTMLInputElement).value = "";
-        }
-      }),
+    ask(
+      "reseal",
+      `Correct the book ("${because}")? The Ledger is sealed as it stands now, and the accounts it touches get a correction row with this reason.`,
+      "Correct the book",
+      () =>
+        void act(result, steps("Correcting the book…"), async (options) => {
+          const outcome = await correctBook(excelRun, because, options);
+          show(outcome.status);
+          const errors = errorsIn(outcome.problems);
+          if (!outcome.written) showProblems(result, "Nothing was written:", errors, goTo);
+          else {
+            showMessage(
+              result,
+              "done",
+              `The book is corrected ("${outcome.what}"): its seal holds the Ledger as it stands.`,
+              outcome.payments.length === 0 ? [] : [`A correction row in the account of ${outcome.payments.map((p) => p.god).join(", ")}.`],
+            );
+            byId("reseal-because", HTMLInputElement).value = "";
+          }
+        }),
     );
   });
 }

@@ -51,7 +51,8 @@ function render(status: CampaignStatus): void {
   const errors = errorsIn(status.problems).filter((p) => !toldByWelcome(p, missing));
   const problems = [...errors, ...warningsIn(status.problems)];
   byId("problems-box").hidden = problems.length === 0;
-  byId("problems-title").textContent = `Problems: ${[errors.length > 0 ? plural(errors.length, "error") : "", problems.length > errors.length ? plural(problems.length - errors.length, "warning") : ""].filter(Boolean).join(", ")}`;
+  byId("problems-title").textContent =
+    `Problems: ${[errors.length > 0 ? plural(errors.length, "error") : "", problems.length > errors.length ? plural(problems.length - errors.length, "warning") : ""].filter(Boolean).join(", ")}`;
   byId("problems-hint").hidden = !problems.some((p) => p.address !== undefined);
   const list = problemList(problems, goTo);
   list.id = "problems";

@@ -30,32 +30,49 @@ function render(current: CampaignStatus): void {
   byId("century-yes").textContent = `Pay century ${n}`;
   const preview = current.preview;
   byId("preview-body").replaceChildren(
-    preview === null ? el("p", { className: "hint", text: "Shown once the campaign has no problem." }) : paymentsTable(`What each god would collect (updated as the tables change)`, preview),
+    preview === null
+      ? el("p", { className: "hint", text: "Shown once the campaign has no problem." })
+      : paymentsTable(`What each god would collect (updated as the tables change)`, preview),
   );
   byId("redo").hidden = current.redo.century === 0;
   byId("redo-century").textContent = `Redo century ${current.redo.century}…`;
   byId("redo-reason").hidden = current.redo.ready || current.redo.reason === undefined;
-  byId("redo-reason").textContent = current.redo.reason === undefined ? "" : `Century ${current.redo.century} cannot be calculated again: ${current.redo.reason}`;
+  byId("redo-reason").textContent =
+    current.redo.reason === undefined ? "" : `Century ${current.redo.century} cannot be calculated again: ${current.redo.reason}`;
   const era = current.eraEnd;
   byId("era").hidden = !current.hasEraEnd;
-  byId("era-text").textContent = era.ready ? `The era ending with century ${era.century} can be credited now (era-end sources, counted from century ${era.century}'s Counts).` : `Not now: ${era.reason ?? ""}`;
+  byId("era-text").textContent = era.ready
+    ? `The era ending with century ${era.century} can be credited now (era-end sources, counted from century ${era.century}'s Counts).`
+    : `Not now: ${era.reason ?? ""}`;
   byId("credit-era").textContent = era.ready ? `Credit the era ending with century ${era.century}…` : "Credit the era's end…";
 }
 
 /** What each god collects after a century end, or why nothing was written. */
 export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, ledger: boolean, to: GoTo): void {
   if (!outcome.written) {
-    showProblems(target, `Nothing was written: century ${outcome.century} has ${plural(errorsIn(outcome.problems).length, "problem")} to fix first.`, errorsIn(outcome.problems), to);
+    showProblems(
+      target,
+      `Nothing was written: century ${outcome.century} has ${plural(errorsIn(outcome.problems).length, "problem")} to fix first.`,
+      errorsIn(outcome.problems),
+      to,
+    );
     return;
   }
   const names = sheetNames(outcome.century);
   const heading = ledger ? `Century ${outcome.century} is paid` : `Worksheets of century ${outcome.century} written; nobody was paid`;
-  const written = ledger ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, the event worksheets, the distribution points and the Ledger` : `${names.deaths} and ${names.centuryEnd}`;
+  const written = ledger
+    ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, the event worksheets, the distribution points and the Ledger`
+    : `${names.deaths} and ${names.centuryEnd}`;
   const box = el(
     "div",
     { className: "message done" },
     el("h3", { text: heading, attrs: { tabindex: "-1", id: "century-result-title" } }),
-    ...(ledger ? [paymentsTable("Mana each god collects now", outcome.payments), el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." })] : []),
+    ...(ledger
+      ? [
+          paymentsTable("Mana each god collects now", outcome.payments),
+          el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." }),
+        ]
+      : []),
     el("p", { className: "hint", text: `Written: ${written}.` }),
   );
   const warnings = warningsIn(outcome.problems);
@@ -89,7 +106,14 @@ export function wireCentury(): void {
     const n = current.nextCentury;
     target.replaceChildren();
     byId("century-pay").replaceChildren(...(current.preview === null ? [] : [paymentsTable(`Century ${n}: what each god collects`, current.preview)]));
-    askToPay("century", `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`, `Pay century ${n}`, payWarningsIn(current.problems), centuryWarnings(current), pay(n, false));
+    askToPay(
+      "century",
+      `Pay century ${n}? The Ledger records it and the gods collect the Paid column.`,
+      `Pay century ${n}`,
+      payWarningsIn(current.problems),
+      centuryWarnings(current),
+      pay(n, false),
+    );
   };
   wireCancel("century", "end-century");
   byId("end-century").addEventListener("click", askCentury);
@@ -98,7 +122,14 @@ export function wireCentury(): void {
     if (current === null || !current.redo.ready) return;
     const n = current.redo.century;
     byId("century-pay").replaceChildren();
-    askToPay("century", `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`, `Redo century ${n}`, [], [], pay(n, true));
+    askToPay(
+      "century",
+      `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`,
+      `Redo century ${n}`,
+      [],
+      [],
+      pay(n, true),
+    );
   });
   byId("regenerate").addEventListener("click", () => {
     const n = status()?.nextCentury;
@@ -113,14 +144,20 @@ export function wireCentury(): void {
     if (current === null || !current.eraEnd.ready) return;
     const n = current.eraEnd.century;
     const result = byId("era-result");
-    askToPay("era", `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`, "Credit the era's end", [], [], (accepted, again) =>
-      void act(result, steps("Crediting the era's end…"), async (options) => {
-        const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
-        const held = outcome.unaccepted ?? [];
-        show(outcome.status, held.length === 0);
-        if (held.length > 0) again(held);
-        else showCredit(result, outcome, goTo);
-      }),
+    askToPay(
+      "era",
+      `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`,
+      "Credit the era's end",
+      [],
+      [],
+      (accepted, again) =>
+        void act(result, steps("Crediting the era's end…"), async (options) => {
+          const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
+          const held = outcome.unaccepted ?? [];
+          show(outcome.status, held.length === 0);
+          if (held.length > 0) again(held);
+          else showCredit(result, outcome, goTo);
+        }),
     );
   });
   // The ribbon's End century button runs in this page too (see src/commands): it only asks,

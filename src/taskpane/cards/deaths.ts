@@ -25,7 +25,13 @@ function render(status: CampaignStatus): void {
             el("button", {
               text: `+${n}`,
               className: "small",
-              attrs: { type: "button", id: `tally-${i}-${n}`, "data-cause": c.cause, "data-units": String(n), "aria-label": `Add ${plural(n, `${c.cause} death`)}` },
+              attrs: {
+                type: "button",
+                id: `tally-${i}-${n}`,
+                "data-cause": c.cause,
+                "data-units": String(n),
+                "aria-label": `Add ${plural(n, `${c.cause} death`)}`,
+              },
             }),
           ),
         ),
@@ -58,6 +64,8 @@ export function wireDeaths(): void {
     if (button === null) return;
     const cause = button.dataset.cause ?? "";
     const units = Number(button.dataset.units);
-    void act(target, texts(cause), async (options) => { showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options)); });
+    void act(target, texts(cause), async (options) => {
+      showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options));
+    });
   });
 }

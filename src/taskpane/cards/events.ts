@@ -14,7 +14,11 @@ function renderPreview(current: CampaignStatus): void {
   const event = current.events.find((e) => e.name === name);
   const n = Number.isSafeInteger(times) && times >= 1 ? times : 1;
   byId("event-preview").textContent =
-    event === undefined ? "" : event.perEvent.length === 0 ? "Nobody holds a card of its spheres: it credits nobody." : `Credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
+    event === undefined
+      ? ""
+      : event.perEvent.length === 0
+        ? "Nobody holds a card of its spheres: it credits nobody."
+        : `Credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
 }
 
 /** The events to choose from, what one pays, and the latest credits. */
@@ -31,7 +35,10 @@ function render(current: CampaignStatus): void {
         "li",
         {},
         el("span", { text: c.label.replace(/^(\S)/, (x) => x.toUpperCase()) }),
-        el("span", { className: "paid", text: c.paid.length === 0 ? "nobody was credited" : c.paid.map((p) => `${p.god} ${shown(p.earned)} (paid ${shown(p.paid)})`).join(", ") }),
+        el("span", {
+          className: "paid",
+          text: c.paid.length === 0 ? "nobody was credited" : c.paid.map((p) => `${p.god} ${shown(p.earned)} (paid ${shown(p.paid)})`).join(", "),
+        }),
       ),
     ),
   );
@@ -48,7 +55,9 @@ export function showCredit(target: HTMLElement, outcome: CreditInExcel, to: GoTo
   }
   const credited = outcome.payments.filter((p) => p.earned !== 0);
   const collects = credited.filter((p) => p.paid > 0);
-  const heading = undo ? `Took back ${outcome.what}` : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
+  const heading = undo
+    ? `Took back ${outcome.what}`
+    : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
   const summary = undo
     ? `Take back from the distribution point: ${credited.map((p) => `${p.god} ${shown(-p.paid)}`).join(", ") || "nothing"}.`
     : collects.length === 0
@@ -90,18 +99,24 @@ export function wireEvents(): void {
     const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
     const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${current.nextCentury}? ${who}`;
     target.replaceChildren();
-    askToPay("event", question, again ? "Yes, it happened again" : "Credit it", [], [], (accepted, askAgain) =>
-      void act(target, steps(`Crediting ${name}…`), async (options) => {
-        const outcome = await creditEvent(excelRun, name, { times: n, again }, { ...options, accepted });
-        const held = outcome.unaccepted ?? [];
-        show(outcome.status, held.length === 0);
-        if (held.length > 0) {
-          askAgain(held);
-          return;
-        }
-        showCredit(target, outcome, goTo);
-        if (outcome.written) byId("event-times", HTMLInputElement).value = "1";
-      }),
+    askToPay(
+      "event",
+      question,
+      again ? "Yes, it happened again" : "Credit it",
+      [],
+      [],
+      (accepted, askAgain) =>
+        void act(target, steps(`Crediting ${name}…`), async (options) => {
+          const outcome = await creditEvent(excelRun, name, { times: n, again }, { ...options, accepted });
+          const held = outcome.unaccepted ?? [];
+          show(outcome.status, held.length === 0);
+          if (held.length > 0) {
+            askAgain(held);
+            return;
+          }
+          showCredit(target, outcome, goTo);
+          if (outcome.written) byId("event-times", HTMLInputElement).value = "1";
+        }),
     );
   });
   wireCancel("undo", "undo-credit");
@@ -109,13 +124,17 @@ export function wireEvents(): void {
     const latest = status()?.credits[0];
     if (latest?.undoable !== true) return;
     const result = byId("undo-result");
-    ask("undo", `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they carried before; take back the whole mana it paid.`, "Take it back", () =>
-      void act(result, steps("Taking the credit back…"), async (options) => {
-        // Only the credit the gamemaster was asked about: another may have been made meanwhile.
-        const outcome = await undoLatestCredit(excelRun, options, latest.label);
-        show(outcome.status);
-        showCredit(result, outcome, goTo, true);
-      }),
+    ask(
+      "undo",
+      `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they carried before; take back the whole mana it paid.`,
+      "Take it back",
+      () =>
+        void act(result, steps("Taking the credit back…"), async (options) => {
+          // Only the credit the gamemaster was asked about: another may have been made meanwhile.
+          const outcome = await undoLatestCredit(excelRun, options, latest.label);
+          show(outcome.status);
+          showCredit(result, outcome, goTo, true);
+        }),
     );
   });
 }

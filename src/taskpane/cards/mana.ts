@@ -14,7 +14,9 @@ function render(status: CampaignStatus): void {
   const body = byId("mana-body");
   if (!m.column) {
     body.replaceChildren(
-      el("p", { text: "Add a Mana column to the Gods table, with the mana each character has now: the pane then shows the average per character and how much every mana source should pay." }),
+      el("p", {
+        text: "Add a Mana column to the Gods table, with the mana each character has now: the pane then shows the average per character and how much every mana source should pay.",
+      }),
     );
     return;
   }
@@ -29,7 +31,10 @@ function render(status: CampaignStatus): void {
         el("div", { className: "fact-main" }, el("dt", { text: "Factor" }), el("dd", { text: String(m.factor) })),
       ),
       el("p", { className: m.factor === 1 ? "ok" : "badge", text: `${FACTOR_WORDS[m.factor] ?? ""} (factor ${m.factor}).` }),
-      el("p", { className: "hint", text: "The century end does not scale mana by itself: apply the factor to the Rate column of the Sources table between sessions." }),
+      el("p", {
+        className: "hint",
+        text: "The century end does not scale mana by itself: apply the factor to the Rate column of the Sources table between sessions.",
+      }),
     );
   } else if (m.problems.length > 0) {
     parts.push(el("p", { className: "message error", text: "Some Mana cells are not numbers; see the problems under Campaign." }));

@@ -19,8 +19,18 @@ function sharesTable(race: RaceStatus): HTMLElement {
     "table",
     { className: "shares" },
     el("caption", { className: "visually-hidden", text: `Pantheon of the ${race.race}` }),
-    el("thead", {}, el("tr", {}, el("th", { text: "Member", attrs: { scope: "col" } }), el("th", { text: "Share", className: "num", attrs: { scope: "col" } }))),
-    el("tbody", {}, ...race.shares.map((s) => el("tr", {}, el("th", { text: s.member, attrs: { scope: "row" } }), el("td", { className: "num", text: `${shown(s.share)}%` })))),
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", { text: "Member", attrs: { scope: "col" } }), el("th", { text: "Share", className: "num", attrs: { scope: "col" } })),
+    ),
+    el(
+      "tbody",
+      {},
+      ...race.shares.map((s) =>
+        el("tr", {}, el("th", { text: s.member, attrs: { scope: "row" } }), el("td", { className: "num", text: `${shown(s.share)}%` })),
+      ),
+    ),
   );
 }
 
@@ -41,7 +51,9 @@ function renderRace(current: CampaignStatus): void {
   if (race.shares.length > 0) parts.push(sharesTable(race));
   if (race.problem !== undefined) parts.push(el("p", { className: "message error", text: race.problem.replace(/^(\S)/, (c) => c.toUpperCase()) }));
   shownNow.replaceChildren(...parts);
-  turmoilState.textContent = race.turmoil ? `The ${race.race} are in religious turmoil: they give no worship this century.` : `The ${race.race} are not in religious turmoil.`;
+  turmoilState.textContent = race.turmoil
+    ? `The ${race.race} are in religious turmoil: they give no worship this century.`
+    : `The ${race.race} are not in religious turmoil.`;
   toggle.textContent = race.turmoil ? `End the turmoil of the ${race.race}` : `Start turmoil for the ${race.race}`;
 }
 
@@ -52,7 +64,13 @@ function proposalRow(member: string, share: number): HTMLElement {
   const id = `proposal-${member.replace(/[^A-Za-z0-9]/g, "_")}-${byId("proposal").children.length}`;
   const input = el("input", { attrs: { id, type: "number", min: "0", max: "100", step: "any", inputmode: "decimal", "data-member": member } });
   input.value = String(Number(share.toFixed(4)));
-  return el("div", { className: "proposal-row" }, el("label", { text: member, attrs: { for: id } }), input, el("span", { text: "%", attrs: { "aria-hidden": "true" } }));
+  return el(
+    "div",
+    { className: "proposal-row" },
+    el("label", { text: member, attrs: { for: id } }),
+    input,
+    el("span", { text: "%", attrs: { "aria-hidden": "true" } }),
+  );
 }
 
 function proposalMembers(): HTMLInputElement[] {
@@ -61,7 +79,10 @@ function proposalMembers(): HTMLInputElement[] {
 
 function offerMembers(current: CampaignStatus): void {
   const present = new Set(proposalMembers().map((i) => i.dataset.member));
-  setOptions(byId("proposal-add", HTMLSelectElement), [{ value: "", label: "Choose a member…" }, ...current.members.filter((m) => !present.has(m)).map((m) => ({ value: m, label: m }))]);
+  setOptions(byId("proposal-add", HTMLSelectElement), [
+    { value: "", label: "Choose a member…" },
+    ...current.members.filter((m) => !present.has(m)).map((m) => ({ value: m, label: m })),
+  ]);
   byId("proposal-add", HTMLSelectElement).value = "";
 }
 
@@ -109,13 +130,17 @@ export function wirePantheons(): void {
     const deity = byId("cult-deity", HTMLSelectElement).value;
     const points = byId("cult-points", HTMLInputElement).valueAsNumber;
     const target = byId("cult-result");
-    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => { showOutcome(target, await applyCult(excelRun, race(), deity, points, options)); });
+    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => {
+      showOutcome(target, await applyCult(excelRun, race(), deity, points, options));
+    });
   });
   byId("toggle-turmoil").addEventListener("click", () => {
     const current = status();
     const on = !(current !== null && chosenRace(current)?.turmoil === true);
     const target = byId("turmoil-result");
-    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => { showOutcome(target, await setTurmoil(excelRun, race(), on, options)); });
+    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => {
+      showOutcome(target, await setTurmoil(excelRun, race(), on, options));
+    });
   });
   byId("turmoil-roll").addEventListener("change", () => {
     const roll = byId("turmoil-roll", HTMLSelectElement).value;

@@ -60,7 +60,15 @@ export function wireReferee(): void {
         return;
       }
       byId("referee-preview").replaceChildren(...[...seen.details, ...refereeLines(seen.preview)].map((line) => el("li", { text: line })));
-      ask("referee", `${seen.message} Write it?`, `Write the ${what}`, () => void act(target, steps(`Writing the ${what}…`), async (o) => { showOutcome(target, await action(o)); }));
+      ask(
+        "referee",
+        `${seen.message} Write it?`,
+        `Write the ${what}`,
+        () =>
+          void act(target, steps(`Writing the ${what}…`), async (o) => {
+            showOutcome(target, await action(o));
+          }),
+      );
     });
   };
   byId("war-show").addEventListener("click", () => {
@@ -76,12 +84,19 @@ export function wireReferee(): void {
       .filter((h) => h.text !== "")
       .map((h) => ({ race: h.race, deaths: Number(h.text) }));
     const cause = byId("disaster-cause", HTMLInputElement).value.trim();
-    const order = { elements: byId("disaster-elements", HTMLInputElement).value, global: byId("disaster-global", HTMLInputElement).checked, hits, ...(cause === "" ? {} : { cause }) };
+    const order = {
+      elements: byId("disaster-elements", HTMLInputElement).value,
+      global: byId("disaster-global", HTMLInputElement).checked,
+      hits,
+      ...(cause === "" ? {} : { cause }),
+    };
     if (hits.length === 0) {
       showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
       return;
     }
     previewThenAsk("disaster", (options) => runDisaster(excelRun, order, options));
   });
-  byId("growth-show").addEventListener("click", () => { previewThenAsk("growth", (options) => runGrowth(excelRun, options)); });
+  byId("growth-show").addEventListener("click", () => {
+    previewThenAsk("growth", (options) => runGrowth(excelRun, options));
+  });
 }

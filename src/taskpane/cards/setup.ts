@@ -16,7 +16,11 @@ export function wireSetup(): void {
   });
   byId("open-example").addEventListener("click", () => {
     if (!Office.context.requirements.isSetSupported("ExcelApi", "1.8")) {
-      showMessage(target, "error", "This version of Excel cannot open a new workbook from an add-in. Make the example on the command line instead: gods init example.xlsx --example");
+      showMessage(
+        target,
+        "error",
+        "This version of Excel cannot open a new workbook from an add-in. Make the example on the command line instead: gods init example.xlsx --example",
+      );
       return;
     }
     void act(target, { reading: "Opening the example campaign…", writing: "Opening the example campaign…" }, async () => {

@@ -22,7 +22,11 @@ function drawTimers(): void {
   byId("timers").replaceChildren(
     ...timers.map((t) => {
       const over = ended(t, now);
-      const stop = el("button", { text: over ? "Clear" : "Stop", className: "small", attrs: { type: "button", "data-timer": t.id, "aria-label": `${over ? "Clear" : "Stop"} the timer of ${t.who}` } });
+      const stop = el("button", {
+        text: over ? "Clear" : "Stop",
+        className: "small",
+        attrs: { type: "button", "data-timer": t.id, "aria-label": `${over ? "Clear" : "Stop"} the timer of ${t.who}` },
+      });
       return el(
         "li",
         { className: over ? "over" : "", attrs: { "data-timer": t.id } },
@@ -51,13 +55,15 @@ function tickTimers(): void {
 }
 
 export function wireTimers(): void {
-  timers = parseTimers(((): string | null => {
-    try {
-      return localStorage.getItem(TIMERS_KEY);
-    } catch {
-      return null;
-    }
-  })());
+  timers = parseTimers(
+    ((): string | null => {
+      try {
+        return localStorage.getItem(TIMERS_KEY);
+      } catch {
+        return null;
+      }
+    })(),
+  );
   setOptions(
     byId("timer-kind", HTMLSelectElement),
     TIMER_KINDS.map((k) => ({ value: k.id, label: `${k.label}, ${k.minutes} min` })),

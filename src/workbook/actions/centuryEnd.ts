@@ -109,13 +109,25 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
   const result = calculateCentury(input);
   problems.splice(0, problems.length, ...costed(problems, input, result));
   const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === n).map((r) => r.index));
-  const credits = result.payouts.map((p) => ({ century: n, kind: "century-end" as const, what: null, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+  const credits = result.payouts.map((p) => ({
+    century: n,
+    kind: "century-end" as const,
+    what: null,
+    god: p.god,
+    earned: p.earned,
+    paid: p.paid,
+    carry: p.carry,
+  }));
   const after = accountsAfter(campaign, replaced, credits);
   const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, after)];
   // A sheet of the gamemaster's with one of these names is never written over.
   const foreign = foreignSheets(campaign, sheets);
   if (foreign.length > 0) return { century: n, problems: [...problems, ...foreign], campaign, result, payments: toPayments(result.payouts) };
-  const plan: WorkbookPlan = { century: n, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits) };
+  const plan: WorkbookPlan = {
+    century: n,
+    sheets: [...sheets, sealSheet(campaign, after, sheets)],
+    ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits),
+  };
   return { century: n, problems, campaign, result, plan, payments: toPayments(result.payouts) };
 }
 
@@ -123,4 +135,3 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
 export function previewPayments(campaign: Campaign, century: number): Payment[] {
   return toPayments(calculateCentury(centuryInput(campaign, century)).payouts);
 }
-

@@ -29,7 +29,7 @@ export interface CreditOutcome {
   readonly plan?: WorkbookPlan;
 }
 
-export const ledgerError = (message: string): Problem => (tableError(LEDGER.name, message));
+export const ledgerError = (message: string): Problem => tableError(LEDGER.name, message);
 
 /** The accounts after a credit: each recipient's rows so far, then its new one. */
 export function accountsAfter(campaign: Campaign, removed: ReadonlySet<number>, added: readonly CreditRow[]): Map<string, Account> {
@@ -56,7 +56,13 @@ export function carries(campaign: Campaign): Map<string, Ratio> {
  * A change of the book with what it writes: the book's sheets (unless one of their names is a
  * sheet of the gamemaster's), the seal, and the Ledger less `removed`, with `added`.
  */
-export function withSheets<O extends Omit<CreditOutcome, "plan">>(campaign: Campaign, outcome: O, century: number, removed: ReadonlySet<number>, added: readonly CreditRow[]): O & { plan?: WorkbookPlan } {
+export function withSheets<O extends Omit<CreditOutcome, "plan">>(
+  campaign: Campaign,
+  outcome: O,
+  century: number,
+  removed: ReadonlySet<number>,
+  added: readonly CreditRow[],
+): O & { plan?: WorkbookPlan } {
   const after = accountsAfter(campaign, removed, added);
   const sheets = bookSheets(campaign, after);
   const foreign = foreignSheets(campaign, sheets);
@@ -70,7 +76,8 @@ export function credit(read: CampaignRead, kind: CreditKind, what: string, centu
   const { campaign } = read;
   const base = { kind, what, century, problems, campaign, payments: toPayments(postings), postings };
   if (errorsIn(problems).length > 0) return base;
-  const added: CreditRow[] = postings.filter((p) => toNumber(p.earned) !== 0).map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+  const added: CreditRow[] = postings
+    .filter((p) => toNumber(p.earned) !== 0)
+    .map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
   return withSheets(campaign, base, century, new Set(), added);
 }
-

@@ -86,7 +86,12 @@ export function planDeaths(campaign: Campaign, problems: readonly Problem[], ent
   if (table === undefined) {
     if (race !== undefined) row.Race = race;
     if (note !== undefined) row.Note = note;
-    return { edits: [{ kind: "create", layout: tableLayout(DEATHS), rows: [row] }], message: `${message} (The workbook had no Deaths table; it has one now.)`, problems: [], century };
+    return {
+      edits: [{ kind: "create", layout: tableLayout(DEATHS), rows: [row] }],
+      message: `${message} (The workbook had no Deaths table; it has one now.)`,
+      problems: [],
+      century,
+    };
   }
   if (!table.usable) {
     const headers = problems.filter((p) => p.table === DEATHS.name && p.severity === "error");
@@ -94,7 +99,13 @@ export function planDeaths(campaign: Campaign, problems: readonly Problem[], ent
   }
   if (entry.tally === true) {
     const tally = tallyRow(campaign, century, name);
-    if (tally !== undefined) return { edits: [{ kind: "update", table: DEATHS.name, index: tally.index, values: { Units: tally.units + entry.units } }], message, problems: [], century };
+    if (tally !== undefined)
+      return {
+        edits: [{ kind: "update", table: DEATHS.name, index: tally.index, values: { Units: tally.units + entry.units } }],
+        message,
+        problems: [],
+        century,
+      };
   }
   const skipped: string[] = [];
   for (const [column, value] of [
@@ -107,6 +118,8 @@ export function planDeaths(campaign: Campaign, problems: readonly Problem[], ent
   }
   const edit: EditRow = row;
   const aside =
-    skipped.length === 0 ? "" : ` (The Deaths table has no ${skipped.join(" or ")} column, so the ${skipped.map((c) => c.toLowerCase()).join(" and ")} ${skipped.length === 1 ? "was" : "were"} not written.)`;
+    skipped.length === 0
+      ? ""
+      : ` (The Deaths table has no ${skipped.join(" or ")} column, so the ${skipped.map((c) => c.toLowerCase()).join(" and ")} ${skipped.length === 1 ? "was" : "were"} not written.)`;
   return { edits: [{ kind: "append", table: DEATHS.name, rows: [edit] }], message: message + aside, problems: [], century };
 }

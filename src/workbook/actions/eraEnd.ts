@@ -28,14 +28,25 @@ export function planEraEnd(read: CampaignRead, century: number): CreditOutcome {
     );
   }
   const next = campaign.ledger.find((r) => r.century > century);
-  if (next !== undefined) problems.push(tableError(LEDGER.name, `century ${century + 1} has credits already (this row): an era's end comes before them. Undo them first, the latest first.`, { row: next.row }));
+  if (next !== undefined)
+    problems.push(
+      tableError(LEDGER.name, `century ${century + 1} has credits already (this row): an era's end comes before them. Undo them first, the latest first.`, {
+        row: next.row,
+      }),
+    );
   const done = campaign.ledger.find((r) => r.kind === "era-end" && r.century === century);
-  if (done !== undefined) problems.push(tableError(LEDGER.name, `the era ending with century ${century} is already credited (this row). To credit it anew, undo it first.`, { row: done.row }));
+  if (done !== undefined)
+    problems.push(
+      tableError(LEDGER.name, `the era ending with century ${century} is already credited (this row). To credit it anew, undo it first.`, { row: done.row }),
+    );
   const counts = new Map<string, Ratio>();
   for (const c of campaign.counts) if (c.century === century) counts.set(nameKey(c.source), c.count);
-  problems.push(...neededTables(campaign, campaign.sheetNames, "era-end"), ...missingCounts(campaign, century, "era-end"), ...lateDeaths(campaign, century + 1));
+  problems.push(
+    ...neededTables(campaign, campaign.sheetNames, "era-end"),
+    ...missingCounts(campaign, century, "era-end"),
+    ...lateDeaths(campaign, century + 1),
+  );
   if (errorsIn(problems).length > 0) return credit(read, "era-end", what, century, [], problems);
   const lines = eraEndCredit(recipients(campaign), campaign.cards, campaign.sources, counts);
   return credit(read, "era-end", what, century, post(lines, carries(campaign)), problems);
 }
-

@@ -23,7 +23,9 @@ function eventWhat(event: string, times: number, earlier: number): string {
 
 /** How many credits of this event the century has had already. */
 function creditsOf(campaign: Campaign, event: string, century: number): number {
-  const whats = new Set(campaign.ledger.filter((r) => r.kind === "event" && r.century === century && nameKey(eventOf(r.what)) === nameKey(event)).map((r) => r.what));
+  const whats = new Set(
+    campaign.ledger.filter((r) => r.kind === "event" && r.century === century && nameKey(eventOf(r.what)) === nameKey(event)).map((r) => r.what),
+  );
   return whats.size;
 }
 
@@ -58,7 +60,15 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   const what = eventWhat(name, times, creditsOf(campaign, name, century));
   if (found === undefined) {
     const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
-    problems.push(tableError(SOURCES.name, `there is no event "${event.trim().slice(0, 100)}".${didYouMean(event, known.map((e) => e.name))} ${list}`));
+    problems.push(
+      tableError(
+        SOURCES.name,
+        `there is no event "${event.trim().slice(0, 100)}".${didYouMean(
+          event,
+          known.map((e) => e.name),
+        )} ${list}`,
+      ),
+    );
   }
   problems.push(...lateDeaths(campaign, inPlay));
   if (!Number.isSafeInteger(times) || times < 1 || times > MAX_TIMES) {
@@ -66,14 +76,23 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   }
   // An event is credited in the century in play: the accounts follow the order of the game.
   if (century !== inPlay || century > MAX_CENTURY) {
-    problems.push(ledgerError(`an event is credited in the century in play (${inPlay}), not in century ${century}${century < inPlay ? "; one reported late goes into the century in play" : ""}.`));
+    problems.push(
+      ledgerError(
+        `an event is credited in the century in play (${inPlay}), not in century ${century}${century < inPlay ? "; one reported late goes into the century in play" : ""}.`,
+      ),
+    );
   }
   const latest = latestCredit(campaign)[0];
   if (found !== undefined && options.again !== true && latest !== undefined && isRepeat(campaign, name, century)) {
-    problems.push(tableError(LEDGER.name, `"${name}" was the last credit (this row). If it really happened again, say so (--again, or confirm in the pane); otherwise it is already credited and nothing more is needed.`, { row: latest.row }));
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `"${name}" was the last credit (this row). If it really happened again, say so (--again, or confirm in the pane); otherwise it is already credited and nothing more is needed.`,
+        { row: latest.row },
+      ),
+    );
   }
   if (errorsIn(problems).length > 0 || found === undefined) return credit(read, "event", what, century, [], problems);
   const lines = eventCredit(recipients(campaign), campaign.cards, found.rules, times);
   return credit(read, "event", what, century, post(lines, carries(campaign)), problems);
 }
-

@@ -20,7 +20,8 @@ function pantheonOf(campaign: Campaign, race: string): { race: Race; p: RacePant
   const known = lookUp(campaign, RACES.name, campaign.races, (r) => r.race, race);
   if ("severity" in known) return known;
   const found = campaign.pantheons.get(nameKey(known.race));
-  if (found === undefined) return tableError(PANTHEON.name, `${known.race} has no rows in the Pantheon table yet; add its members and their shares there first.`);
+  if (found === undefined)
+    return tableError(PANTHEON.name, `${known.race} has no rows in the Pantheon table yet; add its members and their shares there first.`);
   return { race: known, p: found };
 }
 
@@ -107,14 +108,17 @@ function memberName(campaign: Campaign, name: string): string | Problem {
   if (!isGod(name)) return isDiabolism(name) ? DIABOLISM : ATHEISM;
   const god = lookUp(campaign, GODS.name, campaign.gods, (g) => g.name, name);
   if ("severity" in god) return god;
-  if (god.kind === "demon") return tableError(GODS.name, `${god.name} is a demon: mortals worship demons through Diabolism, so a cult for a demon is a cult for Diabolism.`);
+  if (god.kind === "demon")
+    return tableError(GODS.name, `${god.name} is a demon: mortals worship demons through Diabolism, so a cult for a demon is a cult for Diabolism.`);
   return god.name;
 }
 
 /** A cult of `points` percentage points for `deity` in a race's pantheon (engine: cult). */
 export function planCult(campaign: Campaign, race: string, deity: string, points: number): EditPlan {
   if (!Number.isFinite(points) || points <= 0 || points > 100) {
-    return refused(tableError(PANTHEON.name, `a cult adds between 0 and 100 points to a deity; ${Number.isFinite(points) ? points : "that"} is not such a number.`));
+    return refused(
+      tableError(PANTHEON.name, `a cult adds between 0 and 100 points to a deity; ${Number.isFinite(points) ? points : "that"} is not such a number.`),
+    );
   }
   const name = memberName(campaign, deity);
   if (typeof name !== "string") return refused(name);
@@ -179,9 +183,14 @@ export function planTurmoil(campaign: Campaign, race: string, inTurmoil: boolean
     : `The ${row.race} are no longer marked as in religious turmoil. A race in turmoil at any time of a century gives no worship for all of it, so clear the mark only once that century has been ended.`;
   if (races !== undefined && !hasColumn(races, "Turmoil")) {
     const values = races.rows.map((cells, i) => (isBlankRow(cells) ? null : i === row.index ? word : "no"));
-    return { edits: [{ kind: "addColumn", table: RACES.name, header: "Turmoil", values }], message: `${message} (The Races table now has a Turmoil column.)`, problems: [] };
+    return {
+      edits: [{ kind: "addColumn", table: RACES.name, header: "Turmoil", values }],
+      message: `${message} (The Races table now has a Turmoil column.)`,
+      problems: [],
+    };
   }
-  if (row.turmoil === inTurmoil) return { edits: [], message: `The ${row.race} ${inTurmoil ? "are already" : "are not"} marked as in religious turmoil; nothing changed.`, problems: [] };
+  if (row.turmoil === inTurmoil)
+    return { edits: [], message: `The ${row.race} ${inTurmoil ? "are already" : "are not"} marked as in religious turmoil; nothing changed.`, problems: [] };
   return { edits: [{ kind: "update", table: RACES.name, index: row.index, values: { Turmoil: word } }], message, problems: [] };
 }
 
@@ -204,7 +213,8 @@ export function checkChange(campaign: Campaign, race: string, proposed: readonly
   if ("severity" in found) return { message: "", problems: [found] };
   const rows = proposed.filter((s) => s.member.trim() !== "");
   const proposal = attempt(() => {
-    if (rows.some((s) => !Number.isFinite(s.share))) throw new RuleError("Every member needs a share, written as a number of points (0 for a member that leaves).");
+    if (rows.some((s) => !Number.isFinite(s.share)))
+      throw new RuleError("Every member needs a share, written as a number of points (0 for a member that leaves).");
     // Points, whatever the table uses: the pane shows and takes points.
     const after = readPantheon(rows.map((s) => ({ member: s.member, share: fromNumber(s.share) })));
     if (after.style === "fractions") throw new RuleError("Write the proposed shares as points adding up to 100.");

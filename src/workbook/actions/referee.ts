@@ -83,7 +83,11 @@ export function refusal(action: RefereeAction, century: number, problems: Proble
 
 export function raceProblem(message: string, race?: Race, column?: string, campaign?: Campaign): Problem {
   const table = campaign === undefined ? undefined : foundTable(campaign, RACES.name);
-  return tableError(RACES.name, message, { ...(race === undefined ? {} : { row: race.row }), ...(column === undefined ? {} : { column }), ...(race !== undefined && table !== undefined ? { address: addressIn(table.raw, race.row, column) } : {}) });
+  return tableError(RACES.name, message, {
+    ...(race === undefined ? {} : { row: race.row }),
+    ...(column === undefined ? {} : { column }),
+    ...(race !== undefined && table !== undefined ? { address: addressIn(table.raw, race.row, column) } : {}),
+  });
 }
 
 /**
@@ -96,13 +100,19 @@ export function prerequisites(campaign: Campaign, problems: readonly Problem[]):
   const deaths = foundTable(campaign, DEATHS.name);
   if (deaths === undefined) {
     return [
-      tableError(DEATHS.name, "the workbook has no Deaths table, where the referee's actions write their deaths: add one with the columns Century, Cause, Units, Race and Note (the task pane's Set up adds it)."),
+      tableError(
+        DEATHS.name,
+        "the workbook has no Deaths table, where the referee's actions write their deaths: add one with the columns Century, Cause, Units, Race and Note (the task pane's Set up adds it).",
+      ),
     ];
   }
   const missing = ["Race", "Note"].filter((c) => !hasColumn(deaths.raw, c));
   if (missing.length > 0) {
     return [
-      tableError(DEATHS.name, `the Deaths table has no ${missing.join(" or ")} column: add ${missing.length === 1 ? "it" : "them"} at the table's right, so that each row the referee's actions write names its race and the action, and the same action is not recorded twice.`),
+      tableError(
+        DEATHS.name,
+        `the Deaths table has no ${missing.join(" or ")} column: add ${missing.length === 1 ? "it" : "them"} at the table's right, so that each row the referee's actions write names its race and the action, and the same action is not recorded twice.`,
+      ),
     ];
   }
   return [];
@@ -110,7 +120,9 @@ export function prerequisites(campaign: Campaign, problems: readonly Problem[]):
 
 /** A cell of an optional column that could not be read: the reader's own words, now a reason to stop. */
 export function badCell(campaign: Campaign, problems: readonly Problem[], race: Race, column: RaceAttribute): Problem {
-  const read = problems.find((p) => p.table === RACES.name && p.row === race.row && p.column !== undefined && normalizeHeader(p.column) === normalizeHeader(column));
+  const read = problems.find(
+    (p) => p.table === RACES.name && p.row === race.row && p.column !== undefined && normalizeHeader(p.column) === normalizeHeader(column),
+  );
   return raceProblem(read?.message ?? `the ${column} of the ${race.race} cannot be read.`, race, column, campaign);
 }
 
@@ -136,14 +148,24 @@ export function lastAction(campaign: Campaign, century: number): { note: string;
 
 export function repeated(campaign: Campaign, century: number, row: Death, what: string): Problem {
   const deaths = foundTable(campaign, DEATHS.name);
-  return tableError(DEATHS.name, `the last rows of the Deaths table (down to this one) already record ${what} in century ${century}. If it really happened again, say so (--again, or confirm in the pane); otherwise it is already recorded and nothing more is needed.`, { row: row.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, row.row, "Note") }) });
+  return tableError(
+    DEATHS.name,
+    `the last rows of the Deaths table (down to this one) already record ${what} in century ${century}. If it really happened again, say so (--again, or confirm in the pane); otherwise it is already recorded and nothing more is needed.`,
+    { row: row.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, row.row, "Note") }) },
+  );
 }
 
 /** The edits: the rows appended to Deaths, then each race's changed cells in one update. */
 export function editsFor(century: number, deaths: readonly DeathRow[], changes: readonly RaceChange[], races: readonly Race[]): TableEdit[] {
   const edits: TableEdit[] = [];
   if (deaths.length > 0) {
-    const rows: EditRow[] = deaths.map((d) => ({ Century: century, Cause: d.cause, Units: d.units, ...(d.race === null ? {} : { Race: d.race }), Note: d.note }));
+    const rows: EditRow[] = deaths.map((d) => ({
+      Century: century,
+      Cause: d.cause,
+      Units: d.units,
+      ...(d.race === null ? {} : { Race: d.race }),
+      Note: d.note,
+    }));
     edits.push({ kind: "append", table: DEATHS.name, rows });
   }
   const byRace = new Map<string, Record<string, number>>();
@@ -164,4 +186,3 @@ export function wholeProblem(value: number, what: string): string | undefined {
   if (Number.isSafeInteger(value) && value >= 1) return undefined;
   return `${what} must be a whole number, 1 or more; ${Number.isFinite(value) ? value : "that"} is not.`;
 }
-

@@ -26,7 +26,7 @@ export interface RenameOutcome {
   readonly changed: readonly { readonly table: string; readonly rows: number }[];
 }
 
-const problem = (message: string): Problem => (tableError(GODS.name, message));
+const problem = (message: string): Problem => tableError(GODS.name, message);
 
 export function planRename(raw: RawWorkbook, from: string, to: string): RenameOutcome {
   const read = readCampaign(raw);
@@ -39,8 +39,10 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   const god = campaign.gods.find((g) => nameKey(g.name) === old);
   const account = campaign.accounts.get(old);
   if (name === "" || /[\u0000-\u001f\u007f]/.test(name)) problems.push(problem("the new name must be written, without control characters."));
-  if ([DEMONS, DIABOLISM, ATHEISM].some((r) => nameKey(r) === old || nameKey(r) === fresh)) problems.push(problem(`${DEMONS}, ${DIABOLISM} and ${ATHEISM} are the game's own names: they are not renamed, and no god takes them.`));
-  if (god === undefined && account === undefined) problems.push(problem(`there is no god "${from.trim()}" in the Gods table, and no account of that name in the Ledger.`));
+  if ([DEMONS, DIABOLISM, ATHEISM].some((r) => nameKey(r) === old || nameKey(r) === fresh))
+    problems.push(problem(`${DEMONS}, ${DIABOLISM} and ${ATHEISM} are the game's own names: they are not renamed, and no god takes them.`));
+  if (god === undefined && account === undefined)
+    problems.push(problem(`there is no god "${from.trim()}" in the Gods table, and no account of that name in the Ledger.`));
   const taken = campaign.gods.find((g) => nameKey(g.name) === fresh);
   // The new name may already stand in Gods only when the rename was begun there (the old name is gone from Gods).
   if (taken !== undefined && (god !== undefined || campaign.accounts.has(fresh)) && fresh !== old) {
@@ -65,5 +67,11 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   const latest = Math.max(1, ...after.ledger.map((r) => r.century));
   const ledger = ledgerPlan(after.found.find((f) => f.table === LEDGER.name)?.raw, after.ledger, new Set(), []);
   const plan: WorkbookPlan = { century: latest, sheets: [...sheets, sealSheet(after, after.accounts, sheets)], ledger };
-  return { ...base, problems: read.problems.filter((p) => p.severity === "warning"), edits, plan, changed: [...count].map(([table, rows]) => ({ table, rows })) };
+  return {
+    ...base,
+    problems: read.problems.filter((p) => p.severity === "warning"),
+    edits,
+    plan,
+    changed: [...count].map(([table, rows]) => ({ table, rows })),
+  };
 }

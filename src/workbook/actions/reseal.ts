@@ -14,7 +14,6 @@ import type { CampaignRead } from "../read/types";
 import { withSheets, type CreditOutcome } from "./credit";
 import type { CreditRow } from "../plan/ledger";
 
-
 /** The longest reason kept in the Ledger's What. */
 const REASON_LENGTH = 200;
 
@@ -27,7 +26,7 @@ export function planReseal(read: CampaignRead, because: string): CreditOutcome {
   const latest = Math.max(1, ...campaign.ledger.map((r) => r.century));
   const what = reason.slice(0, REASON_LENGTH);
   const base = { kind: "correction" as const, what, century: latest, campaign, payments: [], postings: [] };
-  if (reason === "") problems.push(tableError(LEDGER.name, "say why the book is corrected (--because \"…\"): the reason is kept in the Ledger."));
+  if (reason === "") problems.push(tableError(LEDGER.name, 'say why the book is corrected (--because "…"): the reason is kept in the Ledger.'));
   // The accounts whose credits the seal does not hold as they are now (every account, when there is no seal yet).
   const touched = [...campaign.accounts.values()].filter((a) => {
     const sealed = campaign.seal?.accounts.get(nameKey(a.god))?.digests ?? [];

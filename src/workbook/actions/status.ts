@@ -96,7 +96,7 @@ function recentCredits(campaign: Campaign): CreditStatus[] {
   const rows = [...campaign.ledger].sort((a, b) => a.index - b.index);
   const latest = new Set(latestCredit(campaign));
   const groups: CreditStatus[] = [];
-  for (let i = rows.length - 1; i >= 0 && groups.length < CREDITS_SHOWN; ) {
+  for (let i = rows.length - 1; i >= 0 && groups.length < CREDITS_SHOWN;) {
     const last = rows[i] as LedgerRow;
     const group: LedgerRow[] = [];
     while (i >= 0) {
@@ -126,7 +126,12 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
   const problems = errorsIn(checked).length > 0 ? checked : costed(checked, centuryInput(campaign, next));
   const stopped = campaign.interruptedCentury;
   if (stopped !== undefined && stopped > latest) {
-    problems.push(tableWarning(LEDGER.name, `the end of century ${stopped} stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century ${stopped} again to finish it.`));
+    problems.push(
+      tableWarning(
+        LEDGER.name,
+        `the end of century ${stopped} stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century ${stopped} again to finish it.`,
+      ),
+    );
   }
   const mana = manaInflation(campaign, problems);
 
@@ -135,7 +140,8 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     const p = campaign.pantheons.get(nameKey(r.race));
     const base = { race: r.race, turmoil: r.turmoil };
     if (p === undefined) return { ...base, shares: [], problem: `${r.race} has no rows in the Pantheon table.` };
-    if ("severity" in p.pantheon) return { ...base, shares: p.entries.map((e) => ({ member: e.member, share: toNumber(e.share) })), problem: p.pantheon.message };
+    if ("severity" in p.pantheon)
+      return { ...base, shares: p.entries.map((e) => ({ member: e.member, share: toNumber(e.share) })), problem: p.pantheon.message };
     return { ...base, shares: p.pantheon.shares.map((s) => ({ member: s.member, share: toNumber(s.share) })) };
   });
 
@@ -174,7 +180,9 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
 function redoState(campaign: Campaign, latest: number): CampaignStatus["redo"] {
   if (latest === 0) return { century: 0, ready: false, reason: "no century has ended yet." };
   const after = creditAfter(campaign, latest);
-  return after === undefined ? { century: latest, ready: true } : { century: latest, ready: false, reason: `${creditName(after)} was credited after it; undo that first.` };
+  return after === undefined
+    ? { century: latest, ready: true }
+    : { century: latest, ready: false, reason: `${creditName(after)} was credited after it; undo that first.` };
 }
 
 function eraEndState(read: CampaignRead): CampaignStatus["eraEnd"] {

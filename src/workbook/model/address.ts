@@ -9,7 +9,10 @@ export function columnLetter(column: number): string {
 
 /** The 1-based column number of column letters: A → 1, AA → 27. */
 export function columnNumber(letters: string): number {
-  return letters.toUpperCase().split("").reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+  return letters
+    .toUpperCase()
+    .split("")
+    .reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 }
 
 /** A block of cells, 1-based and inclusive. */

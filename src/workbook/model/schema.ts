@@ -22,7 +22,18 @@ export interface TableSpec {
   readonly about: string;
 }
 
-const WIDTHS: Readonly<Record<string, number>> = { Where: 10, Note: 34, Source: 20, Race: 16, Sphere: 12, Member: 14, God: 14, Cause: 14, Timing: 14, Basis: 12 };
+const WIDTHS: Readonly<Record<string, number>> = {
+  Where: 10,
+  Note: 34,
+  Source: 20,
+  Race: 16,
+  Sphere: 12,
+  Member: 14,
+  God: 14,
+  Cause: 14,
+  Timing: 14,
+  Basis: 12,
+};
 
 /** A table's spec: its name, whether a campaign needs it, what one row is, and its columns. */
 function table(name: string, needed: boolean, about: string, columns: readonly ColumnSpec[]): TableSpec {
@@ -49,7 +60,12 @@ export const GODS = table("Gods", true, "a character who can receive mana (Kind:
  */
 export const GODS_MANA = "Mana";
 export const CARDS = table("Cards", true, "cards a god (or Demons) holds in a sphere", [word("God"), word("Sphere"), num("Cards")]);
-export const SOURCES = table("Sources", true, "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count; Timing: century-end, era-end, event; Where, for an event: heaven or earth)", [word("Sphere"), word("Source"), optWord("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing"), optWord("Where")]);
+export const SOURCES = table(
+  "Sources",
+  true,
+  "a mana source of a sphere, rate per card (Basis: worship, diabolism, deaths, count; Timing: century-end, era-end, event; Where, for an event: heaven or earth)",
+  [word("Sphere"), word("Source"), optWord("Basis"), num("Rate"), optWord("Flat"), optWord("Cause"), optWord("Timing"), optWord("Where")],
+);
 /**
  * The Races columns only the referee's actions read (war, disasters, growth): a race's Military and
  * Aggression (whole numbers, either sign), its Resistances (codes such as F-2, W/2), its Growth
@@ -59,7 +75,11 @@ export const SOURCES = table("Sources", true, "a mana source of a sphere, rate p
 export const RACE_ATTRIBUTES = ["Military", "Aggression", "Resistances", "Growth", "Limit"] as const;
 export type RaceAttribute = (typeof RACE_ATTRIBUTES)[number];
 
-export const RACES = table("Races", true, "a mortal race; Turmoil yes if in religious turmoil at any time this century; Military, Aggression, Resistances, Growth and Limit for the referee's war, disaster and growth", [
+export const RACES = table(
+  "Races",
+  true,
+  "a mortal race; Turmoil yes if in religious turmoil at any time this century; Military, Aggression, Resistances, Growth and Limit for the referee's war, disaster and growth",
+  [
     word("Race"),
     num("Units"),
     optNum("Cities"),
@@ -67,15 +87,35 @@ export const RACES = table("Races", true, "a mortal race; Turmoil yes if in reli
     optWord("Culture"),
     optWord("Turmoil"),
     ...RACE_ATTRIBUTES.map((a) => (a === "Resistances" ? column(a, false, true, 16) : optNum(a))),
-  ]);
-export const PANTHEON = table("Pantheon", true, "a member's share of a race's worship (a god, Diabolism or Atheism)", [word("Race"), word("Member"), num("Share")]);
-export const DEATHS = table("Deaths", false, "mortal units that died, by cause", [num("Century"), word("Cause"), num("Units"), optWord("Race"), optWord("Note")]);
+  ],
+);
+export const PANTHEON = table("Pantheon", true, "a member's share of a race's worship (a god, Diabolism or Atheism)", [
+  word("Race"),
+  word("Member"),
+  num("Share"),
+]);
+export const DEATHS = table("Deaths", false, "mortal units that died, by cause", [
+  num("Century"),
+  word("Cause"),
+  num("Units"),
+  optWord("Race"),
+  optWord("Note"),
+]);
 export const COUNTS = table("Counts", false, "the count of a count-basis source for a century", [num("Century"), word("Source"), num("Count")]);
 
 /** The tables a gamemaster fills in, in the order they are set up. */
 export const INPUT_TABLES: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
 
-export const LEDGER = table("Ledger", false, "one credit of mana to one recipient: what it earned, what was paid out and what it carries on", [num("Century"), optWord("Kind"), optWord("What"), word("God"), num("Earned"), num("Paid"), num("Carry"), optWord("Exact Carry")]);
+export const LEDGER = table("Ledger", false, "one credit of mana to one recipient: what it earned, what was paid out and what it carries on", [
+  num("Century"),
+  optWord("Kind"),
+  optWord("What"),
+  word("God"),
+  num("Earned"),
+  num("Paid"),
+  num("Carry"),
+  optWord("Exact Carry"),
+]);
 
 /** How the Ledger shows each column, in its order. */
 export const LEDGER_FORMATS: readonly string[] = ["0", "@", "@", "@", "#,##0.000###", "#,##0", "0.000###", "@"];

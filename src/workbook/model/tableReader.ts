@@ -57,10 +57,16 @@ export class TableReader {
     for (const c of spec.columns) {
       if (c.required && !this.index.has(normalizeHeader(c.header))) {
         const have = raw.headers.filter(namesColumn).map((h) => String(h));
-        problems.push(tableError(spec.name, `there is no ${c.header} column. The ${spec.name} table needs the columns ${spec.columns
-            .filter((x) => x.required)
-            .map((x) => x.header)
-            .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).`, { row: raw.headerRow, address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn) }));
+        problems.push(
+          tableError(
+            spec.name,
+            `there is no ${c.header} column. The ${spec.name} table needs the columns ${spec.columns
+              .filter((x) => x.required)
+              .map((x) => x.header)
+              .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).`,
+            { row: raw.headerRow, address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn) },
+          ),
+        );
         ok = false;
       }
     }
@@ -167,13 +173,23 @@ export class RowReader {
     // from a script, or written _x000B_ in the file), which nobody can see and every writer drops.
     const control = /[\u0000-\u001f\u007f]/.exec(normalizeHeader(header) === "note" ? raw.replace(/[\t\n\r]/g, "") : raw);
     if (control !== null) {
-      const code = (control[0].charCodeAt(0)).toString(16).toUpperCase().padStart(4, "0");
-      this.table.report(severity, this.row, header, `the name in ${this.address(header)} holds an invisible control character (U+${code}), shown here as ${shown(raw)}; retype it.`);
+      const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      this.table.report(
+        severity,
+        this.row,
+        header,
+        `the name in ${this.address(header)} holds an invisible control character (U+${code}), shown here as ${shown(raw)}; retype it.`,
+      );
       return undefined;
     }
     const text = raw.trim();
     if (text.length > NAME_LENGTH && normalizeHeader(header) !== "note") {
-      this.table.report(severity, this.row, header, `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`);
+      this.table.report(
+        severity,
+        this.row,
+        header,
+        `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`,
+      );
       return undefined;
     }
     return text;

@@ -153,11 +153,23 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
       const planned = centuryEndOf(read, century);
       // Paid meanwhile: the outcome without its plan, and why.
       const outcome: CenturyEndOutcome = paid
-        ? { century: planned.century, campaign: planned.campaign, payments: planned.payments, ...(planned.result === undefined ? {} : { result: planned.result }), problems: [tableError(LEDGER.name, `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.`)] }
+        ? {
+            century: planned.century,
+            campaign: planned.campaign,
+            payments: planned.payments,
+            ...(planned.result === undefined ? {} : { result: planned.result }),
+            problems: [
+              tableError(
+                LEDGER.name,
+                `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.`,
+              ),
+            ],
+          }
         : planned;
       const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
       const unaccepted = ledger ? heldBack(outcome.problems, options.accepted) : [];
-      if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
+      if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0)
+        return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
       options.onStep?.("writing");
       const settings = context.workbook.settings;
       const mark: Step = { bytes: 200, queue: () => settings.add(CENTURY_END_MARK, String(plan.century)) };
@@ -184,7 +196,11 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
           return { ...outcome, written: false, aborted: reason, status: campaignStatus(readCampaign({ ...raw, interruptedCentury: plan.century })) };
         }
       } catch (e) {
-        throw stoppedPartWay(e, plan.century, plan.sheets.map((s) => s.name).filter((n) => done.has(n)));
+        throw stoppedPartWay(
+          e,
+          plan.century,
+          plan.sheets.map((s) => s.name).filter((n) => done.has(n)),
+        );
       }
       return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, ledger))) };
     },
@@ -228,7 +244,8 @@ async function credit(run: ExcelRun, what: string, planner: (read: CampaignRead)
         const outcome = planner(read);
         const plan = outcome.plan;
         const unaccepted = heldBack(outcome.problems, options.accepted);
-        if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
+        if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0)
+          return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
         options.onStep?.("writing");
         const groups = requests(worksheetSteps(context, raw, plan));
         for (const [i, group] of groups.entries()) {

@@ -29,7 +29,6 @@ export function asInput(cell: PlanCell | null): string | number | boolean {
   return textValue(cell?.value ?? null);
 }
 
-
 const EDGES = ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight", "InsideVertical", "InsideHorizontal"] as const;
 const BORDER_COLOR = "#8A8886";
 

@@ -70,7 +70,9 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   // The sheets the add-in generates, read back in the same request: each one's title (A1), and
   // whole, the Death Worksheets (what each paid century counted) and the Ledger's seal.
   const named = [...sheetNames.values()].filter((name) => GENERATED_SHEET.test(name));
-  const generated = named.filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET).map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
+  const generated = named
+    .filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET)
+    .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   await context.sync();
@@ -92,7 +94,15 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
   // As rows from A1, as the file adapter gives them.
-  const generatedCells = new Map(generated.map((g) => [g.name, [...Array.from({ length: g.range.rowIndex }, () => [] as RawCell[]), ...g.range.values.map((r) => [...Array.from({ length: g.range.columnIndex }, () => null), ...r.map(rawCell)])]]));
+  const generatedCells = new Map(
+    generated.map((g) => [
+      g.name,
+      [
+        ...Array.from({ length: g.range.rowIndex }, () => [] as RawCell[]),
+        ...g.range.values.map((r) => [...Array.from({ length: g.range.columnIndex }, () => null), ...r.map(rawCell)]),
+      ],
+    ]),
+  );
   return {
     tables,
     sheetNames: [...sheetNames.values()],
@@ -102,7 +112,6 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
-
 
 function spec(name: string): string {
   return ALL_TABLES.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name;
@@ -135,7 +144,10 @@ export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed():
   }
   const range = before.isTable
     ? wb.tables.getItem(before.name).getRange().load("values")
-    : wb.worksheets.getItem(before.sheet).getRangeByIndexes(before.headerRow - 1, before.firstColumn - 1, before.rows.length + 2, Math.max(1, before.headers.length)).load("values");
+    : wb.worksheets
+        .getItem(before.sheet)
+        .getRangeByIndexes(before.headerRow - 1, before.firstColumn - 1, before.rows.length + 2, Math.max(1, before.headers.length))
+        .load("values");
   const expected = [before.headers, ...before.rows];
   return {
     changed: () => {
@@ -143,7 +155,11 @@ export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed():
       // A plain sheet is read one row further, so that a row added under it is seen too.
       const rows = before.isTable ? now : now.slice(0, -1);
       const extra = before.isTable ? [] : (now[now.length - 1] ?? []);
-      return rows.length !== expected.length || rows.some((r, i) => r.some((v, c) => !sameCell(v, expected[i]?.[c] ?? null))) || extra.some((v) => v !== null && v !== "");
+      return (
+        rows.length !== expected.length ||
+        rows.some((r, i) => r.some((v, c) => !sameCell(v, expected[i]?.[c] ?? null))) ||
+        extra.some((v) => v !== null && v !== "")
+      );
     },
   };
 }

@@ -52,7 +52,10 @@ function at(table: RawTable, index: number, column: number): [number, number] {
 }
 
 function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined): void {
-  if (edit.kind === "create") { queueTable(wb, edit.layout, createdRows(edit)); return; }
+  if (edit.kind === "create") {
+    queueTable(wb, edit.layout, createdRows(edit));
+    return;
+  }
   if (table === undefined) throw new Error(`there is no ${edit.table} table`);
   const ws = wb.worksheets.getItem(table.sheet);
   switch (edit.kind) {
@@ -77,7 +80,10 @@ function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined
       // From the bottom up, so each row number still points at its row.
       for (const i of [...edit.indexes].sort((a, b) => b - a)) {
         if (table.isTable) wb.tables.getItem(table.name).rows.getItemAt(i).delete();
-        else ws.getRangeByIndexes(at(table, i, 0)[0], 0, 1, 1).getEntireRow().delete("Up");
+        else
+          ws.getRangeByIndexes(at(table, i, 0)[0], 0, 1, 1)
+            .getEntireRow()
+            .delete("Up");
       }
       return;
     case "append": {

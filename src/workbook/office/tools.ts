@@ -76,14 +76,21 @@ export async function renameEverywhere(run: ExcelRun, from: string, to: string, 
         const outcome = planRename(raw, from, to);
         const message = `"${outcome.from}" is now "${outcome.to}" everywhere; its account and what it carries go with it.`;
         const details = outcome.changed.map((c) => `${c.table}: ${c.rows} row${c.rows === 1 ? "" : "s"}`);
-        if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { written: false, message: "", details: [], problems: outcome.problems, status: campaignStatus(readCampaign(raw)) };
+        if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined)
+          return { written: false, message: "", details: [], problems: outcome.problems, status: campaignStatus(readCampaign(raw)) };
         options.onStep?.("writing");
         const after = applyEdits(raw, outcome.edits);
         queueEdits(context, raw, outcome.edits);
         for (const step of worksheetSteps(context, after, outcome.plan)) step.queue();
         queueLedgerAndShow(context, after, outcome.plan, true);
         await context.sync();
-        return { written: true, message, details, problems: outcome.problems, status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))) };
+        return {
+          written: true,
+          message,
+          details,
+          problems: outcome.problems,
+          status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))),
+        };
       },
       options,
     ),

@@ -100,7 +100,10 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
   const width = Math.max(plan.columnWidths.length, ...plan.rows.map((r) => r.length), 1);
   const grid = plan.rows.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? null));
   let top = 0;
-  for (const chunk of rowChunks(grid.map((row) => row.map(asInput)), REQUEST_BUDGET)) {
+  for (const chunk of rowChunks(
+    grid.map((row) => row.map(asInput)),
+    REQUEST_BUDGET,
+  )) {
     const at = top;
     steps.push({ sheet, bytes: bytesOf(chunk) + COMMAND_BYTES, queue: () => (on().getRangeByIndexes(at, 0, chunk.length, width).formulas = chunk) });
     top += chunk.length;
@@ -112,7 +115,14 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
     if (above === undefined) runs.push({ ...m, rows: 1 });
     else above.rows++;
   }
-  for (const r of runs) steps.push({ sheet, bytes: COMMAND_BYTES, queue: () => { on().getRangeByIndexes(r.top, r.left, r.rows, r.columns).merge(true); } });
+  for (const r of runs)
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES,
+      queue: () => {
+        on().getRangeByIndexes(r.top, r.left, r.rows, r.columns).merge(true);
+      },
+    });
   // Number formats as one grid per chunk of rows: a column may mix them (a whole count among
   // decimals shows none), so rectangles of one format could be as many as the cells.
   const formatted = grid.map((row) => row.map((c) => numberFormatOf(c) ?? "General"));
@@ -126,15 +136,33 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
     }
   }
   for (const b of blocks(grid, lookOf)) {
-    steps.push({ sheet, bytes: COMMAND_BYTES * 6, queue: () => { applyLook(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.key); } });
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES * 6,
+      queue: () => {
+        applyLook(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.key);
+      },
+    });
   }
   for (const b of blocks(grid, borderOf)) {
     const edges = boxEdges(b.rows, b.columns).length;
-    steps.push({ sheet, bytes: COMMAND_BYTES * (1 + 3 * edges), queue: () => { box(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.rows, b.columns); } });
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES * (1 + 3 * edges),
+      queue: () => {
+        box(on().getRangeByIndexes(b.top, b.left, b.rows, b.columns), b.rows, b.columns);
+      },
+    });
   }
   if (canSetUpPages() && plan.hidden !== true) {
     const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${Math.max(1, plan.rows.length)}`;
-    steps.push({ sheet, bytes: COMMAND_BYTES * 8, queue: () => { queuePrint(on().pageLayout, plan.print, area); } });
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES * 8,
+      queue: () => {
+        queuePrint(on().pageLayout, plan.print, area);
+      },
+    });
   }
   return steps;
 }
@@ -146,7 +174,10 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
  */
 export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPlan): void {
   const existing = raw.tables.get(LEDGER.name.toLowerCase());
-  if (existing === undefined) { queueTable(wb, ledger.layout, ledger.rows, true); return; }
+  if (existing === undefined) {
+    queueTable(wb, ledger.layout, ledger.rows, true);
+    return;
+  }
   const width = ledger.headers.length;
   const rows = ledger.rows;
   const old = existing.rows.length;
@@ -157,10 +188,17 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
   if (newHeaders.length > 0) {
     // "Excel.TableColumnCollection.add": a column added with no index goes at the table's right.
     if (table !== undefined) for (const h of newHeaders) table.columns.add(undefined, undefined, h);
-    else ws.getRangeByIndexes(existing.headerRow - 1, existing.firstColumn - 1 + width - newHeaders.length, 1, newHeaders.length).values = [newHeaders.map(textValue)];
+    else
+      ws.getRangeByIndexes(existing.headerRow - 1, existing.firstColumn - 1 + width - newHeaders.length, 1, newHeaders.length).values = [
+        newHeaders.map(textValue),
+      ];
   }
   if (table !== undefined) {
-    if (rows.length > old) table.rows.add(undefined, rows.slice(old).map((r) => r.map(textValue)));
+    if (rows.length > old)
+      table.rows.add(
+        undefined,
+        rows.slice(old).map((r) => r.map(textValue)),
+      );
     // An Excel table keeps one body row: an empty Ledger keeps a blank one, as a new table has.
     for (let i = old - 1; i >= Math.max(rows.length, 1); i--) table.rows.getItemAt(i).delete();
     if (rows.length === 0 && old > 0) ws.getRangeByIndexes(existing.headerRow, existing.firstColumn - 1, 1, width).clear("Contents");
@@ -190,7 +228,13 @@ export function queueLedgerAndShow(context: ContextApi, raw: RawWorkbook, plan: 
   // still agrees with the Ledger as it was.
   if (ledger) queueLedger(context.workbook, raw, plan.ledger);
   const seal = plan.sheets.find((s) => s.name === SEAL_SHEET);
-  if (ledger && seal !== undefined) for (const step of sheetSteps(context.workbook, seal, raw.sheetNames.some((n) => n.toLowerCase() === SEAL_SHEET.toLowerCase()))) step.queue();
+  if (ledger && seal !== undefined)
+    for (const step of sheetSteps(
+      context.workbook,
+      seal,
+      raw.sheetNames.some((n) => n.toLowerCase() === SEAL_SHEET.toLowerCase()),
+    ))
+      step.queue();
   // The century's mana calculation when there is one, otherwise the last sheet shown.
   const mana = plan.sheets.find((s) => s.name === sheetNames(plan.century).mana) ?? plan.sheets.filter((s) => s.hidden !== true).pop();
   context.workbook.worksheets.getItem(mana?.name ?? LEDGER.name).activate();

@@ -82,4 +82,3 @@ export function bookSheets(campaign: Campaign, accounts: ReadonlyMap<string, Acc
   const inPlay = inPlayAfter(accounts);
   return [eventWorksheet(campaign, "heaven", inPlay), eventWorksheet(campaign, "earth", inPlay), distributionPoints(campaign, accounts)];
 }
-

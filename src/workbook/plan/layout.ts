@@ -118,7 +118,10 @@ export const PAGES = "{pages}";
  * and footer format codes"): &P the page, &N the pages; an ampersand of the text is doubled.
  */
 export function footerCode(text: string): string {
-  return text.replace(/&/g, "&&").replace(/\{page\}/g, "&P").replace(/\{pages\}/g, "&N");
+  return text
+    .replace(/&/g, "&&")
+    .replace(/\{page\}/g, "&P")
+    .replace(/\{pages\}/g, "&N");
 }
 
 /**
@@ -159,7 +162,10 @@ const LEAST_SHRINK = 0.75;
  * a landscape page (printSetup turns it). A name still longer than its column is shrunk to fit
  * its cell (the "shrunk" look) rather than cut off on paper.
  */
-export function fitColumns(columnWidths: readonly number[], rows: readonly (readonly (PlanCell | null)[])[]): { columnWidths: number[]; rows: (PlanCell | null)[][] } {
+export function fitColumns(
+  columnWidths: readonly number[],
+  rows: readonly (readonly (PlanCell | null)[])[],
+): { columnWidths: number[]; rows: (PlanCell | null)[][] } {
   const fitted = (c: PlanCell | null): c is PlanCell => c !== null && typeof c.value === "string" && (c.span ?? 1) === 1 && FITTED.has(c.style);
   const wanted = [...columnWidths];
   for (const row of rows) {
@@ -170,7 +176,10 @@ export function fitColumns(columnWidths: readonly number[], rows: readonly (read
   /** The widths the page allows, the columns that want most more first. */
   const within = (room: number): number[] => {
     const widths = [...columnWidths];
-    const order = wanted.map((w, i) => ({ i, more: w - (widths[i] ?? 0) })).filter((x) => x.more > 0).sort((x, y) => y.more - x.more);
+    const order = wanted
+      .map((w, i) => ({ i, more: w - (widths[i] ?? 0) }))
+      .filter((x) => x.more > 0)
+      .sort((x, y) => y.more - x.more);
     for (const { i } of order) {
       for (let w = wanted[i] ?? 0; w > (widths[i] ?? 0); w--) {
         if (printedWidth(widths.map((x, j) => (j === i ? w : x))) <= room) {
@@ -183,9 +192,12 @@ export function fitColumns(columnWidths: readonly number[], rows: readonly (read
   };
   const upright = printedWidth(columnWidths) <= PRINTABLE_WIDTH.portrait;
   let widths = within(upright ? PRINTABLE_WIDTH.portrait : PRINTABLE_WIDTH.landscape);
-  const squeezed = (w: readonly number[]) => rows.some((row) => row.some((c, i) => fitted(c) && (w[i] ?? 0) < LEAST_SHRINK * charactersFor(String(c.value)) && (w[i] ?? 0) < WIDEST_COLUMN));
+  const squeezed = (w: readonly number[]) =>
+    rows.some((row) => row.some((c, i) => fitted(c) && (w[i] ?? 0) < LEAST_SHRINK * charactersFor(String(c.value)) && (w[i] ?? 0) < WIDEST_COLUMN));
   if (upright && squeezed(widths)) widths = within(PRINTABLE_WIDTH.landscape);
-  const out = rows.map((row) => row.map((c, i) => (fitted(c) && c.style === "text" && charactersFor(String(c.value)) > (widths[i] ?? 0) ? { ...c, style: "shrunk" as const } : c)));
+  const out = rows.map((row) =>
+    row.map((c, i) => (fitted(c) && c.style === "text" && charactersFor(String(c.value)) > (widths[i] ?? 0) ? { ...c, style: "shrunk" as const } : c)),
+  );
   return { columnWidths: widths, rows: out };
 }
 
@@ -274,7 +286,9 @@ export function numberFormatOf(cell: PlanCell | null): string | undefined {
 /** A merged cell's area (0-based), for each cell that covers more than one column. */
 export function merges(rows: readonly (readonly (PlanCell | null)[])[]): { top: number; left: number; columns: number }[] {
   const out: { top: number; left: number; columns: number }[] = [];
-  rows.forEach((row, top) => { row.forEach((c, left) => c?.span !== undefined && c.span > 1 && out.push({ top, left, columns: c.span })); });
+  rows.forEach((row, top) => {
+    row.forEach((c, left) => c?.span !== undefined && c.span > 1 && out.push({ top, left, columns: c.span }));
+  });
   return out;
 }
 
@@ -318,7 +332,6 @@ export const LEDGER_TITLE = "The Ledger: every credit of mana, one row per chara
 export function tableBody(layout: TableLayout, rows: readonly (readonly PlanValue[])[]): PlanValue[][] {
   return rows.length > 0 ? rows.map((r) => layout.headers.map((_, i) => r[i] ?? null)) : [layout.headers.map(() => null)];
 }
-
 
 /** A rectangle of a sheet (0-based), all of whose cells share one key. */
 export interface Block<K> {

@@ -63,7 +63,12 @@ function valuesOf(row: CreditRow): Readonly<Record<string, PlanValue>> {
  * The Ledger after a credit: `existing` as found (undefined when there is none yet), its rows
  * as read, those at `removed` (row indexes) taken out, and `added` appended.
  */
-export function ledgerPlan(existing: RawTable | undefined, ledger: readonly LedgerRow[], removed: ReadonlySet<number>, added: readonly CreditRow[]): LedgerPlan {
+export function ledgerPlan(
+  existing: RawTable | undefined,
+  ledger: readonly LedgerRow[],
+  removed: ReadonlySet<number>,
+  added: readonly CreditRow[],
+): LedgerPlan {
   const have = existing === undefined ? [] : existing.headers.map((h) => (h === null || isErrorCell(h) ? "" : String(h)));
   const present = new Set(have.map(normalizeHeader));
   const missing = existing === undefined ? LEDGER_LAYOUT.headers : LEDGER_LAYOUT.headers.filter((h) => !present.has(normalizeHeader(h)));
@@ -82,7 +87,10 @@ export function ledgerPlan(existing: RawTable | undefined, ledger: readonly Ledg
     rows.push(keys.map((k) => values[k] ?? null));
   }
   // A new Ledger's columns are wide enough for its longest name (the god, the event).
-  const fitted = fitColumns(LEDGER_LAYOUT.columnWidths, rows.map((r) => r.map((v) => (typeof v === "string" ? { value: v, style: "text" as const } : null)))).columnWidths;
+  const fitted = fitColumns(
+    LEDGER_LAYOUT.columnWidths,
+    rows.map((r) => r.map((v) => (typeof v === "string" ? { value: v, style: "text" as const } : null))),
+  ).columnWidths;
   return {
     layout: { ...LEDGER_LAYOUT, columnWidths: fitted },
     headers,

@@ -21,6 +21,8 @@ export interface Payment {
 }
 
 /** Accounts after a credit (the engine's payouts or postings, exact) as payments to show. */
-export function toPayments(accounts: readonly { readonly god: string; readonly carryIn: Ratio; readonly earned: Ratio; readonly paid: number; readonly carry: Ratio }[]): Payment[] {
+export function toPayments(
+  accounts: readonly { readonly god: string; readonly carryIn: Ratio; readonly earned: Ratio; readonly paid: number; readonly carry: Ratio }[],
+): Payment[] {
   return accounts.map((p) => ({ god: p.god, carryIn: toNumber(p.carryIn), earned: toNumber(p.earned), paid: p.paid, carry: toNumber(p.carry) }));
 }

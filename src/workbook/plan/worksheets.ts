@@ -114,12 +114,27 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   const total = (col: number, value: number) => cell(value, "totalInteger", sumOf(col));
   b.add(
     cell("All races", "total"),
-    total(2, result.worship.reduce((s, w) => s + w.units, 0)),
-    total(3, result.worship.reduce((s, w) => s + w.cities, 0)),
-    total(4, result.worship.reduce((s, w) => s + w.greatCities, 0)),
-    total(5, result.worship.reduce((s, w) => s + w.strength, 0)),
+    total(
+      2,
+      result.worship.reduce((s, w) => s + w.units, 0),
+    ),
+    total(
+      3,
+      result.worship.reduce((s, w) => s + w.cities, 0),
+    ),
+    total(
+      4,
+      result.worship.reduce((s, w) => s + w.greatCities, 0),
+    ),
+    total(
+      5,
+      result.worship.reduce((s, w) => s + w.strength, 0),
+    ),
     cell(null, "total"),
-    total(7, result.worship.reduce((s, w) => s + w.worshipping, 0)),
+    total(
+      7,
+      result.worship.reduce((s, w) => s + w.worshipping, 0),
+    ),
   );
   b.blank();
 
@@ -144,7 +159,13 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   b.blank();
 
   b.add(cell("Century-end sources", "section"));
-  b.add(cell("Source", "header"), cell("Basis", "header"), spanning(cell("Spheres", "header"), 2), cell("Count", "header"), spanning(cell("Note", "header"), 2));
+  b.add(
+    cell("Source", "header"),
+    cell("Basis", "header"),
+    spanning(cell("Spheres", "header"), 2),
+    cell("Count", "header"),
+    spanning(cell("Note", "header"), 2),
+  );
   for (const c of result.counts) {
     let note: PlanCell;
     let count: PlanCell = cell(num(c.count), "decimal");
@@ -208,11 +229,27 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
   const all = (pick: (p: (typeof result.payouts)[number]) => Ratio) => sum(result.payouts.map(pick));
   b.add(
     cell("All gods", "total"),
-    cell(all((p) => p.carryIn), "totalMana", sumOf(2)),
-    cell(all((p) => p.earned), "totalMana", sumOf(3)),
+    cell(
+      all((p) => p.carryIn),
+      "totalMana",
+      sumOf(2),
+    ),
+    cell(
+      all((p) => p.earned),
+      "totalMana",
+      sumOf(3),
+    ),
     cell(sum(result.payouts.flatMap((p) => [p.carryIn, p.earned])), "totalMana", sumOf(4)),
-    cell(result.payouts.reduce((s, p) => s + p.paid, 0), "totalInteger", sumOf(5)),
-    cell(all((p) => p.carry), "totalMana", sumOf(6)),
+    cell(
+      result.payouts.reduce((s, p) => s + p.paid, 0),
+      "totalInteger",
+      sumOf(5),
+    ),
+    cell(
+      all((p) => p.carry),
+      "totalMana",
+      sumOf(6),
+    ),
   );
   b.blank();
   b.add(cell("Paid is the whole part of the total; the fraction is carried on to the next credit.", "note"));

@@ -29,9 +29,21 @@ export function orphanedAccounts(campaign: Campaign): Problem[] {
     const [nearest] = orphans.length === 1 && fresh.length === 1 ? fresh : nearNames(account.god, fresh);
     const at = first === undefined || ledger === undefined ? {} : { row: first.row, address: addressIn(ledger.raw, first.row, "God") };
     if (nearest !== undefined) {
-      problems.push(tableError(LEDGER.name, `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table, and "${nearest}" is in the Gods table with no account: if it is the same character renamed, rename it everywhere (gods rename FILE "${account.god}" "${nearest}"), so that it keeps its account and the ${carry} it carries; otherwise put "${account.god}" back in the Gods table.`, { column: "God", ...at }));
+      problems.push(
+        tableError(
+          LEDGER.name,
+          `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table, and "${nearest}" is in the Gods table with no account: if it is the same character renamed, rename it everywhere (gods rename FILE "${account.god}" "${nearest}"), so that it keeps its account and the ${carry} it carries; otherwise put "${account.god}" back in the Gods table.`,
+          { column: "God", ...at },
+        ),
+      );
     } else {
-      problems.push(payWarning(LEDGER.name, `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table: the account is closed and the ${carry} it carries is never paid. If "${account.god}" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`, { column: "God", ...at }));
+      problems.push(
+        payWarning(
+          LEDGER.name,
+          `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table: the account is closed and the ${carry} it carries is never paid. If "${account.god}" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
+          { column: "God", ...at },
+        ),
+      );
     }
   }
   return problems;

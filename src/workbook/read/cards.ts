@@ -26,7 +26,8 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     const isDemons = nameKey(godName) === nameKey(DEMONS);
     const god = context.gods?.get(nameKey(godName));
     if (!isDemons && god === undefined) {
-      if (context.gods !== undefined && !context.flawedGods.has(nameKey(godName))) r.error("God", `"${godName}" is not in the Gods table.${didYouMean(godName, [...context.gods.values()].map((g) => g.name).concat(DEMONS))}`);
+      if (context.gods !== undefined && !context.flawedGods.has(nameKey(godName)))
+        r.error("God", `"${godName}" is not in the Gods table.${didYouMean(godName, [...context.gods.values()].map((g) => g.name).concat(DEMONS))}`);
       continue;
     }
     if (god?.kind === "demon") {
@@ -42,7 +43,11 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     seen.add(pair);
     if (context.spheres !== undefined && !context.spheres.has(nameKey(sphere))) {
       const near = nearNames(sphere, context.sphereNames ?? []);
-      r.warnPay("Sphere", `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? " in it earns" : "s in it earn"} no mana.${didYouMean(sphere, context.sphereNames ?? [])}`, near.length === 1 && near[0] !== undefined ? { suggestion: { table: CARDS.name, from: sphere, to: near[0] } } : {});
+      r.warnPay(
+        "Sphere",
+        `the sphere "${sphere}" has no row in the Sources table, so ${holder}'s ${n} card${n === 1 ? " in it earns" : "s in it earn"} no mana.${didYouMean(sphere, context.sphereNames ?? [])}`,
+        near.length === 1 && near[0] !== undefined ? { suggestion: { table: CARDS.name, from: sphere, to: near[0] } } : {},
+      );
     }
     if (n > 0) holders.add(nameKey(holder));
     cards.push({ god: holder, sphere, cards: n, row: r.row, index: r.index });

@@ -21,13 +21,19 @@ export function latestCentury(campaign: Campaign): number {
  * on into later credits, perhaps of recipients it did not pay).
  */
 export function creditAfter(campaign: Campaign, century: number): LedgerRow | undefined {
-  return campaign.ledger.filter((r) => r.century > century || (r.century === century && (r.kind === "era-end" || r.kind === "correction"))).sort((a, b) => a.row - b.row)[0];
+  return campaign.ledger
+    .filter((r) => r.century > century || (r.century === century && (r.kind === "era-end" || r.kind === "correction")))
+    .sort((a, b) => a.row - b.row)[0];
 }
 
 /** A credit as a gamemaster names it. */
 export function creditName(row: Pick<LedgerRow, "century" | "kind" | "what">): string {
   if (row.kind === "correction") return `the correction of the book in century ${row.century} ("${row.what ?? ""}")`;
-  return row.kind === "century-end" ? `the end of century ${row.century}` : row.kind === "era-end" ? `the era's end after century ${row.century}` : `the event "${row.what ?? ""}" in century ${row.century}`;
+  return row.kind === "century-end"
+    ? `the end of century ${row.century}`
+    : row.kind === "era-end"
+      ? `the era's end after century ${row.century}`
+      : `the event "${row.what ?? ""}" in century ${row.century}`;
 }
 
 /** Recipients in display order: the gods that are not demons, then the Demons pool. */
@@ -50,15 +56,25 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   }
   // "C100000000 Century-End Worksheet" would be 32 characters: Excel's sheet names stop at 31.
   if (century > MAX_CENTURY) {
-    problems.push(tableError(LEDGER.name, `the century must be ${MAX_CENTURY.toLocaleString("en")} or less (a longer number does not fit in a sheet's name), not ${century}.`));
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `the century must be ${MAX_CENTURY.toLocaleString("en")} or less (a longer number does not fit in a sheet's name), not ${century}.`,
+      ),
+    );
     return problems;
   }
   if (latest > 0 && century < latest) {
     const paid = campaign.ledger.some((r) => r.kind === "century-end" && r.century === century);
     const first = Math.min(...campaign.ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
-    problems.push(tableError(LEDGER.name, paid
-        ? `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`
-        : `century ${century} was never paid: the campaign's first century end was century ${first}, and the Ledger only goes forward (the next century end is ${latest + 1}). Deaths or counts of century ${century} that should still be paid can be moved to century ${latest + 1}.`));
+    problems.push(
+      tableError(
+        LEDGER.name,
+        paid
+          ? `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`
+          : `century ${century} was never paid: the campaign's first century end was century ${first}, and the Ledger only goes forward (the next century end is ${latest + 1}). Deaths or counts of century ${century} that should still be paid can be moved to century ${latest + 1}.`,
+      ),
+    );
   }
   if (latest === 0 && century > 1 && options.firstCentury !== true) {
     const early = earlierUnpaid(campaign, century);
@@ -67,7 +83,13 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   const after = latest > 0 && century === latest ? creditAfter(campaign, century) : undefined;
   if (after !== undefined) {
     const ledger = foundTable(campaign, LEDGER.name);
-    problems.push(tableError(LEDGER.name, `century ${century} can no longer be calculated again: ${creditName(after)} was credited after it (this row), carrying on from what century ${century} paid. Undo the later credits first, the latest first.`, { row: after.row, ...(ledger === undefined ? {} : { address: addressIn(ledger.raw, after.row, "Century") }) }));
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `century ${century} can no longer be calculated again: ${creditName(after)} was credited after it (this row), carrying on from what century ${century} paid. Undo the later credits first, the latest first.`,
+        { row: after.row, ...(ledger === undefined ? {} : { address: addressIn(ledger.raw, after.row, "Century") }) },
+      ),
+    );
   }
   if (latest > 0 && century > latest + 1) {
     problems.push(tableError(LEDGER.name, `the Ledger's latest century is ${latest}, so the next one is ${latest + 1}, not ${century}.`));
@@ -78,12 +100,20 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   const deaths = foundTable(campaign, DEATHS.name);
   campaign.deaths.forEach((d) => {
     if (d.century > horizon) {
-      problems.push(tableError(DEATHS.name, `a row for ${d.units} ${d.cause} deaths is dated century ${d.century}, which has not started (the century being calculated is ${century}; deaths may be logged at most one century ahead).`, { column: "Century", row: d.row, ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, d.row, "Century") }) }));
+      problems.push(
+        tableError(
+          DEATHS.name,
+          `a row for ${d.units} ${d.cause} deaths is dated century ${d.century}, which has not started (the century being calculated is ${century}; deaths may be logged at most one century ahead).`,
+          { column: "Century", row: d.row, ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, d.row, "Century") }) },
+        ),
+      );
     }
   });
-  problems.push(...neededTables(campaign, campaign.sheetNames, "century-end"), ...causeProblems(campaign, century), ...missingCounts(campaign, century, "century-end"));
+  problems.push(
+    ...neededTables(campaign, campaign.sheetNames, "century-end"),
+    ...causeProblems(campaign, century),
+    ...missingCounts(campaign, century, "century-end"),
+  );
   problems.push(...lateDeaths(campaign, century, century));
   return problems;
 }
-
-

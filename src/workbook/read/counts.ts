@@ -14,7 +14,14 @@ export function readCounts(reader: TableReader | undefined, sources: ReadonlyMap
     if (century === undefined || sourceName === undefined || count === undefined) continue;
     const source = sources?.get(nameKey(sourceName));
     if (source === undefined) {
-      if (sources !== undefined && !flawedSources.has(nameKey(sourceName))) r.error("Source", `"${sourceName}" is not a source in the Sources table.${didYouMean(sourceName, [...sources.values()].filter((x) => x.basis === "count").map((x) => x.source))}`);
+      if (sources !== undefined && !flawedSources.has(nameKey(sourceName)))
+        r.error(
+          "Source",
+          `"${sourceName}" is not a source in the Sources table.${didYouMean(
+            sourceName,
+            [...sources.values()].filter((x) => x.basis === "count").map((x) => x.source),
+          )}`,
+        );
       continue;
     }
     if (source.basis !== "count") {

@@ -28,7 +28,9 @@ export function whereOf(rules: readonly SourceRule[]): Where {
 
 /** Every event of the Sources table, by name, with where it happens. */
 export function knownEvents(campaign: Campaign): { name: string; where: Where; rules: SourceRule[] }[] {
-  return [...eventSources(campaign.sources).values()].map((rules) => ({ name: (rules[0] as SourceRule).source, where: whereOf(rules), rules })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...eventSources(campaign.sources).values()]
+    .map((rules) => ({ name: (rules[0] as SourceRule).source, where: whereOf(rules), rules }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

@@ -15,7 +15,14 @@ export function readDeaths(reader: TableReader | undefined, races: ReadonlyMap<s
     let race: string | null = null;
     if (raceName !== undefined) {
       const known = races?.get(nameKey(raceName));
-      if (known === undefined && races !== undefined) r.warn("Race", `"${raceName}" is not in the Races table (the deaths still count).${didYouMean(raceName, [...races.values()].map((x) => x.race))}`);
+      if (known === undefined && races !== undefined)
+        r.warn(
+          "Race",
+          `"${raceName}" is not in the Races table (the deaths still count).${didYouMean(
+            raceName,
+            [...races.values()].map((x) => x.race),
+          )}`,
+        );
       race = known?.race ?? raceName;
     }
     deaths.push({ century, cause, units, race, note, row: r.row, index: r.index });

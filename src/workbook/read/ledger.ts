@@ -25,7 +25,7 @@ export function ledgerShapeProblem(raw: RawTable): Problem | undefined {
     if (!namesColumn(h)) continue;
     const k = normalizeHeader(h);
     const address = cellAddress(raw.sheet, raw.headerRow, raw.firstColumn + i);
-    const problem = (message: string): Problem => (tableError(LEDGER.name, message, { row: raw.headerRow, column: String(h), address }));
+    const problem = (message: string): Problem => tableError(LEDGER.name, message, { row: raw.headerRow, column: String(h), address });
     if (!known.has(k)) {
       return problem(
         `the Ledger has a column "${String(h).slice(0, 60)}" that the add-in does not keep. Move that column out of the Ledger (to another sheet, or beyond an empty column): the add-in rewrites the Ledger's rows, and a column of your own would not stay with them. Its columns are ${LEDGER.columns.map((c) => c.header).join(", ")}.`,
@@ -74,11 +74,17 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
     if (exactText !== undefined) {
       const exact = parseExact(exactText);
       if (exact === null || isNegative(exact)) {
-        r.error("Exact Carry", `"${exactText.slice(0, 40)}" is not what the add-in writes here (a decimal like 0.34 or a fraction like 1/3). Put back the value it wrote.`);
+        r.error(
+          "Exact Carry",
+          `"${exactText.slice(0, 40)}" is not what the add-in writes here (a decimal like 0.34 or a fraction like 1/3). Put back the value it wrote.`,
+        );
         continue;
       }
       if (!near(toNumber(shownCarry), exact)) {
-        r.error("Carry", `Carry ${amount(shownCarry)} disagrees with Exact Carry ${exactText} on the same row: one of them was changed by hand. Put back the value the add-in wrote (Exact Carry is the account's true carry).`);
+        r.error(
+          "Carry",
+          `Carry ${amount(shownCarry)} disagrees with Exact Carry ${exactText} on the same row: one of them was changed by hand. Put back the value the add-in wrote (Exact Carry is the account's true carry).`,
+        );
         continue;
       }
       carry = exact;
@@ -114,7 +120,6 @@ function earnedFrom(carryIn: Ratio, row: LedgerRow): Ratio | null {
   const earned = add(sub(row.carry, carryIn), { n: BigInt(row.paid), d: 1n });
   return isNegative(earned) || !near(row.earned, earned) ? null : earned;
 }
-
 
 /** A carry as a key: its first 12 significant digits (a row's carry before it is worked out from a rounded Earned). */
 const carryKey = (r: Ratio): string => toNumber(r).toPrecision(12);
@@ -269,7 +274,8 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
     if (m === null) continue;
     const century = Number(m[1]);
     if (ends.has(century) || century === context.interruptedCentury) continue;
-    const lost = context.raw === undefined ? "there is no Ledger" : ledger.length === 0 ? "the Ledger is empty" : `the Ledger has no rows for century ${century}`;
+    const lost =
+      context.raw === undefined ? "there is no Ledger" : ledger.length === 0 ? "the Ledger is empty" : `the Ledger has no rows for century ${century}`;
     problems.push(
       ledgerProblem(
         context,

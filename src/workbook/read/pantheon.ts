@@ -49,12 +49,20 @@ export function readPantheons(
     if (raceName === undefined) continue;
     const race = context.races?.get(nameKey(raceName));
     if (race === undefined) {
-      if (context.races !== undefined && !context.flawedRaces.has(nameKey(raceName))) r.error("Race", `"${raceName}" is not in the Races table.${didYouMean(raceName, [...context.races.values()].map((x) => x.race))}`);
+      if (context.races !== undefined && !context.flawedRaces.has(nameKey(raceName)))
+        r.error(
+          "Race",
+          `"${raceName}" is not in the Races table.${didYouMean(
+            raceName,
+            [...context.races.values()].map((x) => x.race),
+          )}`,
+        );
       continue;
     }
     const group = groupOf(race);
     const block = (): void => {
-      group.blocked ??= problems[before] ?? tableError(PANTHEON.name, `this row has a problem of its own.`, { row: r.row, column: "Member", address: r.address("Member") });
+      group.blocked ??=
+        problems[before] ?? tableError(PANTHEON.name, `this row has a problem of its own.`, { row: r.row, column: "Member", address: r.address("Member") });
     };
     if (memberName === undefined || share === undefined) {
       block();
@@ -63,7 +71,11 @@ export function readPantheons(
     const special = [DIABOLISM, ATHEISM].find((x) => nameKey(x) === nameKey(memberName));
     const god = context.gods?.get(nameKey(memberName));
     if (special === undefined && god === undefined) {
-      if (context.gods !== undefined && !context.flawedGods.has(nameKey(memberName))) r.error("Member", `"${memberName}" is not in the Gods table (members are gods, Diabolism or Atheism).${didYouMean(memberName, [...context.gods.values()].map((g) => g.name).concat(DIABOLISM, ATHEISM))}`);
+      if (context.gods !== undefined && !context.flawedGods.has(nameKey(memberName)))
+        r.error(
+          "Member",
+          `"${memberName}" is not in the Gods table (members are gods, Diabolism or Atheism).${didYouMean(memberName, [...context.gods.values()].map((g) => g.name).concat(DIABOLISM, ATHEISM))}`,
+        );
       block();
       continue;
     }
@@ -91,7 +103,9 @@ export function readPantheons(
       const read = attempt(() => readPantheon(entries));
       const first = entries[0];
       if ("problem" in read) {
-        pantheon = tableError(PANTHEON.name, `the pantheon of ${race.race} cannot be used: ${read.problem}`, { ...(first === undefined || reader === undefined ? {} : { row: first.row, column: "Share", address: reader.address(first.row, "Share") }) });
+        pantheon = tableError(PANTHEON.name, `the pantheon of ${race.race} cannot be used: ${read.problem}`, {
+          ...(first === undefined || reader === undefined ? {} : { row: first.row, column: "Share", address: reader.address(first.row, "Share") }),
+        });
         problems.push(pantheon);
       } else {
         pantheon = read.value;
@@ -103,7 +117,12 @@ export function readPantheons(
   if (reader !== undefined) {
     for (const race of context.races?.values() ?? []) {
       if (!groups.has(nameKey(race.race))) {
-        problems.push(payWarning(PANTHEON.name, `${race.race} has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody).`));
+        problems.push(
+          payWarning(
+            PANTHEON.name,
+            `${race.race} has no pantheon rows, so its worship goes to nobody; give it its pantheon (Atheism 100 if it worships nobody).`,
+          ),
+        );
       }
     }
   }

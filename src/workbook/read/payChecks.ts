@@ -48,8 +48,15 @@ export function neededTables(campaign: Campaign, sheetNames: readonly string[], 
     if (users.length === 0 || !campaign.missingTables.includes(table)) return;
     const like = lookAlike(table, sheetNames);
     const named = [...new Set(users.map((s) => s.source))].slice(0, 4).join(", ");
-    problems.push(tableError(table, `the workbook has no table or sheet named ${table}, so every source that counts ${what} (${named}) would count 0.` +
-        (like === undefined ? ` Add a ${table} table (gods init makes one), even if it has no rows yet.` : ` The sheet "${like}" looks like it: if it is, rename it ${table}.`)));
+    problems.push(
+      tableError(
+        table,
+        `the workbook has no table or sheet named ${table}, so every source that counts ${what} (${named}) would count 0.` +
+          (like === undefined
+            ? ` Add a ${table} table (gods init makes one), even if it has no rows yet.`
+            : ` The sheet "${like}" looks like it: if it is, rename it ${table}.`),
+      ),
+    );
   };
   need(DEATHS.name, "deaths", "deaths");
   need(COUNTS.name, "count", "a count");
@@ -64,7 +71,9 @@ export function neededTables(campaign: Campaign, sheetNames: readonly string[], 
 export function causeProblems(campaign: Campaign, century: number): Problem[] {
   const named = campaign.sources.filter((s) => s.basis === "deaths" && s.timing === "century-end");
   if (named.length === 0) return [];
-  const causes = [...new Map(named.filter((s) => s.cause !== null && key(s.cause) !== "any").map((s) => [key(s.cause as string), (s.cause as string).trim()])).values()];
+  const causes = [
+    ...new Map(named.filter((s) => s.cause !== null && key(s.cause) !== "any").map((s) => [key(s.cause as string), (s.cause as string).trim()])).values(),
+  ];
   const countsAll = named.some((s) => s.cause === null || key(s.cause) === "any");
   const known = new Set(causes.map(key));
   const strays = new Map<string, Death[]>();
@@ -83,9 +92,20 @@ export function causeProblems(campaign: Campaign, century: number): Problem[] {
     if (hint === "" && countsAll) continue; // a cause of its own, counted by the sources of every death
     const units = rows.reduce((s, d) => s + d.units, 0);
     const where = `${units} deaths in century ${century} logged as "${first.cause.trim()}"${rows.length > 1 ? ` (${rowList(rows.map((d) => d.row))})` : ""}`;
-    problems.push(payWarning(DEATHS.name, hint !== ""
+    problems.push(
+      payWarning(
+        DEATHS.name,
+        hint !== ""
           ? `${where} are not counted by the sources of that cause.${hint} Correct the cause if it is a misspelling.`
-          : `${where} are counted by no source (the causes the sources count: ${causes.join(", ")}). Correct the cause if it is a misspelling.`, { column: "Cause", row: first.row, ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Cause") }), ...(near.length === 1 && near[0] !== undefined ? { suggestion: { table: DEATHS.name, from: first.cause, to: near[0] } } : {}) }));
+          : `${where} are counted by no source (the causes the sources count: ${causes.join(", ")}). Correct the cause if it is a misspelling.`,
+        {
+          column: "Cause",
+          row: first.row,
+          ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Cause") }),
+          ...(near.length === 1 && near[0] !== undefined ? { suggestion: { table: DEATHS.name, from: first.cause, to: near[0] } } : {}),
+        },
+      ),
+    );
   }
   return problems;
 }
@@ -99,7 +119,12 @@ export function missingCounts(campaign: Campaign, century: number, timing: "cent
     if (s.basis !== "count" || s.timing !== timing || warned.has(key(s.source))) continue;
     if (campaign.counts.some((c) => c.century === century && key(c.source) === key(s.source))) continue;
     warned.add(key(s.source));
-    problems.push(payWarning(COUNTS.name, `"${s.source}" has no count for century ${century}, so it counts 0 for everyone who draws on it; add a Counts row (Century ${century}, Source ${s.source}, Count), or accept 0.`));
+    problems.push(
+      payWarning(
+        COUNTS.name,
+        `"${s.source}" has no count for century ${century}, so it counts 0 for everyone who draws on it; add a Counts row (Century ${century}, Source ${s.source}, Count), or accept 0.`,
+      ),
+    );
   }
   return problems;
 }
@@ -151,13 +176,24 @@ export function lateDeaths(campaign: Campaign, moveTo: number, recalculating?: n
       const again = century === latest && !creditedSince ? ` calculate century ${century} again (allowed while nothing was credited after it)` : "";
       const rowsOf = `the Deaths ${rowList(rows.map((d) => d.row))}`;
       const cause = first.cause.trim();
-      problems.push(payWarning(DEATHS.name, now > then
+      problems.push(
+        payWarning(
+          DEATHS.name,
+          now > then
             ? `${rowsOf} log${rows.length === 1 ? "s" : ""} ${now} ${cause} deaths for century ${century}, but only ${then} were counted when century ${century} was paid: ${now - then} were logged after it and were never paid. Move the late rows to century ${moveTo}, to be paid with it${again === "" ? "" : `, or${again}`}.`
-            : `${rowsOf} log${rows.length === 1 ? "s" : ""} ${now} ${cause} deaths for century ${century}, but ${then} were counted when century ${century} was paid: rows were changed or deleted after it was paid. Put them back as they were${again === "" ? "" : `, or${again}`}.`, { column: "Century", row: first.row, ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Century") }) }));
+            : `${rowsOf} log${rows.length === 1 ? "s" : ""} ${now} ${cause} deaths for century ${century}, but ${then} were counted when century ${century} was paid: rows were changed or deleted after it was paid. Put them back as they were${again === "" ? "" : `, or${again}`}.`,
+          { column: "Century", row: first.row, ...(table === undefined ? {} : { address: addressIn(table.raw, first.row, "Century") }) },
+        ),
+      );
     }
     const gone = [...counted].filter(([cause, units]) => units > 0 && !logged.has(cause)).map(([cause]) => cause);
     if (gone.length > 0) {
-      problems.push(payWarning(DEATHS.name, `the deaths counted for century ${century} under ${gone.map((c) => `"${c}"`).join(", ")} are no longer in the Deaths table: rows were deleted or re-dated after century ${century} was paid. Put them back as they were.`));
+      problems.push(
+        payWarning(
+          DEATHS.name,
+          `the deaths counted for century ${century} under ${gone.map((c) => `"${c}"`).join(", ")} are no longer in the Deaths table: rows were deleted or re-dated after century ${century} was paid. Put them back as they were.`,
+        ),
+      );
     }
   }
   return problems;
@@ -168,10 +204,15 @@ export function lateDeaths(campaign: Campaign, moveTo: number, recalculating?: n
  * century would leave them unpaid for good, unless the campaign really starts mid-game.
  */
 export function earlierUnpaid(campaign: Campaign, century: number): Problem | undefined {
-  const early = [...new Set([...campaign.deaths.map((d) => d.century), ...campaign.counts.map((c) => c.century)].filter((c) => c < century))].sort((a, b) => a - b);
+  const early = [...new Set([...campaign.deaths.map((d) => d.century), ...campaign.counts.map((c) => c.century)].filter((c) => c < century))].sort(
+    (a, b) => a - b,
+  );
   const first = early[0];
   const last = early[early.length - 1];
   if (first === undefined || last === undefined) return undefined;
   const list = early.length === 1 ? `century ${first}` : `centuries ${early.slice(0, -1).join(", ")} and ${last}`;
-  return tableError(DEATHS.name, `century ${century} would be the campaign's first century end, but the Deaths or Counts table has rows for ${list}, which would then never be paid. End century ${first} first; or, if the campaign really starts at century ${century} and those rows are history, say so with gods century-end --first-century.`);
+  return tableError(
+    DEATHS.name,
+    `century ${century} would be the campaign's first century end, but the Deaths or Counts table has rows for ${list}, which would then never be paid. End century ${first} first; or, if the campaign really starts at century ${century} and those rows are history, say so with gods century-end --first-century.`,
+  );
 }

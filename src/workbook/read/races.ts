@@ -65,7 +65,10 @@ function growth(r: RowReader): Ratio | null | undefined {
   const rate = r.optionalDecimal("Growth", GROWTH, "warning");
   // A rate is a fraction, as Excel keeps 25%: 25 would be 2,500% a century, surely meant as 25%.
   if (rate !== null && rate !== undefined && cmp(rate, ONE) > 0) {
-    r.warn("Growth", `${Number(rate.n) / Number(rate.d)} would be ${(Number(rate.n) * 100) / Number(rate.d)}% a century; write ${GROWTH} (a rate above 100% is not read).`);
+    r.warn(
+      "Growth",
+      `${Number(rate.n) / Number(rate.d)} would be ${(Number(rate.n) * 100) / Number(rate.d)}% a century; write ${GROWTH} (a rate above 100% is not read).`,
+    );
     return undefined;
   }
   return rate;

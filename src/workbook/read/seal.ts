@@ -21,7 +21,8 @@ import type { Account, LedgerRow, Seal } from "./types";
 
 /** The seal's first row: what it is, for whoever unhides it. */
 export const SEAL_HEADERS = ["Entry", "Name", "Credit", "Digest"] as const;
-export const SEAL_NOTE = "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or the pane's Correct the book).";
+export const SEAL_NOTE =
+  "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or the pane's Correct the book).";
 
 /** A credit's content as the seal digests it. */
 export interface Sealed {
@@ -40,7 +41,16 @@ export interface Sealed {
  */
 export function creditDigest(credit: Sealed, carryIn: Ratio): string {
   const earned = add(sub(credit.carry, carryIn), { n: BigInt(credit.paid), d: 1n });
-  const content = ["gods-ledger-1", credit.century, credit.kind, credit.what ?? "", nameKey(credit.god), formatExact(earned), credit.paid, formatExact(credit.carry)].join("\u001f");
+  const content = [
+    "gods-ledger-1",
+    credit.century,
+    credit.kind,
+    credit.what ?? "",
+    nameKey(credit.god),
+    formatExact(earned),
+    credit.paid,
+    formatExact(credit.carry),
+  ].join("\u001f");
   return sha256(content).slice(0, 16);
 }
 
@@ -73,7 +83,10 @@ export function readSeal(cells: readonly (readonly RawCell[])[] | undefined): Se
 }
 
 /** The seal's rows for accounts as they will stand, and the generated sheets. */
-export function sealRows(accounts: ReadonlyMap<string, { readonly god: string; readonly entries: readonly Sealed[] }>, sheets: readonly string[]): (string | number | null)[][] {
+export function sealRows(
+  accounts: ReadonlyMap<string, { readonly god: string; readonly entries: readonly Sealed[] }>,
+  sheets: readonly string[],
+): (string | number | null)[][] {
   const rows: (string | number | null)[][] = [[...SEAL_HEADERS]];
   for (const account of accounts.values()) accountDigests(account.entries).forEach((d, i) => rows.push(["account", account.god, i + 1, d]));
   for (const name of sheets) rows.push(["sheet", name, null, null]);
@@ -92,24 +105,39 @@ const credits = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
  * Every account against the seal, each break named by its row (or its recipient, when its rows
  * are gone): the first break of each account is enough to stop.
  */
-export function checkSeal(accounts: ReadonlyMap<string, Account>, seal: Seal | undefined, raw: RawTable | undefined, hasLedgerRows: boolean, interrupted?: number): Problem[] {
+export function checkSeal(
+  accounts: ReadonlyMap<string, Account>,
+  seal: Seal | undefined,
+  raw: RawTable | undefined,
+  hasLedgerRows: boolean,
+  interrupted?: number,
+): Problem[] {
   const problems = sealBreaks(accounts, seal, raw, hasLedgerRows);
   // A century end that stopped part-way inside Excel may have written the Ledger and not its
   // seal: ending that century again writes both; until then a person sees it before paying.
   if (interrupted === undefined || problems.every((p) => p.severity !== "error")) return problems;
   return [
-    payWarning(LEDGER.name, `the Ledger and its seal disagree because the end of century ${interrupted} stopped part-way. End century ${interrupted} again: it writes both. (${problems.length === 1 ? "The break" : "First break"}: ${problems[0]?.message ?? ""})`),
+    payWarning(
+      LEDGER.name,
+      `the Ledger and its seal disagree because the end of century ${interrupted} stopped part-way. End century ${interrupted} again: it writes both. (${problems.length === 1 ? "The break" : "First break"}: ${problems[0]?.message ?? ""})`,
+    ),
   ];
 }
 
 function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefined, raw: RawTable | undefined, hasLedgerRows: boolean): Problem[] {
-  const resealing = "If the book was corrected on purpose, say why with gods ledger reseal FILE --because \"…\" (or the pane's Correct the book); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).";
+  const resealing =
+    'If the book was corrected on purpose, say why with gods ledger reseal FILE --because "…" (or the pane\'s Correct the book); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).';
   if (seal === undefined) {
     if (!hasLedgerRows) return [];
     // An older Ledger, or a seal deleted: nothing proves its rows. A person must see it before more is paid.
     return [
       {
-        ...ledgerProblem(raw, undefined, `the Ledger has no seal (the hidden sheet "${SEAL_SHEET}"): it was kept by an older version of the add-in, or its seal was deleted, so its rows cannot be proven. Look over the Ledger; the next credit seals it as it stands.`, "warning"),
+        ...ledgerProblem(
+          raw,
+          undefined,
+          `the Ledger has no seal (the hidden sheet "${SEAL_SHEET}"): it was kept by an older version of the add-in, or its seal was deleted, so its rows cannot be proven. Look over the Ledger; the next credit seals it as it stands.`,
+          "warning",
+        ),
         changesPay: true,
       },
     ];
@@ -117,7 +145,13 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
   const problems: Problem[] = [];
   if (raw === undefined && seal.accounts.size > 0) {
     const total = [...seal.accounts.values()].reduce((s, a) => s + a.digests.length, 0);
-    return [ledgerProblem(raw, undefined, `the workbook has no Ledger, but its seal says the add-in wrote ${credits(total)} to it: the Ledger was deleted or renamed. Going on would pay every carried fraction again. Give the Ledger back its name, or restore it from a saved copy.`)];
+    return [
+      ledgerProblem(
+        raw,
+        undefined,
+        `the workbook has no Ledger, but its seal says the add-in wrote ${credits(total)} to it: the Ledger was deleted or renamed. Going on would pay every carried fraction again. Give the Ledger back its name, or restore it from a saved copy.`,
+      ),
+    ];
   }
   const keys = new Set([...seal.accounts.keys(), ...accounts.keys()]);
   for (const k of keys) {
@@ -134,18 +168,42 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
     const here = entries[i];
     const before = entries[i - 1];
     if (entries.length === 0) {
-      problems.push(ledgerProblem(raw, undefined, `${god}'s whole account (${credits(sealed.length)}) is gone from the Ledger: its rows were deleted by hand, and with them what it carries. ${resealing}`));
+      problems.push(
+        ledgerProblem(
+          raw,
+          undefined,
+          `${god}'s whole account (${credits(sealed.length)}) is gone from the Ledger: its rows were deleted by hand, and with them what it carries. ${resealing}`,
+        ),
+      );
     } else if (sealed.length === 0) {
       problems.push(ledgerProblem(raw, here, `this row credits ${god}, whom the add-in never credited: it was added by hand. ${resealing}`));
     } else if (i === actual.length) {
       const missing = sealed.length - actual.length;
-      problems.push(ledgerProblem(raw, before, `${god}'s account ends at this row, but the add-in wrote ${credits(sealed.length)} to it: the latest ${missing === 1 ? "credit was" : `${missing} credits were`} deleted by hand. ${resealing}`));
+      problems.push(
+        ledgerProblem(
+          raw,
+          before,
+          `${god}'s account ends at this row, but the add-in wrote ${credits(sealed.length)} to it: the latest ${missing === 1 ? "credit was" : `${missing} credits were`} deleted by hand. ${resealing}`,
+        ),
+      );
     } else if (i === sealed.length || actual[i + 1] === sealed[i]) {
       problems.push(ledgerProblem(raw, here, `this row of ${god}'s account is not one the add-in wrote: it was added or copied by hand. ${resealing}`));
     } else if (actual[i] === sealed[i + 1]) {
-      problems.push(ledgerProblem(raw, here, `a credit of ${god}'s account just before this row was deleted by hand (the add-in wrote ${credits(sealed.length)}; the Ledger holds ${entries.length}). ${resealing}`));
+      problems.push(
+        ledgerProblem(
+          raw,
+          here,
+          `a credit of ${god}'s account just before this row was deleted by hand (the add-in wrote ${credits(sealed.length)}; the Ledger holds ${entries.length}). ${resealing}`,
+        ),
+      );
     } else {
-      problems.push(ledgerProblem(raw, here, `this row of ${god}'s account was changed by hand since the add-in wrote it (its century, kind, what, recipient, Earned, Paid or carry). ${resealing}`));
+      problems.push(
+        ledgerProblem(
+          raw,
+          here,
+          `this row of ${god}'s account was changed by hand since the add-in wrote it (its century, kind, what, recipient, Earned, Paid or carry). ${resealing}`,
+        ),
+      );
     }
   }
   return problems;

@@ -21,12 +21,24 @@ export function readSources(reader: TableReader | undefined, flawed: Set<string>
     const source = r.text("Source");
     const timing = r.has("Timing") ? r.choice<Timing>("Timing", TIMINGS, "century-end") : "century-end";
     // An event pays per time it happens: its count is the number of times, so its basis may be left blank.
-    const basis = r.has("Basis") ? r.choice<Basis>("Basis", BASES, timing === "event" ? "count" : undefined) : timing === "event" ? "count" : r.choice<Basis>("Basis", BASES, undefined);
+    const basis = r.has("Basis")
+      ? r.choice<Basis>("Basis", BASES, timing === "event" ? "count" : undefined)
+      : timing === "event"
+        ? "count"
+        : r.choice<Basis>("Basis", BASES, undefined);
     const rate = r.decimal("Rate", "a rate of mana, 0 or more");
     const flat = r.has("Flat") ? r.yesNo("Flat") : false;
     const where = r.has("Where") && r.text("Where", false) !== undefined ? r.choice<Where>("Where", WHERE, undefined) : null;
     const causeText = r.has("Cause") ? r.text("Cause", false) : undefined;
-    if (sphere === undefined || source === undefined || basis === undefined || rate === undefined || flat === undefined || timing === undefined || where === undefined) {
+    if (
+      sphere === undefined ||
+      source === undefined ||
+      basis === undefined ||
+      rate === undefined ||
+      flat === undefined ||
+      timing === undefined ||
+      where === undefined
+    ) {
       if (source !== undefined) flawed.add(nameKey(source));
       continue;
     }
@@ -36,7 +48,10 @@ export function readSources(reader: TableReader | undefined, flawed: Set<string>
       continue;
     }
     if (timing === "era-end" && basis !== "count") {
-      r.warn("Basis", `an era-end source is counted from the Counts table of the era's last century, so its basis is count; this ${basis} source pays nothing at an era's end.`);
+      r.warn(
+        "Basis",
+        `an era-end source is counted from the Counts table of the era's last century, so its basis is count; this ${basis} source pays nothing at an era's end.`,
+      );
     }
     if (where !== null && timing !== "event") r.warn("Where", `only an event source is placed in Heaven or on Earth; "${where}" is ignored here.`);
     const any = causeText === undefined || nameKey(causeText) === "any";

@@ -48,12 +48,20 @@ export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readon
     rows: body.map((r) => [...r]),
   });
   // Wide enough for the headers and the example's names; one page wide on paper, headers on every page.
-  const widths = fitColumns(
-    layout.columnWidths,
-    [layout.headers.map((h) => ({ value: h, style: "header" as const })), ...body.map((r) => r.map((v) => ({ value: v, style: "text" as const })))],
-  ).columnWidths;
+  const widths = fitColumns(layout.columnWidths, [
+    layout.headers.map((h) => ({ value: h, style: "header" as const })),
+    ...body.map((r) => r.map((v) => ({ value: v, style: "text" as const }))),
+  ]).columnWidths;
   const print = tablePrint({ ...layout, columnWidths: widths });
-  ws.pageSetup = { paperSize: A4, orientation: print.orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1", margins: { ...MARGINS } };
+  ws.pageSetup = {
+    paperSize: A4,
+    orientation: print.orientation,
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    printTitlesRow: "1:1",
+    margins: { ...MARGINS },
+  };
   const { left, center, right } = print.footer;
   ws.headerFooter = { oddFooter: [left === "" ? "" : `&L${footerCode(left)}`, `&C${footerCode(center)}`, `&R${footerCode(right)}`].join("") };
   layout.headers.forEach((_h, i) => {
@@ -63,4 +71,3 @@ export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readon
     if (numFmt !== undefined && numFmt !== "General") for (let r = 2; r <= body.length + 1; r++) ws.getCell(r, i + 1).numFmt = numFmt;
   });
 }
-

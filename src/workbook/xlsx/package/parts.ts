@@ -63,7 +63,9 @@ export function resolveTarget(sourcePart: string, target: string): string {
 
 /** How a source part names a target part: relative to the source's folder, as Excel writes it. */
 export function relativeTarget(sourcePart: string, targetPart: string): string {
-  const from = folderOf(sourcePart).split("/").filter((s) => s !== "");
+  const from = folderOf(sourcePart)
+    .split("/")
+    .filter((s) => s !== "");
   const to = targetPart.split("/");
   let common = 0;
   while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
@@ -109,7 +111,15 @@ export class Relationships {
       const id = attr(el.tag, "Id") ?? "";
       const target = attr(el.tag, "Target") ?? "";
       const external = attr(el.tag, "TargetMode") === "External";
-      this.list.push({ id, type: attr(el.tag, "Type") ?? "", target, external, part: external ? "" : resolveTarget(source, target), start: el.start, end: el.end });
+      this.list.push({
+        id,
+        type: attr(el.tag, "Type") ?? "",
+        target,
+        external,
+        part: external ? "" : resolveTarget(source, target),
+        start: el.start,
+        end: el.end,
+      });
     }
   }
 

@@ -196,7 +196,9 @@ interface Plan {
 /** Which tables to read, and where: for each name, an Excel table of that name first, else a sheet of that name. */
 function planTables(pkg: Package, book: Book): Plan[] {
   const worksheets = book.sheets.filter((s): s is SheetEntry & { part: string } => s.kind === "worksheet" && s.part !== undefined);
-  const tablesOf = new Map(worksheets.map((sheet) => [sheet, readRelationships(pkg, sheet.part).flatMap((r) => (r.kind === "table" ? (readTable(pkg, r.part) ?? []) : []))]));
+  const tablesOf = new Map(
+    worksheets.map((sheet) => [sheet, readRelationships(pkg, sheet.part).flatMap((r) => (r.kind === "table" ? (readTable(pkg, r.part) ?? []) : []))]),
+  );
   const plans: Plan[] = [];
   for (const spec of ALL_TABLES) {
     const key = spec.name.toLowerCase();
@@ -260,22 +262,42 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
   const merged = scan.merges.filter((m) => m.top <= area.bottom && m.bottom >= area.top && m.left <= area.right && m.right >= area.left);
   for (const m of merged.slice(0, NAMED)) {
     problems.push(
-      at(Math.max(m.top, area.top), Math.max(m.left, area.left), range(m), `cells ${areaRef(m)} are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.`),
+      at(
+        Math.max(m.top, area.top),
+        Math.max(m.left, area.left),
+        range(m),
+        `cells ${areaRef(m)} are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.`,
+      ),
     );
   }
   if (merged.length > NAMED) {
-    problems.push(tableError(spec.name, `${merged.length - NAMED} more ranges of cells in the ${spec.name} table are merged; unmerge every merged cell of the table and type the value in each cell.`));
+    problems.push(
+      tableError(
+        spec.name,
+        `${merged.length - NAMED} more ranges of cells in the ${spec.name} table are merged; unmerge every merged cell of the table and type the value in each cell.`,
+      ),
+    );
   }
 
   // Formulas with no saved result (as files written by scripts have): their value is unknown here.
   for (const f of block.missing) {
     const formula = f.formula === "" ? "" : ` (${clip(`=${f.formula}`)})`;
     problems.push(
-      at(f.row, f.column, cellAddress(sheet.name, f.row, f.column), `cell ${columnLetter(f.column)}${f.row} holds a formula${formula} with no saved result; open and save the file in Excel or LibreOffice once, then try again.`),
+      at(
+        f.row,
+        f.column,
+        cellAddress(sheet.name, f.row, f.column),
+        `cell ${columnLetter(f.column)}${f.row} holds a formula${formula} with no saved result; open and save the file in Excel or LibreOffice once, then try again.`,
+      ),
     );
   }
   if (block.missingCount > block.missing.length) {
-    problems.push(tableError(spec.name, `${block.missingCount - block.missing.length} more cells of the ${spec.name} table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again.`));
+    problems.push(
+      tableError(
+        spec.name,
+        `${block.missingCount - block.missing.length} more cells of the ${spec.name} table hold formulas with no saved result; open and save the file in Excel or LibreOffice once, then try again.`,
+      ),
+    );
   }
 
   // Rows typed right under a table are not in it: they would be left out without a word.
@@ -329,5 +351,11 @@ export function readPackage(pkg: Package): RawWorkbook {
     tables.set(plan.spec.name.toLowerCase(), done.raw);
     problems.push(...done.problems);
   }
-  return { tables, sheetNames: book.sheets.map((s) => s.name), ...(problems.length > 0 ? { problems } : {}), ...(generatedCells.size > 0 ? { generatedCells } : {}), ...(sheetTitles.size > 0 ? { sheetTitles } : {}) };
+  return {
+    tables,
+    sheetNames: book.sheets.map((s) => s.name),
+    ...(problems.length > 0 ? { problems } : {}),
+    ...(generatedCells.size > 0 ? { generatedCells } : {}),
+    ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
+  };
 }

@@ -22,8 +22,14 @@ const shown = (ref: string) => ref.slice(0, 30).replace(/[\u0000-\u001f\u007f]/g
 
 /** Refuses a cell or range beyond Excel's last row or column, naming it. */
 export function checkInExcel(where: string, ref: string, area: Area): void {
-  if (area.bottom > MAX_ROW) throw new FileProblem(`The workbook is damaged: ${where} has a cell at ${shown(ref)}, below Excel's last row (1,048,576). Open it in Excel or LibreOffice, save it again, and try again.`);
-  if (area.right > MAX_COLUMN) throw new FileProblem(`The workbook is damaged: ${where} has a cell at ${shown(ref)}, right of Excel's last column (XFD). Open it in Excel or LibreOffice, save it again, and try again.`);
+  if (area.bottom > MAX_ROW)
+    throw new FileProblem(
+      `The workbook is damaged: ${where} has a cell at ${shown(ref)}, below Excel's last row (1,048,576). Open it in Excel or LibreOffice, save it again, and try again.`,
+    );
+  if (area.right > MAX_COLUMN)
+    throw new FileProblem(
+      `The workbook is damaged: ${where} has a cell at ${shown(ref)}, right of Excel's last column (XFD). Open it in Excel or LibreOffice, save it again, and try again.`,
+    );
 }
 
 /** What cells need from the rest of the workbook; each is fetched the first time a kept cell needs it. */
@@ -254,7 +260,9 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
 
   /** A cell whose stored value is not what its type says, named. */
   const notValue = (what: string): FileProblem =>
-    new FileProblem(`The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} holds ${shown(vText)} as ${what}, which is not one Excel can hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`);
+    new FileProblem(
+      `The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} holds ${shown(vText)} as ${what}, which is not one Excel can hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`,
+    );
 
   /** The cell's value as the rules see it. */
   const cellValue = (): RawCell => {

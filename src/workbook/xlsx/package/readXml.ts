@@ -76,7 +76,10 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
   parser.on(
     "opentag",
     guard((tag) => {
-      if (++depth > MAX_DEPTH) throw new FileProblem(`The workbook is damaged: its part ${partName} nests elements over ${MAX_DEPTH} deep, which Excel never does. Open it in Excel or LibreOffice, save it again, and try again.`);
+      if (++depth > MAX_DEPTH)
+        throw new FileProblem(
+          `The workbook is damaged: its part ${partName} nests elements over ${MAX_DEPTH} deep, which Excel never does. Open it in Excel or LibreOffice, save it again, and try again.`,
+        );
       open?.(localName(tag.name), tag.attributes);
     }),
   );
@@ -100,7 +103,9 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
   } catch (e) {
     if (e === thrown || e instanceof FileProblem) throw e;
     const reason = e instanceof Error ? (e.message.split("\n")[0] ?? "").slice(0, 200) : String(e);
-    throw new FileProblem(`The workbook is damaged: its part ${partName} is not readable XML (${reason}). Open it in Excel or LibreOffice, save it again, and try again.`);
+    throw new FileProblem(
+      `The workbook is damaged: its part ${partName} is not readable XML (${reason}). Open it in Excel or LibreOffice, save it again, and try again.`,
+    );
   }
 }
 

@@ -5,7 +5,22 @@
  * parts, in which a part nobody changed is the very same Uint8Array that came in.
  */
 import { CONTENT_TYPE, CONTENT_TYPES, ContentTypes, findPart, REL_TYPE, Relationships, relsPathOf } from "./parts";
-import { attr, attrLocal, child, childElements, decodePart, encodePart, insertChild, prefixOf, qualified, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import {
+  attr,
+  attrLocal,
+  child,
+  childElements,
+  decodePart,
+  encodePart,
+  insertChild,
+  prefixOf,
+  qualified,
+  rootElement,
+  setAttr,
+  XmlProblem,
+  type Edit,
+  type Span,
+} from "./xml";
 import { FileProblem } from "./zip";
 
 /** The order of a workbook part's children, as the schema fixes it. */
@@ -69,7 +84,8 @@ export function recalculationOnOpen(text: string, root: Span): Edit {
 }
 
 /** A sheet the workbook lists with no part behind it. */
-const noContent = (sheet: string): FileProblem => new FileProblem(`The sheet "${sheet}" has no content in the file: open the workbook in Excel and save it again.`);
+const noContent = (sheet: string): FileProblem =>
+  new FileProblem(`The sheet "${sheet}" has no content in the file: open the workbook in Excel and save it again.`);
 
 export class PackageSession {
   /** parts whose text we changed or made, by name */
@@ -314,7 +330,7 @@ export class PackageSession {
   /** The part behind a listed sheet (one in the package, or one made since), and whether it is a worksheet. */
   private partBehind(sheet: SheetEntry, rels = this.rels(this.workbook.part)): { part: string; worksheet: boolean } | undefined {
     const rel = rels.byId(sheet.relId);
-    const part = rel === undefined || rel.external ? undefined : findPart(this.parts, rel.part) ?? (this.texts.has(rel.part) ? rel.part : undefined);
+    const part = rel === undefined || rel.external ? undefined : (findPart(this.parts, rel.part) ?? (this.texts.has(rel.part) ? rel.part : undefined));
     return rel === undefined || part === undefined ? undefined : { part, worksheet: rel.type.endsWith("/worksheet") };
   }
 }

@@ -102,7 +102,11 @@ export function printTitles(name: string, print: PrintSetup): string | undefined
  */
 function printXml(print: PrintSetup): string {
   const { left, center, right } = print.footer;
-  const footer = [left === "" ? "" : `&L${footerCode(left)}`, center === "" ? "" : `&C${footerCode(center)}`, right === "" ? "" : `&R${footerCode(right)}`].join("");
+  const footer = [
+    left === "" ? "" : `&L${footerCode(left)}`,
+    center === "" ? "" : `&C${footerCode(center)}`,
+    right === "" ? "" : `&R${footerCode(right)}`,
+  ].join("");
   return (
     MARGINS_XML +
     `<pageSetup paperSize="${PAPER_A4}" orientation="${print.orientation}" fitToWidth="${print.pagesWide}" fitToHeight="0"/>` +
@@ -114,7 +118,9 @@ function printXml(print: PrintSetup): string {
 
 /** `<mergeCells>` for a generated sheet's merged cells, or "" when it has none. */
 function mergeCellsXml(plan: SheetPlan): string {
-  const list = merges(plan.rows).map((m) => `<mergeCell ref="${areaRef({ top: m.top + 1, left: m.left + 1, bottom: m.top + 1, right: m.left + m.columns })}"/>`);
+  const list = merges(plan.rows).map(
+    (m) => `<mergeCell ref="${areaRef({ top: m.top + 1, left: m.left + 1, bottom: m.top + 1, right: m.left + m.columns })}"/>`,
+  );
   return list.length === 0 ? "" : `<mergeCells count="${list.length}">${list.join("")}</mergeCells>`;
 }
 
@@ -124,7 +130,11 @@ export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
   let right = plan.columnWidths.length;
   plan.rows.forEach((cells, r) => {
     right = Math.max(right, cells.length);
-    const xml = cells.map((c, col) => (c === null ? "" : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula)));
+    const xml = cells.map((c, col) =>
+      c === null
+        ? ""
+        : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula),
+    );
     rows.push(rowXml(r + 1, xml));
   });
   const dimension = areaRef({ top: 1, left: 1, bottom: Math.max(1, plan.rows.length), right: Math.max(1, right) });
@@ -147,16 +157,32 @@ export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
  * the generated sheets (their header look, a box round each cell, which rows added later copy)
  * and gets their kind of print set-up.
  */
-export function newTableSheetXml(layout: TableLayout, body: readonly (readonly PlanValue[])[], styles: StyleBook, tableRelId: string, print?: PrintSetup): string {
+export function newTableSheetXml(
+  layout: TableLayout,
+  body: readonly (readonly PlanValue[])[],
+  styles: StyleBook,
+  tableRelId: string,
+  print?: PrintSetup,
+): string {
   const formats = layout.headers.map((_, i) => {
     const format = layout.columnFormats[i] ?? "General";
     return format === "General" ? undefined : styles.formatStyle(format);
   });
   const header = print === undefined ? undefined : styles.cellStyle("header");
   const cellFormats = print === undefined ? formats : layout.headers.map((_, i) => styles.cellStyle("text", layout.columnFormats[i] ?? "General"));
-  const rows = [rowXml(1, layout.headers.map((h, c) => cellXml(`${columnLetter(c + 1)}1`, h, header)))];
+  const rows = [
+    rowXml(
+      1,
+      layout.headers.map((h, c) => cellXml(`${columnLetter(c + 1)}1`, h, header)),
+    ),
+  ];
   body.forEach((values, r) => {
-    rows.push(rowXml(r + 2, layout.headers.map((_, c) => cellXml(`${columnLetter(c + 1)}${r + 2}`, values[c] ?? null, cellFormats[c]))));
+    rows.push(
+      rowXml(
+        r + 2,
+        layout.headers.map((_, c) => cellXml(`${columnLetter(c + 1)}${r + 2}`, values[c] ?? null, cellFormats[c])),
+      ),
+    );
   });
   const ref = areaRef({ top: 1, left: 1, bottom: 1 + Math.max(1, body.length), right: Math.max(1, layout.headers.length) });
   return worksheet([

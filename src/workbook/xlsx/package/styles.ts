@@ -154,12 +154,17 @@ export class StyleBook {
   /** Excel expects font 0, fills 0 and 1, border 0 and format 0 to be the plain defaults. */
   private ensureDefaults(): void {
     const { fonts, fills, borders, cellXfs } = this.lists;
-    if (fonts.existing.length === 0) fonts.added.push(`<${this.q("font")}><${this.q("sz")} val="11"/><${this.q("name")} val="Calibri"/><${this.q("family")} val="2"/></${this.q("font")}>`);
+    if (fonts.existing.length === 0)
+      fonts.added.push(`<${this.q("font")}><${this.q("sz")} val="11"/><${this.q("name")} val="Calibri"/><${this.q("family")} val="2"/></${this.q("font")}>`);
     const pattern = (type: string) => `<${this.q("fill")}><${this.q("patternFill")} patternType="${type}"/></${this.q("fill")}>`;
     if (fills.existing.length === 0) fills.added.push(pattern("none"));
     if (fills.existing.length + fills.added.length === 1) fills.added.push(pattern("gray125"));
-    if (borders.existing.length === 0) borders.added.push(`<${this.q("border")}><${this.q("left")}/><${this.q("right")}/><${this.q("top")}/><${this.q("bottom")}/><${this.q("diagonal")}/></${this.q("border")}>`);
-    if (cellXfs.existing.length === 0) cellXfs.added.push(`<${this.q("xf")} numFmtId="0" fontId="0" fillId="0" borderId="0"${this.hasStyleXf ? ' xfId="0"' : ""}/>`);
+    if (borders.existing.length === 0)
+      borders.added.push(
+        `<${this.q("border")}><${this.q("left")}/><${this.q("right")}/><${this.q("top")}/><${this.q("bottom")}/><${this.q("diagonal")}/></${this.q("border")}>`,
+      );
+    if (cellXfs.existing.length === 0)
+      cellXfs.added.push(`<${this.q("xf")} numFmtId="0" fontId="0" fillId="0" borderId="0"${this.hasStyleXf ? ' xfId="0"' : ""}/>`);
   }
 
   /** The name, family and scheme of the workbook's default font, as child elements to copy. */
@@ -229,9 +234,13 @@ export class StyleBook {
 
   private border(s: StyleSpec): number {
     if (s.border === undefined) return 0;
-    const line = (side: string, on: boolean) => (on ? `<${this.q(side)} style="thin"><${this.q("color")} rgb="${BORDER_COLOR}"/></${this.q(side)}>` : `<${this.q(side)}/>`);
+    const line = (side: string, on: boolean) =>
+      on ? `<${this.q(side)} style="thin"><${this.q("color")} rgb="${BORDER_COLOR}"/></${this.q(side)}>` : `<${this.q(side)}/>`;
     const box = s.border === "box";
-    return this.entry("borders", `<${this.q("border")}>${line("left", box)}${line("right", box)}${line("top", true)}${line("bottom", box)}<${this.q("diagonal")}/></${this.q("border")}>`);
+    return this.entry(
+      "borders",
+      `<${this.q("border")}>${line("left", box)}${line("right", box)}${line("top", true)}${line("bottom", box)}<${this.q("diagonal")}/></${this.q("border")}>`,
+    );
   }
 
   private xfFor(s: StyleSpec): number {
@@ -240,7 +249,13 @@ export class StyleBook {
 
   private xf(numFmt: number, font: number, fill: number, border: number, align: "left" | "right" | undefined, shrink = false): number {
     const aligned = align !== undefined || shrink;
-    const apply = [numFmt ? ' applyNumberFormat="1"' : "", font ? ' applyFont="1"' : "", fill ? ' applyFill="1"' : "", border ? ' applyBorder="1"' : "", aligned ? ' applyAlignment="1"' : ""].join("");
+    const apply = [
+      numFmt ? ' applyNumberFormat="1"' : "",
+      font ? ' applyFont="1"' : "",
+      fill ? ' applyFill="1"' : "",
+      border ? ' applyBorder="1"' : "",
+      aligned ? ' applyAlignment="1"' : "",
+    ].join("");
     const head = `<${this.q("xf")} numFmtId="${numFmt}" fontId="${font}" fillId="${fill}" borderId="${border}"${this.hasStyleXf ? ' xfId="0"' : ""}${apply}`;
     const alignment = `<${this.q("alignment")}${align === undefined ? "" : ` horizontal="${align}"`}${shrink ? ' shrinkToFit="1"' : ""}/>`;
     const xml = aligned ? `${head}>${alignment}</${this.q("xf")}>` : `${head}/>`;

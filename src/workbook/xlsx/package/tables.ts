@@ -25,7 +25,11 @@ export function isNamed(table: XmlPart, name: string): boolean {
 }
 
 /** The table part on a sheet whose name is `name`, with its range. */
-export function findTable(session: PackageSession, sheetPart: string, name: string): { part: string; text: string; area: Area; totalsRows: number } | undefined {
+export function findTable(
+  session: PackageSession,
+  sheetPart: string,
+  name: string,
+): { part: string; text: string; area: Area; totalsRows: number } | undefined {
   for (const table of tablesOn(session, sheetPart)) {
     if (!isNamed(table, name)) continue;
     const found = tableArea(table.text);

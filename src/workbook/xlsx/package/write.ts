@@ -144,7 +144,14 @@ class PackageWriter {
     const part = this.session.sheetPart(sheet);
     const text = this.session.read(part) as string;
     if (!existing.isTable) {
-      this.session.setText(part, writeLedgerBody(text, { top: existing.headerRow, left: existing.firstColumn, width, rows, oldRows: existing.rows.length, unchanged, newHeaders, formats }, this.styles));
+      this.session.setText(
+        part,
+        writeLedgerBody(
+          text,
+          { top: existing.headerRow, left: existing.firstColumn, width, rows, oldRows: existing.rows.length, unchanged, newHeaders, formats },
+          this.styles,
+        ),
+      );
       return;
     }
     const table = findTable(this.session, part, existing.name);
@@ -155,9 +162,19 @@ class PackageWriter {
     const right = area.left + width - 1;
     const totals = totalsRows > 0 ? { left: area.left, right: Math.max(area.right, right) } : undefined;
     const oldRows = area.bottom - area.top - totalsRows;
-    this.session.setText(part, writeLedgerBody(text, { top: area.top, left: area.left, width, rows: body, oldRows, unchanged, newHeaders, formats, ...(totals ? { totals } : {}) }, this.styles));
+    this.session.setText(
+      part,
+      writeLedgerBody(
+        text,
+        { top: area.top, left: area.left, width, rows: body, oldRows, unchanged, newHeaders, formats, ...(totals ? { totals } : {}) },
+        this.styles,
+      ),
+    );
     // The table keeps its own columns; its end moves, and it gains the columns the Ledger lacked.
-    this.session.setText(table.part, resizeTable(table.text, { ...area, right: Math.max(area.right, right), bottom: area.top + body.length + totalsRows }, totalsRows, newHeaders));
+    this.session.setText(
+      table.part,
+      resizeTable(table.text, { ...area, right: Math.max(area.right, right), bottom: area.top + body.length + totalsRows }, totalsRows, newHeaders),
+    );
   }
 
   /** calcChain lists formula cells in calculation order; with cells changed Excel wants it gone (it rebuilds it). */
@@ -204,7 +221,8 @@ class PackageWriter {
     for (const [index, refs] of this.printNames) {
       for (const [name, ref] of refs) {
         const old = existing.get(`${index}:${name}`);
-        if (old === undefined) fresh.push(`<${qualified(prefix, "definedName")} name="${name}" localSheetId="${index}">${escapeText(ref)}</${qualified(prefix, "definedName")}>`);
+        if (old === undefined)
+          fresh.push(`<${qualified(prefix, "definedName")} name="${name}" localSheetId="${index}">${escapeText(ref)}</${qualified(prefix, "definedName")}>`);
         else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${escapeText(ref)}</${old.name}>` });
       }
     }
@@ -229,7 +247,9 @@ class PackageWriter {
     const r = prefixFor(root.tag, RELATIONSHIPS_NS);
     const id = r !== undefined && r !== "" ? `${r}:id="${escapeAttr(relId)}"` : `xmlns:r="${RELATIONSHIPS_NS}" r:id="${escapeAttr(relId)}"`;
     const sheetId = this.nextSheetId++;
-    this.newSheets.push(`<${qualified(prefixOf(root), "sheet")} name="${escapeAttr(xmlSafe(name))}" sheetId="${sheetId}"${hidden ? ' state="hidden"' : ""} ${id}/>`);
+    this.newSheets.push(
+      `<${qualified(prefixOf(root), "sheet")} name="${escapeAttr(xmlSafe(name))}" sheetId="${sheetId}"${hidden ? ' state="hidden"' : ""} ${id}/>`,
+    );
     const entry = { name, sheetId, relId, index: this.session.sheets.length };
     this.session.sheets.push(entry);
     return entry.index;
