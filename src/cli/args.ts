@@ -30,12 +30,16 @@ export const USAGES: Readonly<Record<string, string>> = {
                            and lowers Units. Military comes from the Races table's Military
                            column; --military gives it where the column is missing or empty`,
   disaster: `  gods disaster FILE.xlsx "RACE=DEATHS"... [--element E] [--global] [--cause CAUSE]
-           [--resistances "RACE=CODES"]... [--again] [--dry-run] [--out OUT.xlsx] [--json]
+           [--resistances "RACE=CODES"]... [--cities "RACE=N"]... [--great-cities "RACE=N"]...
+           [--again] [--dry-run] [--out OUT.xlsx] [--json]
                            a disaster (or, with --global, a global power) striking races with
                            DEATHS each before resistances; --element F, FE or "earth, fire"
                            (none when left out). Resistances come from the Races table's
                            Resistances column (--resistances where it is missing); the deaths
-                           are filed under CAUSE, by default the element's name (fire)`,
+                           are filed under CAUSE, by default the element's name (fire).
+                           --cities and --great-cities: the cities a power destroys, before
+                           resistances. A race left with no unit loses its cities, and a
+                           civilized race that loses its last city is barbarian again`,
   growth: `  gods growth FILE.xlsx [--dry-run] [--out OUT.xlsx] [--json]
                            the growth at the start of the century in play, once a century:
                            every race gains its Growth (Races column; 25% when empty) of its

@@ -129,7 +129,7 @@ function perRace(
     const { race, value } = raceValue(text);
     const v = value === undefined ? undefined : read(value);
     if (v === undefined)
-      return `${command}: --${option} "${text}" is not RACE=VALUE with a value it can use (for example --${option} "Low Elves=${option === "military" ? "2" : "F-2"}").`;
+      return `${command}: --${option} "${text}" is not RACE=VALUE with a value it can use (for example --${option} "Low Elves=${option === "resistances" ? "F-2" : "2"}").`;
     const known = races.find((r) => r.trim().toLowerCase() === race.toLowerCase());
     if (known === undefined) return `${command}: --${option} names "${race}", which is not one of the races named (${races.join(", ")}).`;
     found.set(known, v);
@@ -170,7 +170,7 @@ async function warCommand(args: readonly string[], io: Io, json: boolean): Promi
 
 async function disasterCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const command = "gods disaster";
-  const got = refereeArgs(command, args, ["element", "cause"], ["resistances"], ["again", "global"]);
+  const got = refereeArgs(command, args, ["element", "cause"], ["resistances", "cities", "great-cities"], ["again", "global"]);
   const fail = (message: string) => argumentError("disaster", message, io, json);
   if (typeof got === "string") return fail(got);
   const hits = got.parsed.positional.slice(1).map(raceValue);
@@ -190,6 +190,10 @@ async function disasterCommand(args: readonly string[], io: Io, json: boolean): 
   const struck = hits.map((h) => h.race);
   const resistances = perRace(command, got.parsed, "resistances", struck, (v) => v);
   if (typeof resistances === "string") return fail(resistances);
+  const cities = perRace(command, got.parsed, "cities", struck, numberIn);
+  if (typeof cities === "string") return fail(cities);
+  const greatCities = perRace(command, got.parsed, "great-cities", struck, numberIn);
+  if (typeof greatCities === "string") return fail(greatCities);
   const element = got.parsed.options.get("element");
   const cause = got.parsed.options.get("cause");
   const order = {
@@ -198,7 +202,15 @@ async function disasterCommand(args: readonly string[], io: Io, json: boolean): 
     ...(typeof cause === "string" ? { cause } : {}),
     hits: hits.map((h, i) => {
       const r = resistances.get(h.race);
-      return { race: h.race, deaths: deaths[i] as number, ...(typeof r === "string" ? { resistances: r } : {}) };
+      const c = cities.get(h.race);
+      const g = greatCities.get(h.race);
+      return {
+        race: h.race,
+        deaths: deaths[i] as number,
+        ...(typeof r === "string" ? { resistances: r } : {}),
+        ...(typeof c === "number" ? { cities: c } : {}),
+        ...(typeof g === "number" ? { greatCities: g } : {}),
+      };
     }),
     again: got.parsed.options.has("again"),
   };

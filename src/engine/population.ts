@@ -76,3 +76,72 @@ export function mayFoundCity(squares: number, cities: number): boolean {
   if (cities === 0) return true;
   return BigInt(squares) >= BigInt(SQUARES_PER_CITY) * BigInt(cities);
 }
+
+/** What a race holds on the map: its units, its cities and great cities, and its culture as written (any case). */
+export interface Settlements {
+  readonly units: number;
+  readonly cities: number;
+  readonly greatCities: number;
+  readonly culture: string | null;
+}
+
+/** A race's holdings after losses, and what the losses came to. */
+export interface AfterLosses extends Settlements {
+  /** units killed: never more than the race had on the map */
+  readonly unitsLost: number;
+  readonly citiesLost: number;
+  readonly greatCitiesLost: number;
+  /** no unit is left: every city went with its last inhabitants */
+  readonly wipedOut: boolean;
+  /** a civilized race lost its last city and falls back to barbarism */
+  readonly civilizationLost: boolean;
+}
+
+/**
+ * A race after it loses units (and, to a disaster that names them, cities): units never go below
+ * 0, and the killed units are the ones it had (a city's bonus strength is not population and
+ * cannot die). A city stands only in an inhabited square, so a race with no unit left keeps no
+ * city. A civilized race that loses its last city loses Civilization and is barbarian again.
+ * @example afterLosses({ units: 2, cities: 1, greatCities: 0, culture: "civilized" }, { units: 5 })
+ * // { units: 0, cities: 0, greatCities: 0, culture: "barbarian", unitsLost: 2, citiesLost: 1, … }
+ */
+export function afterLosses(before: Settlements, lost: { readonly units: number; readonly cities?: number; readonly greatCities?: number }): AfterLosses {
+  checkCount(before.units, "Units");
+  checkCount(before.cities, "Cities");
+  checkCount(before.greatCities, "Great cities");
+  checkCount(lost.units, "Units lost");
+  checkCount(lost.cities ?? 0, "Cities lost");
+  checkCount(lost.greatCities ?? 0, "Great cities lost");
+  const unitsLost = Math.min(lost.units, before.units);
+  const units = before.units - unitsLost;
+  const wipedOut = units === 0 && (unitsLost > 0 || before.cities + before.greatCities > 0);
+  const cities = wipedOut ? 0 : before.cities - Math.min(lost.cities ?? 0, before.cities);
+  const greatCities = wipedOut ? 0 : before.greatCities - Math.min(lost.greatCities ?? 0, before.greatCities);
+  const hadCity = before.cities + before.greatCities > 0;
+  const civilizationLost = hadCity && cities + greatCities === 0 && cultureOf(before.culture) === "civilized";
+  return {
+    units,
+    cities,
+    greatCities,
+    culture: civilizationLost ? inCaseOf(before.culture ?? "", "barbarian") : before.culture,
+    unitsLost,
+    citiesLost: before.cities - cities,
+    greatCitiesLost: before.greatCities - greatCities,
+    wipedOut,
+    civilizationLost,
+  };
+}
+
+/** The culture a Culture cell names, whatever its case ("Civilized"), or null when it names none. */
+export function cultureOf(text: string | null): Culture | null {
+  const k = (text ?? "").trim().toLowerCase();
+  return CULTURES.find((c) => c === k) ?? null;
+}
+
+/** `word` written the way `like` is: "Barbarian" after "Civilized", "BARBARIAN" after "CIVILIZED". */
+function inCaseOf(like: string, word: string): string {
+  const t = like.trim();
+  if (t !== "" && t === t.toUpperCase()) return word.toUpperCase();
+  if (t !== "" && t.charAt(0) === t.charAt(0).toUpperCase()) return word.charAt(0).toUpperCase() + word.slice(1);
+  return word;
+}

@@ -258,6 +258,28 @@ describe("gods disaster", () => {
   });
 });
 
+describe("gods disaster taking cities", () => {
+  test("--cities on the Sea Folk (W/2): 4 → 2 cities, their last; Units, Cities and Culture written", async () => {
+    // 20 water deaths → 10 (30 → 20); 4 cities before W/2 → 2, all the Sea Folk have; civilized → barbarian.
+    const file = fresh();
+    const r = await gods("disaster", file, "Sea Folk=20", "--element", "W", "--cities", "Sea Folk=4", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({
+      deaths: [{ race: "Sea Folk", cause: "water", units: 10 }],
+      changes: [
+        { race: "Sea Folk", column: "Units", before: 30, after: 20 },
+        { race: "Sea Folk", column: "Cities", before: 2, after: 0 },
+        { race: "Sea Folk", column: "Culture", before: "civilized", after: "barbarian" },
+      ],
+    });
+    const races = openpyxl(file).Races?.rows ?? [];
+    expect(races.find((row) => row[0] === "Sea Folk")?.slice(0, 5)).toEqual(["Sea Folk", 20, 0, 0, "barbarian"]);
+    const bad = await gods("disaster", file, "Sea Folk=2", "--element", "W", "--cities", "Sea Folk=many");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--cities "Sea Folk=many" is not RACE=VALUE/);
+  });
+});
+
 describe("gods growth", () => {
   test("the example grows (new Units, 10 starve, Aggression +2), once a century; after the century's end, again", async () => {
     // Worked in test/workbook/referee.test.ts: Units 50, 80, 35, 63, 12, 57; starvation 5, 3, 2.
@@ -270,7 +292,7 @@ describe("gods growth", () => {
     const r = await gods("growth", file);
     expect(r.code).toBe(0);
     expect(r.out.split("\n")[0]).toBe(
-      "Growth at the start of century 1: the races grew by 65 units; 10 starved (the Low Elves, Sea Folk, Cave Trolls). Their Aggression is 2 higher for the rest of the century: lower it again when century 1 ends.",
+      "Growth at the start of century 1: the races grew by 65 units; 10 starved (the Low Elves, Sea Folk, Cave Trolls). Their Aggression is 2 higher for the rest of the century; the next century's growth takes it off again.",
     );
     expect(changed(before, partsOf(file))).toEqual([DEATHS_TABLE, DEATHS_PART, RACES_PART].sort());
     const sheets = openpyxl(file);
@@ -278,9 +300,9 @@ describe("gods growth", () => {
     // Aggression is column H.
     expect((sheets.Races?.rows ?? []).slice(1).map((row) => row[7])).toEqual([2, 6, 3, 5, 2, 1]);
     expect(sheets.Deaths?.rows.slice(9)).toEqual([
-      [1, "starvation", 5, "Low Elves", "growth"],
-      [1, "starvation", 3, "Sea Folk", "growth"],
-      [1, "starvation", 2, "Cave Trolls", "growth"],
+      [1, "starvation", 5, "Low Elves", "growth: Aggression +2"],
+      [1, "starvation", 3, "Sea Folk", "growth: Aggression +2"],
+      [1, "starvation", 2, "Cave Trolls", "growth: Aggression +2"],
     ]);
 
     const twice = await gods("growth", file);
@@ -296,7 +318,7 @@ describe("gods growth", () => {
     expect(next.code).toBe(0);
     expect(JSON.parse(next.out)).toMatchObject({
       century: 2,
-      deaths: arrayContaining([{ race: "Ultra-Dwarves", cause: "starvation", units: 3, note: "growth" }]),
+      deaths: arrayContaining([{ race: "Ultra-Dwarves", cause: "starvation", units: 3, note: "growth: Aggression +2" }]),
     });
     expect(units(openpyxl(file))["Ultra-Dwarves"]).toBe(60);
   });

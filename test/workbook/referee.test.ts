@@ -354,30 +354,30 @@ describe("growth (docs/rules/04-population.md, docs/rules/05-growth.md)", () => 
     const raw = example();
     const plan = growth(raw);
     expect(plan.message).toBe(
-      "Growth at the start of century 1: the races grew by 65 units; 10 starved (the Low Elves, Sea Folk, Cave Trolls). Their Aggression is 2 higher for the rest of the century: lower it again when century 1 ends.",
+      "Growth at the start of century 1: the races grew by 65 units; 10 starved (the Low Elves, Sea Folk, Cave Trolls). Their Aggression is 2 higher for the rest of the century; the next century's growth takes it off again.",
     );
     expect(plan.details).toEqual([
       "The Ultra-Dwarves: 40 + 10 (25%) = 50 (Limit 60).",
-      "The Low Elves: 65 + 20 (30%) = 85; Limit 80: 5 starve → 80; Aggression 4 → 6.",
-      "The Sea Folk: 30 + 8 (25%) = 38; Limit 35: 3 starve → 35; Aggression 1 → 3.",
+      "The Low Elves: 65 + 20 (30%) = 85; Limit 80: 5 starve → 80; Aggression 4 → 6 (+2 for starving, to the end of century 1).",
+      "The Sea Folk: 30 + 8 (25%) = 38; Limit 35: 3 starve → 35; Aggression 1 → 3 (+2 for starving, to the end of century 1).",
       "The Ash Orcs: 50 + 13 (25%) = 63 (Limit 70).",
-      "The Cave Trolls: 12 + 2 (10%) = 14; Limit 12: 2 starve → 12; Aggression 0 → 2.",
+      "The Cave Trolls: 12 + 2 (10%) = 14; Limit 12: 2 starve → 12; Aggression 0 → 2 (+2 for starving, to the end of century 1).",
       "The River Men: 45 + 12 (25%) = 57 (no Limit given: not checked).",
     ]);
     const done = after(raw, plan);
     expect(tables(done).units).toEqual({ "Ultra-Dwarves": 50, "Low Elves": 80, "Sea Folk": 35, "Ash Orcs": 63, "Cave Trolls": 12, "River Men": 57 });
     expect(tables(done).aggression).toEqual({ "Ultra-Dwarves": 2, "Low Elves": 6, "Sea Folk": 3, "Ash Orcs": 5, "Cave Trolls": 2, "River Men": 1 });
     expect(added(done)).toEqual([
-      [1, "starvation", 5, "Low Elves", "growth"],
-      [1, "starvation", 3, "Sea Folk", "growth"],
-      [1, "starvation", 2, "Cave Trolls", "growth"],
+      [1, "starvation", 5, "Low Elves", "growth: Aggression +2"],
+      [1, "starvation", 3, "Sea Folk", "growth: Aggression +2"],
+      [1, "starvation", 2, "Cave Trolls", "growth: Aggression +2"],
     ]);
 
     // Never twice in one century.
     const twice = refusal(growth(done));
     expect(twice).toMatchObject({ table: "Deaths", row: 10, address: "Deaths!E10" });
     expect(twice.message).toBe(
-      'the growth of century 1 is already done (this row\'s note says "growth"); races grow once a century. If century 1 is over, calculate its end first: then century 2 is in play.',
+      'the growth of century 1 is already done (this row\'s note says "growth: Aggression +2"); races grow once a century. If century 1 is over, calculate its end first: then century 2 is in play.',
     );
   });
 

@@ -102,9 +102,9 @@ describe("the referee's actions in Excel", () => {
       ["River Men", 57, 1],
     ]);
     expect(rowsOf(excel, "Deaths").slice(EXAMPLE_DEATHS)).toEqual([
-      [1, "starvation", 5, "Low Elves", "growth"],
-      [1, "starvation", 3, "Sea Folk", "growth"],
-      [1, "starvation", 2, "Cave Trolls", "growth"],
+      [1, "starvation", 5, "Low Elves", "growth: Aggression +2"],
+      [1, "starvation", 3, "Sea Folk", "growth: Aggression +2"],
+      [1, "starvation", 2, "Cave Trolls", "growth: Aggression +2"],
     ]);
     await expectFresh(excel, result);
 

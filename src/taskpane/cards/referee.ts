@@ -31,7 +31,9 @@ function render(current: CampaignStatus): void {
 export function refereeLines(preview: RefereePreview): string[] {
   return [
     ...preview.deaths.map((d) => `Deaths: ${shown(d.units)} ${d.cause}${d.race === null ? "" : ` of the ${d.race}`} (note "${d.note}")`),
-    ...preview.changes.map((c) => `${c.race}: ${c.column} ${shown(c.before)} → ${shown(c.after)}`),
+    ...preview.changes.map((c) =>
+      c.column === "Culture" ? `${c.race}: Culture ${c.before} → ${c.after}` : `${c.race}: ${c.column} ${shown(c.before)} → ${shown(c.after)}`,
+    ),
   ];
 }
 

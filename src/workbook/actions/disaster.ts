@@ -1,5 +1,6 @@
 /** A disaster or a global power striking races (docs/rules/08-disasters-resistances.md): deaths after resistances. */
 import { attempt } from "../../engine/errors";
+import { afterLosses, type AfterLosses } from "../../engine/population";
 import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
 import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
@@ -7,7 +8,7 @@ import { foundTable, type Campaign, type Death, type Race } from "../read/campai
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp } from "./lookUp";
 import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
-import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, wholeProblem } from "./referee";
+import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, wholeProblem, lossesOf } from "./referee";
 
 export interface DisasterHit {
   readonly race: string;
@@ -15,6 +16,10 @@ export interface DisasterHit {
   readonly deaths: number;
   /** its resistance codes, when the Races table has no Resistances column (or to use others); "" for none */
   readonly resistances?: string;
+  /** cities the power destroys before resistances, when it names any (resistances apply to them too) */
+  readonly cities?: number;
+  /** great cities the power destroys before resistances */
+  readonly greatCities?: number;
 }
 
 export interface DisasterOrder {
@@ -76,7 +81,7 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   const resistColumn = races !== undefined && hasColumn(races.raw, "Resistances");
   // A global power with no element ignores every resistance: nothing to read.
   const ignoresResistances = kind === "global" && elements.size === 0;
-  const struck: { race: Race; before: number; after: number; lost: number; codes: readonly ResistCode[] }[] = [];
+  const struck: { race: Race; before: number; after: number; lost: number; settled: AfterLosses; codes: readonly ResistCode[] }[] = [];
   const refused: Problem[] = [];
   for (const hit of order.hits) {
     const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, hit.race);
@@ -90,8 +95,21 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
       if (!refused.some((p) => p.message === codes.message)) refused.push(codes);
       continue;
     }
+    for (const [n, what] of [
+      [hit.cities, `The cities of the ${race.race} the disaster destroys`],
+      [hit.greatCities, `The great cities of the ${race.race} the disaster destroys`],
+    ] as const) {
+      const wrong = n === undefined ? undefined : wholeProblem(n, what);
+      if (wrong !== undefined) return refuse(raceProblem(wrong, race));
+    }
     const after = resist(hit.deaths, elements, codes, kind);
-    struck.push({ race, before: hit.deaths, after, lost: Math.min(after, race.units), codes: applicableCodes(codes, elements, kind) });
+    // Resistances apply to the cities a power names as they do to its deaths.
+    const settled = afterLosses(race, {
+      units: after,
+      cities: hit.cities === undefined ? 0 : resist(hit.cities, elements, codes, kind),
+      greatCities: hit.greatCities === undefined ? 0 : resist(hit.greatCities, elements, codes, kind),
+    });
+    struck.push({ race, before: hit.deaths, after, lost: settled.unitsLost, settled, codes: applicableCodes(codes, elements, kind) });
   }
   if (refused.length > 0) return refuse(refused);
 
@@ -109,9 +127,11 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
         : ` (${s.codes.map((c) => c.text).join(", ")})`;
     const capped = s.lost < s.after ? `, but they had only ${plural(s.race.units, "unit")}` : "";
     details.push(`The ${s.race.race}: ${s.before} before resistances, ${s.after} after${applied}${capped}; Units ${s.race.units} → ${s.race.units - s.lost}.`);
+    const lost = lossesOf(s.race, s.settled);
+    changes.push(...lost.changes);
+    details.push(...lost.details);
     if (s.lost === 0) continue;
     deaths.push({ race: s.race.race, cause, units: s.lost, note });
-    changes.push({ race: s.race.race, column: "Units", before: s.race.units, after: s.race.units - s.lost });
   }
   if (order.again !== true && deaths.length > 0) {
     const last = lastAction(campaign, century);
@@ -128,7 +148,9 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   const what = `${kind === "global" ? "A global power" : "A disaster"} of ${cause}${label} in century ${century}`;
   const message =
     total === 0
-      ? `${what}: nobody died (${before} before resistances); nothing to write.`
+      ? changes.length === 0
+        ? `${what}: nobody died (${before} before resistances); nothing to write.`
+        : `${what}: nobody died (${before} before resistances), but cities fell.`
       : `${what}: ${plural(total, `${cause} death`)} after resistances (${before} before), among the ${deaths.map((d) => d.race).join(", ")}.`;
   const preview: RefereePreview = { action: "disaster", century, deaths, changes };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };

@@ -22,13 +22,13 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const refuse = (p: Problem | readonly Problem[]) => refusal("growth", century, p);
   const pre = prerequisites(campaign, problems);
   if (pre.length > 0) return refuse(pre);
-  const done = campaign.deaths.find((d) => d.century === century && d.note !== null && key(d.note) === GROWTH_NOTE);
+  const done = campaign.deaths.find((d) => d.century === century && isGrowthNote(d.note));
   if (done !== undefined) {
     const deaths = foundTable(campaign, DEATHS.name);
     return refuse(
       tableError(
         DEATHS.name,
-        `the growth of century ${century} is already done (this row's note says "${GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`,
+        `the growth of century ${century} is already done (this row's note says "${done.note ?? GROWTH_NOTE}"); races grow once a century. If century ${century} is over, calculate its end first: then century ${century + 1} is in play.`,
         { row: done.row, column: "Note", ...(deaths === undefined ? {} : { address: addressIn(deaths.raw, done.row, "Note") }) },
       ),
     );
@@ -44,6 +44,7 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const details: string[] = [];
   const angry: string[] = [];
   let grownTotal = 0;
+  const raised = raisedAtLastGrowth(campaign, century);
   for (const race of campaign.races) {
     if (race.growth === undefined) bad.push(badCell(campaign, problems, race, "Growth"));
     if (race.limit === undefined) bad.push(badCell(campaign, problems, race, "Limit"));
@@ -57,17 +58,23 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
     if (race.limit === null) line += has("Limit") ? " (no Limit given: not checked)" : "";
     else line += starved === 0 ? ` (Limit ${race.limit})` : `; Limit ${race.limit}: ${starved} starve → ${after}`;
     if (after !== race.units) changes.push({ race: race.race, column: "Units", before: race.units, after });
-    if (starved > 0) {
-      deaths.push({ race: race.race, cause, units: starved, note: GROWTH_NOTE });
-      if (has("Aggression")) {
-        if (race.aggression === undefined) {
-          bad.push(badCell(campaign, problems, race, "Aggression"));
-          continue;
-        }
-        const aggression = race.aggression ?? 0;
-        changes.push({ race: race.race, column: "Aggression", before: aggression, after: aggression + STARVATION_AGGRESSION });
-        line += `; Aggression ${aggression} → ${aggression + STARVATION_AGGRESSION}`;
-      } else angry.push(race.race);
+    const ended = raised.get(key(race.race));
+    if (starved > 0 && !has("Aggression")) angry.push(race.race);
+    if (starved > 0) deaths.push({ race: race.race, cause, units: starved, note: has("Aggression") ? RAISED_NOTE : GROWTH_NOTE });
+    if (has("Aggression") && (starved > 0 || ended !== undefined)) {
+      if (race.aggression === undefined) {
+        bad.push(badCell(campaign, problems, race, "Aggression"));
+        continue;
+      }
+      // Starvation's +2 lasts to the end of its century: the one raised at the last growth ends now.
+      const aggression = race.aggression ?? 0;
+      const next = aggression - (ended === undefined ? 0 : STARVATION_AGGRESSION) + (starved > 0 ? STARVATION_AGGRESSION : 0);
+      if (next !== aggression) changes.push({ race: race.race, column: "Aggression", before: aggression, after: next });
+      const why = [
+        ...(ended === undefined ? [] : [`the +${STARVATION_AGGRESSION} of starvation in century ${ended} ends`]),
+        ...(starved > 0 ? [`+${STARVATION_AGGRESSION} for starving, to the end of century ${century}`] : []),
+      ];
+      line += `; Aggression ${aggression} → ${next} (${why.join("; ")})`;
     }
     details.push(`${line}.`);
   }
@@ -79,11 +86,36 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   let message = `Growth at the start of century ${century}: the races grew by ${plural(grownTotal, "unit")}`;
   message += starvedTotal === 0 ? "; nobody starved." : `; ${starvedTotal} starved (the ${deaths.map((d) => d.race).join(", ")}).`;
   if (starvedTotal > 0 && has("Aggression"))
-    message += ` Their Aggression is ${STARVATION_AGGRESSION} higher for the rest of the century: lower it again when century ${century} ends.`;
+    message += ` Their Aggression is ${STARVATION_AGGRESSION} higher for the rest of the century; the next century's growth takes it off again.`;
+  if (raised.size > 0 && has("Aggression"))
+    message += ` Starvation's +${STARVATION_AGGRESSION} Aggression of the last growth ends (the ${[...raised.keys()].map((k) => campaign.races.find((r) => key(r.race) === k)?.race ?? k).join(", ")}).`;
   if (angry.length > 0)
     message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
   if (!has("Limit"))
     message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
   const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
   return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };
+}
+
+/**
+ * The note of a starvation row whose race's Aggression was raised by 2: the next growth finds it
+ * and takes the 2 off again (a growth's other rows say "growth").
+ */
+const RAISED_NOTE = `${GROWTH_NOTE}: Aggression +${STARVATION_AGGRESSION}`;
+
+/** Whether a Deaths row's note marks a growth. */
+function isGrowthNote(note: string | null): boolean {
+  return note !== null && (key(note) === GROWTH_NOTE || key(note) === key(RAISED_NOTE));
+}
+
+/**
+ * The races whose Aggression the latest growth before `century` raised for starving, with that
+ * growth's century: their +2 has ended by now.
+ */
+function raisedAtLastGrowth(campaign: Campaign, century: number): Map<string, number> {
+  const earlier = campaign.deaths.filter((d) => d.century < century && isGrowthNote(d.note));
+  const last = Math.max(0, ...earlier.map((d) => d.century));
+  const raised = new Map<string, number>();
+  for (const d of earlier) if (d.century === last && d.race !== null && d.note !== null && key(d.note) === key(RAISED_NOTE)) raised.set(key(d.race), last);
+  return raised;
 }

@@ -8,6 +8,7 @@
  * Elves", "disaster: fire", "growth"): that is how a second run by mistake is recognised.
  */
 import { mul, ratio, toNumber, type Ratio } from "../../engine/exact";
+import type { AfterLosses } from "../../engine/population";
 import { nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import { DEATHS, LEDGER, normalizeHeader, RACES, type RaceAttribute } from "../model/schema";
@@ -27,12 +28,9 @@ export interface DeathRow {
 }
 
 /** A cell of the Races table the action changes. */
-export interface RaceChange {
-  readonly race: string;
-  readonly column: "Units" | "Aggression";
-  readonly before: number;
-  readonly after: number;
-}
+export type RaceChange =
+  | { readonly race: string; readonly column: "Units" | "Aggression" | "Cities" | "Great Cities"; readonly before: number; readonly after: number }
+  | { readonly race: string; readonly column: "Culture"; readonly before: string; readonly after: string };
 
 /** One side of a war as fought. */
 export interface WarSideResult {
@@ -168,7 +166,7 @@ export function editsFor(century: number, deaths: readonly DeathRow[], changes: 
     }));
     edits.push({ kind: "append", table: DEATHS.name, rows });
   }
-  const byRace = new Map<string, Record<string, number>>();
+  const byRace = new Map<string, Record<string, number | string>>();
   for (const c of changes) byRace.set(key(c.race), { ...byRace.get(key(c.race)), [c.column]: c.after });
   for (const [name, values] of byRace) {
     const race = races.find((r) => key(r.race) === name);
@@ -185,4 +183,26 @@ export const percentOf = (rate: Ratio) => `${+toNumber(mul(rate, ratio(100))).to
 export function wholeProblem(value: number, what: string): string | undefined {
   if (Number.isSafeInteger(value) && value >= 1) return undefined;
   return `${what} must be a whole number, 1 or more; ${Number.isFinite(value) ? value : "that"} is not.`;
+}
+
+/**
+ * The Races cells a race's losses change (engine: afterLosses): its Units, the cities that went
+ * with their last inhabitants or that the disaster destroyed, and its Culture when it lost its
+ * last city; with a sentence for each consequence beyond the units.
+ */
+export function lossesOf(race: Race, after: AfterLosses): { changes: RaceChange[]; details: string[] } {
+  const changes: RaceChange[] = [];
+  const details: string[] = [];
+  if (after.units !== race.units) changes.push({ race: race.race, column: "Units", before: race.units, after: after.units });
+  if (after.cities !== race.cities) changes.push({ race: race.race, column: "Cities", before: race.cities, after: after.cities });
+  if (after.greatCities !== race.greatCities) changes.push({ race: race.race, column: "Great Cities", before: race.greatCities, after: after.greatCities });
+  const lost = [plural(after.citiesLost, "city", "cities"), plural(after.greatCitiesLost, "great city", "great cities")].filter((t) => !t.startsWith("0 "));
+  if (after.wipedOut && lost.length > 0)
+    details.push(`The ${race.race} have no unit left: their ${lost.join(" and ")} fall with them (a city stands only in an inhabited square).`);
+  else if (lost.length > 0) details.push(`The ${race.race} lose ${lost.join(" and ")}.`);
+  if (after.civilizationLost && race.culture !== null && after.culture !== null) {
+    changes.push({ race: race.race, column: "Culture", before: race.culture, after: after.culture });
+    details.push(`With their last city the ${race.race} lose Civilization: they are ${after.culture.toLowerCase()} again.`);
+  }
+  return { changes, details };
 }

@@ -1,5 +1,5 @@
 /** A war between two races (docs/rules/07-war.md): each side's kills, the loser, the war deaths and the Units after. */
-import { populationStrength } from "../../engine/population";
+import { afterLosses, populationStrength } from "../../engine/population";
 import { casualties, casualtyPercent, war } from "../../engine/war";
 import type { Problem } from "../model/problems";
 import { RACES } from "../model/schema";
@@ -7,7 +7,7 @@ import { foundTable, type Campaign, type Death, type Race } from "../read/campai
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp } from "./lookUp";
 import type { DeathRow, RaceChange, WarSideResult, WarResult, RefereePreview, RefereePlan } from "./referee";
-import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem } from "./referee";
+import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem, lossesOf } from "./referee";
 
 export interface WarSide {
   readonly race: string;
@@ -100,19 +100,20 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   for (const s of sides) {
     const { race } = s.f;
     const other = s === sides[0] ? sides[1] : sides[0];
-    const after = Math.max(0, race.units - s.losses);
     // Fewer kills than the percentage gives: the engine stopped at what the other side sent.
     const capped = s.kills < casualties(s.f.strength, s.f.military, other.f.military);
     details.push(
       `The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`,
     );
     if (s.losses === 0) continue;
-    deaths.push({ race: race.race, cause, units: s.losses, note });
-    changes.push({ race: race.race, column: "Units", before: race.units, after });
-    if (s.losses > race.units)
-      details.push(
-        `The ${race.race} had only ${plural(race.units, "unit")}: the other ${s.losses - race.units} fell among the population of their cities (the cities themselves are the referee's call).`,
-      );
+    // The dead are units on the map: a city's bonus strength is not population and cannot die.
+    const after = afterLosses(race, { units: s.losses });
+    deaths.push({ race: race.race, cause, units: after.unitsLost, note });
+    const lost = lossesOf(race, after);
+    changes.push(...lost.changes);
+    if (after.unitsLost < s.losses)
+      details.push(`The ${race.race} had only ${plural(race.units, "unit")}: all of them are killed (${s.losses} is what the war would take).`);
+    details.push(...lost.details);
   }
   const loser = outcome.loser === "" ? null : outcome.loser === "A" ? a.race.race : b.race.race;
   const winner = outcome.loser === "A" ? b.race.race : a.race.race;
@@ -130,7 +131,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
         ? "Nobody died, and neither side lost."
         : "Neither side lost (neither lost 150% of what the other did)."
       : `The ${loser} lost and leave ${plural(outcome.vacated, "square")} to the ${winner}${outcome.vacated > 0 ? " (a city in a lost square: GODS.CITYFATE)" : ""}.`;
-  const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${outcome.killedByB}, the ${b.race.race} lost ${outcome.killedByA}. ${verdict}`;
+  const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${Math.min(outcome.killedByB, a.race.units)}, the ${b.race.race} lost ${Math.min(outcome.killedByA, b.race.units)}. ${verdict}`;
   const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }
