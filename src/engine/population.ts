@@ -16,6 +16,12 @@ const LIMITS: Readonly<Record<Culture, Readonly<Record<Terrain, number>>>> = {
   civilized: { plains: 5, forest: 3, desert: 3, mountain: 2, ice: 0, water: 0 },
 };
 
+/** What a barbarian race gains by its culture alone: +1 Military and +2 Aggression. */
+export const BARBARIAN_MILITARY = 1;
+export const BARBARIAN_AGGRESSION = 2;
+/** What a primitive race gains by its culture alone: it resists every disaster by 1. */
+export const PRIMITIVE_RESISTANCE = "X-1";
+
 /** Bonus strength of a city and of a great city. */
 export const CITY_STRENGTH = 3;
 export const GREAT_CITY_STRENGTH = 6;

@@ -80,7 +80,7 @@ describe("gods war", () => {
       [
         "War in century 1 between the Ultra-Dwarves and the Low Elves: the Ultra-Dwarves lost 3, the Low Elves lost 7. The Low Elves lost and leave 2 squares to the Ultra-Dwarves (a city in a lost square: GODS.CITYFATE).",
         "  The Ultra-Dwarves (strength 43, Military +8) kill 7: 16% of 43.",
-        "  The Low Elves (strength 65, Military +2) kill 3: 4% of 65.",
+        "  The Low Elves (strength 65, Military +2: +1, and +1 for barbarians) kill 3: 4% of 65.",
         "Rows for the Deaths table (century 1):",
         "  Cause  Units  Race           Note",
         "  war        3  Ultra-Dwarves  war: Ultra-Dwarves vs Low Elves",

@@ -214,3 +214,32 @@ function setLimit(raw: RawWorkbook, name: string, limit: number): RawWorkbook {
   if (r === undefined) throw new Error(`no race ${name}`);
   return applyEdits(raw, [{ kind: "update", table: "Races", index: r.index, values: { Limit: limit } }]);
 }
+
+describe("culture by itself (docs/rules/06-aggression-diplomacy-wealth.md)", () => {
+  test("a barbarian race fights with +1 Military from its Culture; a Military given with the war is taken as it is", () => {
+    // Ash Orcs: Military 4 in the table, barbarian → +5; against the Sea Folk (+3): 10 + 5 − 3 = 12% of 50 → 6.
+    const p = war(example(), { a: { race: "Ash Orcs" }, b: { race: "Sea Folk" } });
+    expect(p.preview.war?.sides[0]).toMatchObject({ military: 5, percent: 12, kills: 6 });
+    expect(p.details?.[0]).toBe("The Ash Orcs (strength 50, Military +5: +4, and +1 for barbarians) kill 6: 12% of 50.");
+    const given = war(example(), { a: { race: "Ash Orcs", military: 4 }, b: { race: "Sea Folk" } });
+    expect(given.preview.war?.sides[0]).toMatchObject({ military: 4, percent: 11 });
+    // A civilized race gets nothing from its culture.
+    expect(war(example(), { a: { race: "Sea Folk" }, b: { race: "Ash Orcs" } }).preview.war?.sides[0]).toMatchObject({ military: 3 });
+  });
+
+  test("a primitive race resists every disaster by 1; an X-1 already in its Resistances is pointed out", () => {
+    // Cave Trolls: 3 air deaths − 1 = 2 (no code of their own).
+    const p = disaster(example(), { elements: "A", hits: [{ race: "Cave Trolls", deaths: 3 }] });
+    expect(p.preview.deaths.map((d) => d.units)).toEqual([2]);
+    expect(p.details).toEqual(["The Cave Trolls: 3 before resistances, 2 after (X-1 for a primitive race); Units 12 → 10."]);
+    // A table that still holds the culture's X-1: it counts twice (3 − 2 = 1), and the preview says so.
+    const twice = disaster(example(TROLLS, { 8: "X-1" }), { elements: "A", hits: [{ race: "Cave Trolls", deaths: 3 }] });
+    expect(twice.preview.deaths.map((d) => d.units)).toEqual([1]);
+    expect(twice.details).toContain(
+      "The Cave Trolls are primitive, which gives them X-1 by itself, and their Resistances hold an X-1 too: if it was put there for their culture, remove it from the Races table, or it counts twice.",
+    );
+    // A global power with no element ignores every resistance, the culture's too.
+    const doom = disaster(example(), { elements: "", global: true, cause: "plague", hits: [{ race: "Cave Trolls", deaths: 3 }] });
+    expect(doom.preview.deaths.map((d) => d.units)).toEqual([3]);
+  });
+});

@@ -6,10 +6,10 @@
  * The example's Races table (Units, Cities, Great Cities; Military, Aggression, Resistances,
  * Growth, Limit):
  *   Ultra-Dwarves 40, 1, 0;  +8, 2, E-2,      —,   60
- *   Low Elves     65, 0, 0;  +2, 4, F*2 N/2,  30%, 80
+ *   Low Elves     65, 0, 0;  +1, 4, F*2 N/2,  30%, 80   (barbarian: +1 Military → +2)
  *   Sea Folk      30, 2, 0;  +3, 1, W/2,      —,   35
- *   Ash Orcs      50, 0, 0;  +5, 5, F-1,      —,   70
- *   Cave Trolls   12, 0, 0;  -1, 0, X-1,      10%, 12
+ *   Ash Orcs      50, 0, 0;  +4, 5, F-1,      —,   70   (barbarian: +1 Military → +5)
+ *   Cave Trolls   12, 0, 0;  -1, 0, —,        10%, 12   (primitive: X-1)
  *   River Men     45, 1, 1;  +4, 1, —,        —,   —
  * It has no Ledger, so the century in play is 1.
  */
@@ -85,7 +85,7 @@ describe("war (docs/rules/07-war.md)", () => {
     );
     expect(plan.details).toEqual([
       "The Ultra-Dwarves (strength 43, Military +8) kill 7: 16% of 43.",
-      "The Low Elves (strength 65, Military +2) kill 3: 4% of 65.",
+      "The Low Elves (strength 65, Military +2: +1, and +1 for barbarians) kill 3: 4% of 65.",
     ]);
     expect(plan.preview.war).toEqual({
       sides: [
@@ -243,7 +243,7 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     expect(plan.details).toEqual([
       "The Low Elves: 10 before resistances, 20 after (F*2); Units 65 → 45.",
       "The Ash Orcs: 10 before resistances, 9 after (F-1); Units 50 → 41.",
-      "The Cave Trolls: 3 before resistances, 2 after (X-1); Units 12 → 10.",
+      "The Cave Trolls: 3 before resistances, 2 after (X-1 for a primitive race); Units 12 → 10.",
       "The Ultra-Dwarves: 4 before resistances, 4 after (no resistance applies); Units 40 → 36.",
     ]);
     const done = after(raw, plan);
@@ -288,7 +288,7 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
       ],
     });
     expect(flood.preview.deaths).toEqual([{ race: "Sea Folk", cause: "water", units: 3, note: "disaster: water" }]);
-    expect(flood.details?.[1]).toBe("The Cave Trolls: 5 before resistances, 0 after (W-inf); Units 12 → 12.");
+    expect(flood.details?.[1]).toBe("The Cave Trolls: 5 before resistances, 0 after (W-inf, X-1 for a primitive race); Units 12 → 12.");
     // Fire on the Low Elves: 40 × 2 = 80, but they have 65: all 65 die, Units 0.
     const blaze = disaster(example(), { elements: "F", hits: [{ race: "Low Elves", deaths: 40 }] });
     expect(blaze.preview.deaths[0]?.units).toBe(65);

@@ -1,6 +1,6 @@
 /** A disaster or a global power striking races (docs/rules/08-disasters-resistances.md): deaths after resistances. */
 import { attempt } from "../../engine/errors";
-import { afterLosses, type AfterLosses } from "../../engine/population";
+import { afterLosses, cultureOf, PRIMITIVE_RESISTANCE, type AfterLosses } from "../../engine/population";
 import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
 import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
@@ -32,6 +32,9 @@ export interface DisasterOrder {
   readonly hits: readonly DisasterHit[];
   readonly again?: boolean;
 }
+
+/** The code a primitive race's culture gives it, named so in the preview. */
+const PRIMITIVE_CODES: readonly ResistCode[] = parseResistances(PRIMITIVE_RESISTANCE).map((c) => ({ ...c, text: `${c.text} for a primitive race` }));
 
 const ELEMENT_NAME: Readonly<Record<Element, string>> = { F: "fire", E: "earth", N: "nature", W: "water", A: "air", I: "ice" };
 
@@ -83,6 +86,8 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   const ignoresResistances = kind === "global" && elements.size === 0;
   const struck: { race: Race; before: number; after: number; lost: number; settled: AfterLosses; codes: readonly ResistCode[] }[] = [];
   const refused: Problem[] = [];
+  // Primitive races whose Resistances already hold an X-1, likely put there for their culture.
+  const doubled: string[] = [];
   for (const hit of order.hits) {
     const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, hit.race);
     if ("severity" in race) return refuse(race);
@@ -102,14 +107,18 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
       const wrong = n === undefined ? undefined : wholeProblem(n, what);
       if (wrong !== undefined) return refuse(raceProblem(wrong, race));
     }
-    const after = resist(hit.deaths, elements, codes, kind);
+    // A primitive race resists every disaster by 1, by its Culture alone.
+    const primitive = !ignoresResistances && cultureOf(race.culture) === "primitive";
+    if (primitive && codes.some((c) => c.element === "X" && c.op === "-" && c.value !== null && c.value.n === c.value.d)) doubled.push(race.race);
+    const all = primitive ? [...codes, ...PRIMITIVE_CODES] : codes;
+    const after = resist(hit.deaths, elements, all, kind);
     // Resistances apply to the cities a power names as they do to its deaths.
     const settled = afterLosses(race, {
       units: after,
-      cities: hit.cities === undefined ? 0 : resist(hit.cities, elements, codes, kind),
-      greatCities: hit.greatCities === undefined ? 0 : resist(hit.greatCities, elements, codes, kind),
+      cities: hit.cities === undefined ? 0 : resist(hit.cities, elements, all, kind),
+      greatCities: hit.greatCities === undefined ? 0 : resist(hit.greatCities, elements, all, kind),
     });
-    struck.push({ race, before: hit.deaths, after, lost: settled.unitsLost, settled, codes: applicableCodes(codes, elements, kind) });
+    struck.push({ race, before: hit.deaths, after, lost: settled.unitsLost, settled, codes: applicableCodes(all, elements, kind) });
   }
   if (refused.length > 0) return refuse(refused);
 
@@ -132,6 +141,11 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
     details.push(...lost.details);
     if (s.lost === 0) continue;
     deaths.push({ race: s.race.race, cause, units: s.lost, note });
+  }
+  for (const name of doubled) {
+    details.push(
+      `The ${name} are primitive, which gives them ${PRIMITIVE_RESISTANCE} by itself, and their Resistances hold an ${PRIMITIVE_RESISTANCE} too: if it was put there for their culture, remove it from the Races table, or it counts twice.`,
+    );
   }
   if (order.again !== true && deaths.length > 0) {
     const last = lastAction(campaign, century);

@@ -1,5 +1,5 @@
 /** A war between two races (docs/rules/07-war.md): each side's kills, the loser, the war deaths and the Units after. */
-import { afterLosses, populationStrength } from "../../engine/population";
+import { afterLosses, BARBARIAN_MILITARY, cultureOf, populationStrength } from "../../engine/population";
 import { casualties, casualtyPercent, war } from "../../engine/war";
 import type { Problem } from "../model/problems";
 import { RACES } from "../model/schema";
@@ -27,7 +27,10 @@ export interface WarOrder {
 interface Fighter {
   readonly race: Race;
   readonly strength: number;
+  /** the Military it fights with, its culture's bonus included */
   readonly military: number;
+  /** what its culture adds to the Military of the Races table (barbarians: +1) */
+  readonly bonus: number;
 }
 
 function fighter(campaign: Campaign, problems: readonly Problem[], side: WarSide): Fighter | Problem {
@@ -61,7 +64,9 @@ function fighter(campaign: Campaign, problems: readonly Problem[], side: WarSide
     }
     return raceProblem(`the Military of the ${race.race} is empty: fill it in, or give it with the war.`, race, "Military", campaign);
   }
-  return { race, strength, military };
+  // A barbarian's +1 comes from its Culture; a Military given with the war is taken as it is.
+  const bonus = side.military === undefined && cultureOf(race.culture) === "barbarian" ? BARBARIAN_MILITARY : 0;
+  return { race, strength, military: military + bonus, bonus };
 }
 
 /**
@@ -103,7 +108,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     // Fewer kills than the percentage gives: the engine stopped at what the other side sent.
     const capped = s.kills < casualties(s.f.strength, s.f.military, other.f.military);
     details.push(
-      `The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`,
+      `The ${race.race} (strength ${s.f.strength}, Military ${signed(s.f.military)}${s.f.bonus === 0 ? "" : `: ${signed(s.f.military - s.f.bonus)}, and ${signed(s.f.bonus)} for barbarians`}) kill ${s.kills}: ${s.percent}% of ${s.f.strength}${capped ? `, but no more than the ${other.f.race.race} sent` : ""}.`,
     );
     if (s.losses === 0) continue;
     // The dead are units on the map: a city's bonus strength is not population and cannot die.

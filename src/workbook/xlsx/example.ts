@@ -52,10 +52,10 @@ export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanVa
   // Ultra-Dwarves against Low Elves is the worked war of docs/rules/07-war.md: 43 at +8 against 65 at +2.
   Races: [
     ["Ultra-Dwarves", 40, 1, 0, "civilized", "no", 8, 2, "E-2", null, 60],
-    ["Low Elves", 65, 0, 0, "barbarian", "no", 2, 4, "F*2, N/2", 0.3, 80],
+    ["Low Elves", 65, 0, 0, "barbarian", "no", 1, 4, "F*2, N/2", 0.3, 80],
     ["Sea Folk", 30, 2, 0, "civilized", "no", 3, 1, "W/2", null, 35],
-    ["Ash Orcs", 50, 0, 0, "barbarian", "yes", 5, 5, "F-1", null, 70],
-    ["Cave Trolls", 12, 0, 0, "primitive", "no", -1, 0, "X-1", 0.1, 12],
+    ["Ash Orcs", 50, 0, 0, "barbarian", "yes", 4, 5, "F-1", null, 70],
+    ["Cave Trolls", 12, 0, 0, "primitive", "no", -1, 0, null, 0.1, 12],
     ["River Men", 45, 1, 1, "civilized", "no", 4, 1, null, null, null],
   ],
   Pantheon: [
