@@ -94,3 +94,23 @@ export function cityFate(winnerCulture: "primitive" | "barbarian" | "civilized",
   checkMilitary(winnerAggression, "The winner's Aggression");
   return roll <= winnerAggression ? "destroyed" : "captured";
 }
+
+/**
+ * Units a winner moves into each square the loser vacated, by its culture: primitive races do not
+ * occupy them; barbarian and civilized races move in 2 (1 where 2 would pass the square's limit).
+ * They move from the winner's own squares, so its Units stay as they are.
+ */
+export function unitsMovingIn(winnerCulture: "primitive" | "barbarian" | "civilized"): number {
+  return winnerCulture === "primitive" ? 0 : 2;
+}
+
+/**
+ * Whether a race that stands to lose `losses` of its `units` would usually try diplomacy first:
+ * more than 15% of its population (compared exactly: 15 of 100 is not more).
+ * @example triesDiplomacy(16, 100) // true
+ */
+export function triesDiplomacy(losses: number, units: number): boolean {
+  checkStrength(losses, "Losses");
+  checkStrength(units, "Units");
+  return units > 0 && BigInt(losses) * 100n > 15n * BigInt(units);
+}

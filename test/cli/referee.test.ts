@@ -81,6 +81,7 @@ describe("gods war", () => {
         "War in century 1 between the Ultra-Dwarves and the Low Elves: the Ultra-Dwarves lost 3, the Low Elves lost 7. The Low Elves lost and leave 2 squares to the Ultra-Dwarves (a city in a lost square: GODS.CITYFATE).",
         "  The Ultra-Dwarves (strength 43, Military +8) kill 7: 16% of 43.",
         "  The Low Elves (strength 65, Military +2: +1, and +1 for barbarians) kill 3: 4% of 65.",
+        "  The Ultra-Dwarves move 2 units into each of the 2 squares the Low Elves leave (1 where 2 would pass the square's limit), from their own squares: their Units do not change.",
         "Rows for the Deaths table (century 1):",
         "  Cause  Units  Race           Note",
         "  war        3  Ultra-Dwarves  war: Ultra-Dwarves vs Low Elves",

@@ -9,6 +9,7 @@
  * 7 Aggression, 8 Resistances, 9 Growth, 10 Limit.
  */
 import { afterLosses } from "../../src/engine/population";
+import { triesDiplomacy } from "../../src/engine/war";
 import { errorsIn } from "../../src/workbook/model/problems";
 import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { applyEdits } from "../../src/workbook/plan/edits";
@@ -241,5 +242,29 @@ describe("culture by itself (docs/rules/06-aggression-diplomacy-wealth.md)", () 
     // A global power with no element ignores every resistance, the culture's too.
     const doom = disaster(example(), { elements: "", global: true, cause: "plague", hits: [{ race: "Cave Trolls", deaths: 3 }] });
     expect(doom.preview.deaths.map((d) => d.units)).toEqual([3]);
+  });
+});
+
+describe("a war's aftermath in the preview", () => {
+  test("a primitive winner does not occupy; a race losing more than 15% is pointed to diplomacy", () => {
+    // Cave Trolls (primitive, 12, −1) given +9 against the Sea Folk (civilized, 30 + 6 = 36, +3):
+    // Trolls 10 + 9 − 3 = 16% of 12 → ⌈1.92⌉ = 2; Sea Folk 10 + 3 − 9 = 4% of 36 → ⌈1.44⌉ = 2. No loser.
+    // Given +14: 21% of 12 → ⌈2.52⌉ = 3; Sea Folk 0%: the Sea Folk lose 3 ≥ 0, vacate ⌊3 / 2⌋ = 1.
+    const p = war(example(), { a: { race: "Cave Trolls", military: 14 }, b: { race: "Sea Folk" } });
+    expect(p.preview.war).toMatchObject({ loser: "Sea Folk", vacated: 1, movingIn: { race: "Cave Trolls", perSquare: 0 }, diplomacy: [] });
+    expect(p.details).toContain("The Cave Trolls are primitive: they do not occupy the 1 square the Sea Folk leave.");
+    // River Men (54, +4) given +9 against the Cave Trolls (12, −1): 20% of 54 → 11 of 12 Trolls, about 92%.
+    const rout = war(example(), { a: { race: "Cave Trolls" }, b: { race: "River Men", military: 9 } });
+    expect(rout.preview.war?.diplomacy).toEqual(["Cave Trolls"]);
+    expect(rout.details).toContain(
+      "The Cave Trolls stand to lose 11 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the River Men, 1) at 6 or more averts the war.",
+    );
+  });
+
+  test("15% exactly is not more than 15%", () => {
+    expect(triesDiplomacy(15, 100)).toBe(false);
+    expect(triesDiplomacy(16, 100)).toBe(true);
+    expect(triesDiplomacy(0, 0)).toBe(false);
+    expect(() => triesDiplomacy(-1, 10)).toThrow(/Losses/);
   });
 });

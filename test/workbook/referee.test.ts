@@ -86,6 +86,7 @@ describe("war (docs/rules/07-war.md)", () => {
     expect(plan.details).toEqual([
       "The Ultra-Dwarves (strength 43, Military +8) kill 7: 16% of 43.",
       "The Low Elves (strength 65, Military +2: +1, and +1 for barbarians) kill 3: 4% of 65.",
+      "The Ultra-Dwarves move 2 units into each of the 2 squares the Low Elves leave (1 where 2 would pass the square's limit), from their own squares: their Units do not change.",
     ]);
     expect(plan.preview.war).toEqual({
       sides: [
@@ -94,6 +95,10 @@ describe("war (docs/rules/07-war.md)", () => {
       ],
       loser: "Low Elves",
       vacated: 2,
+      // The Ultra-Dwarves are civilized: 2 units a square. Neither side loses more than 15%
+      // (3 of 40 is 7.5%, 7 of 65 about 10.8%): no diplomacy expected.
+      movingIn: { race: "Ultra-Dwarves", perSquare: 2 },
+      diplomacy: [],
     });
     const note = "war: Ultra-Dwarves vs Low Elves";
     expect(plan.edits).toEqual([

@@ -50,6 +50,10 @@ export interface WarResult {
   readonly loser: string | null;
   /** squares the loser leaves to the winner */
   readonly vacated: number;
+  /** units the winner moves into each vacated square (taken from its own squares: its Units do not change), when it is known */
+  readonly movingIn?: { readonly race: string; readonly perSquare: number };
+  /** the races that stand to lose more than 15% of their units, which usually try diplomacy first */
+  readonly diplomacy: readonly string[];
 }
 
 /** What an action would write: shown before it writes, and what it wrote once it has. */

@@ -1,6 +1,6 @@
 /** A war between two races (docs/rules/07-war.md): each side's kills, the loser, the war deaths and the Units after. */
 import { afterLosses, BARBARIAN_MILITARY, cultureOf, populationStrength } from "../../engine/population";
-import { casualties, casualtyPercent, war } from "../../engine/war";
+import { casualties, casualtyPercent, triesDiplomacy, unitsMovingIn, war } from "../../engine/war";
 import type { Problem } from "../model/problems";
 import { RACES } from "../model/schema";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
@@ -129,7 +129,26 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     percent: s.percent,
     kills: s.kills,
   });
-  const result: WarResult = { sides: [fought(sides[0]), fought(sides[1])], loser, vacated: outcome.vacated };
+  const winning = outcome.loser === "A" ? b.race : a.race;
+  const culture = cultureOf(winning.culture);
+  const movingIn = loser === null || outcome.vacated === 0 || culture === null ? undefined : { race: winner, perSquare: unitsMovingIn(culture) };
+  if (loser !== null && outcome.vacated > 0) details.push(aftermath(winning, loser, outcome.vacated, movingIn?.perSquare));
+  // A race that stands to lose more than 15% of its units usually tries diplomacy before the war.
+  const diplomacy = sides.filter((s) => triesDiplomacy(Math.min(s.losses, s.f.race.units), s.f.race.units)).map((s) => s.f.race.race);
+  for (const s of sides.filter((x) => diplomacy.includes(x.f.race.race))) {
+    const other = s === sides[0] ? sides[1] : sides[0];
+    const lost = Math.min(s.losses, s.f.race.units);
+    details.push(
+      `The ${s.f.race.race} stand to lose ${lost} of their ${plural(s.f.race.units, "unit")}, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the ${other.f.race.race}${typeof other.f.race.aggression === "number" ? `, ${String(other.f.race.aggression)}` : ""}) at 6 or more averts the war.`,
+    );
+  }
+  const result: WarResult = {
+    sides: [fought(sides[0]), fought(sides[1])],
+    loser,
+    vacated: outcome.vacated,
+    ...(movingIn === undefined ? {} : { movingIn }),
+    diplomacy,
+  };
   const verdict =
     loser === null
       ? outcome.killedByA === 0 && outcome.killedByB === 0
@@ -139,4 +158,14 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${Math.min(outcome.killedByB, a.race.units)}, the ${b.race.race} lost ${Math.min(outcome.killedByA, b.race.units)}. ${verdict}`;
   const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
+}
+
+/** What happens to the squares a loser leaves: who moves in, by the winner's culture. */
+function aftermath(winner: Race, loser: string, vacated: number, perSquare: number | undefined): string {
+  const squares = plural(vacated, "square");
+  if (perSquare === undefined) {
+    return `The ${winner.race} move into the ${squares} the ${loser} leave as their culture does (none if primitive, 2 units a square if barbarian or civilized): the Culture cell is empty.`;
+  }
+  if (perSquare === 0) return `The ${winner.race} are primitive: they do not occupy the ${squares} the ${loser} leave.`;
+  return `The ${winner.race} move ${perSquare} units into each of the ${squares} the ${loser} leave (1 where ${perSquare} would pass the square's limit), from their own squares: their Units do not change.`;
 }
