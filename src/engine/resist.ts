@@ -1,5 +1,5 @@
 import { fail, wholeResult } from "./errors";
-import { add, ceil, fromNumber, isZero, mul, parseDecimal, ratio, ZERO, type Ratio } from "./exact";
+import { add, ceil, cmp, fromNumber, isZero, mul, ONE, parseDecimal, ratio, ZERO, type Ratio } from "./exact";
 
 /** The six disaster elements. X in a resistance code means every disaster. */
 export type Element = "F" | "E" | "N" | "W" | "A" | "I";
@@ -183,14 +183,19 @@ export function resist(deaths: number, elements: ElementsGiven, resistances: Res
 
 /**
  * A reduction of a square's population level after resistances: any finite resistance that
- * applies takes 1 off the reduction (once, however many codes), an immunity cancels it.
- * Vulnerabilities (+ and *) leave it as it is.
+ * applies takes 1 off the reduction (once, however many codes), an immunity cancels it, and a
+ * vulnerability that applies (a + above 0, a * above 1) adds 1 (once), since vulnerabilities
+ * are resistances in reverse. A resistance and a vulnerability together cancel out; a disaster
+ * that lowers no level lowers none whatever the race's codes.
  * @example resistLevels(2, "I", "I/2") // 1
+ * @example resistLevels(2, "I", "I+1") // 3
  */
 export function resistLevels(reduction: number, elements: ElementsGiven, resistances: ResistancesGiven, kind: PowerKind = "disaster"): number {
   if (!Number.isInteger(reduction) || reduction < 0) fail(`The reduction must be a whole number, 0 or more, not ${reduction}.`);
   const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
   if (codes.some((c) => c.value === null)) return 0;
+  if (reduction === 0) return 0;
   const resisted = codes.some((c) => (c.op === "-" || c.op === "/") && c.value !== null && !isZero(c.value));
-  return resisted ? Math.max(0, reduction - 1) : reduction;
+  const vulnerable = codes.some((c) => c.value !== null && ((c.op === "+" && !isZero(c.value)) || (c.op === "*" && cmp(c.value, ONE) > 0)));
+  return Math.max(0, reduction - (resisted ? 1 : 0) + (vulnerable ? 1 : 0));
 }

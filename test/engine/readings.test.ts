@@ -11,6 +11,7 @@ import { conflictWon, dicePool, difficulty } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
+import { resistLevels } from "../../src/engine/resist";
 
 const shares = (...pairs: [string, number][]): Share[] => pairs.map(([member, share]) => ({ member, share: ratio(share) }));
 
@@ -81,6 +82,15 @@ describe("ending religious turmoil (seed 002)", () => {
     expect(vetoOfChange(before, before, true)).toMatch(/^Diabolism vetoes the new division, so the turmoil goes on/);
     expect(vetoOfChange(shares(["Ares", 50], ["Hera", 50]), shares(["Ares", 50], ["Hera", 50]), true)).toBeNull();
     expect(vetoOfChange(before, shares(["Ares", 45], ["Hera", 40], ["Diabolism", 15]), true)).toBeNull();
+  });
+});
+
+describe("population-level drops and vulnerabilities (seed 002)", () => {
+  test("a vulnerability adds one level to a drop, a resistance takes one off, together they cancel", () => {
+    expect(resistLevels(2, "I", "I+1")).toBe(3);
+    expect(resistLevels(2, "I", "I/2")).toBe(1);
+    expect(resistLevels(2, "I", "I/2, I+1")).toBe(2);
+    expect(resistLevels(0, "I", "I*2")).toBe(0);
   });
 });
 

@@ -144,7 +144,8 @@ describe("§8 resistances", () => {
     expect(resistLevels(2, "I", "I-∞")).toBe(0);
     // Once, not per code.
     expect(resistLevels(3, "I", "I/2, I-1, X-1")).toBe(2);
-    expect(resistLevels(2, "I", "I+1")).toBe(2);
+    // A vulnerability adds one (docs/rules/08: our reading).
+    expect(resistLevels(2, "I", "I+1")).toBe(3);
     expect(resistLevels(0, "I", "I-1")).toBe(0);
   });
 });

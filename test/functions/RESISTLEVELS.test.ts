@@ -18,13 +18,24 @@ describe("GODS.RESISTLEVELS", () => {
     expect(call(RESISTLEVELS, 2, "ice", "I-[infinity]")).toBe(0);
   });
 
-  test("once, not per code; vulnerabilities and other elements change nothing", () => {
+  test("once, not per code; other elements change nothing", () => {
     expect(call(RESISTLEVELS, 3, "I", "I/2, I-1, X-1")).toBe(2);
     expect(call(RESISTLEVELS, 3, "I", [["I/2"], ["X-1"]])).toBe(2);
-    expect(call(RESISTLEVELS, 2, "I", "I+1, I*2")).toBe(2);
     expect(call(RESISTLEVELS, 2, "I", "F-2")).toBe(2);
     expect(call(RESISTLEVELS, 2, "", "X-1")).toBe(1);
     expect(call(RESISTLEVELS, 2, "", "X-1", "global")).toBe(2);
+  });
+
+  test("a vulnerability adds a level, once; with a resistance it cancels out; no drop stays no drop", () => {
+    expect(call(RESISTLEVELS, 2, "I", "I+1")).toBe(3);
+    expect(call(RESISTLEVELS, 2, "I", "I+1, I*2")).toBe(3);
+    expect(call(RESISTLEVELS, 2, "I", "I/2, I*2")).toBe(2);
+    expect(call(RESISTLEVELS, 2, "I", "I-∞, I+5")).toBe(0);
+    expect(call(RESISTLEVELS, 0, "I", "I+1")).toBe(0);
+    // A code that changes nothing is no vulnerability (+0, *1), nor is one of another element.
+    expect(call(RESISTLEVELS, 2, "I", "I+0")).toBe(2);
+    expect(call(RESISTLEVELS, 2, "I", "I*1")).toBe(2);
+    expect(call(RESISTLEVELS, 2, "I", "F+3")).toBe(2);
   });
 
   test("boundaries", () => {
