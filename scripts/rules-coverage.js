@@ -55,8 +55,17 @@ const SECTIONS = [
       { rule: "growth counts units only", by: ["GROWTH"] },
       { rule: "strength is units + 3 per city + 6 per great city", by: ["POPULATION"] },
       { rule: "population limit per square by culture and terrain, plus features and knowledges", by: ["POPLIMIT"] },
-      { rule: "units above the limit after growth starve", by: ["STARVATION"], other: "the +2 Aggression that follows is added by hand" },
+      {
+        rule: "units above the limit after growth starve; +2 Aggression to the end of that century",
+        by: ["STARVATION"],
+        other: "the referee's growth action (`gods growth`, the pane) writes the deaths, adds the +2 and takes it off at the next growth",
+      },
       { rule: "a new city needs 6 squares per existing city; the first is free", by: ["NEWCITY"] },
+      {
+        rule: "a city stands only in an inhabited square; a race that loses every city loses Civilization",
+        by: [],
+        other: "the referee's war and disaster actions: a race's last units take its cities with them, the last city its Civilization",
+      },
     ],
   },
   {
@@ -79,7 +88,7 @@ const SECTIONS = [
       {
         rule: "barbarians +1 Military and +2 Aggression; primitive races resist X-1",
         by: [],
-        other: "part of the race's attributes, kept by hand; for primitive races give [RESIST](functions/RESIST.md) the code X-1",
+        other: "the referee's war and disaster actions add them from the Culture column; for the functions, give the Military and the code X-1 yourself",
       },
     ],
   },
@@ -93,6 +102,12 @@ const SECTIONS = [
       { rule: "the loser has at least 150% of the other's losses and vacates half the difference in squares", by: ["WAR"] },
       { rule: "10 or more Military behind kills nobody", by: ["WARCASUALTIES", "WAR"] },
       { rule: "a city in a lost square: destroyed, or captured on a civilized winner's roll", by: ["CITYFATE"] },
+      {
+        rule: "the winner moves 2 units (1 at the limit) into each vacated square, none if primitive",
+        by: [],
+        other: "said in the referee's war preview; the squares are moved on the map",
+      },
+      { rule: "a race about to lose more than 15% usually tries diplomacy first", by: ["DIPLOMACY"], other: "the referee's war preview names the race" },
     ],
   },
   {
