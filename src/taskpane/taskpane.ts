@@ -64,7 +64,6 @@ function changed(): void {
  * tells of every change to a worksheet ("WorksheetCollection.onChanged", ExcelApi 1.9).
  */
 async function watchChanges(): Promise<void> {
-  if (!Office.context.requirements.isSetSupported("ExcelApi", "1.9")) return;
   try {
     await excelRun(async (context) => {
       context.workbook.worksheets.onChanged?.add(() => {
