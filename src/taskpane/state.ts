@@ -8,7 +8,7 @@ import { errorsIn, type CampaignStatus } from "../workbook";
 import { renderAvailability } from "./availability";
 import { byId } from "./dom";
 import type { Question } from "./ids";
-import { plainError, READING, waitingText, type StepTexts } from "./messages";
+import { HELD, plainError, READING, waitingText, type StepTexts } from "./messages";
 import { showMessage, showProblems } from "./render";
 
 let current: CampaignStatus | null = null;
@@ -60,13 +60,22 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
   if (running > 0) return;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
   setBusy(true, texts.reading);
+  // What the progress line said before Excel held a request, to say again once it answers.
+  let said = texts.reading;
+  const say = (text: string) => {
+    said = text;
+    progress(text);
+  };
   try {
     await work({
       onStep: (step) => {
-        progress(texts[step]);
+        say(texts[step]);
       },
       onWait: (attempt) => {
-        progress(waitingText(attempt));
+        say(waitingText(attempt));
+      },
+      onHeld: (held) => {
+        progress(held ? HELD : said);
       },
     });
   } catch (e) {

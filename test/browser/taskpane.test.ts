@@ -585,15 +585,51 @@ describe("inside Excel", () => {
     expect(await host(page, (h) => h.excel.delayed)).toBe(1);
   });
 
-  test("an older Excel refuses while a cell is being edited: the pane waits, tries again, and says so", async () => {
-    const page = await inExcel(example(), { excelApi: "1.10" });
+  test("a cell edit that lasts holds the century end: after 3 s the pane says how to end it, and goes on once it ends", async () => {
+    const { page } = await newPage();
+    await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
+    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example() } as HostSetup);
+    await page.addInitScript({ content: hostScript });
+    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto(`${origin}/taskpane.html`);
+    await idle(page);
+    // Time moves only when the test moves it.
+    await page.clock.pauseAt(new Date("2026-11-23T20:01:00Z"));
+    await host(page, (h) => {
+      h.excel.editLasts = true;
+      h.excel.editingFor = 1;
+    });
+    await page.click("#end-century");
+    await page.click("#century-yes");
+    await page.waitForFunction(() => window.godsTestHost?.excel.delayed === 1);
+    await page.clock.runFor(2999);
+    expect(await page.textContent("#progress-text")).toBe("Reading the campaign tables…");
+    await page.clock.runFor(1);
+    expect(await page.textContent("#progress-text")).toBe(
+      "Still waiting for Excel. If you are typing in a cell, press Enter or click another cell in the sheet: Excel holds the add-in's work until the edit ends, and clicking in this pane does not end it.",
+    );
+    // Still one action under way: nothing else can start meanwhile.
+    expect(await page.isDisabled("#record-deaths")).toBe(true);
+    await shot(page, "16-waiting-for-cell-edit");
+    // The gamemaster presses Enter in the sheet.
+    await host(page, (h) => {
+      h.excel.endEdit();
+    });
+    await idle(page);
+    expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+    expect(await page.textContent("#progress-text")).toMatch(/^Up to date with the workbook/);
+    expect((await values(page, "Ledger")).length).toBeGreaterThan(1);
+  });
+
+  test("an Excel that refuses while a cell is being edited, although asked to wait: the pane waits, tries again, and says so", async () => {
+    const page = await inExcel(example(), { ignoresDelayForCellEdit: true });
     await host(page, (h) => (h.excel.editingFor = 1));
     await page.click("#end-century");
     await page.click("#century-yes");
     await page.waitForSelector("#progress-text >> text=A cell is being edited");
-    await shot(page, "16-waiting-for-cell-edit");
     await idle(page);
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+    expect(await host(page, (h) => h.excel.delayed)).toBe(0);
   });
 
   test("a century end that stops at the Ledger says what it wrote and how to finish; the campaign then warns", async () => {
