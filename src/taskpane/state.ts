@@ -121,12 +121,20 @@ export function showOutcome(target: HTMLElement, outcome: EditOutcome): void {
   else showMessage(target, outcome.written ? "done" : "info", outcome.message, outcome.details);
 }
 
-/** Reads the campaign again and shows it. */
-export async function refresh(target: HTMLElement = byId("campaign-result")): Promise<void> {
-  await act(target, { reading: READING, writing: READING }, async (options) => {
+let reading: Promise<void> | undefined;
+
+/**
+ * Reads the campaign again and shows it. A read under way is waited for instead of made twice
+ * (the pane being shown and the ribbon's button both ask for one).
+ */
+export function refresh(target: HTMLElement = byId("campaign-result")): Promise<void> {
+  reading ??= act(target, { reading: READING, writing: READING }, async (options) => {
     show(await readStatus(excelRun, options));
     target.replaceChildren();
+  }).finally(() => {
+    reading = undefined;
   });
+  return reading;
 }
 
 /** The status once the changes settle, without taking the pane busy (while following the workbook). */

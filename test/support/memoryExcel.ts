@@ -33,6 +33,7 @@
 import { areaRef, parseArea } from "../../src/workbook/model/address";
 import type {
   ContextApi,
+  HandlerApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -565,11 +566,24 @@ class TableProxy extends Loadable implements TableApi {
 
 class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
   private snap: WorksheetProxy[] = [];
-  /** "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync. */
-  get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): unknown } {
+  /**
+   * "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync,
+   * and removed at the next sync of the same context after remove() ("EventHandlerResult").
+   */
+  get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): HandlerApi } {
     return {
       add: (handler) => {
-        this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler));
+        const ctx = this.ctx;
+        ctx.enqueue(() => ctx.book.changeHandlers.push(handler));
+        return {
+          context: ctx,
+          remove: () => {
+            ctx.enqueue(() => {
+              const at = ctx.book.changeHandlers.indexOf(handler);
+              if (at >= 0) ctx.book.changeHandlers.splice(at, 1);
+            });
+          },
+        };
       },
     };
   }
@@ -1046,6 +1060,17 @@ export class MemoryExcel implements CellEditGate {
     this.editingFor = 0;
     for (const resume of this.held.splice(0)) resume();
   }
+
+  /** A batch in the context of an earlier one, as Excel.run(context, batch) runs it (removing an event handler). */
+  runIn = async <T>(ctx: MemoryContext, batch: (context: ContextApi) => Promise<T>): Promise<T> => {
+    this.runs++;
+    const before = ctx.syncs;
+    try {
+      return await batch(ctx);
+    } finally {
+      this.syncs += ctx.syncs - before;
+    }
+  };
 
   run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RunOptions = {}): Promise<T> => {
     this.runs++;

@@ -4,7 +4,7 @@
  * change with the same code as the command line, write it, and hand back the campaign's status
  * after the change, worked out without reading again. The pane's other tools are in tools.ts.
  */
-import type { ContextApi } from "./api";
+import type { ContextApi, HandlerApi } from "./api";
 import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd } from "../actions/eraEnd";
@@ -32,6 +32,30 @@ export type ExcelRun = <T>(batch: (context: ContextApi) => Promise<T>) => Promis
  * onHeld tells the pane when a request has waited long enough to say so.
  */
 export const excelRun: ExcelRun = (batch) => Excel.run({ delayForCellEdit: true }, batch);
+
+/**
+ * Tells `changed` of every change to any worksheet ("WorksheetCollection.onChanged") until the
+ * function it gives back is called: that removes the handler again, in the request context that
+ * added it, as Microsoft's "Remove an event handler" does. An Excel that tells of no change
+ * gives back a function that does nothing.
+ */
+export async function followChanges(run: ExcelRun, changed: () => void): Promise<() => Promise<void>> {
+  const handler: HandlerApi | undefined = await run(async (context) => {
+    const added = context.workbook.worksheets.onChanged?.add(() => {
+      changed();
+      return Promise.resolve();
+    });
+    await context.sync();
+    return added;
+  });
+  return async () => {
+    if (handler === undefined) return;
+    await Excel.run(handler.context as Excel.RequestContext, async (context) => {
+      handler.remove();
+      await context.sync();
+    });
+  };
+}
 
 /**
  * A failure a gamemaster can act on, in a sentence of its own (`plain`), keeping the Office.js

@@ -59,7 +59,16 @@ export interface WorksheetCollectionApi {
   getItem(name: string): WorksheetApi;
   add(name: string): WorksheetApi;
   /** told of every change to any worksheet (ExcelApi 1.9); the handler is kept after the batch */
-  readonly onChanged?: { add(handler: (event: unknown) => Promise<unknown>): unknown };
+  readonly onChanged?: { add(handler: (event: unknown) => Promise<unknown>): HandlerApi };
+}
+
+/**
+ * An event handler once added ("OfficeExtension.EventHandlerResult"): remove() takes effect at
+ * the next sync of the request context it was added in, which Excel.run can run a batch in again.
+ */
+export interface HandlerApi {
+  readonly context: object;
+  remove(): void;
 }
 
 export interface WorksheetApi {
