@@ -15,6 +15,7 @@ module.exports = {
     "<rootDir>/test/workbook/**/*.test.ts",
     "<rootDir>/test/build/imports.test.ts",
     "<rootDir>/test/build/layers.test.ts",
+    "<rootDir>/test/build/requirements.test.ts",
   ],
   // Both cores: these suites are short and CPU-bound.
   maxWorkers: 2,

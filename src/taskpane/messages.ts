@@ -43,6 +43,13 @@ export function waitingText(attempt: number): string {
   return `A cell is being edited, so Excel cannot take changes yet. Press Enter or Esc in the sheet; trying again (${attempt})…`;
 }
 
+/**
+ * The progress line once a request has waited a few seconds for Excel: most often a cell being
+ * edited, which holds every request until the edit ends; clicking the pane does not end it.
+ */
+export const HELD =
+  "Still waiting for Excel. If you are typing in a cell, press Enter or click another cell in the sheet: Excel holds the add-in's work until the edit ends, and clicking in this pane does not end it.";
+
 /** What an action does at each step, for the progress line. */
 export type StepTexts = Readonly<Record<ActionStep, string>>;
 

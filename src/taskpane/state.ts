@@ -8,7 +8,7 @@ import { errorsIn, type CampaignStatus } from "../workbook";
 import { renderAvailability } from "./availability";
 import { byId } from "./dom";
 import type { Question } from "./ids";
-import { plainError, READING, waitingText, type StepTexts } from "./messages";
+import { HELD, plainError, READING, waitingText, type StepTexts } from "./messages";
 import { showMessage, showProblems } from "./render";
 
 let current: CampaignStatus | null = null;
@@ -60,13 +60,22 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
   if (running > 0) return;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
   setBusy(true, texts.reading);
+  // What the progress line said before Excel held a request, to say again once it answers.
+  let said = texts.reading;
+  const say = (text: string) => {
+    said = text;
+    progress(text);
+  };
   try {
     await work({
       onStep: (step) => {
-        progress(texts[step]);
+        say(texts[step]);
       },
       onWait: (attempt) => {
-        progress(waitingText(attempt));
+        say(waitingText(attempt));
+      },
+      onHeld: (held) => {
+        progress(held ? HELD : said);
       },
     });
   } catch (e) {
@@ -112,12 +121,20 @@ export function showOutcome(target: HTMLElement, outcome: EditOutcome): void {
   else showMessage(target, outcome.written ? "done" : "info", outcome.message, outcome.details);
 }
 
-/** Reads the campaign again and shows it. */
-export async function refresh(target: HTMLElement = byId("campaign-result")): Promise<void> {
-  await act(target, { reading: READING, writing: READING }, async (options) => {
+let reading: Promise<void> | undefined;
+
+/**
+ * Reads the campaign again and shows it. A read under way is waited for instead of made twice
+ * (the pane being shown and the ribbon's button both ask for one).
+ */
+export function refresh(target: HTMLElement = byId("campaign-result")): Promise<void> {
+  reading ??= act(target, { reading: READING, writing: READING }, async (options) => {
     show(await readStatus(excelRun, options));
     target.replaceChildren();
+  }).finally(() => {
+    reading = undefined;
   });
+  return reading;
 }
 
 /** The status once the changes settle, without taking the pane busy (while following the workbook). */

@@ -6,7 +6,7 @@
 // The ribbon's command lives in this bundle: one copy of the actions, so the pane and the ribbon
 // share the flag that keeps two writing actions from running at once.
 import "../commands/commands";
-import { excelRun } from "../workbook/office";
+import { excelRun, followChanges } from "../workbook/office";
 import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
 import { wireCentury } from "./cards/century";
@@ -16,10 +16,11 @@ import { wireMana } from "./cards/mana";
 import { wirePantheons } from "./cards/pantheons";
 import { wireReferee } from "./cards/referee";
 import { wireSetup } from "./cards/setup";
-import { wireTimers } from "./cards/timers";
+import { startTicking, stopTicking, wireTimers } from "./cards/timers";
 import { byId } from "./dom";
 import { busy, refresh, refreshQuietly } from "./state";
 import { watchTheme } from "./theme";
+import { followVisibility } from "./visibility";
 
 function startInExcel(): void {
   watchTheme();
@@ -35,7 +36,32 @@ function startInExcel(): void {
   wirePantheons();
   wireBookByHand();
   wireMana();
-  void refresh().then(watchChanges);
+  // A workbook that only uses GODS functions starts this page with the pane hidden: nothing is
+  // read, followed or ticked until the gamemaster opens the pane.
+  followVisibility((shown) => {
+    if (shown) wake();
+    else sleep();
+  });
+}
+
+// ---- Shown or hidden -----------------------------------------------------------------------
+
+let awake = false;
+
+/** Shown: the campaign read again (it may have changed while hidden), then followed; the timers tick. */
+function wake(): void {
+  awake = true;
+  startTicking();
+  void refresh().then(followWorkbook);
+}
+
+/** Hidden: no reading, no following the workbook, no ticking, until the pane is shown again. */
+function sleep(): void {
+  awake = false;
+  stopTicking();
+  clearTimeout(pending);
+  pending = undefined;
+  followWorkbook();
 }
 
 // ---- Following the workbook ----------------------------------------------------------------
@@ -46,7 +72,7 @@ let pending: ReturnType<typeof setTimeout> | undefined;
 
 /** Reads the campaign again once changes settle, unless an action is under way (it shows its own result). */
 function changed(): void {
-  if (pending !== undefined) return;
+  if (!awake || pending !== undefined) return;
   pending = setTimeout(() => {
     pending = undefined;
     if (busy()) {
@@ -59,23 +85,29 @@ function changed(): void {
   }, SETTLE_MS);
 }
 
+/** Stops Excel telling of changes, while the pane follows the workbook. */
+let unfollow: (() => Promise<void>) | undefined;
+/** The last step of following or not, so that a quick hide and show end as the pane is. */
+let following: Promise<void> = Promise.resolve();
+
 /**
- * Keeps the pane (the preview of the century end above all) in step with the workbook: Excel
- * tells of every change to a worksheet ("WorksheetCollection.onChanged", ExcelApi 1.9).
+ * Keeps the pane (the preview of the century end above all) in step with the workbook while it
+ * is shown: Excel tells of every change to a worksheet ("WorksheetCollection.onChanged"), and
+ * stops telling when the pane is hidden.
  */
-async function watchChanges(): Promise<void> {
-  if (!Office.context.requirements.isSetSupported("ExcelApi", "1.9")) return;
-  try {
-    await excelRun(async (context) => {
-      context.workbook.worksheets.onChanged?.add(() => {
-        changed();
-        return Promise.resolve();
-      });
-      await context.sync();
-    });
-  } catch (e) {
-    console.warn("The Gods II pane: Excel does not tell of changes here; the preview follows each action only.", e);
-  }
+function followWorkbook(): void {
+  following = following.then(async () => {
+    try {
+      if (awake && unfollow === undefined) unfollow = await followChanges(excelRun, changed);
+      else if (!awake && unfollow !== undefined) {
+        const stop = unfollow;
+        unfollow = undefined;
+        await stop();
+      }
+    } catch (e) {
+      console.warn("The Gods II pane: Excel does not tell of changes here; the preview follows each action only.", e);
+    }
+  });
 }
 
 function startOutside(): void {

@@ -5,15 +5,17 @@
  * reads and drives it through `window.godsTestHost`.
  */
 import type { ContextApi } from "../../src/workbook/office/api";
-import { MemoryExcel, MemoryWorkbook, type RunOptions } from "../support/memoryExcel";
+import { MemoryContext, MemoryExcel, MemoryWorkbook, type RunOptions } from "../support/memoryExcel";
 
 type Value = string | number | boolean | null;
 
 /** What the test puts in the workbook before the page loads: each table's rows, headers first. */
 export interface HostSetup {
   readonly tables: Readonly<Record<string, Value[][]>>;
-  /** ExcelApi versions the host claims to support (isSetSupported) */
-  readonly excelApi?: string;
+  /** an Excel that refuses requests during a cell edit although asked to hold them (Excel.run's delayForCellEdit) */
+  readonly ignoresDelayForCellEdit?: boolean;
+  /** the page starts with the pane hidden, as when Excel loads it to calculate a GODS function (document.visibilityState "hidden") */
+  readonly hidden?: boolean;
   /** the Office theme's colours, as Office.context.officeTheme gives them; absent on hosts that do not tell */
   readonly officeTheme?: { readonly bodyBackgroundColor: string; readonly bodyForegroundColor: string };
 }
@@ -29,6 +31,11 @@ export interface TestHost {
   readonly actions: Map<string, (event: { completed: () => void }) => unknown>;
   /** the next Excel.run fails with this error, as Excel would */
   failNext: (Error & { code?: string }) | null;
+  /**
+   * Office shows or hides the pane: the add-in's onVisibilityModeChanged handlers are told, and
+   * with `page` the page's own visibility changes too (Excel on the web leaves it visible).
+   */
+  setPane: (mode: "Taskpane" | "Hidden", page: boolean) => void;
 }
 
 declare global {
@@ -43,25 +50,47 @@ const book = new MemoryWorkbook();
 for (const [name, rows] of Object.entries(setup.tables)) book.put(name, rows, { table: name });
 const excel = new MemoryExcel(book);
 
-const host: TestHost = { excel, book, created: [], shown: 0, actions: new Map(), failNext: null };
+// The page's own visibility, as the browser tells it (document.visibilityState).
+let pageVisible = setup.hidden !== true;
+Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (pageVisible ? "visible" : "hidden") });
+Object.defineProperty(document, "hidden", { configurable: true, get: () => !pageVisible });
+const visibilityHandlers: ((message: { visibilityMode: string }) => void)[] = [];
+
+const host: TestHost = {
+  excel,
+  book,
+  created: [],
+  shown: 0,
+  actions: new Map(),
+  failNext: null,
+  setPane: (mode, page) => {
+    if (page && pageVisible !== (mode === "Taskpane")) {
+      pageVisible = mode === "Taskpane";
+      document.dispatchEvent(new Event("visibilitychange"));
+    }
+    for (const handler of visibilityHandlers) handler({ visibilityMode: mode });
+  },
+};
 window.godsTestHost = host;
 
 type Batch<T> = (context: ContextApi) => Promise<T>;
-/** Excel.run(batch) or Excel.run(options, batch), as Office.js takes them. */
-const run = async <T>(first: Batch<T> | RunOptions, second?: Batch<T>): Promise<T> => {
+/** Excel.run(batch), Excel.run(options, batch) or Excel.run(context, batch), as Office.js takes them. */
+const run = async <T>(first: Batch<T> | RunOptions | MemoryContext, second?: Batch<T>): Promise<T> => {
+  if (first instanceof MemoryContext) return excel.runIn(first, second as Batch<T>);
   const [options, batch] = typeof first === "function" ? [{}, first] : [first, second as Batch<T>];
   const failure = host.failNext;
   if (failure !== null) {
     host.failNext = null;
     throw failure;
   }
-  return excel.run(batch, options);
+  return excel.run(batch, setup.ignoresDelayForCellEdit === true ? {} : options);
 };
 
 const ready = { host: "Excel", platform: "PC" };
 /** The minor version of "1.8": versions compare part by part (1.17 is after 1.8). */
 const minor = (version: string | undefined): number => Number((version ?? "1.1").split(".")[1] ?? 0);
-const supported = minor(setup.excelApi ?? "1.17");
+/** The newest ExcelApi this Excel has. */
+const supported = 17;
 
 Object.assign(window, {
   Office: {
@@ -78,9 +107,15 @@ Object.assign(window, {
     addin: {
       showAsTaskpane: () => {
         host.shown++;
+        host.setPane("Taskpane", true);
         return Promise.resolve();
       },
+      onVisibilityModeChanged: (handler: (message: { visibilityMode: string }) => void) => {
+        visibilityHandlers.push(handler);
+        return Promise.resolve(() => Promise.resolve());
+      },
     },
+    VisibilityMode: { hidden: "Hidden", taskpane: "Taskpane" },
   },
   Excel: {
     run,

@@ -585,15 +585,51 @@ describe("inside Excel", () => {
     expect(await host(page, (h) => h.excel.delayed)).toBe(1);
   });
 
-  test("an older Excel refuses while a cell is being edited: the pane waits, tries again, and says so", async () => {
-    const page = await inExcel(example(), { excelApi: "1.10" });
+  test("a cell edit that lasts holds the century end: after 3 s the pane says how to end it, and goes on once it ends", async () => {
+    const { page } = await newPage();
+    await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
+    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example() } as HostSetup);
+    await page.addInitScript({ content: hostScript });
+    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto(`${origin}/taskpane.html`);
+    await idle(page);
+    // Time moves only when the test moves it.
+    await page.clock.pauseAt(new Date("2026-11-23T20:01:00Z"));
+    await host(page, (h) => {
+      h.excel.editLasts = true;
+      h.excel.editingFor = 1;
+    });
+    await page.click("#end-century");
+    await page.click("#century-yes");
+    await page.waitForFunction(() => window.godsTestHost?.excel.delayed === 1);
+    await page.clock.runFor(2999);
+    expect(await page.textContent("#progress-text")).toBe("Reading the campaign tables…");
+    await page.clock.runFor(1);
+    expect(await page.textContent("#progress-text")).toBe(
+      "Still waiting for Excel. If you are typing in a cell, press Enter or click another cell in the sheet: Excel holds the add-in's work until the edit ends, and clicking in this pane does not end it.",
+    );
+    // Still one action under way: nothing else can start meanwhile.
+    expect(await page.isDisabled("#record-deaths")).toBe(true);
+    await shot(page, "16-waiting-for-cell-edit");
+    // The gamemaster presses Enter in the sheet.
+    await host(page, (h) => {
+      h.excel.endEdit();
+    });
+    await idle(page);
+    expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+    expect(await page.textContent("#progress-text")).toMatch(/^Up to date with the workbook/);
+    expect((await values(page, "Ledger")).length).toBeGreaterThan(1);
+  });
+
+  test("an Excel that refuses while a cell is being edited, although asked to wait: the pane waits, tries again, and says so", async () => {
+    const page = await inExcel(example(), { ignoresDelayForCellEdit: true });
     await host(page, (h) => (h.excel.editingFor = 1));
     await page.click("#end-century");
     await page.click("#century-yes");
     await page.waitForSelector("#progress-text >> text=A cell is being edited");
-    await shot(page, "16-waiting-for-cell-edit");
     await idle(page);
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
+    expect(await host(page, (h) => h.excel.delayed)).toBe(0);
   });
 
   test("a century end that stops at the Ledger says what it wrote and how to finish; the campaign then warns", async () => {
@@ -702,6 +738,136 @@ describe("the Earth map referee's card", () => {
     // The same war again at once is refused, naming why.
     expect(await click(page, "#war-show")).toBe(2);
     expect(await page.textContent("#referee-result")).toMatch(/Nothing can be written:/);
+  });
+});
+
+describe("a workbook that only uses GODS functions: the pane hidden", () => {
+  /** Counts the page's timers still to fire: intervals, and timeouts not yet run nor cleared. */
+  function countTimers(): void {
+    const live = new Map<number, string>();
+    const [setT, clearT, setI, clearI] = [
+      window.setTimeout.bind(window),
+      window.clearTimeout.bind(window),
+      window.setInterval.bind(window),
+      window.clearInterval.bind(window),
+    ];
+    Object.assign(window, {
+      setTimeout: (handler: () => void, ms?: number) => {
+        const id = setT(() => {
+          live.delete(id);
+          handler();
+        }, ms);
+        live.set(id, "timeout");
+        return id;
+      },
+      clearTimeout: (id?: number) => {
+        if (id !== undefined) live.delete(id);
+        clearT(id);
+      },
+      setInterval: (handler: () => void, ms?: number) => {
+        const id = setI(handler, ms);
+        live.set(id, "interval");
+        return id;
+      },
+      clearInterval: (id?: number) => {
+        if (id !== undefined) live.delete(id);
+        clearI(id);
+      },
+      godsTimers: () => [...live.values()],
+    });
+  }
+
+  /** The page as Excel starts it to calculate a GODS function: the pane not shown. */
+  async function hiddenPane(): Promise<Page> {
+    const { page } = await newPage();
+    await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
+    await page.addInitScript(countTimers);
+    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example(), hidden: true } as HostSetup);
+    await page.addInitScript({ content: hostScript });
+    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto(`${origin}/taskpane.html`);
+    await page.waitForSelector("#app:not([hidden])");
+    return page;
+  }
+
+  const timers = (page: Page) => page.evaluate(() => (window as unknown as { godsTimers: () => string[] }).godsTimers());
+  const requests = (page: Page) => host(page, (h) => ({ runs: h.excel.runs, syncs: h.excel.syncs, handlers: h.book.changeHandlers.length }));
+  const vorn = (page: Page) =>
+    page.$$eval("#preview-body tbody tr", (trs) => trs.find((tr) => tr.children[0]?.textContent === "Vorn")?.children[2]?.textContent);
+
+  test("reads, follows and ticks nothing until shown; hidden again it stops following, and catches up when shown", async () => {
+    const page = await hiddenPane();
+    // A minute of calculating GODS functions with the pane closed.
+    await page.clock.runFor(60_000);
+    expect(await requests(page)).toEqual({ runs: 0, syncs: 0, handlers: 0 });
+    expect(await timers(page)).toEqual([]);
+
+    // The gamemaster opens the pane: it reads the campaign, follows the workbook and ticks.
+    await host(page, (h) => {
+      h.setPane("Taskpane", true);
+    });
+    await idle(page);
+    await page.waitForFunction(() => window.godsTestHost?.book.changeHandlers.length === 1);
+    expect(await page.textContent("#state")).toBe("Century 1 in play · ready");
+    expect(await vorn(page)).toBe("45.645");
+    expect(await timers(page)).toEqual(["interval"]);
+    const shown = await requests(page);
+    expect(shown.runs).toBeGreaterThan(0);
+
+    // Closed again; Office says so, though the page stays visible (as in Excel on the web).
+    await host(page, (h) => {
+      h.setPane("Hidden", false);
+    });
+    await page.waitForFunction(() => window.godsTestHost?.book.changeHandlers.length === 0);
+    expect(await timers(page)).toEqual([]);
+    const hidden = await requests(page);
+    // A referee adds 10 war deaths meanwhile: Excel has nobody to tell, and nothing is read.
+    await page.evaluate(async () => {
+      const h = window.godsTestHost;
+      const deaths = h?.book.sheet("Deaths");
+      const table = h?.book.table("Deaths");
+      if (!h || !deaths || !table) return;
+      const rows = h.book.values("Deaths").length;
+      deaths.cell(rows, 0).value = 1;
+      deaths.cell(rows, 1).value = "war";
+      deaths.cell(rows, 2).value = 10;
+      table.bodyRows++;
+      await h.book.changed("Deaths", `A${rows + 1}:C${rows + 1}`);
+    });
+    await page.clock.runFor(60_000);
+    expect(await requests(page)).toEqual(hidden);
+
+    // Shown again: read once, the new deaths in the preview, followed again.
+    await host(page, (h) => {
+      h.setPane("Taskpane", false);
+    });
+    await idle(page);
+    await page.waitForFunction(() => window.godsTestHost?.book.changeHandlers.length === 1);
+    expect(await vorn(page)).toBe("63.145");
+    expect(await timers(page)).toEqual(["interval"]);
+  });
+
+  test("the ribbon's End century button shows the pane, which reads the campaign once and asks its question", async () => {
+    const page = await hiddenPane();
+    const completed = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let calls = 0;
+          window.godsTestHost?.actions.get("endCentury")?.({
+            completed: () => {
+              calls++;
+              resolve(calls);
+            },
+          });
+        }),
+    );
+    expect(completed).toBe(1);
+    await page.waitForSelector("#century-confirm:not([hidden])");
+    await idle(page);
+    expect(await host(page, (h) => h.shown)).toBe(1);
+    // One read (two round trips) for both the pane being shown and the button's question.
+    expect(await host(page, (h) => [h.excel.runs, h.excel.syncs])).toEqual([2, 3]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-no");
   });
 });
 

@@ -18,7 +18,8 @@
  * - A protected sheet refuses changes to its cells and structure, and a filtered table refuses
  *   new rows (AccessDenied / InvalidOperation, as Excel's interface refuses them).
  * - While the user edits a cell, every request is refused with InvalidOperationInCellEditMode,
- *   unless Excel.run was asked to wait (delayForCellEdit, "Excel.RunOptions").
+ *   unless Excel.run was asked to wait (delayForCellEdit, "Excel.RunOptions"): then the request
+ *   is held until the edit ends.
  * - Print set-up ("Excel.PageLayout", ExcelApi 1.9): zoom is set as a whole object and cannot be
  *   read unloaded; a scale is 10 to 400 and only without fit-to-pages ("PageLayoutZoomOptions");
  *   print title rows span whole rows ("PageLayout.setPrintTitleRows"); a footer's section holds at
@@ -32,6 +33,7 @@
 import { areaRef, parseArea } from "../../src/workbook/model/address";
 import type {
   ContextApi,
+  HandlerApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -285,11 +287,16 @@ class Loadable {
   }
 }
 
-/** What happens around the requests: whether the user is editing a cell (Excel then refuses every request), and a hook for tests. */
+/**
+ * What happens around the requests: whether the user is editing a cell (Excel then refuses every
+ * request, or holds it when asked to wait), and a hook for tests.
+ */
 export interface CellEditGate {
   editingFor: number;
   /** called after each request that went through, with the count of such requests so far (for tests that change the workbook between requests) */
   afterSync?: (count: number) => void;
+  /** a request Excel was asked to hold during the edit: settles when the edit ends */
+  holdUntilEditEnds?(): Promise<void>;
 }
 
 export class MemoryContext implements ContextApi {
@@ -299,6 +306,8 @@ export class MemoryContext implements ContextApi {
   constructor(
     readonly book: MemoryWorkbook,
     private readonly gate: CellEditGate = { editingFor: 0 },
+    /** Excel.run was asked to hold requests during a cell edit (delayForCellEdit) */
+    private readonly delayForCellEdit = false,
   ) {
     this.workbook = new WorkbookProxy(this);
   }
@@ -307,20 +316,20 @@ export class MemoryContext implements ContextApi {
     this.queue.push(command);
   }
   /** As Excel's, a failure rejects the promise: nothing is thrown at the caller. */
-  sync(): Promise<void> {
-    return new Promise((resolve) => {
-      this.syncs++;
-      const commands = this.queue;
-      this.queue = [];
-      if (this.gate.editingFor > 0) {
+  async sync(): Promise<void> {
+    this.syncs++;
+    const commands = this.queue;
+    this.queue = [];
+    if (this.gate.editingFor > 0) {
+      if (!this.delayForCellEdit) {
         this.gate.editingFor--;
         throw officeError("InvalidOperationInCellEditMode", "Excel is in cell-editing mode.");
       }
-      // In order; the first failure rejects the sync, leaving the commands before it done.
-      for (const command of commands) command();
-      this.gate.afterSync?.(this.syncs);
-      resolve();
-    });
+      await this.gate.holdUntilEditEnds?.();
+    }
+    // In order; the first failure rejects the sync, leaving the commands before it done.
+    for (const command of commands) command();
+    this.gate.afterSync?.(this.syncs);
   }
 }
 
@@ -557,11 +566,24 @@ class TableProxy extends Loadable implements TableApi {
 
 class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
   private snap: WorksheetProxy[] = [];
-  /** "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync. */
-  get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): unknown } {
+  /**
+   * "WorksheetCollection.onChanged" (ExcelApi 1.9): the handler is registered at the next sync,
+   * and removed at the next sync of the same context after remove() ("EventHandlerResult").
+   */
+  get onChanged(): { add(handler: (event: unknown) => Promise<unknown>): HandlerApi } {
     return {
       add: (handler) => {
-        this.ctx.enqueue(() => this.ctx.book.changeHandlers.push(handler));
+        const ctx = this.ctx;
+        ctx.enqueue(() => ctx.book.changeHandlers.push(handler));
+        return {
+          context: ctx,
+          remove: () => {
+            ctx.enqueue(() => {
+              const at = ctx.book.changeHandlers.indexOf(handler);
+              if (at >= 0) ctx.book.changeHandlers.splice(at, 1);
+            });
+          },
+        };
       },
     };
   }
@@ -1017,17 +1039,44 @@ export class MemoryExcel implements CellEditGate {
   editingFor = 0;
   afterSync?: (count: number) => void;
   constructor(readonly book: MemoryWorkbook = new MemoryWorkbook()) {}
-  /** batches that Excel was asked to hold until a cell edit ended (Excel.run's delayForCellEdit) */
+  /** requests that Excel was asked to hold until a cell edit ended (Excel.run's delayForCellEdit) */
   delayed = 0;
+  /**
+   * Whether a held request waits until the test ends the edit (endEdit, the gamemaster pressing
+   * Enter) rather than going on at once.
+   */
+  editLasts = false;
+  private held: (() => void)[] = [];
+
+  holdUntilEditEnds(): Promise<void> {
+    this.delayed++;
+    if (this.editLasts) return new Promise((resolve) => this.held.push(resolve));
+    this.editingFor = 0;
+    return Promise.resolve();
+  }
+
+  /** The cell edit ends: the requests Excel held go on. */
+  endEdit(): void {
+    this.editingFor = 0;
+    for (const resume of this.held.splice(0)) resume();
+  }
+
+  /** A batch in the context of an earlier one, as Excel.run(context, batch) runs it (removing an event handler). */
+  runIn = async <T>(ctx: MemoryContext, batch: (context: ContextApi) => Promise<T>): Promise<T> => {
+    this.runs++;
+    const before = ctx.syncs;
+    try {
+      return await batch(ctx);
+    } finally {
+      this.syncs += ctx.syncs - before;
+    }
+  };
+
   run = async <T>(batch: (context: ContextApi) => Promise<T>, options: RunOptions = {}): Promise<T> => {
     this.runs++;
-    // With delayForCellEdit, Excel holds the batch until the edit ends (Excel.RunOptions, ExcelApi
-    // 1.11); otherwise the batch's first sync is refused (see MemoryContext.sync).
-    if (this.editingFor > 0 && options.delayForCellEdit === true) {
-      this.delayed++;
-      this.editingFor = 0;
-    }
-    const ctx = new MemoryContext(this.book, this);
+    // With delayForCellEdit, Excel holds each request until the edit ends ("Excel.RunOptions");
+    // otherwise it refuses them (see MemoryContext.sync).
+    const ctx = new MemoryContext(this.book, this, options.delayForCellEdit === true);
     try {
       return await batch(ctx);
     } finally {

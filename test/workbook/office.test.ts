@@ -2,7 +2,7 @@
  * The Office.js adapter against the in-memory Excel stand-in: the same results as the command
  * line, at most three round trips whatever the campaign's size, names kept as text.
  */
-import { endCentury } from "../../src/workbook/office/actions";
+import { endCentury, type ExcelRun } from "../../src/workbook/office/actions";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { sheetNames } from "../../src/workbook/model/schema";
 import { MemoryExcel } from "../support/memoryExcel";
@@ -135,5 +135,28 @@ describe("the century end inside Excel", () => {
     expect(outcome.written).toBe(true);
     expect(waits).toEqual([1, 2]);
     expect(excel.runs).toBe(3);
+  });
+
+  test("asked to hold its requests during a cell edit, tells when one has waited, and again when the edit ends", async () => {
+    const quick = new MemoryExcel(memoryWorkbook(handWorked()));
+    const held: boolean[] = [];
+    // Answered at once: nothing to tell.
+    expect((await endCentury((batch) => quick.run(batch, { delayForCellEdit: true }), 1, { heldMs: 20, onHeld: (h) => held.push(h) })).written).toBe(true);
+    expect(held).toEqual([]);
+
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    const run: ExcelRun = (batch) => excel.run(batch, { delayForCellEdit: true });
+    excel.editLasts = true;
+    excel.editingFor = 1;
+    const ending = endCentury(run, 1, { heldMs: 20, onHeld: (h) => held.push(h) });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(held).toEqual([true]);
+    expect(excel.book.sheet(sheetNames(1).mana)).toBeUndefined();
+    // The gamemaster presses Enter: the century end goes on, in its usual three round trips.
+    excel.endEdit();
+    expect((await ending).written).toBe(true);
+    expect(held).toEqual([true, false]);
+    expect(excel.delayed).toBe(1);
+    expect(excel.syncs).toBe(3);
   });
 });

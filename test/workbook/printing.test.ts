@@ -216,19 +216,6 @@ describe("inside Excel", () => {
     }
     expect(excel.book.sheet(LEDGER.name)?.print).toMatchObject({ orientation: "Landscape", titleRows: "$1:$1", area: null });
   });
-
-  test("an Excel without print set-up (before ExcelApi 1.9) writes the sheets all the same", async () => {
-    const office = { context: { requirements: { isSetSupported: (_: string, version: string) => Number(version.split(".")[1]) <= 8 } } };
-    Object.assign(globalThis, { Office: office });
-    try {
-      const excel = new MemoryExcel(memoryWorkbook(handWorked()));
-      expect((await endCentury(excel.run, 1)).written).toBe(true);
-      expect(excel.book.sheet(sheetNames(1).mana)?.print).toMatchObject({ orientation: "Portrait", zoom: { scale: 100 }, titleRows: null });
-      expect(excel.book.sheet(LEDGER.name)?.print.titleRows).toBeNull();
-    } finally {
-      delete (globalThis as { Office?: unknown }).Office;
-    }
-  });
 });
 
 /** The same workbook on Letter paper: every page set-up's paper size made 1. */

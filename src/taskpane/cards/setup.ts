@@ -15,14 +15,6 @@ export function wireSetup(): void {
     });
   });
   byId("open-example").addEventListener("click", () => {
-    if (!Office.context.requirements.isSetSupported("ExcelApi", "1.8")) {
-      showMessage(
-        target,
-        "error",
-        "This version of Excel cannot open a new workbook from an add-in. Make the example on the command line instead: gods init example.xlsx --example",
-      );
-      return;
-    }
     void act(target, { reading: "Opening the example campaign…", writing: "Opening the example campaign…" }, async () => {
       await Excel.createWorkbook(EXAMPLE_WORKBOOK_BASE64);
       showMessage(target, "done", "The example campaign opened in a new workbook. To use it, click Gamemaster on the Home tab of that workbook.", [

@@ -86,5 +86,19 @@ export function wireTimers(): void {
     byId("timer-kind").focus();
   });
   drawTimers();
-  setInterval(tickTimers, 1000);
+}
+
+let ticking: ReturnType<typeof setInterval> | undefined;
+
+/** While the pane is shown: the time left, once a second (a timer that ended meanwhile is announced at once). */
+export function startTicking(): void {
+  if (ticking !== undefined) return;
+  tickTimers();
+  ticking = setInterval(tickTimers, 1000);
+}
+
+/** While the pane is hidden nobody reads the time left: no ticking. */
+export function stopTicking(): void {
+  clearInterval(ticking);
+  ticking = undefined;
 }

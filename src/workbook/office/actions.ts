@@ -4,7 +4,7 @@
  * change with the same code as the command line, write it, and hand back the campaign's status
  * after the change, worked out without reading again. The pane's other tools are in tools.ts.
  */
-import type { ContextApi } from "./api";
+import type { ContextApi, HandlerApi } from "./api";
 import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd } from "../actions/eraEnd";
@@ -25,12 +25,37 @@ import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write
 export type ExcelRun = <T>(batch: (context: ContextApi) => Promise<T>) => Promise<T>;
 
 /**
- * Excel.run, asking Excel to wait while the gamemaster finishes editing a cell where the host
- * can (the delayForCellEdit option, ExcelApi 1.11); older hosts refuse instead, and withRetry
- * waits and tries again.
+ * Excel.run, asking Excel to hold the batch while the gamemaster is editing a cell instead of
+ * refusing it ("Excel.RunOptions.delayForCellEdit", which names no requirement set). An Excel
+ * that refuses all the same is waited for and tried again by withRetry. A held batch waits
+ * until the edit ends, which clicking the pane does not do (office-js issue 806): withRetry's
+ * onHeld tells the pane when a request has waited long enough to say so.
  */
-export const excelRun: ExcelRun = (batch) =>
-  Office.context.requirements.isSetSupported("ExcelApi", "1.11") ? Excel.run({ delayForCellEdit: true }, batch) : Excel.run(batch);
+export const excelRun: ExcelRun = (batch) => Excel.run({ delayForCellEdit: true }, batch);
+
+/**
+ * Tells `changed` of every change to any worksheet ("WorksheetCollection.onChanged") until the
+ * function it gives back is called: that removes the handler again, in the request context that
+ * added it, as Microsoft's "Remove an event handler" does. An Excel that tells of no change
+ * gives back a function that does nothing.
+ */
+export async function followChanges(run: ExcelRun, changed: () => void): Promise<() => Promise<void>> {
+  const handler: HandlerApi | undefined = await run(async (context) => {
+    const added = context.workbook.worksheets.onChanged?.add(() => {
+      changed();
+      return Promise.resolve();
+    });
+    await context.sync();
+    return added;
+  });
+  return async () => {
+    if (handler === undefined) return;
+    await Excel.run(handler.context as Excel.RequestContext, async (context) => {
+      handler.remove();
+      await context.sync();
+    });
+  };
+}
 
 /**
  * A failure a gamemaster can act on, in a sentence of its own (`plain`), keeping the Office.js
@@ -68,6 +93,38 @@ export interface RetryOptions {
   readonly delayMs?: number;
   /** told when Excel is busy because the user is editing a cell */
   readonly onWait?: (attempt: number) => void;
+  /**
+   * Told `true` when a request has had no answer for `heldMs` (most often because a cell is
+   * being edited and Excel holds the batch until the edit ends), then `false` when it has.
+   */
+  readonly onHeld?: (held: boolean) => void;
+  /** how long a request may wait before onHeld is told (HELD_MS unless given) */
+  readonly heldMs?: number;
+}
+
+/** How long a request waits for Excel before the gamemaster is told what may be holding it. */
+const HELD_MS = 3000;
+
+/** The batch's context, its requests timed: one that waits `heldMs` is told to onHeld, and so is its answer. */
+function timed(context: ContextApi, options: RetryOptions): ContextApi {
+  const onHeld = options.onHeld;
+  if (onHeld === undefined) return context;
+  return {
+    workbook: context.workbook,
+    sync: async () => {
+      const request = { held: false };
+      const timer = setTimeout(() => {
+        request.held = true;
+        onHeld(true);
+      }, options.heldMs ?? HELD_MS);
+      try {
+        return await context.sync();
+      } finally {
+        clearTimeout(timer);
+        if (request.held) onHeld(false);
+      }
+    },
+  };
 }
 
 function isCellEditing(e: unknown): boolean {
@@ -105,7 +162,7 @@ export async function withRetry<T>(run: ExcelRun, batch: (context: ContextApi) =
   const delay = options.delayMs ?? 1500;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run(batch);
+      return await run((context) => batch(timed(context, options)));
     } catch (e) {
       if (!isCellEditing(e) || attempt >= attempts) throw e;
       options.onWait?.(attempt);

@@ -2,6 +2,8 @@
  * The part of Excel's JavaScript API the adapter uses, as interfaces that Office.js's own
  * classes satisfy. The adapter is typed against these alone, so the in-memory Excel of the
  * tests implements exactly this surface, and any new use shows up there as a type error.
+ * A member newer than ExcelApi 1.1 names its requirement set, as Microsoft's reference gives
+ * it: the manifest asks for the newest of them (test/build/requirements.test.ts checks that).
  */
 
 export type CellInput = string | number | boolean;
@@ -42,9 +44,12 @@ export interface TableApi {
   name: string;
   style: string;
   readonly showTotals: boolean;
+  /** ExcelApi 1.2 */
   readonly worksheet: WorksheetApi;
   getRange(): RangeApi;
+  /** several rows at once, and no index to add them at the end: ExcelApi 1.4 */
   readonly rows: { add(index: number | undefined, values: CellInput[][]): unknown; getItemAt(index: number): { delete(): void } };
+  /** no index to add it at the end, and a name: ExcelApi 1.4 */
   readonly columns: { add(index: number | undefined, values: CellInput[][] | undefined, name?: string): unknown };
 }
 
@@ -54,23 +59,36 @@ export interface WorksheetCollectionApi {
   getItem(name: string): WorksheetApi;
   add(name: string): WorksheetApi;
   /** told of every change to any worksheet (ExcelApi 1.9); the handler is kept after the batch */
-  readonly onChanged?: { add(handler: (event: unknown) => Promise<unknown>): unknown };
+  readonly onChanged?: { add(handler: (event: unknown) => Promise<unknown>): HandlerApi };
+}
+
+/**
+ * An event handler once added ("OfficeExtension.EventHandlerResult"): remove() takes effect at
+ * the next sync of the request context it was added in, which Excel.run can run a batch in again.
+ */
+export interface HandlerApi {
+  readonly context: object;
+  remove(): void;
 }
 
 export interface WorksheetApi {
   readonly name: string;
+  /** ExcelApi 1.8 */
   showGridlines: boolean;
-  /** "Visible", "Hidden" or "VeryHidden" ("Worksheet.visibility") */
+  /** "Visible", "Hidden" or "VeryHidden" ("Worksheet.visibility"; set: ExcelApi 1.2) */
   visibility: string;
   readonly tables: TableCollectionApi;
+  /** ExcelApi 1.7 */
   readonly freezePanes: { freezeRows(count: number): void };
   load(properties: string): WorksheetApi;
   getRange(address: string): RangeApi;
+  /** ExcelApi 1.7 */
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): RangeApi;
+  /** with valuesOnly: ExcelApi 1.2 */
   getUsedRange(valuesOnly: boolean): RangeApi;
   delete(): void;
   activate(): void;
-  /** print set-up (ExcelApi 1.9): use only where the host has it */
+  /** print set-up (ExcelApi 1.9) */
   readonly pageLayout: PageLayoutApi;
 }
 
@@ -97,19 +115,20 @@ export interface RangeApi {
   load(properties: string): RangeApi;
   clear(applyTo: "Contents"): void;
   getEntireRow(): RangeApi;
-  /** the rows right under the range, as many as asked, in its columns */
+  /** the rows right under the range, as many as asked, in its columns (ExcelApi 1.2) */
   getRowsBelow(count: number): RangeApi;
   delete(shift: "Up"): void;
   select(): void;
-  /** merges the range's cells into one, or each row's cells when `across` ("Range.merge") */
+  /** merges the range's cells into one, or each row's cells when `across` ("Range.merge", ExcelApi 1.2) */
   merge(across?: boolean): void;
   readonly format: {
     readonly font: { bold: boolean; italic: boolean; size: number; color: string };
     readonly fill: { color: string };
+    /** ExcelApi 1.2 */
     columnWidth: number;
     /** "Left", "Right", "General"… */
     horizontalAlignment: string;
-    /** text too long for its cell is shrunk to fit it ("RangeFormat.shrinkToFit") */
+    /** text too long for its cell is shrunk to fit it ("RangeFormat.shrinkToFit", ExcelApi 1.9) */
     shrinkToFit: boolean;
     readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
   };

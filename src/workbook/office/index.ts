@@ -5,6 +5,7 @@ export {
   creditEvent,
   endCentury,
   excelRun,
+  followChanges,
   regenerateWorksheets,
   undoLatestCredit,
   type ActionOptions,

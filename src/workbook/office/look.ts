@@ -61,16 +61,6 @@ export function applyLook(range: RangeApi, style: CellStyle): void {
 }
 
 /**
- * Whether the host can set a sheet's print set-up: worksheet.pageLayout is ExcelApi 1.9 (Excel
- * 2019, Microsoft 365, Excel on the web). An older Excel prints the sheet with its own defaults.
- * Outside Office (the tests' stand-ins) the API is there.
- */
-export function canSetUpPages(): boolean {
-  const office = (globalThis as { Office?: { context?: { requirements?: { isSetSupported(name: string, version: string): boolean } } } }).Office;
-  return office?.context?.requirements?.isSetSupported("ExcelApi", "1.9") ?? true;
-}
-
-/**
  * A sheet's print set-up as the plan has it, the same the .xlsx adapter writes: orientation, so
  * many pages wide and as many tall as it takes ("Fit All Columns on One Page"), the title rows
  * on every page, the footer and, when given, the print area. The paper is left as the

@@ -8,7 +8,7 @@ import type { RawTable, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { blankRowsToFill, createdRows, editSteps, rowCells, type EditRow, type TableEdit } from "../plan/edits";
 import { columnPoints, tableBody, tablePrint, type PlanValue, type TableLayout, LEDGER_TITLE } from "../plan/layout";
-import { textValue, applyLook, canSetUpPages, queuePrint, box } from "./look";
+import { textValue, applyLook, queuePrint, box } from "./look";
 /**
  * A row of a tool's edit as cells, in the table's column order. A column the edit does not name
  * (the gamemaster's own columns, a calculated column) gets null, which leaves its cell as it is
@@ -36,7 +36,7 @@ export function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly 
   layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
   ws.freezePanes.freezeRows(1);
   // Every new table prints one page wide, its headers on every page; the Ledger with its title.
-  if (canSetUpPages()) queuePrint(ws.pageLayout, tablePrint(layout, layout.name === LEDGER.name ? LEDGER_TITLE : undefined));
+  queuePrint(ws.pageLayout, tablePrint(layout, layout.name === LEDGER.name ? LEDGER_TITLE : undefined));
   if (!kept) return;
   const width = layout.headers.length;
   const header = ws.getRangeByIndexes(0, 0, 1, width);

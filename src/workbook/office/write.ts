@@ -10,7 +10,7 @@ import { LEDGER, SEAL_SHEET, sheetNames } from "../model/schema";
 import type { WorkbookPlan } from "../plan/types";
 import { blocks, columnPoints, merges, type SheetPlan } from "../plan/layout";
 import { firstChange, type LedgerPlan } from "../plan/ledger";
-import { textValue, asInput, lookOf, numberFormatOf, borderOf, applyLook, canSetUpPages, queuePrint, excelFormat, box, boxEdges } from "./look";
+import { textValue, asInput, lookOf, numberFormatOf, borderOf, applyLook, queuePrint, excelFormat, box, boxEdges } from "./look";
 import { queueTable } from "./tableEdits";
 
 /**
@@ -154,7 +154,7 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
       },
     });
   }
-  if (canSetUpPages() && plan.hidden !== true) {
+  if (plan.hidden !== true) {
     const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${Math.max(1, plan.rows.length)}`;
     steps.push({
       sheet,
