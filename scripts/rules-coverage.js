@@ -154,6 +154,17 @@ const SECTIONS = [
       },
     ],
   },
+  {
+    section: "§12",
+    note: "rules/12-great-council.md",
+    title: "The Great Council",
+    rules: [
+      { rule: `a meeting sits while at least 7 greater gods are present ${PASSAGE("seed 000, The Great Council of the Gods")}`, by: ["COUNCIL"] },
+      { rule: "a decision needs 7 votes, however many gods are present or alive; at most 12 greater gods", by: ["COUNCIL"] },
+      { rule: `the Supreme Deity needs every greater god in existence to vote for it ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"] },
+      { rule: "the Supreme Deity only in Era Omega", by: [], other: "the gamemasters' call: the function does not know the era" },
+    ],
+  },
 ];
 
 /** The function ids declared to Excel, in the order functions.ts declares them. */

@@ -22,6 +22,7 @@ import {
   BARBARIANGROWTH,
   CITYFATE,
   CONFLICT,
+  COUNCIL,
   CULT,
   DICEPOOL,
   DICESUCCESSES,
@@ -85,6 +86,20 @@ export function surrender(mana_held: any, mode?: any): any {
  */
 export function lordloss(mana_held: any): any {
   return invoke(LORDLOSS, mana_held);
+}
+
+/**
+ * Whether the Great Council sits (7 greater gods present) and whether a vote carries: 7 votes for a measure, every greater god for the Supreme Deity.
+ * @customfunction COUNCIL
+ * @helpurl https://localhost:3000/docs/functions/COUNCIL.html
+ * @param present Greater gods present in the Hall of Doom (0 to 12); a lesser god leading the meeting does not count.
+ * @param [votes] Greater gods voting for the decision. Leave it out to ask only whether the meeting sits.
+ * @param [kind] "measure" (the default): a law, a promotion, an office or any other decision; "supreme deity": choosing the Supreme Deity.
+ * @param [greater_gods] Greater gods there are now, present or not: 12 unless seats are vacant. Matters only for the Supreme Deity.
+ * @returns "in session" or "no quorum" without votes; "passes", "fails" or "no quorum" with them.
+ */
+export function council(present: any, votes?: any, kind?: any, greater_gods?: any): any {
+  return invoke(COUNCIL, present, votes, kind, greater_gods);
 }
 
 /**

@@ -7,6 +7,7 @@ import { barbarianSplit, DEFAULT_GROWTH_RATE, growth } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
 import { toll, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
+import { council, COUNCIL_SEATS, type CouncilKind } from "../engine/council";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, powerCost } from "../engine/costs";
@@ -80,6 +81,26 @@ export const SURRENDER = define(
 
 export const LORDLOSS = define("LORDLOSS", [integer("mana_held", "a whole number of mana (below 0 when the lord already owes mana)")], (held) =>
   lordLoss(held),
+);
+
+// The Great Council (seed 000, The Great Council of the Gods).
+
+const greaterGods = (name: string, what: string) => wholeBetween(name, 0, COUNCIL_SEATS, `${what}, a whole number from 0 to ${COUNCIL_SEATS}`);
+
+export const COUNCIL = define(
+  "COUNCIL",
+  [
+    greaterGods("present", "how many greater gods are present"),
+    optional(greaterGods("votes", "how many greater gods vote for it")),
+    choice<CouncilKind>("kind", ["measure", "supreme deity"], "measure", {
+      supreme: "supreme deity",
+      "supreme-deity": "supreme deity",
+      supreme_deity: "supreme deity",
+      supremedeity: "supreme deity",
+    }),
+    optional(greaterGods("greater_gods", "how many greater gods there are"), COUNCIL_SEATS),
+  ],
+  (present, votes, kind, seated) => council(present, votes, kind, seated),
 );
 
 export const WARCASUALTIES = define(

@@ -11,6 +11,7 @@ import { conflictWon, dicePool, difficulty } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
+import { council, COUNCIL_SEATS, QUORUM, VOTES_NEEDED } from "../../src/engine/council";
 
 const shares = (...pairs: [string, number][]): Share[] => pairs.map(([member, share]) => ({ member, share: ratio(share) }));
 
@@ -112,5 +113,32 @@ describe("Games of the Gods conflicts (seed 003)", () => {
     expect(() => dicePool(6)).toThrow(/1 to 5/);
     expect(() => difficulty(4)).toThrow(/1 to 3/);
     expect(() => conflictWon(1, -1)).toThrow(RuleError);
+  });
+});
+
+describe("the Great Council (seed 000)", () => {
+  test("7 present to sit, 7 votes to decide, 12 seats", () => {
+    expect([QUORUM, VOTES_NEEDED, COUNCIL_SEATS]).toEqual([7, 7, 12]);
+    expect([6, 7, 12].map((present) => council(present))).toEqual(["no quorum", "in session", "in session"]);
+    expect([6, 7, 12].map((votes) => council(12, votes))).toEqual(["fails", "passes", "passes"]);
+  });
+  test("a vote needs a meeting: with fewer than 7 present it is no quorum", () => {
+    for (let votes = 0; votes <= 6; votes++) expect(council(6, votes)).toBe("no quorum");
+  });
+  test("the Supreme Deity: every greater god in existence for it, so every one present", () => {
+    for (let seated = 7; seated <= 12; seated++) {
+      for (let present = 7; present <= seated; present++) {
+        for (let votes = 0; votes <= present; votes++) {
+          expect(council(present, votes, "supreme deity", seated)).toBe(votes === seated ? "passes" : "fails");
+        }
+      }
+    }
+    expect(council(10, 10, "supreme deity")).toBe("fails");
+  });
+  test("bad input is refused", () => {
+    expect(() => council(13)).toThrow(RuleError);
+    expect(() => council(7, 8)).toThrow(/more votes \(8\) than greater gods present \(7\)/);
+    expect(() => council(9, 7, "measure", 8)).toThrow(/more greater gods present \(9\)/);
+    expect(() => council(9, 2.5)).toThrow(/0 to 12/);
   });
 });
