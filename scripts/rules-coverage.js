@@ -152,6 +152,8 @@ const SECTIONS = [
         rule: `dice rolled: dice spent + one motif die + one feature die + divinity spent ${PASSAGE("seed 003, Conflicts, Goals, and Divinity")}`,
         by: ["DICEPOOL"],
       },
+      { rule: `a claim gives 1 divinity, plus the goal's bonus to its first claimant ${PASSAGE("seed 003, Claiming a Goal")}`, by: ["DIVINITY"] },
+      { rule: `open goals nobody claimed in an act gain 1 bonus divinity ${PASSAGE("seed 003, Bonus Divinity")}`, by: ["GOALBONUS"] },
     ],
   },
   {

@@ -77,6 +77,46 @@ export function goalState(level: number, claims: number, players: number): GoalS
   return claims >= needed ? "closed" : "open";
 }
 
+function checkCount(value: number, what: string): void {
+  if (!Number.isInteger(value) || value < 0) fail(`${what} must be a whole number, 0 or more, not ${value}.`);
+}
+
+/** Divinity every claim of a goal gives, before any bonus. */
+export const DIVINITY_PER_CLAIM = 1;
+
+/**
+ * Divinity a god gains by claiming a goal: 1, plus the bonus divinity waiting on the goal when
+ * nobody has claimed it before in this act. Bonus is only ever put on a goal nobody claimed, so
+ * the first claim of an act is the first since the bonus was put there; it takes all of it, and
+ * later claims in the same act give 1.
+ * @example claimDivinity(2) // 3
+ * @example claimDivinity(2, 1) // 1
+ */
+export function claimDivinity(bonus: number, earlierClaims = 0): number {
+  checkCount(bonus, "The bonus divinity");
+  checkCount(earlierClaims, "The earlier claims");
+  return earlierClaims > 0 ? DIVINITY_PER_CLAIM : wholeResult(BigInt(DIVINITY_PER_CLAIM) + BigInt(bonus), "The divinity");
+}
+
+/**
+ * The bonus divinity on a goal once an act's claiming is over. A claimed goal lost its bonus to
+ * its first claimant. A goal that was open for the whole claiming and that nobody claimed gains 1.
+ * A goal that was not open (still closed, or opening only now that the claiming is over) gains
+ * nothing: nobody could have claimed it, so nobody passed it over.
+ * @example goalBonus(0, 0) // 1
+ * @example goalBonus(2, 1) // 0
+ * @example goalBonus(0, 0, false) // 0
+ */
+export function goalBonus(bonus: number, claimsThisAct: number, wasOpen = true): number {
+  checkCount(bonus, "The bonus divinity");
+  checkCount(claimsThisAct, "The claims this act");
+  if (!wasOpen && claimsThisAct > 0) fail(`A goal that was not open cannot have been claimed (${claimsThisAct} claims this act).`);
+  if (!wasOpen && bonus > 0)
+    fail(`A goal that was not open cannot hold bonus divinity (${bonus}): bonus only goes on open goals, and the claims that close a goal take it.`);
+  if (claimsThisAct > 0) return 0;
+  return wasOpen ? wholeResult(BigInt(bonus) + 1n, "The bonus divinity") : 0;
+}
+
 /** What each total of 2d6 does to the world when reality melts, in the game's table order. */
 const MELT: readonly string[] = [
   "",

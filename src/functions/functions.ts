@@ -28,8 +28,10 @@ import {
   DICESUCCESSES,
   DIFFICULTY,
   DIPLOMACY,
+  DIVINITY,
   EXPLODE,
   GLORY,
+  GOALBONUS,
   GOALSTATE,
   GROWTH,
   LORDLOSS,
@@ -427,6 +429,31 @@ export function goalstate(level: any, claims: any, players: any): any {
  */
 export function melt(roll: any): any {
   return invoke(MELT, roll);
+}
+
+/**
+ * Games of the Gods: divinity gained by claiming a goal, 1 plus the bonus on it for the act's first claimant.
+ * @customfunction DIVINITY
+ * @helpurl https://localhost:3000/docs/functions/DIVINITY.html
+ * @param bonus Bonus divinity on the goal at the start of this act's claiming.
+ * @param [earlier_claims] Claims made on this goal earlier in this act (0 if left out: this is the first claim, which takes the bonus).
+ * @returns Divinity gained.
+ */
+export function divinity(bonus: any, earlier_claims?: any): any {
+  return invoke(DIVINITY, bonus, earlier_claims);
+}
+
+/**
+ * Games of the Gods: the bonus divinity on a goal after an act's claiming: 1 more on an open goal nobody claimed, 0 once claimed.
+ * @customfunction GOALBONUS
+ * @helpurl https://localhost:3000/docs/functions/GOALBONUS.html
+ * @param bonus Bonus divinity on the goal before this act's claiming.
+ * @param claims_this_act Times the goal was claimed in this act.
+ * @param [was_open] TRUE (the default) when the goal was open while the gods claimed; FALSE for a goal still closed or opening only now.
+ * @returns The bonus divinity on the goal for the next act.
+ */
+export function goalbonus(bonus: any, claims_this_act: any, was_open?: any): any {
+  return invoke(GOALBONUS, bonus, claims_this_act, was_open);
 }
 
 /**

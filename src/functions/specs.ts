@@ -23,7 +23,7 @@ import {
   type Share,
   type ShareStyle,
 } from "../engine/pantheon";
-import { conflictWon, dicePool, difficulty, explosions, glory, goalState, melt, successes } from "../engine/games";
+import { claimDivinity, conflictWon, dicePool, difficulty, explosions, glory, goalBonus, goalState, melt, successes } from "../engine/games";
 import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
@@ -297,6 +297,18 @@ export const GOALSTATE = define(
 );
 
 export const MELT = define("MELT", [roll("roll", 2, 12)], (r) => melt(r));
+
+const divinity = (name: string) => whole(name, "a whole number of divinity, 0 or more");
+
+export const DIVINITY = define("DIVINITY", [divinity("bonus"), optional(whole("earlier_claims", "a whole number of claims, 0 or more"), 0)], (bonus, earlier) =>
+  claimDivinity(bonus, earlier),
+);
+
+export const GOALBONUS = define(
+  "GOALBONUS",
+  [divinity("bonus"), whole("claims_this_act", "a whole number of claims, 0 or more"), optional(flag("was_open"), true)],
+  (bonus, claims, wasOpen) => goalBonus(bonus, claims, wasOpen),
+);
 
 const conflictLevel = () => wholeBetween("level", 1, 3, "a conflict level: 1, 2 or 3");
 const opposing = () => optional(whole("opposing_successes", "a whole number of successes, 0 or more"), 0);

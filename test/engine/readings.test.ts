@@ -7,7 +7,7 @@ import { lordLoss, surrender } from "../../src/engine/heaven";
 import { barbarianSplit, growth } from "../../src/engine/growth";
 import { wealthBonus } from "../../src/engine/attributes";
 import { vetoOfChange, type Share } from "../../src/engine/pantheon";
-import { conflictWon, dicePool, difficulty } from "../../src/engine/games";
+import { claimDivinity, conflictWon, dicePool, difficulty, goalBonus } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
@@ -140,5 +140,25 @@ describe("the Great Council (seed 000)", () => {
     expect(() => council(7, 8)).toThrow(/more votes \(8\) than greater gods present \(7\)/);
     expect(() => council(9, 7, "measure", 8)).toThrow(/more greater gods present \(9\)/);
     expect(() => council(9, 2.5)).toThrow(/0 to 12/);
+  });
+});
+
+describe("Games of the Gods divinity from goals (seed 003)", () => {
+  test("a goal left alone for two acts, then claimed by two gods", () => {
+    let bonus = 0;
+    bonus = goalBonus(bonus, 0);
+    bonus = goalBonus(bonus, 0);
+    expect(bonus).toBe(2);
+    expect([claimDivinity(bonus), claimDivinity(bonus, 1)]).toEqual([3, 1]);
+    expect(goalBonus(bonus, 2)).toBe(0);
+  });
+  test("a goal opening at the end of an act gains nothing until it has stayed unclaimed through an act", () => {
+    expect(goalBonus(0, 0, false)).toBe(0);
+    expect(goalBonus(goalBonus(0, 0, false), 0)).toBe(1);
+  });
+  test("impossible states are refused", () => {
+    expect(() => goalBonus(0, 1, false)).toThrow(RuleError);
+    expect(() => goalBonus(1, 0, false)).toThrow(RuleError);
+    expect(() => claimDivinity(-1)).toThrow(/0 or more/);
   });
 });
