@@ -154,6 +154,8 @@ const SECTIONS = [
       },
       { rule: `a claim gives 1 divinity, plus the goal's bonus to its first claimant ${PASSAGE("seed 003, Claiming a Goal")}`, by: ["DIVINITY"] },
       { rule: `open goals nobody claimed in an act gain 1 bonus divinity ${PASSAGE("seed 003, Bonus Divinity")}`, by: ["GOALBONUS"] },
+      { rule: `reality melts once per level of the highest open goal ${PASSAGE("seed 003, Mechanics of the Breakdown")}`, by: ["MELTROLLS"] },
+      { rule: `the game ends once two level 3 goals have been claimed ${PASSAGE("seed 003, Endgame")}`, by: ["GAMEOVER"] },
     ],
   },
   {

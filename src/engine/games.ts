@@ -144,6 +144,39 @@ export function melt(roll: number): string {
   return MELT[roll] as string;
 }
 
+/** Conflict types, each with its own three goals: so there are 5 level 3 goals. */
+export const GOAL_TYPES = 5;
+
+/**
+ * Rolls on the reality-melting table at the end of an act: one per level of the highest goal
+ * still open once the act's goals have opened and closed, so 1, 2 or 3. A type whose goals are
+ * all closed has no open goal (give 0 for it); with none open anywhere, no roll.
+ * @example meltRolls([1, 2, 1, 1, 0]) // 2
+ */
+export function meltRolls(openLevels: readonly number[]): number {
+  let highest = 0;
+  for (const level of openLevels) {
+    checkRoll(level, 0, 3, "The level of an open goal");
+    if (level > highest) highest = level;
+  }
+  return highest;
+}
+
+/** Different level 3 goals that must have been claimed for the game to end. */
+export const LEVEL3_GOALS_TO_END = 2;
+
+/**
+ * Whether the game ends: it does once two different level 3 goals have been claimed. Two gods
+ * claiming the same level 3 goal (in the act where it closes) still make one goal. The check comes
+ * after the act's claiming, before reality melts; when it ends, reality does not melt that act.
+ * @example gameOver(1) // false
+ * @example gameOver(2) // true
+ */
+export function gameOver(level3GoalsClaimed: number): boolean {
+  checkRoll(level3GoalsClaimed, 0, GOAL_TYPES, "The level 3 goals claimed");
+  return level3GoalsClaimed >= LEVEL3_GOALS_TO_END;
+}
+
 /** The base difficulty of a conflict by its level. */
 export const BASE_DIFFICULTY: Readonly<Record<1 | 2 | 3, number>> = { 1: 1, 2: 2, 3: 6 };
 

@@ -30,6 +30,7 @@ import {
   DIPLOMACY,
   DIVINITY,
   EXPLODE,
+  GAMEOVER,
   GLORY,
   GOALBONUS,
   GOALSTATE,
@@ -37,6 +38,7 @@ import {
   LORDLOSS,
   MANASCALE,
   MELT,
+  MELTROLLS,
   NEWCITY,
   OBLITERATE,
   PANTHEONCHANGE,
@@ -454,6 +456,31 @@ export function divinity(bonus: any, earlier_claims?: any): any {
  */
 export function goalbonus(bonus: any, claims_this_act: any, was_open?: any): any {
   return invoke(GOALBONUS, bonus, claims_this_act, was_open);
+}
+
+/**
+ * Games of the Gods: how many times to roll on the reality-melting table, the level of the highest open goal.
+ * @customfunction MELTROLLS
+ * @helpurl https://localhost:3000/docs/functions/MELTROLLS.html
+ * @param open_level The level of the open goal of one conflict type (0 when none of its goals is open), or a range of them; give as many as there are types.
+ * @returns Rolls to make: 0 to 3.
+ */
+export function meltrolls(open_level: any[][][]): any {
+  // Excel passes every level in `open_level` (followed by an invocation object, which repeated()
+  // drops); `gods fn` passes them one by one, so the rest arrive as further arguments.
+  // eslint-disable-next-line prefer-rest-params
+  return invoke(MELTROLLS, open_level, ...repeated(arguments, 1));
+}
+
+/**
+ * Games of the Gods: whether the game ends, which it does once two different level 3 goals have been claimed.
+ * @customfunction GAMEOVER
+ * @helpurl https://localhost:3000/docs/functions/GAMEOVER.html
+ * @param level3_goals_claimed How many different level 3 goals have been claimed so far (0 to 5); a goal claimed by two gods counts once.
+ * @returns TRUE when the game ends.
+ */
+export function gameover(level3_goals_claimed: any): any {
+  return invoke(GAMEOVER, level3_goals_claimed);
 }
 
 /**

@@ -23,7 +23,21 @@ import {
   type Share,
   type ShareStyle,
 } from "../engine/pantheon";
-import { claimDivinity, conflictWon, dicePool, difficulty, explosions, glory, goalBonus, goalState, melt, successes } from "../engine/games";
+import {
+  claimDivinity,
+  conflictWon,
+  dicePool,
+  difficulty,
+  explosions,
+  GOAL_TYPES,
+  gameOver,
+  glory,
+  goalBonus,
+  goalState,
+  melt,
+  meltRolls,
+  successes,
+} from "../engine/games";
 import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
@@ -32,6 +46,7 @@ import {
   dice,
   elements,
   flag,
+  goalLevels,
   integer,
   multipliers,
   names,
@@ -302,6 +317,14 @@ const divinity = (name: string) => whole(name, "a whole number of divinity, 0 or
 
 export const DIVINITY = define("DIVINITY", [divinity("bonus"), optional(whole("earlier_claims", "a whole number of claims, 0 or more"), 0)], (bonus, earlier) =>
   claimDivinity(bonus, earlier),
+);
+
+export const MELTROLLS = define("MELTROLLS", [goalLevels("open_level")], (levels) => meltRolls(levels));
+
+export const GAMEOVER = define(
+  "GAMEOVER",
+  [wholeBetween("level3_goals_claimed", 0, GOAL_TYPES, `how many different level 3 goals have been claimed, a whole number from 0 to ${GOAL_TYPES}`)],
+  (claimed) => gameOver(claimed),
 );
 
 export const GOALBONUS = define(

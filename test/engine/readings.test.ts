@@ -7,7 +7,7 @@ import { lordLoss, surrender } from "../../src/engine/heaven";
 import { barbarianSplit, growth } from "../../src/engine/growth";
 import { wealthBonus } from "../../src/engine/attributes";
 import { vetoOfChange, type Share } from "../../src/engine/pantheon";
-import { claimDivinity, conflictWon, dicePool, difficulty, goalBonus } from "../../src/engine/games";
+import { claimDivinity, conflictWon, dicePool, difficulty, gameOver, goalBonus, goalState, meltRolls } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
@@ -160,5 +160,20 @@ describe("Games of the Gods divinity from goals (seed 003)", () => {
     expect(() => goalBonus(0, 1, false)).toThrow(RuleError);
     expect(() => goalBonus(1, 0, false)).toThrow(RuleError);
     expect(() => claimDivinity(-1)).toThrow(/0 or more/);
+  });
+});
+
+describe("Games of the Gods: the end of an act (seed 003)", () => {
+  test("reality melts once per level of the highest open goal, counted after the act's goals open and close", () => {
+    // Four gods: the fourth claim of a level 1 goal closes it, and its level 2 goal opens for this act's melt.
+    const levelOpen = goalState(1, 4, 4) === "closed" ? 2 : 1;
+    expect(meltRolls([1, levelOpen, 1, 1, 1])).toBe(2);
+    expect(meltRolls([])).toBe(0);
+    expect(meltRolls([0, 3])).toBe(3);
+    expect(() => meltRolls([4])).toThrow(RuleError);
+  });
+  test("the game ends on two different level 3 goals", () => {
+    expect([0, 1, 2, 3, 4, 5].map(gameOver)).toEqual([false, false, true, true, true, true]);
+    expect(() => gameOver(6)).toThrow(/0 to 5/);
   });
 });
