@@ -167,6 +167,21 @@ const SECTIONS = [
         rule: `dice rolled: dice spent + one motif die + one feature die + divinity spent ${PASSAGE("seed 003, Conflicts, Goals, and Divinity")}`,
         by: ["DICEPOOL"],
       },
+      { rule: `a claim gives 1 divinity, plus the goal's bonus to its first claimant ${PASSAGE("seed 003, Claiming a Goal")}`, by: ["DIVINITY"] },
+      { rule: `open goals nobody claimed in an act gain 1 bonus divinity ${PASSAGE("seed 003, Bonus Divinity")}`, by: ["GOALBONUS"] },
+      { rule: `reality melts once per level of the highest open goal ${PASSAGE("seed 003, Mechanics of the Breakdown")}`, by: ["MELTROLLS"] },
+      { rule: `the game ends once two level 3 goals have been claimed ${PASSAGE("seed 003, Endgame")}`, by: ["GAMEOVER"] },
+    ],
+  },
+  {
+    section: "§12",
+    note: "rules/12-great-council.md",
+    title: "The Great Council",
+    rules: [
+      { rule: `a meeting sits while at least 7 greater gods are present ${PASSAGE("seed 000, The Great Council of the Gods")}`, by: ["COUNCIL"] },
+      { rule: "a decision needs 7 votes, however many gods are present or alive; at most 12 greater gods", by: ["COUNCIL"] },
+      { rule: `the Supreme Deity needs every greater god in existence to vote for it ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"] },
+      { rule: "the Supreme Deity only in Era Omega", by: [], other: "the gamemasters' call: the function does not know the era" },
     ],
   },
 ];

@@ -77,6 +77,46 @@ export function goalState(level: number, claims: number, players: number): GoalS
   return claims >= needed ? "closed" : "open";
 }
 
+function checkCount(value: number, what: string): void {
+  if (!Number.isInteger(value) || value < 0) fail(`${what} must be a whole number, 0 or more, not ${value}.`);
+}
+
+/** Divinity every claim of a goal gives, before any bonus. */
+export const DIVINITY_PER_CLAIM = 1;
+
+/**
+ * Divinity a god gains by claiming a goal: 1, plus the bonus divinity waiting on the goal when
+ * nobody has claimed it before in this act. Bonus is only ever put on a goal nobody claimed, so
+ * the first claim of an act is the first since the bonus was put there; it takes all of it, and
+ * later claims in the same act give 1.
+ * @example claimDivinity(2) // 3
+ * @example claimDivinity(2, 1) // 1
+ */
+export function claimDivinity(bonus: number, earlierClaims = 0): number {
+  checkCount(bonus, "The bonus divinity");
+  checkCount(earlierClaims, "The earlier claims");
+  return earlierClaims > 0 ? DIVINITY_PER_CLAIM : wholeResult(BigInt(DIVINITY_PER_CLAIM) + BigInt(bonus), "The divinity");
+}
+
+/**
+ * The bonus divinity on a goal once an act's claiming is over. A claimed goal lost its bonus to
+ * its first claimant. A goal that was open for the whole claiming and that nobody claimed gains 1.
+ * A goal that was not open (still closed, or opening only now that the claiming is over) gains
+ * nothing: nobody could have claimed it, so nobody passed it over.
+ * @example goalBonus(0, 0) // 1
+ * @example goalBonus(2, 1) // 0
+ * @example goalBonus(0, 0, false) // 0
+ */
+export function goalBonus(bonus: number, claimsThisAct: number, wasOpen = true): number {
+  checkCount(bonus, "The bonus divinity");
+  checkCount(claimsThisAct, "The claims this act");
+  if (!wasOpen && claimsThisAct > 0) fail(`A goal that was not open cannot have been claimed (${claimsThisAct} claims this act).`);
+  if (!wasOpen && bonus > 0)
+    fail(`A goal that was not open cannot hold bonus divinity (${bonus}): bonus only goes on open goals, and the claims that close a goal take it.`);
+  if (claimsThisAct > 0) return 0;
+  return wasOpen ? wholeResult(BigInt(bonus) + 1n, "The bonus divinity") : 0;
+}
+
 /** What each total of 2d6 does to the world when reality melts, in the game's table order. */
 const MELT: readonly string[] = [
   "",
@@ -102,6 +142,39 @@ const MELT: readonly string[] = [
 export function melt(roll: number): string {
   checkRoll(roll, 2, 12);
   return MELT[roll] as string;
+}
+
+/** Conflict types, each with its own three goals: so there are 5 level 3 goals. */
+export const GOAL_TYPES = 5;
+
+/**
+ * Rolls on the reality-melting table at the end of an act: one per level of the highest goal
+ * still open once the act's goals have opened and closed, so 1, 2 or 3. A type whose goals are
+ * all closed has no open goal (give 0 for it); with none open anywhere, no roll.
+ * @example meltRolls([1, 2, 1, 1, 0]) // 2
+ */
+export function meltRolls(openLevels: readonly number[]): number {
+  let highest = 0;
+  for (const level of openLevels) {
+    checkRoll(level, 0, 3, "The level of an open goal");
+    if (level > highest) highest = level;
+  }
+  return highest;
+}
+
+/** Different level 3 goals that must have been claimed for the game to end. */
+export const LEVEL3_GOALS_TO_END = 2;
+
+/**
+ * Whether the game ends: it does once two different level 3 goals have been claimed. Two gods
+ * claiming the same level 3 goal (in the act where it closes) still make one goal. The check comes
+ * after the act's claiming, before reality melts; when it ends, reality does not melt that act.
+ * @example gameOver(1) // false
+ * @example gameOver(2) // true
+ */
+export function gameOver(level3GoalsClaimed: number): boolean {
+  checkRoll(level3GoalsClaimed, 0, GOAL_TYPES, "The level 3 goals claimed");
+  return level3GoalsClaimed >= LEVEL3_GOALS_TO_END;
 }
 
 /** The base difficulty of a conflict by its level. */

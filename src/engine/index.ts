@@ -14,3 +14,4 @@ export * from "./costs";
 export * from "./pantheon";
 export * from "./games";
 export * from "./heaven";
+export * from "./council";

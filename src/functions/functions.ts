@@ -22,18 +22,23 @@ import {
   BARBARIANGROWTH,
   CITYFATE,
   CONFLICT,
+  COUNCIL,
   CULT,
   DICEPOOL,
   DICESUCCESSES,
   DIFFICULTY,
   DIPLOMACY,
+  DIVINITY,
   EXPLODE,
+  GAMEOVER,
   GLORY,
+  GOALBONUS,
   GOALSTATE,
   GROWTH,
   LORDLOSS,
   MANASCALE,
   MELT,
+  MELTROLLS,
   NEWCITY,
   OBLITERATE,
   PANTHEONCHANGE,
@@ -85,6 +90,20 @@ export function surrender(mana_held: any, mode?: any): any {
  */
 export function lordloss(mana_held: any): any {
   return invoke(LORDLOSS, mana_held);
+}
+
+/**
+ * Whether the Great Council sits (7 greater gods present) and whether a vote carries: 7 votes for a measure, every greater god for the Supreme Deity.
+ * @customfunction COUNCIL
+ * @helpurl https://localhost:3000/docs/functions/COUNCIL.html
+ * @param present Greater gods present in the Hall of Doom (0 to 12); a lesser god leading the meeting does not count.
+ * @param [votes] Greater gods voting for the decision. Leave it out to ask only whether the meeting sits.
+ * @param [kind] "measure" (the default): a law, a promotion, an office or any other decision; "supreme deity": choosing the Supreme Deity.
+ * @param [greater_gods] Greater gods there are now, present or not: 12 unless seats are vacant. Matters only for the Supreme Deity.
+ * @returns "in session" or "no quorum" without votes; "passes", "fails" or "no quorum" with them.
+ */
+export function council(present: any, votes?: any, kind?: any, greater_gods?: any): any {
+  return invoke(COUNCIL, present, votes, kind, greater_gods);
 }
 
 /**
@@ -412,6 +431,56 @@ export function goalstate(level: any, claims: any, players: any): any {
  */
 export function melt(roll: any): any {
   return invoke(MELT, roll);
+}
+
+/**
+ * Games of the Gods: divinity gained by claiming a goal, 1 plus the bonus on it for the act's first claimant.
+ * @customfunction DIVINITY
+ * @helpurl https://localhost:3000/docs/functions/DIVINITY.html
+ * @param bonus Bonus divinity on the goal at the start of this act's claiming.
+ * @param [earlier_claims] Claims made on this goal earlier in this act (0 if left out: this is the first claim, which takes the bonus).
+ * @returns Divinity gained.
+ */
+export function divinity(bonus: any, earlier_claims?: any): any {
+  return invoke(DIVINITY, bonus, earlier_claims);
+}
+
+/**
+ * Games of the Gods: the bonus divinity on a goal after an act's claiming: 1 more on an open goal nobody claimed, 0 once claimed.
+ * @customfunction GOALBONUS
+ * @helpurl https://localhost:3000/docs/functions/GOALBONUS.html
+ * @param bonus Bonus divinity on the goal before this act's claiming.
+ * @param claims_this_act Times the goal was claimed in this act.
+ * @param [was_open] TRUE (the default) when the goal was open while the gods claimed; FALSE for a goal still closed or opening only now.
+ * @returns The bonus divinity on the goal for the next act.
+ */
+export function goalbonus(bonus: any, claims_this_act: any, was_open?: any): any {
+  return invoke(GOALBONUS, bonus, claims_this_act, was_open);
+}
+
+/**
+ * Games of the Gods: how many times to roll on the reality-melting table, the level of the highest open goal.
+ * @customfunction MELTROLLS
+ * @helpurl https://localhost:3000/docs/functions/MELTROLLS.html
+ * @param open_level The level of the open goal of one conflict type (0 when none of its goals is open), or a range of them; give as many as there are types.
+ * @returns Rolls to make: 0 to 3.
+ */
+export function meltrolls(open_level: any[][][]): any {
+  // Excel passes every level in `open_level` (followed by an invocation object, which repeated()
+  // drops); `gods fn` passes them one by one, so the rest arrive as further arguments.
+  // eslint-disable-next-line prefer-rest-params
+  return invoke(MELTROLLS, open_level, ...repeated(arguments, 1));
+}
+
+/**
+ * Games of the Gods: whether the game ends, which it does once two different level 3 goals have been claimed.
+ * @customfunction GAMEOVER
+ * @helpurl https://localhost:3000/docs/functions/GAMEOVER.html
+ * @param level3_goals_claimed How many different level 3 goals have been claimed so far (0 to 5); a goal claimed by two gods counts once.
+ * @returns TRUE when the game ends.
+ */
+export function gameover(level3_goals_claimed: any): any {
+  return invoke(GAMEOVER, level3_goals_claimed);
 }
 
 /**

@@ -168,21 +168,31 @@ function cellsOf(value: unknown): unknown[] {
   return Array.isArray(value) ? (value as unknown[]).flatMap(cellsOf) : [value];
 }
 
+/** Whole numbers from low to high held in a value or a range, whatever its depth; empty cells skipped. */
+function wholesIn(name: string, value: unknown, low: number, high: number, what: string): number[] {
+  const found: number[] = [];
+  for (const cell of cellsOf(value)) {
+    if (isEmpty(cell)) continue;
+    const r = typeof cell === "number" || (typeof cell === "string" && !cell.trim().endsWith("%")) ? exactNumber(cell) : null;
+    const n = r === null ? NaN : toNumber(r);
+    if (!Number.isInteger(n) || n < low || n > high)
+      throw new ArgumentError(`${name} must hold ${what}, whole numbers from ${low} to ${high}, not ${show(cell)}.`);
+    found.push(n);
+  }
+  return found;
+}
+
 /** Die faces already rolled: a range (or a single value) of whole numbers 1 to 6; empty cells skipped. */
 export function dice(name: string): Param<number[]> {
-  return param(name, (value) => {
-    const faces: number[] = [];
-    for (const cell of cellsOf(value)) {
-      if (isEmpty(cell)) continue;
-      const r = typeof cell === "number" || (typeof cell === "string" && !cell.trim().endsWith("%")) ? exactNumber(cell) : null;
-      const n = r === null ? NaN : toNumber(r);
-      if (!Number.isInteger(n) || n < 1 || n > 6) {
-        throw new ArgumentError(`${name} must hold die faces, whole numbers from 1 to 6, not ${show(cell)}.`);
-      }
-      faces.push(n);
-    }
-    return faces;
-  });
+  return param(name, (value) => wholesIn(name, value, 1, 6, "die faces"));
+}
+
+/**
+ * A repeating argument of goal levels, 0 to 3 (0 for a type with no goal open): each value may be
+ * a single cell or a range; empty cells are skipped.
+ */
+export function goalLevels(name: string): Param<number[]> {
+  return { name, optional: false, repeating: true, read: (value) => wholesIn(name, value, 0, 3, "goal levels") };
 }
 
 /**

@@ -7,6 +7,7 @@ import { barbarianSplit, DEFAULT_GROWTH_RATE, growth } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
 import { toll, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
+import { council, COUNCIL_SEATS, type CouncilKind } from "../engine/council";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, powerCost } from "../engine/costs";
@@ -22,7 +23,21 @@ import {
   type Share,
   type ShareStyle,
 } from "../engine/pantheon";
-import { conflictWon, dicePool, difficulty, explosions, glory, goalState, melt, successes } from "../engine/games";
+import {
+  claimDivinity,
+  conflictWon,
+  dicePool,
+  difficulty,
+  explosions,
+  GOAL_TYPES,
+  gameOver,
+  glory,
+  goalBonus,
+  goalState,
+  melt,
+  meltRolls,
+  successes,
+} from "../engine/games";
 import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
@@ -31,6 +46,7 @@ import {
   dice,
   elements,
   flag,
+  goalLevels,
   integer,
   multipliers,
   names,
@@ -80,6 +96,26 @@ export const SURRENDER = define(
 
 export const LORDLOSS = define("LORDLOSS", [integer("mana_held", "a whole number of mana (below 0 when the lord already owes mana)")], (held) =>
   lordLoss(held),
+);
+
+// The Great Council (seed 000, The Great Council of the Gods).
+
+const greaterGods = (name: string, what: string) => wholeBetween(name, 0, COUNCIL_SEATS, `${what}, a whole number from 0 to ${COUNCIL_SEATS}`);
+
+export const COUNCIL = define(
+  "COUNCIL",
+  [
+    greaterGods("present", "how many greater gods are present"),
+    optional(greaterGods("votes", "how many greater gods vote for it")),
+    choice<CouncilKind>("kind", ["measure", "supreme deity"], "measure", {
+      supreme: "supreme deity",
+      "supreme-deity": "supreme deity",
+      supreme_deity: "supreme deity",
+      supremedeity: "supreme deity",
+    }),
+    optional(greaterGods("greater_gods", "how many greater gods there are"), COUNCIL_SEATS),
+  ],
+  (present, votes, kind, seated) => council(present, votes, kind, seated),
 );
 
 export const WARCASUALTIES = define(
@@ -276,6 +312,26 @@ export const GOALSTATE = define(
 );
 
 export const MELT = define("MELT", [roll("roll", 2, 12)], (r) => melt(r));
+
+const divinity = (name: string) => whole(name, "a whole number of divinity, 0 or more");
+
+export const DIVINITY = define("DIVINITY", [divinity("bonus"), optional(whole("earlier_claims", "a whole number of claims, 0 or more"), 0)], (bonus, earlier) =>
+  claimDivinity(bonus, earlier),
+);
+
+export const MELTROLLS = define("MELTROLLS", [goalLevels("open_level")], (levels) => meltRolls(levels));
+
+export const GAMEOVER = define(
+  "GAMEOVER",
+  [wholeBetween("level3_goals_claimed", 0, GOAL_TYPES, `how many different level 3 goals have been claimed, a whole number from 0 to ${GOAL_TYPES}`)],
+  (claimed) => gameOver(claimed),
+);
+
+export const GOALBONUS = define(
+  "GOALBONUS",
+  [divinity("bonus"), whole("claims_this_act", "a whole number of claims, 0 or more"), optional(flag("was_open"), true)],
+  (bonus, claims, wasOpen) => goalBonus(bonus, claims, wasOpen),
+);
 
 const conflictLevel = () => wholeBetween("level", 1, 3, "a conflict level: 1, 2 or 3");
 const opposing = () => optional(whole("opposing_successes", "a whole number of successes, 0 or more"), 0);

@@ -127,7 +127,8 @@ describe("functions.json", () => {
   });
 
   test("the functions bundle stays small", () => {
-    expect(fs.statSync(path.join(out, "functions.js")).size).toBeLessThan(40 * 1024);
+    // 37 functions take about 41 KB; a library pulled in by mistake would add tens of KB.
+    expect(fs.statSync(path.join(out, "functions.js")).size).toBeLessThan(44 * 1024);
   });
 });
 

@@ -7,11 +7,12 @@ import { lordLoss, surrender } from "../../src/engine/heaven";
 import { barbarianSplit, growth } from "../../src/engine/growth";
 import { wealthBonus } from "../../src/engine/attributes";
 import { vetoOfChange, type Share } from "../../src/engine/pantheon";
-import { conflictWon, dicePool, difficulty } from "../../src/engine/games";
+import { claimDivinity, conflictWon, dicePool, difficulty, gameOver, goalBonus, goalState, meltRolls } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
 import { resistLevels } from "../../src/engine/resist";
+import { council, COUNCIL_SEATS, QUORUM, VOTES_NEEDED } from "../../src/engine/council";
 
 const shares = (...pairs: [string, number][]): Share[] => pairs.map(([member, share]) => ({ member, share: ratio(share) }));
 
@@ -122,5 +123,67 @@ describe("Games of the Gods conflicts (seed 003)", () => {
     expect(() => dicePool(6)).toThrow(/1 to 5/);
     expect(() => difficulty(4)).toThrow(/1 to 3/);
     expect(() => conflictWon(1, -1)).toThrow(RuleError);
+  });
+});
+
+describe("the Great Council (seed 000)", () => {
+  test("7 present to sit, 7 votes to decide, 12 seats", () => {
+    expect([QUORUM, VOTES_NEEDED, COUNCIL_SEATS]).toEqual([7, 7, 12]);
+    expect([6, 7, 12].map((present) => council(present))).toEqual(["no quorum", "in session", "in session"]);
+    expect([6, 7, 12].map((votes) => council(12, votes))).toEqual(["fails", "passes", "passes"]);
+  });
+  test("a vote needs a meeting: with fewer than 7 present it is no quorum", () => {
+    for (let votes = 0; votes <= 6; votes++) expect(council(6, votes)).toBe("no quorum");
+  });
+  test("the Supreme Deity: every greater god in existence for it, so every one present", () => {
+    for (let seated = 7; seated <= 12; seated++) {
+      for (let present = 7; present <= seated; present++) {
+        for (let votes = 0; votes <= present; votes++) {
+          expect(council(present, votes, "supreme deity", seated)).toBe(votes === seated ? "passes" : "fails");
+        }
+      }
+    }
+    expect(council(10, 10, "supreme deity")).toBe("fails");
+  });
+  test("bad input is refused", () => {
+    expect(() => council(13)).toThrow(RuleError);
+    expect(() => council(7, 8)).toThrow(/more votes \(8\) than greater gods present \(7\)/);
+    expect(() => council(9, 7, "measure", 8)).toThrow(/more greater gods present \(9\)/);
+    expect(() => council(9, 2.5)).toThrow(/0 to 12/);
+  });
+});
+
+describe("Games of the Gods divinity from goals (seed 003)", () => {
+  test("a goal left alone for two acts, then claimed by two gods", () => {
+    let bonus = 0;
+    bonus = goalBonus(bonus, 0);
+    bonus = goalBonus(bonus, 0);
+    expect(bonus).toBe(2);
+    expect([claimDivinity(bonus), claimDivinity(bonus, 1)]).toEqual([3, 1]);
+    expect(goalBonus(bonus, 2)).toBe(0);
+  });
+  test("a goal opening at the end of an act gains nothing until it has stayed unclaimed through an act", () => {
+    expect(goalBonus(0, 0, false)).toBe(0);
+    expect(goalBonus(goalBonus(0, 0, false), 0)).toBe(1);
+  });
+  test("impossible states are refused", () => {
+    expect(() => goalBonus(0, 1, false)).toThrow(RuleError);
+    expect(() => goalBonus(1, 0, false)).toThrow(RuleError);
+    expect(() => claimDivinity(-1)).toThrow(/0 or more/);
+  });
+});
+
+describe("Games of the Gods: the end of an act (seed 003)", () => {
+  test("reality melts once per level of the highest open goal, counted after the act's goals open and close", () => {
+    // Four gods: the fourth claim of a level 1 goal closes it, and its level 2 goal opens for this act's melt.
+    const levelOpen = goalState(1, 4, 4) === "closed" ? 2 : 1;
+    expect(meltRolls([1, levelOpen, 1, 1, 1])).toBe(2);
+    expect(meltRolls([])).toBe(0);
+    expect(meltRolls([0, 3])).toBe(3);
+    expect(() => meltRolls([4])).toThrow(RuleError);
+  });
+  test("the game ends on two different level 3 goals", () => {
+    expect([0, 1, 2, 3, 4, 5].map(gameOver)).toEqual([false, false, true, true, true, true]);
+    expect(() => gameOver(6)).toThrow(/0 to 5/);
   });
 });

@@ -1,0 +1,49 @@
+/*
+ * The Great Council of the Gods (The Gods II, chapter 4): whether a meeting can sit, and whether a
+ * vote carries. Only greater gods count: a lesser god or celestial spirit leading the meeting is
+ * treated as a greater god by powers, but neither sits on the Council nor votes.
+ */
+import { checkRoll } from "./checks";
+import { fail } from "./errors";
+
+/** Seats on the Council: there are never more greater gods than this. */
+export const COUNCIL_SEATS = 12;
+
+/** Greater gods who must be in the Hall of Doom for a meeting to go on. */
+export const QUORUM = 7;
+
+/** Votes a decision that changes the rules needs, however few greater gods there are. */
+export const VOTES_NEEDED = 7;
+
+/** What is put to the vote: an ordinary decision (a law, a promotion, an office) or the Supreme Deity. */
+export type CouncilKind = "measure" | "supreme deity";
+
+export type CouncilAnswer = "in session" | "no quorum" | "passes" | "fails";
+
+/**
+ * Whether the Council sits and, given the votes for a decision, whether it carries.
+ *
+ * A meeting sits while at least 7 greater gods are present; with fewer it is over, and nothing can
+ * be voted. A measure carries with 7 votes for it, whatever the number present or alive. The
+ * Supreme Deity needs every greater god alive to vote for it, so every one of them must be present:
+ * `greaterGods` is how many there are (12 unless seats are vacant).
+ * @example council(9) // "in session"
+ * @example council(6) // "no quorum"
+ * @example council(12, 7) // "passes"
+ * @example council(8, 6) // "fails"
+ * @example council(10, 10, "supreme deity") // "fails" (2 of the 12 are missing)
+ * @example council(10, 10, "supreme deity", 10) // "passes"
+ */
+export function council(present: number, votes?: number, kind: CouncilKind = "measure", greaterGods: number = COUNCIL_SEATS): CouncilAnswer {
+  checkRoll(present, 0, COUNCIL_SEATS, "The greater gods present");
+  checkRoll(greaterGods, 0, COUNCIL_SEATS, "The greater gods there are");
+  if (present > greaterGods) fail(`There cannot be more greater gods present (${present}) than there are greater gods (${greaterGods}).`);
+  if (votes !== undefined) {
+    checkRoll(votes, 0, COUNCIL_SEATS, "The votes");
+    if (votes > present) fail(`There cannot be more votes (${votes}) than greater gods present (${present}).`);
+  }
+  if (present < QUORUM) return "no quorum";
+  if (votes === undefined) return "in session";
+  const carried = kind === "supreme deity" ? votes === greaterGods : votes >= VOTES_NEEDED;
+  return carried ? "passes" : "fails";
+}

@@ -1,0 +1,84 @@
+import { COUNCIL } from "../../src/functions/specs";
+import { call, expectValueError, NA } from "./helpers";
+
+describe("GODS.COUNCIL", () => {
+  test("arity", () => {
+    expect(COUNCIL.params.map((p) => [p.name, p.optional])).toEqual([
+      ["present", false],
+      ["votes", true],
+      ["kind", true],
+      ["greater_gods", true],
+    ]);
+    expectValueError(call(COUNCIL), /needs a value for present/);
+    expectValueError(call(COUNCIL, 9, 7, "measure", 12, 1), /at most 4 values/);
+  });
+
+  test("worked examples (docs/rules/12-great-council.md): a meeting sits with 7 greater gods present", () => {
+    expect(call(COUNCIL, 9)).toBe("in session");
+    expect(call(COUNCIL, 7)).toBe("in session");
+    expect(call(COUNCIL, 6)).toBe("no quorum");
+    expect(call(COUNCIL, 0)).toBe("no quorum");
+  });
+
+  test("a measure needs 7 votes, whatever the number present", () => {
+    expect(call(COUNCIL, 12, 7)).toBe("passes");
+    expect(call(COUNCIL, 7, 7)).toBe("passes");
+    expect(call(COUNCIL, 12, 6)).toBe("fails");
+    // A majority of those present is not enough.
+    expect(call(COUNCIL, 8, 6)).toBe("fails");
+    expect(call(COUNCIL, 7, 0)).toBe("fails");
+    // Vacant seats do not lower the 7.
+    expect(call(COUNCIL, 8, 6, "measure", 8)).toBe("fails");
+  });
+
+  test("our reading: with fewer than 7 present nothing is voted", () => {
+    expect(call(COUNCIL, 6, 6)).toBe("no quorum");
+    expect(call(COUNCIL, 6, 0, "supreme deity", 6)).toBe("no quorum");
+  });
+
+  test("our reading: the Supreme Deity needs every greater god in existence, not only those present", () => {
+    expect(call(COUNCIL, 12, 12, "supreme deity")).toBe("passes");
+    expect(call(COUNCIL, 12, 11, "supreme deity")).toBe("fails");
+    expect(call(COUNCIL, 11, 11, "supreme deity")).toBe("fails");
+    expect(call(COUNCIL, 11, 11, "supreme deity", 11)).toBe("passes");
+    expect(call(COUNCIL, 11, 11, "supreme deity", 12)).toBe("fails");
+    expect(call(COUNCIL, 7, 7, "supreme deity", 7)).toBe("passes");
+    // The Council cannot sit with fewer than 7 greater gods, so none is chosen.
+    expect(call(COUNCIL, 6, 6, "supreme deity", 6)).toBe("no quorum");
+    // Without votes it only says whether the meeting sits.
+    expect(call(COUNCIL, 12, null, "supreme deity")).toBe("in session");
+  });
+
+  test("boundaries: how the arguments may be written", () => {
+    expect(call(COUNCIL, "12", "7")).toBe("passes");
+    expect(call(COUNCIL, 9, null)).toBe("in session");
+    expect(call(COUNCIL, 9, "")).toBe("in session");
+    expect(call(COUNCIL, 12, 12, " Supreme Deity ")).toBe("passes");
+    expect(call(COUNCIL, 12, 12, "supreme")).toBe("passes");
+    expect(call(COUNCIL, 12, 12, null, null)).toBe("passes");
+    expect(call(COUNCIL, 12, 7, "MEASURE")).toBe("passes");
+  });
+
+  test("bad input names the argument and the value", () => {
+    expectValueError(call(COUNCIL, 13), /COUNCIL/, /present/, /0 to 12/, /not 13/);
+    expectValueError(call(COUNCIL, -1), /present/, /not -1/);
+    expectValueError(call(COUNCIL, 7.5), /present/, /7\.5/);
+    expectValueError(call(COUNCIL, null), /present/, /empty cell/);
+    expectValueError(call(COUNCIL, "nine"), /present/, /"nine"/);
+    expectValueError(call(COUNCIL, 9, 13), /votes/, /not 13/);
+    expectValueError(call(COUNCIL, 9, -2), /votes/, /not -2/);
+    expectValueError(call(COUNCIL, 9, 6.5), /votes/, /6\.5/);
+    expectValueError(call(COUNCIL, 7, 8), /COUNCIL/, /more votes \(8\) than greater gods present \(7\)/);
+    expectValueError(call(COUNCIL, 3, 5), /more votes \(5\) than greater gods present \(3\)/);
+    expectValueError(call(COUNCIL, 9, 7, "law"), /kind/, /"measure", "supreme deity"/, /"law"/);
+    expectValueError(call(COUNCIL, 9, 7, "measure", 13), /greater_gods/, /not 13/);
+    expectValueError(call(COUNCIL, 9, 7, "measure", 8), /more greater gods present \(9\) than/, /\(8\)/);
+    expectValueError(call(COUNCIL, [[9, 10]]), /present/, /range/);
+  });
+
+  test("an incoming error passes through", () => {
+    expect(call(COUNCIL, NA)).toBe(NA);
+    expect(call(COUNCIL, 9, NA)).toBe(NA);
+    expect(call(COUNCIL, 9, 7, NA)).toBe(NA);
+  });
+});
