@@ -10,6 +10,7 @@ import { excelRun, followChanges } from "../workbook/office";
 import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
 import { wireCentury } from "./cards/century";
+import { wireCouncil } from "./cards/council";
 import { wireDeaths } from "./cards/deaths";
 import { wireEvents } from "./cards/events";
 import { wireMana } from "./cards/mana";
@@ -35,6 +36,7 @@ function startInExcel(): void {
   wireTimers();
   wirePantheons();
   wireBookByHand();
+  wireCouncil();
   wireMana();
   // A workbook that only uses GODS functions starts this page with the pane hidden: nothing is
   // read, followed or ticked until the gamemaster opens the pane.

@@ -471,6 +471,29 @@ describe("inside Excel", () => {
     await shot(page, "14-mana-inflation", "#mana-title");
   });
 
+  test("the Great Council: quorum, a measure's 7 votes and a Supreme Deity's every greater god, from the Gods table", async () => {
+    // The example's Gods table names 2 greater gods (Solara, Vorn): a Supreme Deity needs both.
+    const page = await inExcel(example());
+    expect(await page.textContent("#council-seats")).toBe("The Gods table names 2 greater gods. A meeting needs 7 present; a measure needs 7 votes.");
+    await page.fill("#council-present", "2");
+    expect(await page.textContent("#council-answer")).toBe("No quorum: the Council needs 7 greater gods present, and ends when fewer remain.");
+    // More present than the table's 2 greater gods: refused in the engine's words.
+    await page.fill("#council-present", "9");
+    expect(await page.textContent("#council-answer")).toMatch(/cannot be more greater gods present \(9\) than there are greater gods \(2\)/);
+    const tables = example();
+    tables.Gods = [...(tables.Gods ?? []), ...["Ares", "Hera", "Zeus", "Thor", "Odin", "Ra", "Isis"].map((g) => [g, "greater"])];
+    const full = await inExcel(tables);
+    await full.fill("#council-present", "9");
+    expect(await full.textContent("#council-answer")).toBe("The Council is in session.");
+    await full.fill("#council-votes", "6");
+    expect(await full.textContent("#council-answer")).toBe("The vote fails. (It needs 7 votes, however many are present.)");
+    await full.fill("#council-votes", "7");
+    expect(await full.textContent("#council-answer")).toBe("The vote carries. (It needs 7 votes, however many are present.)");
+    await full.selectOption("#council-kind", "supreme deity");
+    expect(await full.textContent("#council-answer")).toBe("The vote fails. (It needs all 9 greater gods.)");
+    await shot(full, "20-council", "#council-title");
+  });
+
   test("the ribbon's End century button opens the pane's question and pays nothing by itself", async () => {
     const page = await inExcel(example());
     expect(await host(page, (h) => [...h.actions.keys()])).toEqual(["endCentury"]);

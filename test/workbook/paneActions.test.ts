@@ -42,7 +42,8 @@ describe("reading the campaign's status", () => {
     const excel = new MemoryExcel(memoryWorkbook(handWorked()));
     const { result: status, syncs } = await counted(excel, () => readStatus(excel.run));
     expect(syncs).toBe(2);
-    expect(status.counts).toEqual({ gods: 3, races: 3, sources: 7 });
+    // Ares is the one greater god (Hestia lesser, Lilith a demon).
+    expect(status.counts).toEqual({ gods: 3, races: 3, sources: 7, greaterGods: 1 });
     expect(status.nextCentury).toBe(1);
     expect(status.tables.map((t) => [t.name, t.found?.rows ?? null])).toEqual([
       ["Gods", 3],

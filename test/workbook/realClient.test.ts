@@ -183,7 +183,7 @@ describe("the mana book through Microsoft's Excel library", () => {
 describe("the pane's actions through Microsoft's Excel library", () => {
   test("reading the status: the same counts, tables and causes as the stand-in, in 2 round trips", async () => {
     const { result, real } = await same(() => memoryWorkbook(handWorked()), readStatus);
-    expect(result.counts).toEqual({ gods: 3, races: 3, sources: 7 });
+    expect(result.counts).toEqual({ gods: 3, races: 3, sources: 7, greaterGods: 1 });
     expect(result.causes).toEqual([
       { cause: "war", units: 14 },
       { cause: "plague", units: 3 },

@@ -38,7 +38,8 @@ export interface RaceStatus {
 
 export interface CampaignStatus {
   readonly tables: readonly TableState[];
-  readonly counts: { readonly gods: number; readonly races: number; readonly sources: number };
+  /** the Gods table's counts; greaterGods: the greater gods, who sit in the Great Council */
+  readonly counts: { readonly gods: number; readonly races: number; readonly sources: number; readonly greaterGods: number };
   readonly latestCentury: number;
   /** the century in play: deaths are recorded for it and the next century end pays it */
   readonly nextCentury: number;
@@ -151,7 +152,12 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
       const found = f === undefined ? undefined : { table: f.table, sheet: f.sheet, isTable: f.isTable, rows: f.rows };
       return { name: spec.name, required: spec.needed, ...(found === undefined ? {} : { found }) };
     }),
-    counts: { gods: campaign.gods.length, races: campaign.races.length, sources: campaign.sources.length },
+    counts: {
+      gods: campaign.gods.length,
+      races: campaign.races.length,
+      sources: campaign.sources.length,
+      greaterGods: campaign.gods.filter((g) => g.kind === "greater").length,
+    },
     latestCentury: latest,
     nextCentury: next,
     problems,
