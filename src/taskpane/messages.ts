@@ -16,6 +16,17 @@ const BY_CODE: Readonly<Record<string, string>> = {
     "Excel could not add or remove rows here: another table, a filter or merged cells are in the way. Clear the filters on the campaign's tables and try again.",
   InvalidOperation: "Excel refused the change: a sheet may be protected, or a filter or merged cells may be in the way. Clear them and try again.",
   RequestPayloadSizeLimitExceeded: "The change is too large for Excel to take in one go. Save the workbook, close and reopen it, then try again.",
+  ResponsePayloadSizeLimitExceeded:
+    "Excel's answer was too large to send in one go: the campaign's tables are very long. Move the Deaths rows of centuries long paid to another sheet (not named Deaths), then try again.",
+  InactiveWorkbook:
+    "Excel could not reach the workbook: another workbook or window took the focus, or the workbook was closed. Click inside the campaign's workbook, then try again.",
+  MergedRangeConflict:
+    "Merged cells are in the way of what the add-in writes. Unmerge the cells in the campaign's tables and on the add-in's sheets, then try again.",
+  FilteredRangeConflict: "A filter on one of the campaign's tables is in the way. Clear the filters (Data › Clear), then try again.",
+  NonBlankCellOffSheet:
+    "Excel could not add the rows: the sheet's last rows or columns hold something. Delete what is at the very bottom or right edge of the sheet, then try again.",
+  Conflict:
+    "Someone else changed the same cells at the same moment (the workbook is shared). Click “Check again” at the top of the pane, look at what changed, then try again.",
   ApiNotFound: "This version of Excel lacks a feature the add-in needs. Update Excel (Microsoft 365), then try again.",
   ApiNotAvailable: "This version of Excel lacks a feature the add-in needs. Update Excel (Microsoft 365), then try again.",
   GeneralException:

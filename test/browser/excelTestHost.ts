@@ -18,6 +18,10 @@ export interface HostSetup {
   readonly hidden?: boolean;
   /** the Office theme's colours, as Office.context.officeTheme gives them; absent on hosts that do not tell */
   readonly officeTheme?: { readonly bodyBackgroundColor: string; readonly bodyForegroundColor: string };
+  /** Office.context.partitionKey (Excel on the web partitions an add-in's storage with it) */
+  readonly partitionKey?: string;
+  /** Office.context.document.url: the workbook's address */
+  readonly documentUrl?: string;
 }
 
 export interface TestHost {
@@ -102,6 +106,8 @@ Object.assign(window, {
     context: {
       requirements: { isSetSupported: (name: string, version?: string) => name === "ExcelApi" && minor(version) <= supported },
       ...(setup.officeTheme === undefined ? {} : { officeTheme: setup.officeTheme }),
+      ...(setup.partitionKey === undefined ? {} : { partitionKey: setup.partitionKey }),
+      ...(setup.documentUrl === undefined ? {} : { document: { url: setup.documentUrl } }),
     },
     actions: { associate: (id: string, fn: (event: { completed: () => void }) => unknown) => host.actions.set(id, fn) },
     addin: {

@@ -919,6 +919,32 @@ describe("Heaven timers in the pane", () => {
     await page.click('#timers button[aria-label="Clear the timer of Vorn"]');
     expect(await page.isVisible("#timers-none")).toBe(true);
   });
+
+  test("each workbook keeps its own timers, within Office's storage partition", async () => {
+    if (browser === undefined) throw new Error("Chromium was not started (see beforeAll).");
+    // Two workbooks in one browser: same origin, same storage.
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    const first = await context.newPage();
+    const second = await context.newPage();
+    const open = async (page: Page, documentUrl: string) => {
+      await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example(), partitionKey: "part1/", documentUrl } as HostSetup);
+      await page.addInitScript({ content: hostScript });
+      await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+      await page.goto(`${origin}/taskpane.html`);
+      await idle(page);
+    };
+    await open(first, "https://example.org/campaigns/first.xlsx");
+    await first.selectOption("#timer-kind", "disengage");
+    await first.fill("#timer-who", "Vorn");
+    await first.click("#timer-start");
+    expect(await first.evaluate(() => Object.keys(localStorage))).toContain("part1/gods.heavenTimers:https://example.org/campaigns/first.xlsx");
+    await open(second, "https://example.org/campaigns/second.xlsx");
+    expect(await second.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("heavenTimers")))).toEqual([
+      "part1/gods.heavenTimers:https://example.org/campaigns/first.xlsx",
+    ]);
+    expect(await second.isVisible("#timers-none")).toBe(true);
+    await context.close();
+  });
 });
 
 describe("the mana book in the pane", () => {

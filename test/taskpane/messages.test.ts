@@ -8,6 +8,16 @@ describe("plainError", () => {
     expect(plainError(office("InvalidOperationInCellEditMode"))).toMatch(/^Excel is still waiting for you to finish editing a cell\. Press Enter/);
     expect(plainError(office("AccessDenied"))).toMatch(/protected/);
     expect(plainError(office("ItemNotFound"))).toMatch(/renamed or deleted/);
+    // Excel's codes for a shared workbook, merged or filtered cells, a full sheet, a large answer.
+    expect(plainError(office("Conflict"))).toMatch(/^Someone else changed the same cells at the same moment/);
+    expect(plainError(office("MergedRangeConflict"))).toMatch(/Unmerge the cells/);
+    expect(plainError(office("FilteredRangeConflict"))).toMatch(/Clear the filters/);
+    expect(plainError(office("NonBlankCellOffSheet"))).toMatch(/very bottom or right edge/);
+    expect(plainError(office("InactiveWorkbook"))).toMatch(/Click inside the campaign's workbook/);
+    expect(plainError(office("ResponsePayloadSizeLimitExceeded"))).toMatch(/answer was too large/);
+    for (const code of ["Conflict", "MergedRangeConflict", "FilteredRangeConflict", "NonBlankCellOffSheet", "InactiveWorkbook"]) {
+      expect(plainError(office(code))).not.toMatch(/^Something went wrong/);
+    }
   });
 
   test("the engine's messages are shown as they are; anything else gets the general sentence", () => {

@@ -8,9 +8,29 @@ import { ended, endedText, kindOf, parseTimers, remaining, startTimer, TIMER_KIN
 const TIMERS_KEY = "gods.heavenTimers";
 let timers: Timer[] = [];
 
+/** What Office may tell of where the pane runs: no context before it is ready, no document on some hosts. */
+interface MaybePlaced {
+  readonly context?: { readonly partitionKey?: string; readonly document?: { readonly url?: string } };
+}
+
+/**
+ * Where the timers are kept: Office's storage partition (Excel on the web gives one), then one
+ * list per workbook, so two campaigns open in one browser keep their timers apart.
+ */
+function timersKey(): string {
+  try {
+    const office: MaybePlaced | undefined = typeof Office === "undefined" ? undefined : Office;
+    const partition = office?.context?.partitionKey ?? "";
+    const url = office?.context?.document?.url ?? "";
+    return `${partition}${TIMERS_KEY}${url === "" ? "" : `:${url}`}`;
+  } catch {
+    return TIMERS_KEY;
+  }
+}
+
 function saveTimers(): void {
   try {
-    localStorage.setItem(TIMERS_KEY, JSON.stringify(timers));
+    localStorage.setItem(timersKey(), JSON.stringify(timers));
   } catch {
     // Storage may be off in this host: the timers then last as long as the pane.
   }
@@ -58,7 +78,7 @@ export function wireTimers(): void {
   timers = parseTimers(
     ((): string | null => {
       try {
-        return localStorage.getItem(TIMERS_KEY);
+        return localStorage.getItem(timersKey());
       } catch {
         return null;
       }
