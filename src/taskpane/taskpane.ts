@@ -44,6 +44,8 @@ function startInExcel(): void {
     if (shown) wake();
     else sleep();
   });
+  // Excel does not report every edit (a dropdown's, on the web): coming back to the pane reads again.
+  window.addEventListener("focus", changed);
 }
 
 // ---- Shown or hidden -----------------------------------------------------------------------

@@ -870,6 +870,35 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
     expect(await timers(page)).toEqual(["interval"]);
   });
 
+  test("an edit Excel does not report (a dropdown on the web) shows once the pane gets the focus", async () => {
+    const page = await hiddenPane();
+    await host(page, (h) => {
+      h.setPane("Taskpane", true);
+    });
+    await idle(page);
+    await page.waitForFunction(() => window.godsTestHost?.book.changeHandlers.length === 1);
+    expect(await vorn(page)).toBe("45.645");
+    // 10 war deaths typed, and Excel tells nobody.
+    await page.evaluate(() => {
+      const h = window.godsTestHost;
+      const deaths = h?.book.sheet("Deaths");
+      const table = h?.book.table("Deaths");
+      if (!h || !deaths || !table) return;
+      const rows = h.book.values("Deaths").length;
+      deaths.cell(rows, 0).value = 1;
+      deaths.cell(rows, 1).value = "war";
+      deaths.cell(rows, 2).value = 10;
+      table.bodyRows++;
+    });
+    await page.clock.runFor(5_000);
+    expect(await vorn(page)).toBe("45.645");
+    // The gamemaster comes back to the pane: it reads the campaign again.
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await page.clock.runFor(2_000);
+    await idle(page);
+    expect(await vorn(page)).toBe("63.145");
+  });
+
   test("the ribbon's End century button shows the pane, which reads the campaign once and asks its question", async () => {
     const page = await hiddenPane();
     const completed = await page.evaluate(

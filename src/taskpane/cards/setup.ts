@@ -20,6 +20,7 @@ export function wireSetup(): void {
       showMessage(target, "done", "The example campaign opened in a new workbook. To use it, click Gamemaster on the Home tab of that workbook.", [
         "Nothing in this workbook changed.",
         "No new workbook? Your browser may have blocked it as a pop-up: allow pop-ups for Excel and try again.",
+        "On a Mac, Excel may open it behind this window: look for it in the Window menu.",
       ]);
     });
   });
