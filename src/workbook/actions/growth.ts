@@ -114,7 +114,7 @@ function isGrowthNote(note: string | null): boolean {
  */
 function raisedAtLastGrowth(campaign: Campaign, century: number): Map<string, number> {
   const earlier = campaign.deaths.filter((d) => d.century < century && isGrowthNote(d.note));
-  const last = Math.max(0, ...earlier.map((d) => d.century));
+  const last = earlier.reduce((m, d) => Math.max(m, d.century), 0);
   const raised = new Map<string, number>();
   for (const d of earlier) if (d.century === last && d.race !== null && d.note !== null && key(d.note) === key(RAISED_NOTE)) raised.set(key(d.race), last);
   return raised;
