@@ -142,6 +142,11 @@ const SECTIONS = [
     note: "rules/10-century-end-mana.md",
     title: "Century-end mana",
     rules: [
+      {
+        rule: "a demesne built together pays each owner an equal share (seed 000, Demesnes)",
+        by: [],
+        other: "the Sources table's Owners column, in `gods century-end`, `gods event` and `gods era-end` alike: each owner's share, exactly",
+      },
       { rule: "each god's multiplier per source, from its sphere cards (flat-rate sources once)", by: [], other: CENTURY_END },
       { rule: "worshippers: race strength (0 in turmoil) × the god's share, over every race", by: [], other: CENTURY_END },
       { rule: "each god's mana: count × multiplier, summed over sources", by: [], other: CENTURY_END },

@@ -4,7 +4,7 @@
  * century end (whole part now, fraction carried), so over any history the whole mana paid to a
  * character is the floor of the exact sum of its credits.
  */
-import { bySphere, holdings, multipliers, pay, type CardHolding, type SourceRule } from "./century";
+import { bySphere, holdings, multipliersOf, pay, type CardHolding, type SourceRule } from "./century";
 import { add, mul, ZERO, type Ratio } from "./exact";
 import { nameKey } from "./names";
 
@@ -58,7 +58,7 @@ function creditLines(
   return recipients.map((god) => {
     let earned: Ratio = ZERO;
     const parts: CreditLine["parts"][number][] = [];
-    for (const [k, m] of multipliers(held.get(god) ?? [], sourcesBySphere)) {
+    for (const [k, m] of multipliersOf(god, held.get(god) ?? [], sourcesBySphere, sources)) {
       const rule = rules.get(k);
       if (rule === undefined) continue;
       const count = countOf(rule);

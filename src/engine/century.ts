@@ -4,7 +4,7 @@
  * it has earned plus what it carried, the rest carried on, so that over any number of centuries
  * the whole mana paid equals the floor of the exact sum earned.
  */
-import { add, floor, mul, sub, ZERO, type Ratio } from "./exact";
+import { add, div, floor, mul, sub, ZERO, type Ratio } from "./exact";
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "./names";
 import { populationStrength } from "./population";
 
@@ -28,6 +28,11 @@ export interface SourceRule {
   readonly timing: Timing;
   /** for an event, where it happens, when the Sources table says */
   readonly where?: Where;
+  /**
+   * the characters who hold it jointly (a demesne built together): each gets an equal share of
+   * its rate, and cards in its sphere count for nothing
+   */
+  readonly owners?: readonly string[];
 }
 
 export interface CardHolding {
@@ -185,7 +190,8 @@ export interface Multiplier {
 /** Sources by the name key of their sphere. */
 export function bySphere(sources: readonly SourceRule[]): Map<string, SourceRule[]> {
   const map = new Map<string, SourceRule[]>();
-  for (const s of sources) pushTo(map, key(s.sphere), s);
+  // A source held jointly pays its owners, not the holders of its sphere's cards.
+  for (const s of sources) if (s.owners === undefined) pushTo(map, key(s.sphere), s);
   return map;
 }
 
@@ -213,6 +219,30 @@ export function multipliers(held: readonly CardHolding[], sourcesBySphere: Reado
         if (!line.spheres.includes(s.sphere)) line.spheres.push(s.sphere);
       }
     }
+  }
+  return perSource;
+}
+
+/**
+ * A recipient's multipliers, by the name key of the source: from its cards (see multipliers),
+ * and, for each source it holds jointly with others, an equal share of that source's rate
+ * (1/3 of it among three owners).
+ */
+export function multipliersOf(
+  god: string,
+  held: readonly CardHolding[],
+  sourcesBySphere: ReadonlyMap<string, readonly SourceRule[]>,
+  sources: readonly SourceRule[],
+): Map<string, Multiplier> {
+  const perSource = multipliers(held, sourcesBySphere);
+  for (const s of sources) {
+    const owners = s.owners;
+    if (owners === undefined || !owners.some((o) => key(o) === key(god))) continue;
+    const share = div(s.rate, { n: BigInt(owners.length), d: 1n });
+    const k = key(s.source);
+    const line = perSource.get(k);
+    if (line === undefined) perSource.set(k, { source: s.source, basis: s.basis, spheres: [`${s.sphere}, shared by ${owners.length}`], multiplier: share });
+    else line.multiplier = add(line.multiplier, share);
   }
   return perSource;
 }
@@ -286,7 +316,7 @@ export function calculateCentury(input: CenturyInput): CenturyResult {
   const payouts: Payout[] = [];
   for (const god of input.recipients) {
     let earned: Ratio = ZERO;
-    for (const [k, l] of multipliers(cardsByGod.get(god) ?? [], sourcesBySphere)) {
+    for (const [k, l] of multipliersOf(god, cardsByGod.get(god) ?? [], sourcesBySphere, centuryEnd)) {
       const shared = countLines.get(k);
       const count = l.basis === "worship" ? (worshippers.get(god) ?? ZERO) : (shared?.count ?? ZERO);
       const mana = mul(count, l.multiplier);

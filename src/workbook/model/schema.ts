@@ -59,6 +59,13 @@ export const GODS = table("Gods", true, "a character who can receive mana (Kind:
  * mana-inflation advice reads it, so a set-up leaves it out and a bad cell there is a warning.
  */
 export const GODS_MANA = "Mana";
+
+/**
+ * A column a gamemaster may add to the Sources table: the characters who hold a source jointly
+ * (a demesne built together), by name, separated by commas. They share its mana equally; cards in
+ * its sphere then earn nothing from it.
+ */
+export const SOURCES_OWNERS = "Owners";
 export const CARDS = table("Cards", true, "cards a god (or Demons) holds in a sphere", [word("God"), word("Sphere"), num("Cards")]);
 export const SOURCES = table(
   "Sources",

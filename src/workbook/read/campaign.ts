@@ -51,7 +51,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   const flawedRaces = new Set<string>();
   const gods = readGods(read(GODS.name), flawedGods);
   const godMap = has(GODS.name) ? byName(gods, (g) => g.name) : undefined;
-  const { sources, byName: sourceMap, spheres } = readSources(read(SOURCES.name), flawedSources);
+  const { sources, byName: sourceMap, spheres } = readSources(read(SOURCES.name), flawedSources, godMap);
   const sphereNames = [...new Map(sources.map((s) => [nameKey(s.sphere), s.sphere.trim()])).values()];
   const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined, sphereNames }, problems);
   const races = readRaces(read(RACES.name), flawedRaces);

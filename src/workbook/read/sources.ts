@@ -1,7 +1,8 @@
 /** The Sources table: each sphere's mana sources, their basis, rate and timing. */
 import { BASES, TIMINGS, WHERE, type Basis, type SourceRule, type Timing, type Where } from "../../engine/century";
-import { nameKey } from "../../engine/names";
-import type { TableReader } from "../model/tableReader";
+import { DEMONS, didYouMean, nameKey } from "../../engine/names";
+import { SOURCES_OWNERS } from "../model/schema";
+import type { RowReader, TableReader } from "../model/tableReader";
 
 export interface Sources {
   readonly sources: SourceRule[];
@@ -11,7 +12,50 @@ export interface Sources {
   readonly spheres: ReadonlySet<string>;
 }
 
-export function readSources(reader: TableReader | undefined, flawed: Set<string>): Sources {
+/**
+ * The owners an Owners cell names, as the Gods table spells them; undefined when the cell is
+ * empty (the source pays by cards), null when a name is wrong (reported on the cell).
+ */
+function ownersOf(r: RowReader, gods: ReadonlyMap<string, { readonly name: string; readonly kind: string }> | undefined): readonly string[] | undefined | null {
+  const text = r.has(SOURCES_OWNERS) ? r.text(SOURCES_OWNERS, false) : undefined;
+  if (text === undefined) return undefined;
+  const names = text
+    .split(/[,;\n]+/)
+    .map((n) => n.trim())
+    .filter((n) => n !== "");
+  if (names.length === 0) return undefined;
+  const owners: string[] = [];
+  for (const name of names) {
+    if (nameKey(name) === nameKey(DEMONS)) {
+      owners.push(DEMONS);
+      continue;
+    }
+    const god = gods?.get(nameKey(name));
+    if (gods !== undefined && (god === undefined || god.kind === "demon")) {
+      const known = [...gods.values()].filter((g) => g.kind !== "demon").map((g) => g.name);
+      r.error(
+        SOURCES_OWNERS,
+        god === undefined
+          ? `"${name}" is not in the Gods table.${didYouMean(name, known)} Owners are characters of the Gods table (or Demons), separated by commas.`
+          : `${god.name} is a demon: a demon's mana goes to the Demons' pool, so name Demons as the owner.`,
+      );
+      return null;
+    }
+    const canonical = god?.name ?? name;
+    if (owners.some((o) => nameKey(o) === nameKey(canonical))) {
+      r.error(SOURCES_OWNERS, `${canonical} is named twice; each owner gets an equal share, so name each once.`);
+      return null;
+    }
+    owners.push(canonical);
+  }
+  return owners;
+}
+
+export function readSources(
+  reader: TableReader | undefined,
+  flawed: Set<string>,
+  gods?: ReadonlyMap<string, { readonly name: string; readonly kind: string }>,
+): Sources {
   const sources: SourceRule[] = [];
   const byName = new Map<string, SourceRule>();
   const spheres = new Set<string>();
@@ -30,6 +74,7 @@ export function readSources(reader: TableReader | undefined, flawed: Set<string>
     const flat = r.has("Flat") ? r.yesNo("Flat") : false;
     const where = r.has("Where") && r.text("Where", false) !== undefined ? r.choice<Where>("Where", WHERE, undefined) : null;
     const causeText = r.has("Cause") ? r.text("Cause", false) : undefined;
+    const owners = ownersOf(r, gods);
     if (
       sphere === undefined ||
       source === undefined ||
@@ -37,7 +82,8 @@ export function readSources(reader: TableReader | undefined, flawed: Set<string>
       rate === undefined ||
       flat === undefined ||
       timing === undefined ||
-      where === undefined
+      where === undefined ||
+      owners === null
     ) {
       if (source !== undefined) flawed.add(nameKey(source));
       continue;
@@ -65,7 +111,17 @@ export function readSources(reader: TableReader | undefined, flawed: Set<string>
       continue;
     }
     seen.add(pair);
-    const rule: SourceRule = { sphere, source, basis, rate, flat, cause, timing, ...(timing === "event" && where !== null ? { where } : {}) };
+    const rule: SourceRule = {
+      sphere,
+      source,
+      basis,
+      rate,
+      flat,
+      cause,
+      timing,
+      ...(timing === "event" && where !== null ? { where } : {}),
+      ...(owners === undefined ? {} : { owners }),
+    };
     const same = byName.get(nameKey(source));
     if (same !== undefined && (same.basis !== basis || nameKey(same.cause ?? "") !== nameKey(cause ?? "") || same.timing !== timing)) {
       r.error("Source", `"${source}" is also a source of ${same.sphere} with a different basis, cause or timing; give different sources different names.`);
