@@ -583,9 +583,12 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
   },
   TableColumnCollection: {
     methods: {
+      // "TableColumnCollection.add(index, values, name)": values or a name (ExcelApi 1.4) or neither.
       Add: (columns, [index, values, name]) => {
-        if (name !== null) throw notModelled("columns.add with a name");
-        columns.add(optionalInteger(index, "The column index"), cells(values, "the new column"));
+        const at = optionalInteger(index, "The column index");
+        const given = values === null ? undefined : cells(values, "the new column");
+        if (name === null) columns.add(at, given);
+        else columns.add(at, given, text(name, "The new column's name"));
         return node("TableColumn", null);
       },
     },

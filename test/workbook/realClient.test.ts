@@ -85,6 +85,21 @@ describe("the century end through Microsoft's Excel library", () => {
     expect(real.requests.at(-1)?.cleanup).toBe(true);
   });
 
+  test("an older five-column Ledger table gains its missing columns by name, as on the stand-in", async () => {
+    const { result, real } = await same(
+      () => memoryWorkbook(edit((x) => (x.Ledger = [["Century", "God", "Earned", "Paid", "Carry"]]))),
+      (run) => endCentury(run, 1),
+    );
+    expect(result.written).toBe(true);
+    expect(real.book.values("Ledger")).toEqual([
+      ["Century", "God", "Earned", "Paid", "Carry", "Kind", "What", "Exact Carry"],
+      [1, "Ares", 22.6, 22, 0.6, "century-end", "", "0.6"],
+      [1, "Hestia", 24.34, 24, 0.34, "century-end", "", "0.34"],
+      [1, "Demons", 2.85, 2, 0.85, "century-end", "", "0.85"],
+    ]);
+    expect(real.requests.every((r) => r.error === undefined)).toBe(true);
+  });
+
   test("a campaign of 20 gods and 40 races: the same workbook, and reading costs the same requests as the small one", async () => {
     const small = new RealExcel(memoryWorkbook(handWorked()));
     await endCentury(small.run, 1);
