@@ -764,6 +764,25 @@ describe("the Earth map referee's card", () => {
   });
 });
 
+describe("the Earth map referee's disaster", () => {
+  test("a flood that names cities: deaths and cities before resistances, the cities and Culture shown, then written", async () => {
+    const page = await inExcel(example());
+    await page.fill("#disaster-elements", "W");
+    // Sea Folk (W/2, 30 units, 2 cities, civilized): 20 → 10 deaths; 4 cities → 2, their last.
+    const row = page.locator("#disaster-hits tr", { hasText: "Sea Folk" });
+    await row.locator('input[data-kind="deaths"]').fill("20");
+    await row.locator('input[data-kind="cities"]').fill("4");
+    expect(await click(page, "#disaster-show")).toBe(2);
+    expect(await page.textContent("#referee-preview")).toMatch(
+      /Deaths: 10 water of the Sea Folk.*Sea Folk: Units 30 → 20.*Sea Folk: Cities 2 → 0.*Sea Folk: Culture civilized → barbarian/,
+    );
+    await shot(page, "23-disaster-cities", "#hits-title");
+    expect(await click(page, "#referee-yes")).toBe(3);
+    const races = await values(page, "Races");
+    expect(races.find((r) => r[0] === "Sea Folk")?.slice(0, 5)).toEqual(["Sea Folk", 20, 0, 0, "barbarian"]);
+  });
+});
+
 describe("a workbook that only uses GODS functions: the pane hidden", () => {
   /** Counts the page's timers still to fire: intervals, and timeouts not yet run nor cleared. */
   function countTimers(): void {

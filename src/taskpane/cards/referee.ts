@@ -7,9 +7,13 @@ import { READING, steps } from "../messages";
 import { showMessage, showProblems } from "../render";
 import { act, goTo, onStatus, show, showOutcome } from "../state";
 
-/** The deaths typed for each race in the disaster's table. */
-function disasterHits(): { race: string; text: string }[] {
-  return [...document.querySelectorAll<HTMLInputElement>("#disaster-hits input[data-race]")].map((i) => ({ race: i.dataset.race ?? "", text: i.value.trim() }));
+/** What was typed for each race in the disaster's table: its deaths, and the cities the power destroys. */
+function disasterHits(): { race: string; text: string; cities: string }[] {
+  return [...document.querySelectorAll<HTMLInputElement>('#disaster-hits input[data-kind="deaths"]')].map((i) => {
+    const race = i.dataset.race ?? "";
+    const cities = [...document.querySelectorAll<HTMLInputElement>('#disaster-hits input[data-kind="cities"]')].find((c) => c.dataset.race === race);
+    return { race, text: i.value.trim(), cities: cities?.value.trim() ?? "" };
+  });
 }
 
 /** The races to choose for a war, and one deaths box per race for a disaster (what was typed stays). */
@@ -17,12 +21,40 @@ function render(current: CampaignStatus): void {
   const races = current.races.map((r) => ({ value: r.race, label: r.race }));
   setOptions(byId("war-a", HTMLSelectElement), [{ value: "", label: "Choose a race…" }, ...races]);
   setOptions(byId("war-b", HTMLSelectElement), [{ value: "", label: "Choose a race…" }, ...races]);
-  const typed = new Map(disasterHits().map((h) => [h.race, h.text]));
+  const typed = new Map(disasterHits().map((h) => [h.race, h]));
+  const box = (id: string, race: string, kind: "deaths" | "cities", label?: string) =>
+    el("input", {
+      attrs: {
+        id,
+        type: "number",
+        min: "0",
+        step: "1",
+        inputmode: "numeric",
+        "data-race": race,
+        "data-kind": kind,
+        ...(label === undefined ? {} : { "aria-label": label }),
+      },
+    });
   byId("disaster-hits").replaceChildren(
+    el(
+      "tr",
+      {},
+      el("th", { text: "Race", attrs: { scope: "col" } }),
+      el("th", { text: "Deaths", attrs: { scope: "col" } }),
+      el("th", { text: "Cities", attrs: { scope: "col" } }),
+    ),
     ...current.races.map((r, i) => {
-      const input = el("input", { attrs: { id: `hit-${i}`, type: "number", min: "0", step: "1", inputmode: "numeric", "data-race": r.race } });
-      input.value = typed.get(r.race) ?? "";
-      return el("tr", {}, el("th", {}, el("label", { text: r.race, attrs: { for: `hit-${i}` } })), el("td", { className: "num" }, input));
+      const deaths = box(`hit-${i}`, r.race, "deaths");
+      deaths.value = typed.get(r.race)?.text ?? "";
+      const cities = box(`hit-cities-${i}`, r.race, "cities", `Cities of the ${r.race} the power destroys, before resistances`);
+      cities.value = typed.get(r.race)?.cities ?? "";
+      return el(
+        "tr",
+        {},
+        el("th", {}, el("label", { text: r.race, attrs: { for: `hit-${i}` } })),
+        el("td", { className: "num" }, deaths),
+        el("td", { className: "num" }, cities),
+      );
     }),
   );
 }
@@ -84,7 +116,7 @@ export function wireReferee(): void {
   byId("disaster-show").addEventListener("click", () => {
     const hits = disasterHits()
       .filter((h) => h.text !== "")
-      .map((h) => ({ race: h.race, deaths: Number(h.text) }));
+      .map((h) => ({ race: h.race, deaths: Number(h.text), ...(h.cities === "" ? {} : { cities: Number(h.cities) }) }));
     const cause = byId("disaster-cause", HTMLInputElement).value.trim();
     const order = {
       elements: byId("disaster-elements", HTMLInputElement).value,
