@@ -183,8 +183,9 @@ export function resist(deaths: number, elements: ElementsGiven, resistances: Res
 
 /**
  * A reduction of a square's population level after resistances: any finite resistance that
- * applies takes 1 off the reduction (once, however many codes), an immunity cancels it, and a
- * vulnerability that applies (a + above 0, a * above 1) adds 1 (once), since vulnerabilities
+ * applies (a code that lowers losses, whatever its sign) takes 1 off the reduction (once, however
+ * many codes), an immunity cancels it, and a vulnerability that applies (a code that raises
+ * losses) adds 1 (once), since vulnerabilities
  * are resistances in reverse. A resistance and a vulnerability together cancel out; a disaster
  * that lowers no level lowers none whatever the race's codes.
  * @example resistLevels(2, "I", "I/2") // 1
@@ -195,7 +196,16 @@ export function resistLevels(reduction: number, elements: ElementsGiven, resista
   const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
   if (codes.some((c) => c.value === null)) return 0;
   if (reduction === 0) return 0;
-  const resisted = codes.some((c) => (c.op === "-" || c.op === "/") && c.value !== null && !isZero(c.value));
-  const vulnerable = codes.some((c) => c.value !== null && ((c.op === "+" && !isZero(c.value)) || (c.op === "*" && cmp(c.value, ONE) > 0)));
+  // A code counts by what it does: fewer deaths (− a positive amount, ÷ more than 1, × less than 1)
+  // is a resistance, more deaths (the reverse) a vulnerability; a code that changes nothing is neither.
+  const effect = (c: ResistCode): number => {
+    if (c.value === null) return 0;
+    if (c.op === "-") return isZero(c.value) ? 0 : -1;
+    if (c.op === "+") return isZero(c.value) ? 0 : 1;
+    const factor = c.op === "*" ? cmp(c.value, ONE) : -cmp(c.value, ONE);
+    return isZero(c.value) && c.op === "*" ? -1 : factor;
+  };
+  const resisted = codes.some((c) => effect(c) < 0);
+  const vulnerable = codes.some((c) => effect(c) > 0);
   return Math.max(0, reduction - (resisted ? 1 : 0) + (vulnerable ? 1 : 0));
 }

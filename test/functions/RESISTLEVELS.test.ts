@@ -34,6 +34,10 @@ describe("GODS.RESISTLEVELS", () => {
     expect(call(RESISTLEVELS, 0, "I", "I+1")).toBe(0);
     // A code that changes nothing is no vulnerability (+0, *1), nor is one of another element.
     expect(call(RESISTLEVELS, 2, "I", "I+0")).toBe(2);
+    // By what a code does, not how it is written: ×0.5 halves losses (a resistance), ÷0.5 doubles them.
+    expect(call(RESISTLEVELS, 2, "I", "I*0.5")).toBe(1);
+    expect(call(RESISTLEVELS, 2, "I", "I/0.5")).toBe(3);
+    expect(call(RESISTLEVELS, 2, "I", "I/1")).toBe(2);
     expect(call(RESISTLEVELS, 2, "I", "I*1")).toBe(2);
     expect(call(RESISTLEVELS, 2, "I", "F+3")).toBe(2);
   });

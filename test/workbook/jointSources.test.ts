@@ -77,6 +77,20 @@ describe("a source held jointly", () => {
     }
   });
 
+  test("an owner who holds no cards is not told it earns nothing", () => {
+    // Lilith is a demon; Hestia holds Hearth cards; a new god Nyx holds none but owns a third.
+    const tables = withDemesne("Ares; Hestia; Nyx", (t) => {
+      t.Gods?.push(["Nyx", "lesser"]);
+    });
+    const { problems } = readCampaign(rawWorkbook(tables));
+    expect(problems.map((p) => p.message).join("\n")).not.toMatch(/Nyx holds no cards/);
+    const outcome = planCenturyEnd(rawWorkbook(tables));
+    expect(toNumber(outcome.result?.payouts.find((p) => p.god === "Nyx")?.earned ?? ratio(0))).toBeCloseTo(7 / 3, 12);
+    // Without the Owners cell, the same god is warned about.
+    const plain = readCampaign(rawWorkbook(withDemesne("", (t) => t.Gods?.push(["Nyx", "lesser"]))));
+    expect(plain.problems.map((p) => p.message).join("\n")).toMatch(/Nyx holds no cards, so earns no mana this century\./);
+  });
+
   test("an empty Owners cell leaves the source paid by cards, as before", () => {
     const outcome = planCenturyEnd(rawWorkbook(withDemesne("")));
     // Hearth: Hestia 3 cards, Ares 1 → 7 × 1 × 3 = 21 and 7.

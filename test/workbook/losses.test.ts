@@ -102,10 +102,10 @@ describe("a war's dead are units on the map", () => {
       expect.arrayContaining([
         "The Cave Trolls had only 10 units: all of them are killed (11 is what the war would take).",
         "The Cave Trolls have no unit left: their 1 city and 1 great city fall with them (a city stands only in an inhabited square).",
-        "With their last city the Cave Trolls lose Civilization: they are barbarian again.",
+        "With their last city the Cave Trolls lose Civilization: they are barbarian again. The actions now give them a barbarian's +1 Military and +2 Aggression; lower their Limit to a barbarian's squares and strike the knowledges that need Civilization.",
       ]),
     );
-    expect(p.message).toContain("the Cave Trolls lost 10, the River Men lost 0");
+    expect(p.message).toContain("the Cave Trolls lost 10 (of 11 kills: all its units), the River Men lost 0. The Cave Trolls lost and leave 5 squares");
     const done = applyEdits(raw, p.edits);
     expect(race(done, "Cave Trolls")).toMatchObject({ units: 0, cities: 0, greatCities: 0, culture: "barbarian" });
     // The next century end counts no worshippers for them: strength 0.
@@ -159,9 +159,20 @@ describe("a disaster may take cities", () => {
     // Cave Trolls (X-1) given 2 cities: 1 fire death − 1 = 0; 2 cities − 1 = 1 destroyed.
     const p = disaster(example(TROLLS, { 2: 2 }), { elements: "F", hits: [{ race: "Cave Trolls", deaths: 1, cities: 2 }] });
     expect(p.message).toBe("A disaster of fire in century 1: nobody died (1 before resistances), but cities fell.");
-    expect(p.preview.deaths).toEqual([]);
+    // A row of 0 records the disaster, so running it again by mistake is noticed.
+    expect(p.preview.deaths).toEqual([{ race: "Cave Trolls", cause: "fire", units: 0, note: "disaster: fire" }]);
     expect(p.preview.changes).toEqual([{ race: "Cave Trolls", column: "Cities", before: 2, after: 1 }]);
     expect(p.details).toContain("The Cave Trolls lose 1 city.");
+    const raw = applyEdits(example(TROLLS, { 2: 2 }), p.edits);
+    const again = planDisaster(readCampaign(raw).campaign, readCampaign(raw).problems, {
+      elements: "F",
+      hits: [{ race: "Cave Trolls", deaths: 1, cities: 2 }],
+    });
+    expect(again.edits).toEqual([]);
+    expect(again.problems[0]?.message).toMatch(/already record this fire striking the Cave Trolls/);
+    // A power that destroys cities and kills nobody: 0 deaths stand when cities are named.
+    const quake = disaster(example(TROLLS, { 2: 2 }), { elements: "E", hits: [{ race: "Cave Trolls", deaths: 0, cities: 3 }] });
+    expect(quake.preview.changes).toEqual([{ race: "Cave Trolls", column: "Cities", before: 2, after: 0 }]);
   });
 
   test("a city count it cannot use is refused, naming the race", () => {
@@ -258,6 +269,15 @@ describe("a war's aftermath in the preview", () => {
     expect(rout.preview.war?.diplomacy).toEqual(["Cave Trolls"]);
     expect(rout.details).toContain(
       "The Cave Trolls stand to lose 11 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the River Men, 1) at 6 or more averts the war.",
+    );
+  });
+
+  test("the diplomacy hint gives a barbarian enemy's Aggression with its culture's +2", () => {
+    // Ash Orcs (barbarian, Aggression 5 in the table) with a given +14 against the Cave Trolls (12):
+    // 10 + 14 + 1 = 25% of 50 → 13 of the Trolls' 12.
+    const p = war(example(), { a: { race: "Ash Orcs", military: 14 }, b: { race: "Cave Trolls" } });
+    expect(p.details).toContain(
+      "The Cave Trolls stand to lose 12 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the Ash Orcs, 7 with the +2 of barbarians) at 6 or more averts the war.",
     );
   });
 

@@ -115,8 +115,10 @@ export function wireReferee(): void {
   });
   byId("disaster-show").addEventListener("click", () => {
     const hits = disasterHits()
-      .filter((h) => h.text !== "")
-      .map((h) => ({ race: h.race, deaths: Number(h.text), ...(h.cities === "" ? {} : { cities: Number(h.cities) }) }));
+      // A Cities box of 0 is as good as empty; cities typed without deaths stand with 0 deaths.
+      .map((h) => ({ ...h, cities: h.cities === "0" ? "" : h.cities }))
+      .filter((h) => h.text !== "" || h.cities !== "")
+      .map((h) => ({ race: h.race, deaths: h.text === "" ? 0 : Number(h.text), ...(h.cities === "" ? {} : { cities: Number(h.cities) }) }));
     const cause = byId("disaster-cause", HTMLInputElement).value.trim();
     const order = {
       elements: byId("disaster-elements", HTMLInputElement).value,

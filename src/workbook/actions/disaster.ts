@@ -92,7 +92,9 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
     const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, hit.race);
     if ("severity" in race) return refuse(race);
     if (struck.some((s) => s.race.index === race.index)) return refuse(raceProblem(`the ${race.race} are named twice; give each race's deaths once.`, race));
-    const bad = wholeProblem(hit.deaths, `The deaths of the ${race.race} before resistances`);
+    // A power that destroys cities may kill nobody: 0 deaths then stand.
+    const namesCities = (hit.cities ?? 0) > 0 || (hit.greatCities ?? 0) > 0;
+    const bad = namesCities && hit.deaths === 0 ? undefined : wholeProblem(hit.deaths, `The deaths of the ${race.race} before resistances`);
     if (bad !== undefined) return refuse(raceProblem(bad, race));
     const codes = ignoresResistances ? [] : resistancesOf(campaign, problems, race, hit, resistColumn);
     if ("severity" in codes) {
@@ -139,7 +141,8 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
     const lost = lossesOf(s.race, s.settled);
     changes.push(...lost.changes);
     details.push(...lost.details);
-    if (s.lost === 0) continue;
+    // A race that lost only cities gets a row of 0: it records the disaster, so running it again is noticed.
+    if (s.lost === 0 && lost.changes.length === 0) continue;
     deaths.push({ race: s.race.race, cause, units: s.lost, note });
   }
   for (const name of doubled) {

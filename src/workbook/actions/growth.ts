@@ -44,7 +44,8 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
   const details: string[] = [];
   const angry: string[] = [];
   let grownTotal = 0;
-  const raised = raisedAtLastGrowth(campaign, century);
+  // Only races still in the Races table under the name they starved with: a renamed race's +2 is the gamemaster's to take off.
+  const raised = new Map([...raisedAtLastGrowth(campaign, century)].filter(([k]) => campaign.races.some((r) => key(r.race) === k)));
   for (const race of campaign.races) {
     if (race.growth === undefined) bad.push(badCell(campaign, problems, race, "Growth"));
     if (race.limit === undefined) bad.push(badCell(campaign, problems, race, "Limit"));

@@ -206,7 +206,9 @@ export function lossesOf(race: Race, after: AfterLosses): { changes: RaceChange[
   else if (lost.length > 0) details.push(`The ${race.race} lose ${lost.join(" and ")}.`);
   if (after.civilizationLost && race.culture !== null && after.culture !== null) {
     changes.push({ race: race.race, column: "Culture", before: race.culture, after: after.culture });
-    details.push(`With their last city the ${race.race} lose Civilization: they are ${after.culture.toLowerCase()} again.`);
+    details.push(
+      `With their last city the ${race.race} lose Civilization: they are ${after.culture.toLowerCase()} again. The actions now give them a barbarian's +1 Military and +2 Aggression; lower their Limit to a barbarian's squares and strike the knowledges that need Civilization.`,
+    );
   }
   return { changes, details };
 }

@@ -1,5 +1,5 @@
 /** A war between two races (docs/rules/07-war.md): each side's kills, the loser, the war deaths and the Units after. */
-import { afterLosses, BARBARIAN_MILITARY, cultureOf, populationStrength } from "../../engine/population";
+import { afterLosses, BARBARIAN_AGGRESSION, BARBARIAN_MILITARY, cultureOf, populationStrength } from "../../engine/population";
 import { casualties, casualtyPercent, triesDiplomacy, unitsMovingIn, war } from "../../engine/war";
 import type { Problem } from "../model/problems";
 import { RACES } from "../model/schema";
@@ -113,10 +113,10 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     if (s.losses === 0) continue;
     // The dead are units on the map: a city's bonus strength is not population and cannot die.
     const after = afterLosses(race, { units: s.losses });
-    deaths.push({ race: race.race, cause, units: after.unitsLost, note });
+    if (after.unitsLost > 0) deaths.push({ race: race.race, cause, units: after.unitsLost, note });
     const lost = lossesOf(race, after);
     changes.push(...lost.changes);
-    if (after.unitsLost < s.losses)
+    if (after.unitsLost < s.losses && race.units > 0)
       details.push(`The ${race.race} had only ${plural(race.units, "unit")}: all of them are killed (${s.losses} is what the war would take).`);
     details.push(...lost.details);
   }
@@ -139,7 +139,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     const other = s === sides[0] ? sides[1] : sides[0];
     const lost = Math.min(s.losses, s.f.race.units);
     details.push(
-      `The ${s.f.race.race} stand to lose ${lost} of their ${plural(s.f.race.units, "unit")}, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the ${other.f.race.race}${typeof other.f.race.aggression === "number" ? `, ${String(other.f.race.aggression)}` : ""}) at 6 or more averts the war.`,
+      `The ${s.f.race.race} stand to lose ${lost} of their ${plural(s.f.race.units, "unit")}, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the ${other.f.race.race}${aggressionShown(other.f.race)}) at 6 or more averts the war.`,
     );
   }
   const result: WarResult = {
@@ -155,7 +155,9 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
         ? "Nobody died, and neither side lost."
         : "Neither side lost (neither lost 150% of what the other did)."
       : `The ${loser} lost and leave ${plural(outcome.vacated, "square")} to the ${winner}${outcome.vacated > 0 ? " (a city in a lost square: GODS.CITYFATE)" : ""}.`;
-  const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${Math.min(outcome.killedByB, a.race.units)}, the ${b.race.race} lost ${Math.min(outcome.killedByA, b.race.units)}. ${verdict}`;
+  // The loser is worked out from the kills; where a side had fewer units than it was dealt, both are said.
+  const lostBy = (race: Race, kills: number) => (kills > race.units ? `${race.units} (of ${kills} kills: all its units)` : String(kills));
+  const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${lostBy(a.race, outcome.killedByB)}, the ${b.race.race} lost ${lostBy(b.race, outcome.killedByA)}. ${verdict}`;
   const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }
@@ -168,4 +170,11 @@ function aftermath(winner: Race, loser: string, vacated: number, perSquare: numb
   }
   if (perSquare === 0) return `The ${winner.race} are primitive: they do not occupy the ${squares} the ${loser} leave.`;
   return `The ${winner.race} move ${perSquare} units into each of the ${squares} the ${loser} leave (1 where ${perSquare} would pass the square's limit), from their own squares: their Units do not change.`;
+}
+
+/** A race's Aggression for a diplomacy roll, as the Races table has it plus its culture's (barbarians +2), when the table gives one. */
+function aggressionShown(race: Race): string {
+  if (typeof race.aggression !== "number") return "";
+  const bonus = cultureOf(race.culture) === "barbarian" ? BARBARIAN_AGGRESSION : 0;
+  return bonus === 0 ? `, ${String(race.aggression)}` : `, ${String(race.aggression + bonus)} with the +${bonus} of barbarians`;
 }

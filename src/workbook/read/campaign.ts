@@ -53,7 +53,8 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   const godMap = has(GODS.name) ? byName(gods, (g) => g.name) : undefined;
   const { sources, byName: sourceMap, spheres } = readSources(read(SOURCES.name), flawedSources, godMap);
   const sphereNames = [...new Map(sources.map((s) => [nameKey(s.sphere), s.sphere.trim()])).values()];
-  const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined, sphereNames }, problems);
+  const owners = new Set(sources.flatMap((s) => (s.owners ?? []).map(nameKey)));
+  const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined, sphereNames, owners }, problems);
   const races = readRaces(read(RACES.name), flawedRaces);
   const raceMap = has(RACES.name) ? byName(races, (r) => r.race) : undefined;
   const { pantheons, shares } = readPantheons(read(PANTHEON.name), { races: raceMap, gods: godMap, flawedRaces, flawedGods }, problems);

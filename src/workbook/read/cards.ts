@@ -12,6 +12,8 @@ export interface CardsContext {
   readonly spheres: ReadonlySet<string> | undefined;
   /** the same spheres as the Sources table spells them, for "did you mean" */
   readonly sphereNames?: readonly string[];
+  /** name keys of the characters who hold a source jointly (the Sources table's Owners): they earn without cards */
+  readonly owners?: ReadonlySet<string>;
 }
 
 export function readCards(reader: TableReader | undefined, context: CardsContext, problems: Problem[]): Card[] {
@@ -54,7 +56,7 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
   }
   if (reader !== undefined) {
     for (const g of context.gods?.values() ?? []) {
-      if (g.kind !== "demon" && !holders.has(nameKey(g.name))) {
+      if (g.kind !== "demon" && !holders.has(nameKey(g.name)) && context.owners?.has(nameKey(g.name)) !== true) {
         problems.push(tableWarning(CARDS.name, `${g.name} holds no cards, so earns no mana this century.`));
       }
     }
