@@ -9,6 +9,8 @@ import type { SourceRule } from "../../src/engine/century";
 import { ratio, toNumber } from "../../src/engine/exact";
 import { errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
+import { planRename } from "../../src/workbook/actions/rename";
+import { applyEdits } from "../../src/workbook/plan/edits";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 
@@ -89,6 +91,18 @@ describe("a source held jointly", () => {
     // Without the Owners cell, the same god is warned about.
     const plain = readCampaign(rawWorkbook(withDemesne("", (t) => t.Gods?.push(["Nyx", "lesser"]))));
     expect(plain.problems.map((p) => p.message).join("\n")).toMatch(/Nyx holds no cards, so earns no mana this century\./);
+  });
+
+  test("renaming an owner renames it in the Owners cell too, and the next century end reads clean", () => {
+    const raw = rawWorkbook(withDemesne("Ares, Hestia"));
+    const renamed = planRename(raw, "Ares", "Aries");
+    expect(errorsIn(renamed.problems)).toEqual([]);
+    expect(renamed.edits).toContainEqual({ kind: "update", table: "Sources", index: 7, values: { Owners: "Aries, Hestia" } });
+    expect(renamed.changed).toContainEqual({ table: "Sources", rows: 1 });
+    const after = applyEdits(raw, renamed.edits);
+    expect(errorsIn(readCampaign(after).problems)).toEqual([]);
+    const outcome = planCenturyEnd(after);
+    expect(outcome.result?.lines.filter((l) => l.source === "Olympus").map((l) => l.god)).toEqual(["Aries", "Hestia"]);
   });
 
   test("an empty Owners cell leaves the source paid by cards, as before", () => {
