@@ -142,13 +142,33 @@ async function newPage(): Promise<Pane> {
 /** The pane inside "Excel", on a workbook holding these tables. */
 async function inExcel(tables: Tables, setup: Partial<HostSetup> = {}): Promise<Page> {
   const { page } = await newPage();
-  await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables, ...setup } as HostSetup);
-  await page.addInitScript({ content: hostScript });
-  // The host stands in for Office.js.
-  await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-  await page.goto(`${origin}/taskpane.html`);
+  await loadPane(page, { tables, ...setup } as HostSetup);
   await idle(page);
   return page;
+}
+
+/** Loads the pane in `page`, with the test host standing in for Office.js and Excel as `setup` says. */
+async function loadPane(page: Page, setup: HostSetup): Promise<void> {
+  await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), setup);
+  await page.addInitScript({ content: hostScript });
+  await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await page.goto(`${origin}/taskpane.html`);
+}
+
+/** Presses the ribbon's End century button as Excel does, waiting for event.completed(); how often it was called. */
+function pressEndCentury(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let calls = 0;
+        window.godsTestHost?.actions.get("endCentury")?.({
+          completed: () => {
+            calls++;
+            resolve(calls);
+          },
+        });
+      }),
+  );
 }
 
 async function idle(page: Page): Promise<void> {
@@ -498,18 +518,7 @@ describe("inside Excel", () => {
     const page = await inExcel(example());
     expect(await host(page, (h) => [...h.actions.keys()])).toEqual(["endCentury"]);
     // As Excel does, the test waits for event.completed(), not for what the function returns.
-    const completed = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let calls = 0;
-          window.godsTestHost?.actions.get("endCentury")?.({
-            completed: () => {
-              calls++;
-              resolve(calls);
-            },
-          });
-        }),
-    );
+    const completed = await pressEndCentury(page);
     expect(completed).toBe(1);
     await page.waitForSelector("#century-confirm:not([hidden])");
     await idle(page);
@@ -611,10 +620,7 @@ describe("inside Excel", () => {
   test("a cell edit that lasts holds the century end: after 3 s the pane says how to end it, and goes on once it ends", async () => {
     const { page } = await newPage();
     await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
-    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example() } as HostSetup);
-    await page.addInitScript({ content: hostScript });
-    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await page.goto(`${origin}/taskpane.html`);
+    await loadPane(page, { tables: example() } as HostSetup);
     await idle(page);
     // Time moves only when the test moves it.
     await page.clock.pauseAt(new Date("2026-11-23T20:01:00Z"));
@@ -824,14 +830,25 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
     const { page } = await newPage();
     await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
     await page.addInitScript(countTimers);
-    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example(), hidden: true } as HostSetup);
-    await page.addInitScript({ content: hostScript });
-    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await page.goto(`${origin}/taskpane.html`);
+    await loadPane(page, { tables: example(), hidden: true } as HostSetup);
     await page.waitForSelector("#app:not([hidden])");
     return page;
   }
 
+  /** A referee types 10 war deaths of century 1 under the Deaths table; `told`: Excel reports the change. */
+  const addWarDeaths = (page: Page, told: boolean) =>
+    page.evaluate(async (tell) => {
+      const h = window.godsTestHost;
+      const deaths = h?.book.sheet("Deaths");
+      const table = h?.book.table("Deaths");
+      if (!h || !deaths || !table) return;
+      const rows = h.book.values("Deaths").length;
+      deaths.cell(rows, 0).value = 1;
+      deaths.cell(rows, 1).value = "war";
+      deaths.cell(rows, 2).value = 10;
+      table.bodyRows++;
+      if (tell) await h.book.changed("Deaths", `A${rows + 1}:C${rows + 1}`);
+    }, told);
   const timers = (page: Page) => page.evaluate(() => (window as unknown as { godsTimers: () => string[] }).godsTimers());
   const requests = (page: Page) => host(page, (h) => ({ runs: h.excel.runs, syncs: h.excel.syncs, handlers: h.book.changeHandlers.length }));
   const vorn = (page: Page) =>
@@ -864,18 +881,7 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
     expect(await timers(page)).toEqual([]);
     const hidden = await requests(page);
     // A referee adds 10 war deaths meanwhile: Excel has nobody to tell, and nothing is read.
-    await page.evaluate(async () => {
-      const h = window.godsTestHost;
-      const deaths = h?.book.sheet("Deaths");
-      const table = h?.book.table("Deaths");
-      if (!h || !deaths || !table) return;
-      const rows = h.book.values("Deaths").length;
-      deaths.cell(rows, 0).value = 1;
-      deaths.cell(rows, 1).value = "war";
-      deaths.cell(rows, 2).value = 10;
-      table.bodyRows++;
-      await h.book.changed("Deaths", `A${rows + 1}:C${rows + 1}`);
-    });
+    await addWarDeaths(page, true);
     await page.clock.runFor(60_000);
     expect(await requests(page)).toEqual(hidden);
 
@@ -898,17 +904,7 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
     await page.waitForFunction(() => window.godsTestHost?.book.changeHandlers.length === 1);
     expect(await vorn(page)).toBe("45.645");
     // 10 war deaths typed, and Excel tells nobody.
-    await page.evaluate(() => {
-      const h = window.godsTestHost;
-      const deaths = h?.book.sheet("Deaths");
-      const table = h?.book.table("Deaths");
-      if (!h || !deaths || !table) return;
-      const rows = h.book.values("Deaths").length;
-      deaths.cell(rows, 0).value = 1;
-      deaths.cell(rows, 1).value = "war";
-      deaths.cell(rows, 2).value = 10;
-      table.bodyRows++;
-    });
+    await addWarDeaths(page, false);
     await page.clock.runFor(5_000);
     expect(await vorn(page)).toBe("45.645");
     // The gamemaster comes back to the pane: it reads the campaign again.
@@ -920,18 +916,7 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
 
   test("the ribbon's End century button shows the pane, which reads the campaign once and asks its question", async () => {
     const page = await hiddenPane();
-    const completed = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let calls = 0;
-          window.godsTestHost?.actions.get("endCentury")?.({
-            completed: () => {
-              calls++;
-              resolve(calls);
-            },
-          });
-        }),
-    );
+    const completed = await pressEndCentury(page);
     expect(completed).toBe(1);
     await page.waitForSelector("#century-confirm:not([hidden])");
     await idle(page);
@@ -946,10 +931,7 @@ describe("Heaven timers in the pane", () => {
   test("a timer counts down, survives the pane being reopened, and says when it ends", async () => {
     const { page } = await newPage();
     await page.clock.install({ time: new Date("2026-11-23T20:00:00Z") });
-    await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example() } as HostSetup);
-    await page.addInitScript({ content: hostScript });
-    await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-    await page.goto(`${origin}/taskpane.html`);
+    await loadPane(page, { tables: example() } as HostSetup);
     await idle(page);
     await page.selectOption("#timer-kind", "disengage");
     await page.fill("#timer-who", "Vorn");
@@ -975,10 +957,7 @@ describe("Heaven timers in the pane", () => {
     const first = await context.newPage();
     const second = await context.newPage();
     const open = async (page: Page, documentUrl: string) => {
-      await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), { tables: example(), partitionKey: "part1/", documentUrl } as HostSetup);
-      await page.addInitScript({ content: hostScript });
-      await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-      await page.goto(`${origin}/taskpane.html`);
+      await loadPane(page, { tables: example(), partitionKey: "part1/", documentUrl } as HostSetup);
       await idle(page);
     };
     await open(first, "https://example.org/campaigns/first.xlsx");
