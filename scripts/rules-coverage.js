@@ -151,6 +151,12 @@ const SECTIONS = [
       { rule: "worshippers: race strength (0 in turmoil) × the god's share, over every race", by: [], other: CENTURY_END },
       { rule: "each god's mana: count × multiplier, summed over sources", by: [], other: CENTURY_END },
       { rule: "fractions carried from century to century, paid when whole", by: [], other: CENTURY_END },
+      {
+        rule: `a character that must lose more mana than it has owes the rest, and what it gains next pays the debt first ${PASSAGE("seed 000, Gaining, Spending, and Transferring Mana")}`,
+        by: ["LORDLOSS"],
+        other:
+          "`gods debit` and the pane's Mana lost card: a debit row in the Ledger, the account below 0 until its next credits (`gods century-end`, an event, an era's end) pay it; the Distribution Points sheet shows what each owes",
+      },
     ],
   },
   {

@@ -1,8 +1,10 @@
-/** The mana book on a workbook file: `gods event`, `gods era-end` and `gods undo`. */
+/** The mana book on a workbook file: `gods event`, `gods era-end`, `gods debit` and `gods undo`. */
 import {
   describeProblem,
   warningsIn,
   eventOf,
+  planDebit,
+  type DebitOptions,
   planEraEnd,
   planEvent,
   type EventOptions,
@@ -68,6 +70,48 @@ export function creditEraEnd(options: BookOptions & { readonly century: number }
       report: (outcome, target) => {
         if (!options.json) io.out(`The era ending with century ${outcome.century}: era-end mana`);
         report(outcome, options, io, target, { era: outcome.century });
+      },
+    },
+    io,
+  );
+}
+
+/** gods debit FILE GOD N --what "…" [--again] [--out OUT] [--json] [--dry-run] */
+export function debitAccount(
+  options: BookOptions & DebitOptions & { readonly god: string; readonly mana: string; readonly what: string },
+  io: Io,
+): Promise<number> {
+  return editFile(
+    {
+      ...jobOptions(options),
+      command: "gods debit",
+      plan: (raw) => planDebit(readCampaign(raw), options.god, options.mana, options.what, options),
+      refused: (n) => `Nothing was taken from ${options.god.slice(0, 100)}: ${problemsToFix(n)}`,
+      report: (outcome, target) => {
+        const [p] = outcome.payments;
+        const owes = p === undefined || p.carry >= 0 ? 0 : -p.carry;
+        if (options.json) {
+          io.out(
+            JSON.stringify({
+              debit: outcome.what,
+              century: outcome.century,
+              recipients: recipientsJson(outcome.payments),
+              owes: p === undefined ? [] : [{ god: p.god, mana: owes }],
+              warnings: warningsIn(outcome.problems).map(describeProblem),
+            }),
+          );
+          return;
+        }
+        io.out(`Century ${outcome.century}: debit "${outcome.what}"`);
+        io.out(paymentTable(outcome.payments));
+        if (p !== undefined)
+          io.out(
+            owes === 0
+              ? `${p.god}'s account covered it.`
+              : `${p.god} owes ${+owes.toPrecision(12)} mana: the next credits to its account pay this first, before any mana reaches its box.`,
+          );
+        for (const w of warningsIn(outcome.problems)) io.out(`Warning: ${describeProblem(w)}`);
+        io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the Ledger and the distribution points to ${target}.`);
       },
     },
     io,

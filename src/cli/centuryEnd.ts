@@ -34,9 +34,11 @@ export interface CenturyEndOptions extends WriteOptions {
 /** A plain-text table of the payments, for the terminal. */
 export function paymentTable(payments: readonly Payment[]): string {
   const show = (n: number) => String(+n.toPrecision(12));
+  // An account below 0 owes: said so, rather than a minus sign that is easy to miss.
+  const carried = (n: number) => (n < 0 ? `owes ${show(-n)}` : show(n));
   const rows = [
     ["God", "Carried in", "Earned", "Paid", "Carried on"],
-    ...payments.map((p) => [p.god, show(p.carryIn), show(p.earned), String(p.paid), show(p.carry)]),
+    ...payments.map((p) => [p.god, carried(p.carryIn), show(p.earned), String(p.paid), carried(p.carry)]),
   ];
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
   return rows.map((r) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c] ?? 0) : v.padStart(widths[c] ?? 0))).join("  ")).join("\n");

@@ -1,6 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
-import { creditEraEnd, creditEvent, undoCredit } from "./book";
+import { creditEraEnd, creditEvent, debitAccount, undoCredit } from "./book";
 import { centuryEnd, init } from "./centuryEnd";
 import { EXIT, jsonError } from "./fileJob";
 import { runFunction } from "./fn";
@@ -33,6 +33,7 @@ function bookArgs(
   valued: readonly string[],
   flags: readonly string[],
   positionals: number,
+  need?: string,
 ): { parsed: Parsed; base: ReturnType<typeof writeBase> } | string {
   const parsed = parse(args, ["out", ...valued]);
   if (typeof parsed === "string") return `${command}: ${parsed}`;
@@ -44,7 +45,7 @@ function bookArgs(
     2: 'a workbook file and the event\'s name in quotes (gods event campaign.xlsx "God obliterated")',
     3: 'a workbook file, the old name and the new one, each in quotes (gods rename campaign.xlsx "Thundrer" "Thunderer")',
   };
-  if (file === undefined || parsed.positional.length !== positionals) return `${command} needs ${needs[positionals] ?? "a workbook file"}.`;
+  if (file === undefined || parsed.positional.length !== positionals) return `${command} needs ${need ?? needs[positionals] ?? "a workbook file"}.`;
   return { parsed, base: writeBase(parsed, file) };
 }
 
@@ -76,6 +77,29 @@ async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Pr
   if (century === undefined || century === null)
     return argumentError("era-end", "gods era-end needs --century N: the century that closes the era (for example --century 5).", io, json, false);
   return creditEraEnd({ ...got.base, century }, io);
+}
+
+async function debitCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const got = bookArgs(
+    "gods debit",
+    args,
+    ["what"],
+    ["again"],
+    3,
+    'a workbook file, the character and the mana it loses (gods debit campaign.xlsx Vorn 5 --what "Lord\'s loss")',
+  );
+  if (typeof got === "string") return argumentError("debit", got, io, json);
+  const what = got.parsed.options.get("what");
+  if (typeof what !== "string" || what.trim() === "")
+    return argumentError(
+      "debit",
+      'gods debit needs --what "REASON": why the mana is taken (for example --what "Lord\'s loss"); it is kept in the Ledger.',
+      io,
+      json,
+      false,
+    );
+  const [, god, mana] = got.parsed.positional as [string, string, string];
+  return debitAccount({ ...got.base, god, mana, what, again: got.parsed.options.has("again") }, io);
 }
 
 async function undoCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
@@ -266,6 +290,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   "century-end": centuryEndCommand,
   event: eventCommand,
   "era-end": eraEndCommand,
+  debit: debitCommand,
   undo: undoCommand,
   war: warCommand,
   disaster: disasterCommand,

@@ -5,12 +5,15 @@
  * character is the floor of the exact sum of its credits.
  */
 import { bySphere, holdings, multipliersOf, pay, type CardHolding, type SourceRule } from "./century";
-import { add, mul, ZERO, type Ratio } from "./exact";
+import { add, isNegative, mul, sub, ZERO, type Ratio } from "./exact";
 import { nameKey } from "./names";
 
-/** A correction credits nothing: it records that the gamemaster corrected the book, and why. */
-export type CreditKind = "century-end" | "event" | "era-end" | "correction";
-export const CREDIT_KINDS: readonly CreditKind[] = ["century-end", "event", "era-end", "correction"];
+/**
+ * A correction credits nothing: it records that the gamemaster corrected the book, and why. A
+ * debit takes mana a character must lose out of its account, which may then owe it.
+ */
+export type CreditKind = "century-end" | "event" | "era-end" | "correction" | "debit";
+export const CREDIT_KINDS: readonly CreditKind[] = ["century-end", "event", "era-end", "correction", "debit"];
 
 /** One recipient's share of a credit, with how it was reached. */
 export interface CreditLine {
@@ -90,6 +93,20 @@ export function eraEndCredit(
 ): CreditLine[] {
   const eraEnd = sources.filter((s) => s.timing === "era-end" && s.basis === "count");
   return creditLines(recipients, cards, eraEnd, (s) => counts.get(nameKey(s.source)) ?? ZERO);
+}
+
+/**
+ * A debit: `amount` mana (more than 0) that `god` must lose, taken from what its account holds;
+ * what the account cannot cover it owes, and its next credits pay that first.
+ */
+export function debit(god: string, amount: Ratio, carryIn: Ratio): Posting {
+  const earned = sub(ZERO, amount);
+  return { god, carryIn, earned, ...pay(carryIn, earned) };
+}
+
+/** What an account owes: the part of its carry below 0 (0 when it owes nothing). */
+export function owed(carry: Ratio): Ratio {
+  return isNegative(carry) ? sub(ZERO, carry) : ZERO;
 }
 
 /** Credits each line to its recipient's account, carrying in what the account holds. */

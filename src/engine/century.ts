@@ -247,10 +247,14 @@ export function multipliersOf(
   return perSource;
 }
 
-/** What a credit pays out of an account: the whole part of carry plus earned, and the rest carried on. */
+/**
+ * What a credit pays out of an account: the whole part of carry plus earned, and the rest carried
+ * on. An account that owes (a carry below 0) pays its debt first: while the sum stays below 0
+ * nothing is paid and the sum is what it still owes.
+ */
 export function pay(carryIn: Ratio, earned: Ratio): { paid: number; carry: Ratio } {
   const whole = add(carryIn, earned);
-  const paid = floor(whole);
+  const paid = whole.n < 0n ? 0n : floor(whole);
   return { paid: Number(paid), carry: sub(whole, { n: paid, d: 1n }) };
 }
 

@@ -148,6 +148,20 @@ export const IDS = [
   "rename-yes",
   "rename-no",
   "rename-result",
+  "debit-title",
+  "debit-form",
+  "debit-god",
+  "debit-mana",
+  "debit-what",
+  "debit",
+  "debit-confirm",
+  "debit-question",
+  "debit-yes",
+  "debit-no",
+  "debit-result",
+  "owing-title",
+  "owing-none",
+  "owing",
   "reseal-text",
   "reseal-because",
   "reseal",
@@ -176,7 +190,7 @@ export const IDS = [
 export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
-export type Question = "century" | "event" | "undo" | "era" | "referee" | "obliterate" | "rename" | "reseal";
+export type Question = "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

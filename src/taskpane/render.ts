@@ -53,6 +53,9 @@ export function showProblems(target: HTMLElement, heading: string, problems: rea
   target.replaceChildren(el("div", { className: "message error", attrs: { role: "alert" } }, el("p", { text: heading }), problemList(problems, goTo)));
 }
 
+/** What an account carries, or what it owes when it is below 0 (a minus sign is easy to miss). */
+export const carried = (n: number): string => (n < 0 ? `owes ${shown(-n)}` : shown(n));
+
 /** A payments table: carried in, earned, paid and carried on, per recipient. */
 export function paymentsTable(caption: string, payments: readonly Payment[]): HTMLTableElement {
   const head = ["Carried in", "Earned", "Paid", "Carried on"];
@@ -73,10 +76,10 @@ export function paymentsTable(caption: string, payments: readonly Payment[]): HT
           "tr",
           {},
           el("th", { text: p.god, attrs: { scope: "row" } }),
-          el("td", { className: "num", text: shown(p.carryIn) }),
+          el("td", { className: "num", text: carried(p.carryIn) }),
           el("td", { className: "num", text: shown(p.earned) }),
           el("td", { className: "num strong", text: shown(p.paid) }),
-          el("td", { className: "num", text: shown(p.carry) }),
+          el("td", { className: "num", text: carried(p.carry) }),
         ),
       ),
     ),

@@ -11,6 +11,7 @@ import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
 import { wireCentury } from "./cards/century";
 import { wireCouncil } from "./cards/council";
+import { wireDebit } from "./cards/debit";
 import { wireDeaths } from "./cards/deaths";
 import { wireEvents } from "./cards/events";
 import { wireMana } from "./cards/mana";
@@ -31,6 +32,7 @@ function startInExcel(): void {
   wireSetup();
   wireDeaths();
   wireEvents();
+  wireDebit();
   wireCentury();
   wireReferee();
   wireTimers();

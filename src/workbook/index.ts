@@ -13,6 +13,7 @@ export { applyEdits } from "./plan/edits";
 export type { Payment, WorkbookPlan } from "./plan/types";
 export { planCenturyEnd, type CenturyEndOutcome } from "./actions/centuryEnd";
 export type { CreditOutcome } from "./actions/credit";
+export { MAX_DEBIT, planDebit, type DebitOptions } from "./actions/debit";
 export { planDisaster, type DisasterOrder } from "./actions/disaster";
 export { planEraEnd } from "./actions/eraEnd";
 export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";

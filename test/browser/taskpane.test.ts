@@ -578,6 +578,43 @@ describe("inside Excel", () => {
     await shot(page, "21-book-renamed", "#book-title");
   });
 
+  test("mana lost: a debit is asked first, the account owes what it could not cover, and the next century end pays the debt first", async () => {
+    const page = await inExcel(example());
+    await payCentury(page); // Vorn carries 0.645
+    expect(await page.isVisible("#owing-none")).toBe(true);
+    await page.selectOption("#debit-god", "Vorn");
+    await page.fill("#debit-mana", "0");
+    await page.click("#debit");
+    expect(await page.textContent("#debit-result")).toMatch(/^Mana: write how much mana Vorn loses/);
+    await page.fill("#debit-mana", "5");
+    await page.fill("#debit-what", "Lord's loss");
+    await page.click("#debit");
+    await page.waitForSelector("#debit-confirm:not([hidden])");
+    expect(await page.textContent("#debit-question")).toMatch(/^Take 5 mana from Vorn's account for "Lord's loss" in century 2\?/);
+    await shot(page, "24-debit-question", "#debit-title");
+    expect(await click(page, "#debit-yes")).toBe(3);
+    expect(await page.textContent("#debit-result")).toMatch(/Took 5 mana from Vorn \("Lord's loss"\) in century 2.*Vorn owes 4\.355 mana/);
+    expect(await page.textContent("#owing")).toBe("Vornowes 4.355");
+    expect((await values(page, "Ledger")).at(-1)).toEqual([2, "debit", "Lord's loss", "Vorn", -5, 0, -4.355, "-4.355"]);
+    await shot(page, "25-debit-owed", "#debit-title");
+    // The same debit again is asked as a repeat.
+    await page.fill("#debit-mana", "5");
+    await page.fill("#debit-what", "lord's loss");
+    await page.click("#debit");
+    expect(await page.textContent("#debit-question")).toMatch(/^Vorn was just debited for "lord's loss"\. Did it lose mana for it again\?/);
+    await page.click("#debit-no");
+    // Century 2: Vorn earns 20.145; 4.355 pays the debt, 15 reach his box.
+    expect(await page.textContent("#preview-body")).toContain("owes 4.355");
+    await payCentury(page);
+    expect(await page.isVisible("#owing-none")).toBe(true);
+    expect(
+      (await values(page, "Ledger"))
+        .filter((r) => r[3] === "Vorn")
+        .at(-1)
+        ?.slice(4, 6),
+    ).toEqual([20.145, 15]);
+  });
+
   test("every control has a name, and the century can be ended with the keyboard alone", async () => {
     const page = await inExcel(example());
     const unnamed = await page.$$eval("#app button, #app input, #app select", (controls) =>

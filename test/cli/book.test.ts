@@ -1,4 +1,4 @@
-/** `gods event`, `gods era-end` and `gods undo` on workbook files. */
+/** `gods event`, `gods era-end`, `gods debit` and `gods undo` on workbook files. */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -96,5 +96,44 @@ describe("the mana book on a file", () => {
     expect((await gods("event", file, "God obliterated", "--times", "0")).err).toBe("gods event: --times needs a whole number, 1 or more.\n");
     expect((await gods("era-end", file)).err).toBe("gods era-end needs --century N: the century that closes the era (for example --century 5).\n");
     expect((await gods("undo", file, "--bogus")).err).toMatch(/^gods undo: unknown option --bogus\./);
+    expect((await gods("debit", file, "Vorn")).err).toMatch(/^gods debit needs a workbook file, the character and the mana it loses/);
+    expect((await gods("debit", file, "Vorn", "5")).err).toMatch(/^gods debit needs --what "REASON": why the mana is taken/);
+  });
+});
+
+describe("a debit on a file", () => {
+  test("Vorn loses 5: his carry goes first, he owes the rest, and the next century end pays the debt before his box", async () => {
+    const f = path.join(dir, "debit.xlsx");
+    expect((await gods("init", f, "--example")).code).toBe(0);
+    expect((await gods("century-end", f, "--century", "1")).code).toBe(0); // Vorn carries 0.645
+    const r = await gods("debit", f, "vorn", "5", "--what", "Lord's loss", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      debit: "Lord's loss",
+      century: 2,
+      recipients: [{ god: "Vorn", earned: -5, paid: 0, carry: -4.355 }],
+      owes: [{ god: "Vorn", mana: 4.355 }],
+      warnings: [],
+    });
+    // A second click is refused, the file unchanged; an unknown name is named with the nearest.
+    const before = fs.readFileSync(f);
+    const twice = await gods("debit", f, "Vorn", "5", "--what", "lord's loss");
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain('Vorn was just debited for "lord\'s loss" (this row). If it really lost mana for it again, say so (--again');
+    const typo = await gods("debit", f, "Vron", "5", "--what", "Surrender");
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain('- Gods table: "Vron" has no account: it is not a god of the Gods table, nor Demons. Did you mean "Vorn"?');
+    expect(fs.readFileSync(f).equals(before)).toBe(true);
+
+    // Century 2 earns Vorn 20.145: 4.355 pays the debt, 15 reach his box, 0.79 is carried.
+    const c2 = await gods("century-end", f, "--century", "2");
+    expect(c2.code).toBe(0);
+    expect(c2.out).toMatch(/\nVorn\s+owes 4\.355\s+20\.145\s+15\s+0\.79\n/);
+    const rows = (await ledger(f))?.rows ?? [];
+    expect(rows.filter((row) => row[3] === "Vorn").map((row) => row.slice(1, 8))).toEqual([
+      ["century-end", null, "Vorn", 45.645, 45, 0.645, "0.645"],
+      ["debit", "Lord's loss", "Vorn", -5, 0, -4.355, "-4.355"],
+      ["century-end", null, "Vorn", 20.145, 15, 0.79, "0.79"],
+    ]);
   });
 });

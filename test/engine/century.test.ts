@@ -2,7 +2,8 @@
  * The century-end calculation alone, on an input written by hand (no workbook): each figure
  * below is worked out in the comments, the way a gamemaster would on the paper worksheet.
  */
-import { calculateCentury, type CenturyInput } from "../../src/engine/century";
+import { calculateCentury, pay, type CenturyInput } from "../../src/engine/century";
+import { debit, owed } from "../../src/engine/book";
 import { ratio, toNumber, ZERO } from "../../src/engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM } from "../../src/engine/names";
 
@@ -93,5 +94,23 @@ describe("calculateCentury on a hand-written input", () => {
     const r = calculateCentury({ ...input, counts: new Map() });
     expect(r.counts.find((c) => c.source === "Tally")).toMatchObject({ count: ZERO, missing: true });
     expect(r.payouts.find((p) => p.god === "Loki")).toMatchObject({ earned: ZERO, paid: 0 });
+  });
+});
+
+describe("an account that owes", () => {
+  const r = (n: number, d = 1) => ratio(n, d);
+  test("a debit takes the carry first; what it cannot cover is owed, exactly", () => {
+    expect(debit("Vorn", r(5), r(129, 200))).toEqual({ god: "Vorn", carryIn: r(129, 200), earned: r(-5), paid: 0, carry: r(-871, 200) });
+    expect(owed(r(-871, 200))).toEqual(r(871, 200));
+    expect(owed(r(1, 3))).toEqual(ZERO);
+    // Covered by the carry: a fraction is left, nothing owed.
+    expect(debit("Hestia", r(1, 4), r(34, 100))).toMatchObject({ paid: 0, carry: r(9, 100) });
+  });
+  test("a credit pays the debt before anything is paid out", () => {
+    expect(pay(r(-44, 10), r(3))).toEqual({ paid: 0, carry: r(-14, 10) });
+    expect(pay(r(-14, 10), r(96, 10))).toEqual({ paid: 8, carry: r(2, 10) });
+    // Exactly enough to clear the debt: 0 paid, 0 carried.
+    expect(pay(r(-1, 3), r(1, 3))).toEqual({ paid: 0, carry: ZERO });
+    expect(pay(ZERO, r(7, 3))).toEqual({ paid: 2, carry: r(1, 3) });
   });
 });

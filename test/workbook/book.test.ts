@@ -6,7 +6,6 @@
 import fc from "fast-check";
 import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
 import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
-import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { BOOK_SHEETS, SEAL_SHEET } from "../../src/workbook/model/schema";
 import { carriedCell } from "../../src/workbook/plan/bookSheets";
 import { knownEvents } from "../../src/workbook/read/credits";
@@ -15,75 +14,11 @@ import { planEvent, type EventOptions } from "../../src/workbook/actions/event";
 import { planUndo } from "../../src/workbook/actions/undo";
 import { type CreditOutcome } from "../../src/workbook/actions/credit";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
-import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
-
-/** A campaign workbook in memory: its tables and every sheet a plan has written (the seal's cells, and each one's title). */
-class Book {
-  sheets: string[];
-  generated = new Map<string, RawCell[][]>();
-  titles = new Map<string, RawCell>();
-  constructor(public tables: Tables) {
-    this.sheets = Object.keys(tables);
-  }
-  raw(): RawWorkbook {
-    return { ...rawWorkbook(this.tables), sheetNames: this.sheets, generatedCells: this.generated, sheetTitles: this.titles };
-  }
-  read() {
-    return readCampaign(this.raw());
-  }
-  /** Carries a plan out: its sheets and its Ledger. */
-  write(plan: WorkbookPlan | undefined): void {
-    if (plan === undefined) throw new Error("nothing to write");
-    for (const s of plan.sheets) {
-      if (!this.sheets.includes(s.name)) this.sheets.push(s.name);
-      const cells = s.rows.map((r) => r.map((c) => (c === null ? null : (c.value as RawCell))));
-      this.titles.set(s.name, cells[0]?.[0] ?? null);
-      if (s.name === SEAL_SHEET) this.generated.set(s.name, cells);
-    }
-    this.tables = { ...this.tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
-    if (!this.sheets.includes("Ledger")) this.sheets.push("Ledger");
-  }
-  centuryEnd(century?: number) {
-    const outcome = planCenturyEnd(this.raw(), century);
-    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([]);
-    this.write(outcome.plan);
-    return outcome;
-  }
-  event(name: string, options?: EventOptions): CreditOutcome {
-    const outcome = planEvent(this.read(), name, options);
-    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([]);
-    this.write(outcome.plan);
-    return outcome;
-  }
-  eraEnd(century: number): CreditOutcome {
-    const outcome = planEraEnd(this.read(), century);
-    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([]);
-    this.write(outcome.plan);
-    return outcome;
-  }
-  /** The Ledger's column by header. */
-  column(header: string): unknown[] {
-    const [headers = [], ...rows] = this.tables.Ledger ?? [];
-    const at = headers.indexOf(header);
-    return rows.map((r) => r[at]);
-  }
-  errors(): string[] {
-    return errorsIn(this.read().problems).map(describeProblem);
-  }
-}
+import { Book, bookCampaign as campaign } from "../support/book";
 
 const short = (o: CreditOutcome) => Object.fromEntries(o.payments.map((p) => [p.god, [p.carryIn, p.earned, p.paid, +p.carry.toFixed(10)]]));
-
-/** The hand-worked campaign with an era-end source and its count for century 1. */
-function campaign(): Tables {
-  return edit((t) => {
-    t.Sources?.push(["War", "Battlefields", "count", 0.25, "no", null, "era-end"]);
-    t.Sources?.push(["Pit", "Feast", "count", 0.5, "yes", null, "event"]);
-    t.Counts?.push([1, "Battlefields", 7]);
-  });
-}
 
 describe("an event", () => {
   test("pays each recipient rate × cards (or the flat rate) × times, on top of what it carries", () => {
@@ -282,12 +217,12 @@ describe("the book's sheets", () => {
       ]),
     );
     expect(sheet(BOOK_SHEETS.heaven)).toEqual(expect.arrayContaining([["The Sources table has no event in Heaven."]]));
-    // One line per recipient: its latest credit, what that paid, what it carries on, and all it was paid.
+    // One line per recipient: its latest credit, what that paid, what it carries on, owes, and all it was paid.
     expect(sheet(BOOK_SHEETS.points).slice(3, 7)).toEqual([
-      ["Character", "Latest credit", "Paid", "Carried on", "Paid in all"],
-      ["Ares", 'the event "Feast" in century 2', 3, 0.6, 25],
-      ["Hestia", 'the event "Feast" in century 2', 9, 0.34, 33],
-      ["Demons", 'the event "Feast" in century 2', 1, 0.35, 3],
+      ["Character", "Latest credit", "Paid", "Carried on", "Owes", "Paid in all"],
+      ["Ares", 'the event "Feast" in century 2', 3, 0.6, 0, 25],
+      ["Hestia", 'the event "Feast" in century 2', 9, 0.34, 0, 33],
+      ["Demons", 'the event "Feast" in century 2', 1, 0.35, 0, 3],
     ]);
   });
 

@@ -1,5 +1,5 @@
-/** The mana book inside Excel: events, era ends and undo through the in-memory Excel, and what the pane is told. */
-import { creditEraEnd, creditEvent, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
+/** The mana book inside Excel: events, era ends, debits and undo through the in-memory Excel, and what the pane is told. */
+import { creditEraEnd, creditEvent, debitAccount, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
 import { readStatus } from "../../src/workbook/office/tools";
 import { counted, MemoryExcel } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook } from "../support/campaigns";
@@ -44,6 +44,24 @@ describe("the mana book inside Excel", () => {
       undoable: true,
     });
     expect(outcome.status.credits[1]).toMatchObject({ label: "the end of century 1", undoable: false });
+  });
+
+  test("a debit: what Ares carries goes first, he owes the rest, the Ledger and the pane say so", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(campaign()));
+    await endCentury(excel.run, 1); // Ares carries 0.6
+    const { result: outcome, syncs } = await counted(excel, () => debitAccount(excel.run, "Ares", 5, "Lord's loss"));
+    expect(syncs).toBe(3);
+    expect(outcome.written).toBe(true);
+    expect(outcome.payments.map((p) => [p.god, p.carryIn, p.earned, p.paid, +p.carry.toFixed(6)])).toEqual([["Ares", 0.6, -5, 0, -4.4]]);
+    expect(excel.book.values("Ledger").slice(4)).toEqual([[2, "debit", "Lord's loss", "Ares", -5, 0, -4.4, "-4.4"]]);
+    expect(outcome.status).toEqual(await readStatus(excel.run));
+    expect(outcome.status.owing).toEqual([{ god: "Ares", owes: 4.4 }]);
+    expect(outcome.status.credits[0]).toMatchObject({ label: 'the debit "Lord\'s loss" in century 2', reason: "Lord's loss", kind: "debit", undoable: true });
+    // The same debit again is a second click until said otherwise; the Feast then pays the debt first.
+    expect((await debitAccount(excel.run, "Ares", 5, "Lord's loss")).written).toBe(false);
+    const feast = await creditEvent(excel.run, "Feast");
+    expect(feast.payments.find((p) => p.god === "Ares")).toMatchObject({ earned: 3, paid: 0 });
+    expect(feast.status.owing).toEqual([{ god: "Ares", owes: closeTo(1.4) }]);
   });
 
   test("the same event again needs saying so; undo takes the latest back", async () => {

@@ -55,14 +55,21 @@ export function showCredit(target: HTMLElement, outcome: CreditInExcel, to: GoTo
   }
   const credited = outcome.payments.filter((p) => p.earned !== 0);
   const collects = credited.filter((p) => p.paid > 0);
+  const debit = !undo && outcome.kind === "debit" ? credited[0] : undefined;
   const heading = undo
     ? `Took back ${outcome.what}`
-    : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
+    : debit !== undefined
+      ? `Took ${shown(-debit.earned)} mana from ${debit.god} ("${outcome.what}") in century ${outcome.century}`
+      : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
   const summary = undo
     ? `Take back from the distribution point: ${credited.map((p) => `${p.god} ${shown(-p.paid)}`).join(", ") || "nothing"}.`
-    : collects.length === 0
-      ? "Nobody collects whole mana yet: the fractions stay in the accounts."
-      : `Collect now: ${collects.map((p) => `${p.god} ${shown(p.paid)}`).join(", ")}.`;
+    : debit !== undefined
+      ? debit.carry < 0
+        ? `${debit.god} owes ${shown(-debit.carry)} mana: its next credits pay this first, before any mana reaches its box.`
+        : `${debit.god}'s account covered it.`
+      : collects.length === 0
+        ? "Nobody collects whole mana yet: the fractions stay in the accounts."
+        : `Collect now: ${collects.map((p) => `${p.god} ${shown(p.paid)}`).join(", ")}.`;
   const box = el("div", { className: "message done" }, el("h3", { text: heading }), el("p", { text: summary }));
   if (!undo && credited.length > 0) box.append(paymentsTable("Each account", credited));
   const warnings = warningsIn(outcome.problems);

@@ -3,14 +3,14 @@
  * sources, the century in play, every problem, and what the pane's tools offer to choose from.
  * Worked out from what was read, so every action can hand back the state after its change.
  */
-import { toNumber } from "../../engine/exact";
+import { isNegative, toNumber } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
 import { tableWarning, errorsIn, type Problem } from "../model/problems";
 import { ALL_TABLES, LEDGER } from "../model/schema";
 import type { Campaign, CampaignRead, FoundTable } from "../read/campaign";
 import { checkCentury, creditAfter, creditName, latestCentury, recipients } from "../read/century";
 import type { LedgerRow } from "../read/types";
-import { eventCredit, type CreditKind } from "../../engine/book";
+import { eventCredit, owed, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
 import { eventOf, knownEvents, latestCredit } from "../read/credits";
 import { isRepeat } from "./event";
@@ -65,6 +65,8 @@ export interface CampaignStatus {
   readonly deathsInPlay: number;
   /** what each recipient would collect if the century in play ended now; null while the campaign has an error */
   readonly preview: readonly Payment[] | null;
+  /** the accounts that owe mana (a debit they could not cover), with what each owes */
+  readonly owing: readonly { readonly god: string; readonly owes: number }[];
 }
 
 export interface EventStatus {
@@ -81,6 +83,8 @@ export interface CreditStatus {
   readonly label: string;
   /** for an event, its name as the Sources table has it (without "×2" or "#2") */
   readonly event?: string;
+  /** for a debit, why the mana was taken (without "#2") */
+  readonly reason?: string;
   readonly kind: CreditKind;
   readonly century: number;
   /** whole mana paid by it, per recipient credited */
@@ -109,6 +113,7 @@ function recentCredits(campaign: Campaign): CreditStatus[] {
     groups.push({
       label: creditName(last),
       ...(last.kind === "event" ? { event: eventOf(last.what) } : {}),
+      ...(last.kind === "debit" ? { reason: eventOf(last.what) } : {}),
       kind: last.kind,
       century: last.century,
       paid: group.map((r) => ({ god: r.god, earned: r.earned, paid: r.paid })),
@@ -180,6 +185,7 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     redo: redoState(campaign, latest),
     deathsInPlay: campaign.deaths.filter((d) => d.century === next).reduce((sum, d) => sum + d.units, 0),
     preview: errorsIn(problems).length > 0 ? null : previewPayments(campaign, next),
+    owing: [...campaign.accounts.values()].filter((a) => isNegative(a.carry)).map((a) => ({ god: a.god, owes: toNumber(owed(a.carry)) })),
   };
 }
 

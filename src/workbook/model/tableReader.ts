@@ -248,6 +248,11 @@ export class RowReader {
     return r;
   }
 
+  /** An exact number of either sign that must be there (a Ledger's amounts, where a debit is below 0). */
+  signedDecimal(header: string, what: string): Ratio | undefined {
+    return this.number(header, true, what) ?? undefined;
+  }
+
   /** A whole number of either sign (Military, Aggression) that may be left empty (null); a problem of the given severity otherwise (undefined). */
   optionalSigned(header: string, what: string, severity: Severity): number | null | undefined {
     const r = this.number(header, false, what, severity);

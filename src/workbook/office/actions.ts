@@ -10,6 +10,7 @@ import { LEDGER, sheetNames } from "../model/schema";
 import { planEraEnd } from "../actions/eraEnd";
 import { planEvent, type EventOptions } from "../actions/event";
 import { planUndo } from "../actions/undo";
+import { planDebit, type DebitOptions } from "../actions/debit";
 import { type CreditOutcome } from "../actions/credit";
 import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
 import { type WorkbookPlan } from "../plan/types";
@@ -334,7 +335,19 @@ export function correctBook(run: ExcelRun, because: string, options: ActionOptio
   return credit(run, "correcting the book", (read) => planReseal(read, because), options);
 }
 
-/** Takes back the latest credit, when it is an event or an era's end. */
+/** A character loses mana it may not hold: what its account carries goes first, the rest it owes. */
+export function debitAccount(
+  run: ExcelRun,
+  god: string,
+  mana: number,
+  because: string,
+  debitOptions: DebitOptions = {},
+  options: ActionOptions = {},
+): Promise<CreditInExcel> {
+  return credit(run, "taking mana from an account", (read) => planDebit(read, god, mana, because, debitOptions), options);
+}
+
+/** Takes back the latest credit, when it is an event, a debit or an era's end. */
 export function undoLatestCredit(run: ExcelRun, options: ActionOptions = {}, expected?: string): Promise<CreditInExcel> {
   return credit(run, "taking back a credit", (read) => planUndo(read, expected), options);
 }

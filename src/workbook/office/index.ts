@@ -3,6 +3,7 @@ export {
   correctBook,
   creditEraEnd,
   creditEvent,
+  debitAccount,
   endCentury,
   excelRun,
   followChanges,

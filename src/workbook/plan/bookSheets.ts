@@ -3,9 +3,9 @@
  * Earth (what one happening pays each recipient) and the distribution points (what each was paid
  * and carries on).
  */
-import { eventCredit } from "../../engine/book";
+import { eventCredit, owed } from "../../engine/book";
 import type { Where } from "../../engine/century";
-import { formatExact, toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { formatExact, isNegative, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { BOOK_SHEETS } from "../model/schema";
 import { creditName, recipients } from "../read/century";
@@ -38,23 +38,26 @@ function inPlayAfter(accounts: ReadonlyMap<string, Account>): number {
 function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Account>): SheetPlan {
   const b = new SheetBuilder();
   const inPlay = inPlayAfter(accounts);
-  heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, and what its account carries on.`);
-  const header = b.headers("Character", "Latest credit", "Paid", "Carried on", "Paid in all");
+  heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, what its account carries on, and what it owes.`);
+  const header = b.headers("Character", "Latest credit", "Paid", "Carried on", "Owes", "Paid in all");
   for (const god of recipients(campaign)) {
     const account = accounts.get(nameKey(god));
     const latest = account?.entries[account.entries.length - 1];
     const all = account?.entries.reduce((s, e) => s + e.paid, 0) ?? 0;
+    const carry = account?.carry ?? ZERO;
     b.add(
       cell(god, "text"),
       cell(latest === undefined ? "(nothing yet)" : creditName(latest), "text"),
       cell(latest?.paid ?? 0, "integer"),
-      carriedCell(account?.carry ?? ZERO),
+      carriedCell(isNegative(carry) ? ZERO : carry),
+      carriedCell(owed(carry)),
       cell(all, "integer"),
     );
   }
   b.blank();
   b.add(cell("Paid: whole mana of the latest credit. Carried on: what is kept until it makes a whole unit.", "note"));
-  return b.sheet(BOOK_SHEETS.points, [16, 40, 8, 11, 11], `Century ${inPlay} in play`, header);
+  b.add(cell("Owes: mana a debit took that the account lacked; its next credits pay it first.", "note"));
+  return b.sheet(BOOK_SHEETS.points, [16, 34, 7, 10, 8, 10], `Century ${inPlay} in play`, header);
 }
 
 /** The event worksheet of Heaven or of Earth: every event, who receives mana from it and how much. */

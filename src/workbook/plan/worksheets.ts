@@ -3,7 +3,7 @@
  * the Death Worksheet, the Century-End Worksheet and the mana calculation.
  */
 import type { CenturyResult } from "../../engine/century";
-import { add, toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { add, isNegative, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM } from "../../engine/names";
 import { CITY_STRENGTH, GREAT_CITY_STRENGTH } from "../../engine/population";
 import { columnLetter } from "../model/address";
@@ -253,6 +253,9 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
   );
   b.blank();
   b.add(cell("Paid is the whole part of the total; the fraction is carried on to the next credit.", "note"));
+  if (result.payouts.some((p) => isNegative(p.carryIn) || isNegative(p.carry))) {
+    b.add(cell("Below 0, an account owes mana (a debit it could not cover): the total pays that first, and nothing is paid while it stays below 0.", "note"));
+  }
   // A line per god and source runs over many pages in a big campaign: its header goes on every
   // page (the short table of mana per god, at the end, then sits under it and its own header).
   return b.sheet(name, [14, 18, 18, 10, 11, 13], `Century ${result.century}`, header);

@@ -29,6 +29,7 @@ export function creditAfter(campaign: Campaign, century: number): LedgerRow | un
 /** A credit as a gamemaster names it. */
 export function creditName(row: Pick<LedgerRow, "century" | "kind" | "what">): string {
   if (row.kind === "correction") return `the correction of the book in century ${row.century} ("${row.what ?? ""}")`;
+  if (row.kind === "debit") return `the debit "${row.what ?? ""}" in century ${row.century}`;
   return row.kind === "century-end"
     ? `the end of century ${row.century}`
     : row.kind === "era-end"

@@ -3,7 +3,7 @@
  * money, so it is read strictly: a hand edit that breaks an account is named by its row before
  * anything is written.
  */
-import { CREDIT_KINDS, type CreditKind } from "../../engine/book";
+import { CREDIT_KINDS, owed, type CreditKind } from "../../engine/book";
 import { add, cmp, fromNumber, isNegative, parseExact, sub, toNumber, ONE, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, nameKey } from "../../engine/names";
 import { cellAddress } from "../model/address";
@@ -61,11 +61,24 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
     const what = r.has("What") ? (r.text("What", false) ?? null) : null;
     const god = r.text("God");
     const paid = r.whole("Paid", { what: "a whole number of mana, 0 or more" });
-    const shownCarry = r.decimal("Carry", "the mana carried, 0 or more");
-    const earned = r.decimal("Earned", "the mana earned, 0 or more");
+    // An account that owes carries less than 0, and a debit's Earned is what it took, below 0.
+    const shownCarry = r.signedDecimal("Carry", "the mana carried (below 0 when the account owes)");
+    const earned = r.signedDecimal("Earned", "the mana earned (below 0 for a debit)");
     if (century === undefined || kind === undefined || god === undefined || paid === undefined || shownCarry === undefined || earned === undefined) continue;
     if (kind !== "century-end" && what === null) {
-      r.error("What", `an ${kind} credit names what was credited (the event, or the era); this cell is empty.`);
+      r.error(
+        "What",
+        `${kind === "era-end" ? "an" : "a"} ${kind} credit names what was credited (the event, the era, or why mana was taken); this cell is empty.`,
+      );
+      continue;
+    }
+    if (kind === "debit" ? !isNegative(earned) : isNegative(earned)) {
+      r.error(
+        "Earned",
+        kind === "debit"
+          ? `${amount(earned)} is not what a debit writes: its Earned is the mana taken, below 0.`
+          : `${amount(earned)} is negative: only a debit takes mana out of an account (Kind debit).`,
+      );
       continue;
     }
     // The exact carry, when the add-in wrote it, avoids any rounding in the shown number; the two must agree.
@@ -73,7 +86,7 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
     const exactText = r.has("Exact Carry") ? r.text("Exact Carry", false) : undefined;
     if (exactText !== undefined) {
       const exact = parseExact(exactText);
-      if (exact === null || isNegative(exact)) {
+      if (exact === null) {
         r.error(
           "Exact Carry",
           `"${exactText.slice(0, 40)}" is not what the add-in writes here (a decimal like 0.34 or a fraction like 1/3). Put back the value it wrote.`,
@@ -94,6 +107,11 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
       r.error("Carry", `${amount(carry)} is not a fraction: what is carried is always less than 1 mana.`);
       continue;
     }
+    // An account that owes pays nothing until its debt is paid.
+    if (isNegative(carry) && paid !== 0) {
+      r.error("Paid", `the account owes ${amount(owed(carry))} after this row, so nothing is paid out of it: Paid is 0, not ${paid}.`);
+      continue;
+    }
     if (kind === "century-end") {
       const pair = `${century}\u0000${nameKey(known)}`;
       if (seen.has(pair)) {
@@ -107,8 +125,8 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
   return ledger;
 }
 
-/** Within a century, events come before its end, and an era's end after it. */
-const KIND_ORDER: Readonly<Record<CreditKind, number>> = { event: 0, "century-end": 1, "era-end": 2, correction: 3 };
+/** Within a century, events and debits come before its end, and an era's end after it. */
+const KIND_ORDER: Readonly<Record<CreditKind, number>> = { event: 0, debit: 0, "century-end": 1, "era-end": 2, correction: 3 };
 
 /** The order credits are looked at: by century, kind, then as the Ledger lists them. */
 export function creditOrder(a: LedgerRow, b: LedgerRow): number {
@@ -118,7 +136,8 @@ export function creditOrder(a: LedgerRow, b: LedgerRow): number {
 /** What a row's credit adds up to from the carry before it: null when Earned, Paid and Exact Carry do not agree. */
 function earnedFrom(carryIn: Ratio, row: LedgerRow): Ratio | null {
   const earned = add(sub(row.carry, carryIn), { n: BigInt(row.paid), d: 1n });
-  return isNegative(earned) || !near(row.earned, earned) ? null : earned;
+  // Only a debit takes mana out; every other credit adds 0 or more.
+  return isNegative(earned) !== (row.kind === "debit") || !near(row.earned, earned) ? null : earned;
 }
 
 /** A carry as a key: its first 12 significant digits (a row's carry before it is worked out from a rounded Earned). */

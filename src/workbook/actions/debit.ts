@@ -1,0 +1,97 @@
+/**
+ * A debit: mana a character must lose (a lord's loss, the terms of a surrender) that it may not
+ * hold. What its account carries goes first; the rest it owes, and its next credits pay the debt
+ * before any whole mana reaches its box.
+ */
+import { debit, owed } from "../../engine/book";
+import { cmp, fromNumber, isNegative, isZero, parseDecimal, type Ratio } from "../../engine/exact";
+import { DEMONS, didYouMean, nameKey } from "../../engine/names";
+import { tableError, errorsIn, payingNobody } from "../model/problems";
+import { GODS, LEDGER } from "../model/schema";
+import type { Campaign, CampaignRead } from "../read/campaign";
+import { recipients } from "../read/century";
+import { centuryInPlay, eventOf, latestCredit } from "../read/credits";
+import { carries, credit, ledgerError, type CreditOutcome } from "./credit";
+
+/** The most mana one debit takes: more is a typo. */
+export const MAX_DEBIT = 1_000_000;
+
+/** The longest reason kept in the Ledger's What. */
+const REASON_LENGTH = 200;
+
+export interface DebitOptions {
+  /** the gamemaster says the same debit really happened again, right after it was recorded */
+  readonly again?: boolean;
+}
+
+/** How many debits of this reason the century has had already, so that each has a name of its own. */
+function debitsOf(campaign: Campaign, reason: string, century: number): number {
+  return new Set(campaign.ledger.filter((r) => r.kind === "debit" && r.century === century && nameKey(eventOf(r.what)) === nameKey(reason)).map((r) => r.what))
+    .size;
+}
+
+/** An amount of mana as typed (5, 2.5), exactly; null when it is not a number. */
+function amountOf(value: string | number): Ratio | null {
+  if (typeof value === "number") return Number.isFinite(value) ? fromNumber(value) : null;
+  return parseDecimal(value.trim());
+}
+
+/** Takes `mana` from `god`'s account in the century in play, for `because`. */
+export function planDebit(read: CampaignRead, god: string, mana: string | number, because: string, options: DebitOptions = {}): CreditOutcome {
+  const { campaign } = read;
+  const amount = amountOf(mana);
+  // A debit pays nobody: warnings about what others would be paid do not stop it.
+  const problems = payingNobody(read.problems);
+  const century = centuryInPlay(campaign);
+  const reason = because.trim().replace(/\s+/g, " ").slice(0, REASON_LENGTH);
+  const earlier = reason === "" ? 0 : debitsOf(campaign, reason, century);
+  const what = `${reason}${earlier === 0 ? "" : ` #${earlier + 1}`}`;
+  const who = recipients(campaign);
+  const found = who.find((g) => nameKey(g) === nameKey(god));
+  const name = found ?? god.trim();
+  const base = { kind: "debit" as const, what, century, campaign, payments: [], postings: [] };
+  if (found === undefined) {
+    const demon = campaign.gods.find((g) => g.kind === "demon" && nameKey(g.name) === nameKey(god));
+    problems.push(
+      tableError(
+        GODS.name,
+        demon !== undefined
+          ? `${demon.name} is a demon: the demons share one account, ${DEMONS}; take the mana from that.`
+          : `"${god.trim().slice(0, 100)}" has no account: it is not a god of the Gods table, nor ${DEMONS}.${didYouMean(god, who)}`,
+      ),
+    );
+  }
+  if (reason === "") problems.push(ledgerError('say why the mana is taken (--what "Lord\'s loss"): the reason is kept in the Ledger.'));
+  if (amount === null || isNegative(amount) || isZero(amount) || cmp(amount, { n: BigInt(MAX_DEBIT), d: 1n }) > 0) {
+    const typed = String(mana).trim().slice(0, 40);
+    problems.push(ledgerError(`a debit takes more than 0 and at most ${MAX_DEBIT.toLocaleString("en")} mana, not ${typed === "" ? "nothing" : `"${typed}"`}.`));
+  }
+  const latest = latestCredit(campaign);
+  const last = latest[0];
+  if (
+    options.again !== true &&
+    last !== undefined &&
+    last.kind === "debit" &&
+    last.century === century &&
+    latest.length === 1 &&
+    nameKey(last.god) === nameKey(name) &&
+    nameKey(eventOf(last.what)) === nameKey(reason)
+  ) {
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `${last.god} was just debited for "${reason}" (this row). If it really lost mana for it again, say so (--again, or confirm in the pane); otherwise it is already recorded.`,
+        { row: last.row },
+      ),
+    );
+  }
+  if (errorsIn(problems).length > 0 || found === undefined || amount === null) return { ...base, problems };
+  const posting = debit(found, amount, carries(campaign).get(found) ?? { n: 0n, d: 1n });
+  return credit(read, "debit", what, century, [posting], problems);
+}
+
+/** What `god`'s account owes now, exactly (0 when it owes nothing). */
+export function owedBy(campaign: Campaign, god: string): Ratio {
+  const account = campaign.accounts.get(nameKey(god));
+  return account === undefined ? { n: 0n, d: 1n } : owed(account.carry);
+}
