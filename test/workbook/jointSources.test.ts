@@ -10,6 +10,7 @@ import { ratio, toNumber } from "../../src/engine/exact";
 import { errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { planRename } from "../../src/workbook/actions/rename";
+import { planObliterate } from "../../src/workbook/actions/pantheon";
 import { applyEdits } from "../../src/workbook/plan/edits";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
@@ -103,6 +104,37 @@ describe("a source held jointly", () => {
     expect(errorsIn(readCampaign(after).problems)).toEqual([]);
     const outcome = planCenturyEnd(after);
     expect(outcome.result?.lines.filter((l) => l.source === "Olympus").map((l) => l.god)).toEqual(["Aries", "Hestia"]);
+  });
+
+  test("an obliterated owner is no longer one: the others share the source; the last one leaves it held by nobody", () => {
+    const raw = rawWorkbook(withDemesne("Ares, Hestia"));
+    const first = planObliterate(readCampaign(raw).campaign, "ares");
+    expect(first.problems).toEqual([]);
+    expect(first.edits).toContainEqual({ kind: "update", table: "Sources", index: 7, values: { Owners: "Hestia" } });
+    expect(first.details).toContain('Sources: "Olympus" is now shared by Hestia.');
+    const afterAres = applyEdits(raw, first.edits);
+    // Hestia alone now gets the whole 7; Ares's cards were removed with him.
+    const c1 = planCenturyEnd(afterAres);
+    expect(errorsIn(c1.problems)).toEqual([]);
+    expect(c1.result?.lines.filter((l) => l.source === "Olympus").map((l) => [l.god, toNumber(l.mana)])).toEqual([["Hestia", 7]]);
+
+    const second = planObliterate(readCampaign(afterAres).campaign, "Hestia");
+    expect(second.edits).toContainEqual({ kind: "update", table: "Sources", index: 7, values: { Owners: "nobody" } });
+    expect(second.details).toContain('Sources: Hestia held "Olympus" alone; it now reads nobody and pays no one.');
+    const afterBoth = applyEdits(afterAres, second.edits);
+    const c2 = planCenturyEnd(afterBoth);
+    expect(errorsIn(c2.problems)).toEqual([]);
+    // Held by nobody: not paid to the holders of Hearth cards either.
+    expect(c2.result?.lines.filter((l) => l.source === "Olympus")).toEqual([]);
+  });
+
+  test("an Owners cell reading nobody pays nobody, not the sphere's cards", () => {
+    const outcome = planCenturyEnd(rawWorkbook(withDemesne("Nobody")));
+    expect(errorsIn(outcome.problems)).toEqual([]);
+    expect(outcome.result?.lines.filter((l) => l.source === "Olympus")).toEqual([]);
+    // A god named Nobody is an owner like any other.
+    const named = planCenturyEnd(rawWorkbook(withDemesne("Nobody", (t) => t.Gods?.push(["Nobody", "lesser"]))));
+    expect(named.result?.lines.filter((l) => l.source === "Olympus").map((l) => [l.god, toNumber(l.mana)])).toEqual([["Nobody", 7]]);
   });
 
   test("an empty Owners cell leaves the source paid by cards, as before", () => {

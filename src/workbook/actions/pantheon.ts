@@ -14,6 +14,8 @@ import { CARDS, GODS, PANTHEON, RACES } from "../model/schema";
 import { foundTable, type Campaign, type God, type Race, type RacePantheon } from "../read/campaign";
 import { refused, type EditPlan, type EditRow, type TableEdit } from "../plan/edits";
 import { hasColumn, lookUp } from "./lookUp";
+import { ownersEdit, sourcesOwnedBy } from "./owners";
+import { NOBODY } from "../read/sources";
 
 /** The race's pantheon, or why a tool cannot use it. */
 function pantheonOf(campaign: Campaign, race: string): { race: Race; p: RacePantheon } | Problem {
@@ -134,7 +136,8 @@ export function planCult(campaign: Campaign, race: string, deity: string, points
 /**
  * Obliterates a god (engine: obliterate): in every pantheon where it has a share, the share is
  * split among the other gods (or goes to Atheism when none is left) and the god's row is
- * removed; its Cards rows are removed too. Its row in the Gods table stays, for the Ledger.
+ * removed; its Cards rows are removed too, and it is no longer an owner of a source held jointly.
+ * Its row in the Gods table stays, for the Ledger.
  */
 export function planObliterate(campaign: Campaign, god: string): EditPlan {
   const row = lookUp<God>(campaign, GODS.name, campaign.gods, (g) => g.name, god);
@@ -163,7 +166,18 @@ export function planObliterate(campaign: Campaign, god: string): EditPlan {
     edits.push({ kind: "delete", table: CARDS.name, indexes: cardRows });
     details.push(`Cards: ${cardRows.length === 1 ? "its row was" : `its ${cardRows.length} rows were`} removed.`);
   }
-  if (edits.length === 0) return { edits, message: `${name} holds no cards and no share of any pantheon: there was nothing to change.`, problems: [] };
+  // A source held jointly: the obliterated god is no longer one of its owners; the others share it.
+  for (const s of sourcesOwnedBy(campaign, name)) {
+    const left = s.owners.filter((n) => nameKey(n) !== nameKey(name));
+    edits.push(ownersEdit(s.index, left.length === 0 ? [NOBODY] : left));
+    details.push(
+      left.length === 0
+        ? `Sources: ${name} held "${s.source}" alone; it now reads ${NOBODY} and pays no one.`
+        : `Sources: "${s.source}" is now shared by ${left.join(", ")}.`,
+    );
+  }
+  if (edits.length === 0)
+    return { edits, message: `${name} holds no cards, no share of any pantheon and no source: there was nothing to change.`, problems: [] };
   return {
     edits,
     message: `${name} is obliterated. Its worshippers turned to the other gods of each pantheon (to Atheism where none was left). ${name} stays in the Gods table for the Ledger; delete that row yourself if the player leaves the game.`,

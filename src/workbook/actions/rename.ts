@@ -6,13 +6,14 @@
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
 import { tableError, errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { CARDS, GODS, LEDGER, normalizeHeader, PANTHEON, SOURCES, SOURCES_OWNERS } from "../model/schema";
+import { CARDS, GODS, LEDGER, PANTHEON, SOURCES } from "../model/schema";
 import { readCampaign, type Campaign } from "../read/campaign";
 import { bookSheets } from "../plan/bookSheets";
 import { applyEdits, type TableEdit } from "../plan/edits";
 import { ledgerPlan } from "../plan/ledger";
 import { sealSheet } from "../plan/seal";
 import type { WorkbookPlan } from "../plan/types";
+import { ownersEdit, sourcesOwnedBy } from "./owners";
 
 export interface RenameOutcome {
   readonly from: string;
@@ -61,19 +62,15 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   for (const p of campaign.pantheons.values()) for (const e of p.entries) if (nameKey(e.member) === old) update(PANTHEON.name, e.index, "Member");
   for (const r of campaign.ledger) if (nameKey(r.god) === old) update(LEDGER.name, r.index, "God");
   // A source held jointly names its owners in one cell: the old name is replaced there, the others kept.
-  const sources = campaign.found.find((f) => f.table === SOURCES.name)?.raw;
-  const ownersAt = sources?.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(SOURCES_OWNERS)) ?? -1;
-  sources?.rows.forEach((cells, index) => {
-    const text = cells[ownersAt];
-    if (ownersAt < 0 || typeof text !== "string") return;
-    const owners = text
-      .split(/[,;\n]+/)
-      .map((n) => n.trim())
-      .filter((n) => n !== "");
-    if (!owners.some((n) => nameKey(n) === old)) return;
-    edits.push({ kind: "update", table: SOURCES.name, index, values: { [SOURCES_OWNERS]: owners.map((n) => (nameKey(n) === old ? name : n)).join(", ") } });
+  for (const s of sourcesOwnedBy(campaign, from)) {
+    edits.push(
+      ownersEdit(
+        s.index,
+        s.owners.map((n) => (nameKey(n) === old ? name : n)),
+      ),
+    );
     count.set(SOURCES.name, (count.get(SOURCES.name) ?? 0) + 1);
-  });
+  }
 
   // The campaign as the edits leave it: its accounts under the new name, sealed anew.
   const after: Campaign = readCampaign(applyEdits(raw, edits)).campaign;

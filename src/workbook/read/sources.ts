@@ -13,17 +13,30 @@ export interface Sources {
 }
 
 /**
+ * What an Owners cell says when every owner is gone (obliterated): the source is held by nobody
+ * and pays nobody. An empty cell would mean the opposite (the source pays by cards).
+ */
+export const NOBODY = "nobody";
+
+/** The names an Owners cell lists, separated by commas (or semicolons, or lines). */
+export function splitOwners(text: string): string[] {
+  return text
+    .split(/[,;\n]+/)
+    .map((n) => n.trim())
+    .filter((n) => n !== "");
+}
+
+/**
  * The owners an Owners cell names, as the Gods table spells them; undefined when the cell is
- * empty (the source pays by cards), null when a name is wrong (reported on the cell).
+ * empty (the source pays by cards), none for "nobody", null when a name is wrong (reported on
+ * the cell).
  */
 function ownersOf(r: RowReader, gods: ReadonlyMap<string, { readonly name: string; readonly kind: string }> | undefined): readonly string[] | undefined | null {
   const text = r.has(SOURCES_OWNERS) ? r.text(SOURCES_OWNERS, false) : undefined;
   if (text === undefined) return undefined;
-  const names = text
-    .split(/[,;\n]+/)
-    .map((n) => n.trim())
-    .filter((n) => n !== "");
+  const names = splitOwners(text);
   if (names.length === 0) return undefined;
+  if (names.length === 1 && nameKey(names[0] as string) === nameKey(NOBODY) && gods?.has(nameKey(NOBODY)) !== true) return [];
   const owners: string[] = [];
   for (const name of names) {
     if (nameKey(name) === nameKey(DEMONS)) {
