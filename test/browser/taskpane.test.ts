@@ -18,7 +18,7 @@ import { turmoil } from "../../src/engine/pantheon";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
-import { rawWorkbook, type Tables } from "../support/campaigns";
+import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 import type { HostSetup, TestHost } from "./excelTestHost";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -823,6 +823,26 @@ describe("the Earth map referee's disaster", () => {
     expect(await click(page, "#referee-yes")).toBe(3);
     const races = await values(page, "Races");
     expect(races.find((r) => r[0] === "Sea Folk")?.slice(0, 5)).toEqual(["Sea Folk", 20, 0, 0, "barbarian"]);
+  });
+
+  test("a great city the power destroys is typed in its own box", async () => {
+    const page = await inExcel(
+      edit((t) => {
+        const sea = t.Races?.find((r) => r[0] === "Sea Folk");
+        if (sea) sea[3] = 1;
+      }, example()),
+    );
+    await page.fill("#disaster-elements", "W");
+    // Sea Folk (W/2): 2 great cities named → 1 after resistances; they hold 1.
+    const row = page.locator("#disaster-hits tr", { hasText: "Sea Folk" });
+    await row.locator('input[data-kind="great"]').fill("2");
+    expect(await page.getAttribute('#disaster-hits tr:has-text("Sea Folk") input[data-kind="great"]', "aria-label")).toBe(
+      "Great cities of the Sea Folk the power destroys, before resistances",
+    );
+    expect(await click(page, "#disaster-show")).toBe(2);
+    expect(await page.textContent("#referee-preview")).toMatch(/Sea Folk: Great Cities 1 → 0/);
+    expect(await click(page, "#referee-yes")).toBe(3);
+    expect((await values(page, "Races")).find((r) => r[0] === "Sea Folk")?.slice(0, 4)).toEqual(["Sea Folk", 30, 2, 0]);
   });
 });
 

@@ -7,12 +7,16 @@ import { READING, steps } from "../messages";
 import { showMessage, showProblems } from "../render";
 import { act, goTo, onStatus, show, showOutcome } from "../state";
 
-/** What was typed for each race in the disaster's table: its deaths, and the cities the power destroys. */
-function disasterHits(): { race: string; text: string; cities: string }[] {
+/** The boxes of the disaster's table, one of each kind per race. */
+type HitKind = "deaths" | "cities" | "great";
+
+/** What was typed for each race in the disaster's table: its deaths, and the cities and great cities the power destroys. */
+function disasterHits(): { race: string; text: string; cities: string; great: string }[] {
+  const typed = (kind: HitKind, race: string) =>
+    [...document.querySelectorAll<HTMLInputElement>(`#disaster-hits input[data-kind="${kind}"]`)].find((c) => c.dataset.race === race)?.value.trim() ?? "";
   return [...document.querySelectorAll<HTMLInputElement>('#disaster-hits input[data-kind="deaths"]')].map((i) => {
     const race = i.dataset.race ?? "";
-    const cities = [...document.querySelectorAll<HTMLInputElement>('#disaster-hits input[data-kind="cities"]')].find((c) => c.dataset.race === race);
-    return { race, text: i.value.trim(), cities: cities?.value.trim() ?? "" };
+    return { race, text: i.value.trim(), cities: typed("cities", race), great: typed("great", race) };
   });
 }
 
@@ -22,7 +26,7 @@ function render(current: CampaignStatus): void {
   setOptions(byId("war-a", HTMLSelectElement), [{ value: "", label: "Choose a race…" }, ...races]);
   setOptions(byId("war-b", HTMLSelectElement), [{ value: "", label: "Choose a race…" }, ...races]);
   const typed = new Map(disasterHits().map((h) => [h.race, h]));
-  const box = (id: string, race: string, kind: "deaths" | "cities", label?: string) =>
+  const box = (id: string, race: string, kind: HitKind, label?: string) =>
     el("input", {
       attrs: {
         id,
@@ -42,18 +46,22 @@ function render(current: CampaignStatus): void {
       el("th", { text: "Race", attrs: { scope: "col" } }),
       el("th", { text: "Deaths", attrs: { scope: "col" } }),
       el("th", { text: "Cities", attrs: { scope: "col" } }),
+      el("th", { text: "Great cities", attrs: { scope: "col" } }),
     ),
     ...current.races.map((r, i) => {
       const deaths = box(`hit-${i}`, r.race, "deaths");
       deaths.value = typed.get(r.race)?.text ?? "";
       const cities = box(`hit-cities-${i}`, r.race, "cities", `Cities of the ${r.race} the power destroys, before resistances`);
       cities.value = typed.get(r.race)?.cities ?? "";
+      const great = box(`hit-great-${i}`, r.race, "great", `Great cities of the ${r.race} the power destroys, before resistances`);
+      great.value = typed.get(r.race)?.great ?? "";
       return el(
         "tr",
         {},
         el("th", {}, el("label", { text: r.race, attrs: { for: `hit-${i}` } })),
         el("td", { className: "num" }, deaths),
         el("td", { className: "num" }, cities),
+        el("td", { className: "num" }, great),
       );
     }),
   );
@@ -115,10 +123,15 @@ export function wireReferee(): void {
   });
   byId("disaster-show").addEventListener("click", () => {
     const hits = disasterHits()
-      // A Cities box of 0 is as good as empty; cities typed without deaths stand with 0 deaths.
-      .map((h) => ({ ...h, cities: h.cities === "0" ? "" : h.cities }))
-      .filter((h) => h.text !== "" || h.cities !== "")
-      .map((h) => ({ race: h.race, deaths: h.text === "" ? 0 : Number(h.text), ...(h.cities === "" ? {} : { cities: Number(h.cities) }) }));
+      // A city box of 0 is as good as empty; cities typed without deaths stand with 0 deaths.
+      .map((h) => ({ ...h, cities: h.cities === "0" ? "" : h.cities, great: h.great === "0" ? "" : h.great }))
+      .filter((h) => h.text !== "" || h.cities !== "" || h.great !== "")
+      .map((h) => ({
+        race: h.race,
+        deaths: h.text === "" ? 0 : Number(h.text),
+        ...(h.cities === "" ? {} : { cities: Number(h.cities) }),
+        ...(h.great === "" ? {} : { greatCities: Number(h.great) }),
+      }));
     const cause = byId("disaster-cause", HTMLInputElement).value.trim();
     const order = {
       elements: byId("disaster-elements", HTMLInputElement).value,
