@@ -908,6 +908,43 @@ class RangeProxy extends Loadable implements RangeApi {
       delete cell.formula;
     });
   }
+  /**
+   * One row of this range, from 0 ("Range.getRow"). A row past the range is refused when the
+   * request runs, as Microsoft's client library's harness does (realExcel.ts).
+   */
+  getRow(index: number): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const { sheet, rect } = this.resolve();
+      if (!Number.isSafeInteger(index) || index < 0 || index >= rect.rows) throw officeError("InvalidArgument", `The range has no row ${index}.`);
+      return { sheet, rect: { top: rect.top + index, left: rect.left, rows: 1, columns: rect.columns } };
+    });
+  }
+  /** The smallest range holding both ("Range.getBoundingRect"); on two sheets, refused when the request runs. */
+  getBoundingRect(other: RangeProxy): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const a = this.resolve();
+      const b = other.area();
+      if (a.sheet !== b.sheet) throw officeError("InvalidArgument", "The two ranges are on different sheets.");
+      const top = Math.min(a.rect.top, b.rect.top);
+      const left = Math.min(a.rect.left, b.rect.left);
+      const bottom = Math.max(a.rect.top + a.rect.rows, b.rect.top + b.rect.rows);
+      const right = Math.max(a.rect.left + a.rect.columns, b.rect.left + b.rect.columns);
+      return { sheet: a.sheet, rect: { top, left, rows: bottom - top, columns: right - left } };
+    });
+  }
+  /** The cells both ranges hold ("Range.getIntersection", ExcelApi 1.1); ranges that do not meet are an error. */
+  getIntersection(other: RangeProxy): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const a = this.resolve();
+      const b = other.area();
+      const top = Math.max(a.rect.top, b.rect.top);
+      const left = Math.max(a.rect.left, b.rect.left);
+      const bottom = Math.min(a.rect.top + a.rect.rows, b.rect.top + b.rect.rows);
+      const right = Math.min(a.rect.left + a.rect.columns, b.rect.left + b.rect.columns);
+      if (a.sheet !== b.sheet || bottom <= top || right <= left) throw officeError("InvalidArgument", "The ranges do not intersect.");
+      return { sheet: a.sheet, rect: { top, left, rows: bottom - top, columns: right - left } };
+    });
+  }
   /** The rows right under this range, in its columns ("Range.getRowsBelow"). */
   getRowsBelow(count: number): RangeProxy {
     return new RangeProxy(this.ctx, () => {

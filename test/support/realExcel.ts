@@ -617,6 +617,18 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
         const right = Math.max(a.rect.left + a.rect.columns, b.rect.left + b.rect.columns);
         return scope.range(a.sheet.name, top, left, bottom - top, right - left);
       },
+      // "Range.getIntersection" (ExcelApi 1.1): the cells both ranges hold; none is an error.
+      GetIntersection: (range, [other], scope) => {
+        if (!isNode(other) || other.kind !== "Range") throw excelError("InvalidArgument", "getIntersection takes a range.");
+        const a = areaOf(range);
+        const b = areaOf(other.target);
+        const top = Math.max(a.rect.top, b.rect.top);
+        const left = Math.max(a.rect.left, b.rect.left);
+        const bottom = Math.min(a.rect.top + a.rect.rows, b.rect.top + b.rect.rows);
+        const right = Math.min(a.rect.left + a.rect.columns, b.rect.left + b.rect.columns);
+        if (a.sheet !== b.sheet || bottom <= top || right <= left) throw excelError("InvalidArgument", "The ranges do not intersect.");
+        return scope.range(a.sheet.name, top, left, bottom - top, right - left);
+      },
     },
     setters: {
       Values: (range, value) => (range.values = cells(value, "values")),
@@ -652,6 +664,8 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       values: readable("Values", (r) => r.values),
       rowIndex: readable("RowIndex", (r) => r.rowIndex),
       columnIndex: readable("ColumnIndex", (r) => r.columnIndex),
+      rowCount: readable("RowCount", (r) => r.rowCount),
+      columnCount: readable("ColumnCount", (r) => r.columnCount),
     },
   },
   RangeFormat: {

@@ -112,7 +112,15 @@ export interface RangeApi {
   numberFormat: unknown[][];
   readonly rowIndex: number;
   readonly columnIndex: number;
+  readonly rowCount: number;
+  readonly columnCount: number;
   load(properties: string): RangeApi;
+  /** one row of the range, from 0 (ExcelApi 1.1) */
+  getRow(index: number): RangeApi;
+  /** the smallest range holding both (ExcelApi 1.1) */
+  getBoundingRect(other: RangeApi | string): RangeApi;
+  /** the cells both ranges hold; ranges that do not meet are an error (ExcelApi 1.1) */
+  getIntersection(other: RangeApi | string): RangeApi;
   clear(applyTo: "Contents"): void;
   getEntireRow(): RangeApi;
   /** the rows right under the range, as many as asked, in its columns (ExcelApi 1.2) */

@@ -1,7 +1,8 @@
 /**
  * Reading the campaign inside Excel (Office.js): the same raw tables the .xlsx adapter hands
- * over, in two round trips whatever the campaign's size: one to list the tables and sheets, one
- * to read every input table.
+ * over. Two round trips for an ordinary campaign: one to list the tables and sheets, one to read
+ * every input table's first FIRST_ROWS rows; a larger table's other rows follow in windows, so
+ * that no answer of Excel's grows past about WINDOW_BYTES, whatever the campaign's size.
  */
 import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
@@ -23,9 +24,22 @@ function rawCell(value: unknown): RawCell {
 /** How many rows under each table are looked at for rows typed outside it. */
 const ROWS_UNDER = 50;
 
+/**
+ * The rows of each table read with the others in the second round trip. A larger table's other
+ * rows follow in windows, so that no answer of Excel's grows with the campaign: Excel on the web
+ * refuses an answer over 5 MB ("ResponsePayloadSizeLimitExceeded"), and we keep each under 1 MB.
+ */
+export const FIRST_ROWS = 1000;
+
+/** The size a request's answer is planned at, from the bytes a row of that table took so far: well under 1 MB. */
+export const WINDOW_BYTES = 512 * 1024;
+
 interface Pending {
   name: string;
+  /** the table's range, or the sheet's used range: where it is and how large */
   range: RangeApi;
+  /** its first FIRST_ROWS rows (all of them when it has fewer) */
+  first: RangeApi;
   /** the rows right under a table */
   below?: RangeApi;
   sheet: { name: string };
@@ -40,7 +54,70 @@ interface Pending {
  */
 export const CENTURY_END_MARK = "gods.centuryEndInProgress";
 
-/** Reads every input table in two round trips. */
+/** What a row of cells weighs in an answer, about: its JSON. */
+const bytesOf = (rows: readonly unknown[][]): number => JSON.stringify(rows).length;
+
+/**
+ * Queues a table's range with its first rows. Its size comes with them; what lies past
+ * FIRST_ROWS is read afterwards (readRest).
+ */
+function pendingRange(name: string, range: RangeApi, sheet: { name: string }, isTable: boolean, totals: boolean, below?: RangeApi): Pending {
+  range.load("rowIndex,columnIndex,rowCount,columnCount");
+  // Its first row and the rows under it, FIRST_ROWS in all, cut to the range itself: no empty
+  // rows past a small table are sent.
+  const head = range.getRow(0);
+  const first = range.getIntersection(head.getBoundingRect(head.getRowsBelow(FIRST_ROWS - 1))).load("values");
+  return { name, range, first, sheet, isTable, totals, ...(below === undefined ? {} : { below }) };
+}
+
+/**
+ * The rows of every table past its first FIRST_ROWS, in windows of rows: each request holds as
+ * many windows as fit WINDOW_BYTES at the weight of that table's rows so far. One request for a
+ * campaign of any ordinary size, and none at all for most.
+ */
+async function readRest(context: ContextApi, pending: readonly Pending[]): Promise<Map<Pending, unknown[][]>> {
+  const read = new Map<Pending, unknown[][]>();
+  // The bytes and rows read so far of each table: the weight of its next rows.
+  const weight = new Map<Pending, { bytes: number; rows: number }>();
+  const left: { p: Pending; from: number }[] = [];
+  for (const p of pending) {
+    const first = p.first.values;
+    read.set(p, first);
+    weight.set(p, { bytes: bytesOf(first), rows: Math.max(1, first.length) });
+    if (p.range.rowCount > first.length) left.push({ p, from: first.length });
+  }
+  while (left.length > 0) {
+    let budget = WINDOW_BYTES;
+    const windows: { p: Pending; range: RangeApi }[] = [];
+    while (left.length > 0) {
+      const job = left[0] as { p: Pending; from: number };
+      const w = weight.get(job.p) ?? { bytes: 1, rows: 1 };
+      const perRow = Math.max(1, w.bytes / w.rows);
+      const fits = Math.floor(budget / perRow);
+      if (fits < 1 && windows.length > 0) break;
+      const count = Math.min(job.p.range.rowCount - job.from, Math.max(1, fits));
+      const ws = context.workbook.worksheets.getItem(job.p.sheet.name);
+      windows.push({
+        p: job.p,
+        range: ws.getRangeByIndexes(job.p.range.rowIndex + job.from, job.p.range.columnIndex, count, job.p.range.columnCount).load("values"),
+      });
+      budget -= count * perRow;
+      job.from += count;
+      if (job.from >= job.p.range.rowCount) left.shift();
+    }
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per window of about WINDOW_BYTES, never one per row or table
+    await context.sync();
+    for (const { p, range } of windows) {
+      const rows = range.values;
+      (read.get(p) ?? []).push(...rows);
+      const w = weight.get(p) ?? { bytes: 0, rows: 0 };
+      weight.set(p, { bytes: w.bytes + bytesOf(rows), rows: w.rows + rows.length });
+    }
+  }
+  return read;
+}
+
+/** Reads every input table: two round trips, and more only for tables of over FIRST_ROWS rows. */
 export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const wb = context.workbook;
   wb.tables.load("items/name,items/showTotals");
@@ -58,13 +135,11 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     const sheetName = sheetNames.get(k);
     if (tableName !== undefined) {
       const table = wb.tables.getItem(tableName);
-      const range = table.getRange().load("values,rowIndex,columnIndex");
       const below = table.getRange().getRowsBelow(ROWS_UNDER).load("values");
       const sheet = table.worksheet.load("name");
-      pending.push({ name: tableName, range, below, sheet, isTable: true, totals: withTotals.has(tableName) });
+      pending.push(pendingRange(tableName, table.getRange(), sheet, true, withTotals.has(tableName), below));
     } else if (sheetName !== undefined && !GENERATED_SHEET.test(sheetName)) {
-      const range = wb.worksheets.getItem(sheetName).getUsedRange(true).load("values,rowIndex,columnIndex");
-      pending.push({ name: sheetName, range, sheet: { name: sheetName }, isTable: false, totals: false });
+      pending.push(pendingRange(sheetName, wb.worksheets.getItem(sheetName).getUsedRange(true), { name: sheetName }, false, false));
     }
   }
   // The sheets the add-in generates, read back in the same request: each one's title (A1), and
@@ -76,13 +151,15 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   await context.sync();
+  const cells = await readRest(context, pending);
 
   const tables = new Map<string, RawTable>();
   const problems: Problem[] = [];
   for (const p of pending) {
     const under = p.below === undefined ? undefined : rowsTypedUnder(p, spec(p.name));
     if (under !== undefined) problems.push(under);
-    const values = p.totals ? p.range.values.slice(0, -1) : p.range.values;
+    const read = cells.get(p) ?? [];
+    const values = p.totals ? read.slice(0, -1) : read;
     // A plain sheet's headers are in its first row, wherever the used range starts.
     const top = p.isTable ? p.range.rowIndex + 1 : 1;
     const skip = p.isTable ? 0 : p.range.rowIndex; // rows above the used range are empty
@@ -123,9 +200,9 @@ function rowsTypedUnder(p: Pending, table: string): Problem | undefined {
   let count = 0;
   while (count < rows.length && (rows[count] ?? []).some((v) => v !== null && v !== "")) count++;
   if (count === 0) return undefined;
-  const first = p.range.rowIndex + p.range.values.length + 1;
+  const first = p.range.rowIndex + p.range.rowCount + 1;
   const left = p.range.columnIndex + 1;
-  const width = p.range.values[0]?.length ?? 1;
+  const width = p.range.columnCount;
   return rowsUnderTable(table, p.sheet.name, first, first + count - 1, left, left + width - 1, count === rows.length);
 }
 
