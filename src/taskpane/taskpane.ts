@@ -25,7 +25,7 @@ import { watchTheme } from "./theme";
 import { followVisibility } from "./visibility";
 
 function startInExcel(): void {
-  watchTheme();
+  const theme = watchTheme();
   byId("starting").hidden = true;
   byId("app").hidden = false;
   wireCampaign();
@@ -43,8 +43,10 @@ function startInExcel(): void {
   // A workbook that only uses GODS functions starts this page with the pane hidden: nothing is
   // read, followed or ticked until the gamemaster opens the pane.
   followVisibility((shown) => {
-    if (shown) wake();
-    else sleep();
+    if (shown) {
+      theme();
+      wake();
+    } else sleep();
   });
   // Excel does not report every edit (a dropdown's, on the web): coming back to the pane reads again.
   window.addEventListener("focus", changed);

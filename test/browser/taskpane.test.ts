@@ -615,6 +615,21 @@ describe("inside Excel", () => {
     ).toEqual([20.145, 15]);
   });
 
+  test("the theme follows Office's when the gamemaster comes back to the pane, without asking Excel anything", async () => {
+    const page = await inExcel(example(), { officeTheme: { bodyBackgroundColor: "#ffffff", bodyForegroundColor: "#000000" } });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    const before = await host(page, (h) => h.excel.syncs);
+    // Office's theme set to black in its settings: the pane changes once it gets the focus again.
+    await page.evaluate(() => {
+      Object.assign(Office.context, { officeTheme: { bodyBackgroundColor: "#262626", bodyForegroundColor: "#ffffff" } });
+      window.dispatchEvent(new Event("focus"));
+    });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe("rgb(255, 255, 255)");
+    // The focus also reads the campaign again (an edit Excel did not report): the theme itself costs nothing.
+    expect((await host(page, (h) => h.excel.syncs)) - before).toBeLessThanOrEqual(2);
+  });
+
   test("every control has a name, and the century can be ended with the keyboard alone", async () => {
     const page = await inExcel(example());
     const unnamed = await page.$$eval("#app button, #app input, #app select", (controls) =>
