@@ -348,7 +348,7 @@ describe("inside Excel", () => {
     }
   });
 
-  test("records deaths, counts them quickly, ends the century in 3 round trips and shows what each god collects", async () => {
+  test("records deaths, counts them quickly, ends the century in 4 round trips and shows what each god collects", async () => {
     const page = await inExcel(example());
     expect(await page.textContent("#state")).toBe("Century 1 in play · ready");
     await page.fill("#death-cause", "war");
@@ -376,8 +376,8 @@ describe("inside Excel", () => {
     const previewRows = await page.$$eval("#preview-body tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(previewRows).toEqual(expected.map(asShown));
 
-    // Paying needs a look first: the confirmation shows the same table, then pays in 3 round trips.
-    expect(await payCentury(page)).toBe(3);
+    // Paying needs a look first: the confirmation shows the same table, then pays in 4 round trips (two reads, the claim, the write).
+    expect(await payCentury(page)).toBe(4);
     const result = await page.textContent("#century-result");
     expect(result).toMatch(/Century 1 is paid/);
     // The same numbers as the command line's calculation on the same tables.
@@ -592,7 +592,7 @@ describe("inside Excel", () => {
     await page.waitForSelector("#debit-confirm:not([hidden])");
     expect(await page.textContent("#debit-question")).toMatch(/^Take 5 mana from Vorn's account for "Lord's loss" in century 2\?/);
     await shot(page, "24-debit-question", "#debit-title");
-    expect(await click(page, "#debit-yes")).toBe(3);
+    expect(await click(page, "#debit-yes")).toBe(4);
     expect(await page.textContent("#debit-result")).toMatch(/Took 5 mana from Vorn \("Lord's loss"\) in century 2.*Vorn owes 4\.355 mana/);
     expect(await page.textContent("#owing")).toBe("Vornowes 4.355");
     expect((await values(page, "Ledger")).at(-1)).toEqual([2, "debit", "Lord's loss", "Vorn", -5, 0, -4.355, "-4.355"]);
@@ -779,7 +779,7 @@ describe("the pane as a gamemaster sees it, at 320 and 500 px, light and dark", 
     await page.click("#credit-event");
     expect(await page.textContent("#event-question")).toBe('Credit "God obliterated" in century 1? It credits Vorn 2, Demons 1.');
     await shot(page, name("3-event-question"), "#event-title");
-    expect(await click(page, "#event-yes")).toBe(3);
+    expect(await click(page, "#event-yes")).toBe(4);
     expect(await page.textContent("#event-result")).toMatch(/Credited "God obliterated" in century 1.*Collect now: Vorn 2, Demons 1\./);
     expect(await page.textContent("#credits")).toMatch(/^The event "God obliterated" in century 1Vorn 2 \(paid 2\), Demons 1 \(paid 1\)/);
     await shot(page, name("4-event-credited"), "#event-title");
@@ -788,7 +788,7 @@ describe("the pane as a gamemaster sees it, at 320 and 500 px, light and dark", 
     await page.waitForSelector("#century-confirm:not([hidden])");
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, name("5-century-question"), "#century-title");
-    expect(await click(page, "#century-yes")).toBe(3);
+    expect(await click(page, "#century-yes")).toBe(4);
     expect(await page.textContent("#century-result")).toMatch(/Century 1 is paid/);
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, name("6-century-paid"), "#century-title");
@@ -1073,7 +1073,7 @@ describe("the mana book in the pane", () => {
 
     await page.click("#undo-credit");
     expect(await page.textContent("#undo-question")).toMatch(/^Take back the event "Race destroyed #2" in century 1\?/);
-    expect(await click(page, "#undo-yes")).toBe(3);
+    expect(await click(page, "#undo-yes")).toBe(4);
     expect(await page.textContent("#undo-result")).toMatch(
       /Took back the event "Race destroyed #2" in century 1.*Take back from the distribution point: Vorn 0, Mirelle 0, Kettu 0\./,
     );
@@ -1086,7 +1086,7 @@ describe("the mana book in the pane", () => {
     expect(await page.isDisabled("#credit-era")).toBe(false);
     expect(await page.textContent("#credit-era")).toBe("Credit the era ending with century 2…");
     await page.click("#credit-era");
-    expect(await click(page, "#era-yes")).toBe(3);
+    expect(await click(page, "#era-yes")).toBe(4);
     expect(await page.textContent("#era-result")).toMatch(/Credited the era ending with century 2.*Collect now: Solara 18, Kettu 2\./);
   });
 

@@ -281,6 +281,12 @@ class Loadable {
     this.pendingLoads.clear();
     this.snapshot();
   }
+  /** Loaded with its collection ("items/…"): the properties are there at once. */
+  settleWith(props: readonly string[]): this {
+    for (const p of props) this.pendingLoads.add(p);
+    this.settle();
+    return this;
+  }
   protected snapshot(): void {}
   protected need(prop: string): void {
     if (!this.loaded.has(prop) && !this.loaded.has("*")) throw NOT_LOADED(prop);
@@ -340,12 +346,7 @@ class WorkbookProxy implements WorkbookApi {
   constructor(private readonly ctx: MemoryContext) {
     this.tables = new TableCollection(ctx, () => ctx.book.tables);
     this.worksheets = new WorksheetCollection(ctx);
-    this.settings = {
-      add: (key: string, value: string) => {
-        ctx.enqueue(() => ctx.book.settings.set(key, value));
-      },
-      getItemOrNullObject: (key: string) => new SettingProxy(ctx, key),
-    };
+    this.settings = new SettingCollection(ctx);
   }
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.ctx, () => {
@@ -357,29 +358,50 @@ class WorkbookProxy implements WorkbookApi {
   }
 }
 
+/** The workbook's settings ("Excel.SettingCollection"): added, found by key, or loaded all at once. */
+class SettingCollection extends Loadable implements SettingCollectionApi {
+  private snap: SettingProxy[] = [];
+  protected override snapshot(): void {
+    this.snap = [...this.ctx.book.settings.keys()].map((key) => new SettingProxy(this.ctx, key).settleWith(["key", "value"]));
+  }
+  get items(): SettingProxy[] {
+    this.need("items");
+    return this.snap;
+  }
+  add(key: string, value: string): void {
+    this.ctx.enqueue(() => this.ctx.book.settings.set(key, value));
+  }
+  getItemOrNullObject(key: string): SettingProxy {
+    return new SettingProxy(this.ctx, key);
+  }
+}
+
 /** A setting; like Office.js's *OrNullObject items, isNullObject says whether it exists (after a sync). */
 class SettingProxy extends Loadable implements SettingApi {
   private snap: { exists: boolean; value: string | undefined } | null = null;
   constructor(
     ctx: MemoryContext,
-    private readonly key: string,
+    private readonly key_: string,
   ) {
     super(ctx);
   }
   protected override snapshot(): void {
-    const value = this.ctx.book.settings.get(this.key);
+    const value = this.ctx.book.settings.get(this.key_);
     this.snap = { exists: value !== undefined, value };
   }
   get isNullObject(): boolean {
     if (this.snap === null) throw NOT_LOADED("isNullObject");
     return !this.snap.exists;
   }
+  get key(): string {
+    return this.key_;
+  }
   get value(): unknown {
     this.need("value");
     return this.snap?.value;
   }
   delete(): void {
-    this.ctx.enqueue(() => this.ctx.book.settings.delete(this.key));
+    this.ctx.enqueue(() => this.ctx.book.settings.delete(this.key_));
   }
 }
 

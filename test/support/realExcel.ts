@@ -479,6 +479,8 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
       GetItemOrNullObject: (settings, [key]) => node("Setting", settings.getItemOrNullObject(text(key, "The setting's key"))),
     },
+    load: (settings, properties) => settings.load(properties),
+    items: { kind: "Setting", list: (settings) => settings.items.map((s) => node("Setting", s)) },
   },
   Setting: {
     calls: {
@@ -487,7 +489,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
     },
     load: (setting, properties) => setting.load(properties),
-    readable: { value: readable("Value", (s) => s.value) },
+    readable: { key: readable("Key", (s) => s.key), value: readable("Value", (s) => s.value) },
     nullable: { load: "value", isNull: (s) => s.isNullObject },
   },
   WorksheetCollection: {

@@ -56,8 +56,10 @@ describe("requests under the budget", () => {
 describe("the Ledger is the commit point", () => {
   test("a Ledger made meanwhile stops the payment: the worksheets are written, nobody is paid, and the pane says so", async () => {
     const excel = new MemoryExcel(memoryWorkbook(huge(1)));
-    excel.afterSync = (n) => {
-      if (n === 2) excel.book.put("Ledger", [["Century", "God", "Earned", "Paid", "Carry"]]);
+    // Once the century's first sheets are written (the claim passed), someone makes a Ledger.
+    excel.afterSync = () => {
+      if (excel.book.sheet("C1 Death Worksheet") !== undefined && excel.book.sheet("Ledger") === undefined)
+        excel.book.put("Ledger", [["Century", "God", "Earned", "Paid", "Carry"]]);
     };
     const outcome = await endCentury(excel.run, 1);
     expect(outcome.written).toBe(false);

@@ -20,6 +20,8 @@ import { latestCentury } from "../read/century";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
 import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
+import { queueClaim, queueRelease, type ClaimCheck } from "./claim";
+import { normalizeHeader } from "../model/schema";
 import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
 
 /** Runs a batch against the workbook (Excel.run inside Excel; a stand-in in tests). */
@@ -183,6 +185,36 @@ export interface CenturyEndInExcel extends CenturyEndOutcome {
   readonly status: CampaignStatus;
 }
 
+/**
+ * Why another referee's Excel kept this one from writing, in a gamemaster's words: when the
+ * Ledger now holds the century this one was paying, that the other referee just paid it.
+ */
+function refusalWords(claim: ClaimCheck, refusal: string, century?: number): string {
+  const rows = claim.ledgerNow();
+  if (century === undefined || rows === undefined) return refusal;
+  const [headers = [], ...body] = rows;
+  const at = (name: string) => headers.findIndex((h) => typeof h === "string" && normalizeHeader(h) === normalizeHeader(name));
+  const [c, k] = [at("Century"), at("Kind")];
+  const paid = body.some((r) => r[c] === century && (k < 0 || r[k] === "century-end" || r[k] === "" || r[k] === null));
+  return paid
+    ? `another referee has just paid century ${century}: nothing more was paid here. Its result is on the ${sheetNames(century).mana} sheet; Redo calculates it again.`
+    : refusal;
+}
+
+/**
+ * Nothing written, because another referee's Excel got there first: this computer's claim goes,
+ * and the campaign is read again, so that the pane shows the book as the other referee left it.
+ */
+async function claimRefused<O extends { readonly problems: readonly Problem[] }>(
+  context: ContextApi,
+  outcome: O,
+  message: string,
+): Promise<O & { written: false; status: CampaignStatus }> {
+  queueRelease(context);
+  const now = readCampaign(await readWorkbook(context));
+  return { ...outcome, problems: [tableError(LEDGER.name, message)], written: false, status: campaignStatus(now) };
+}
+
 /** A write that stopped part-way: what it had written by then, and what to do, for the gamemaster. */
 function stoppedPartWay(error: unknown, century: number, done: readonly string[]): ActionError {
   const code = (error as { code?: unknown } | null)?.code;
@@ -230,6 +262,13 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
         return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
       options.onStep?.("writing");
       const settings = context.workbook.settings;
+      if (ledger) {
+        // Before anything is written: the book is this computer's, and nobody paid meanwhile.
+        const claim = queueClaim(context, raw, `paying century ${plan.century}`);
+        await context.sync();
+        const refusal = claim.refusal();
+        if (refusal !== undefined) return claimRefused(context, outcome, refusalWords(claim, refusal, plan.century));
+      }
       const mark: Step = { bytes: 200, queue: () => settings.add(CENTURY_END_MARK, String(plan.century)) };
       const groups = requests([...(ledger ? [mark] : []), ...worksheetSteps(context, raw, plan)]);
       const done = new Set<string>();
@@ -248,6 +287,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
         const aborted = check?.changed() === true;
         queueLedgerAndShow(context, raw, plan, ledger && !aborted);
         if (ledger && !aborted) settings.getItemOrNullObject(CENTURY_END_MARK).delete();
+        if (ledger) queueRelease(context);
         await context.sync();
         if (aborted) {
           const reason = `The Ledger was changed while the worksheets of century ${plan.century} were being written, so nobody was paid. Check the Ledger, then end century ${plan.century} again.`;
@@ -305,6 +345,11 @@ async function credit(run: ExcelRun, what: string, planner: (read: CampaignRead)
         if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0)
           return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
         options.onStep?.("writing");
+        // Before anything is written: the book is this computer's, and nobody credited meanwhile.
+        const claim = queueClaim(context, raw, what);
+        await context.sync();
+        const refusal = claim.refusal();
+        if (refusal !== undefined) return claimRefused(context, outcome, refusal);
         const groups = requests(worksheetSteps(context, raw, plan));
         for (const [i, group] of groups.entries()) {
           for (const step of group) step.queue();
@@ -312,6 +357,7 @@ async function credit(run: ExcelRun, what: string, planner: (read: CampaignRead)
           if (i < groups.length - 1) await context.sync();
         }
         queueLedgerAndShow(context, raw, plan, true);
+        queueRelease(context);
         await context.sync();
         return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, true))) };
       },

@@ -23,9 +23,13 @@ export interface WorkbookApi {
 export interface SettingCollectionApi {
   add(key: string, value: string): unknown;
   getItemOrNullObject(key: string): SettingApi;
+  /** every setting of the workbook, once loaded ("items/key,items/value") */
+  readonly items: SettingApi[];
+  load(properties: string): unknown;
 }
 
 export interface SettingApi {
+  readonly key: string;
   readonly value: unknown;
   readonly isNullObject: boolean;
   load(properties: string): SettingApi;

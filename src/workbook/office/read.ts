@@ -210,14 +210,14 @@ function rowsTypedUnder(p: Pending, table: string): Problem | undefined {
  * Queues a fresh read of the Ledger (or of its absence); after the next sync, `changed()` says
  * whether it still holds what `raw` read. A century end checks this just before it pays.
  */
-export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed(): boolean } {
+export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed(): boolean; now(): readonly (readonly RawCell[])[] } {
   const before = raw.tables.get(LEDGER.name.toLowerCase());
   const wb = context.workbook;
   if (before === undefined) {
     wb.tables.load("items/name");
     wb.worksheets.load("items/name");
     const isLedger = (name: string) => name.toLowerCase() === LEDGER.name.toLowerCase();
-    return { changed: () => wb.tables.items.some((t) => isLedger(t.name)) || wb.worksheets.items.some((w) => isLedger(w.name)) };
+    return { changed: () => wb.tables.items.some((t) => isLedger(t.name)) || wb.worksheets.items.some((w) => isLedger(w.name)), now: () => [] };
   }
   const range = before.isTable
     ? wb.tables.getItem(before.name).getRange().load("values")
@@ -227,6 +227,7 @@ export function ledgerCheck(context: ContextApi, raw: RawWorkbook): { changed():
         .load("values");
   const expected = [before.headers, ...before.rows];
   return {
+    now: () => range.values.map((r) => r.map(rawCell)),
     changed: () => {
       const now = range.values.map((r) => r.map(rawCell));
       // A plain sheet is read one row further, so that a row added under it is seen too.
