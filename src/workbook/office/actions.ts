@@ -1,8 +1,9 @@
 /**
  * Running actions inside Excel, and the century end that the task pane and the ribbon command
- * share. Each action is one Excel.run: read the campaign once (two round trips), work out the
- * change with the same code as the command line, write it, and hand back the campaign's status
- * after the change, worked out without reading again. The pane's other tools are in tools.ts.
+ * share. Each action is one Excel.run: read the campaign once (two round trips for an ordinary
+ * campaign), work out the change with the same code as the command line, claim the book when it
+ * pays (claim.ts), write it, and hand back the campaign's status after the change, worked out
+ * without reading again. The pane's other tools are in tools.ts.
  */
 import type { ContextApi, HandlerApi } from "./api";
 import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
@@ -226,10 +227,10 @@ function stoppedPartWay(error: unknown, century: number, done: readonly string[]
 }
 
 /**
- * Plans a century end and writes it. Two requests read the campaign. Then the worksheets go out
- * in as many requests as their size needs (one for most campaigns), each under the budget; the
- * Ledger goes last, in the final request, as the commit point, after a workbook setting marks
- * the century end as under way. When the worksheets take more than one request, the one before
+ * Plans a century end and writes it. Two requests read the campaign, and one more claims the
+ * book when the century is paid. Then the worksheets go out in as many requests as their size
+ * needs (one for most campaigns), each under the budget; the Ledger goes last, in the final
+ * request, as the commit point, after a workbook setting marks the century end as under way. When the worksheets take more than one request, the one before
  * the last reads the Ledger again, and nobody is paid if someone changed it meanwhile.
  */
 async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: boolean, options: PayOptions = {}): Promise<CenturyEndInExcel> {
