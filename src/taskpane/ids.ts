@@ -170,6 +170,13 @@ export const IDS = [
   "reseal-yes",
   "reseal-no",
   "reseal-result",
+  "twice-title",
+  "twice",
+  "twice-confirm",
+  "twice-question",
+  "twice-yes",
+  "twice-no",
+  "twice-result",
   "council-title",
   "council-seats",
   "council-present",
@@ -190,7 +197,7 @@ export const IDS = [
 export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
-export type Question = "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal";
+export type Question = "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

@@ -630,6 +630,31 @@ describe("inside Excel", () => {
     expect((await host(page, (h) => h.excel.syncs)) - before).toBeLessThanOrEqual(2);
   });
 
+  test("a century paid on two computers whose copies lagged: named, payments held, then settled by a referee", async () => {
+    const page = await inExcel(example());
+    await payCentury(page);
+    // Another referee's Excel paid century 1 too, on its own copy; the copies have since met.
+    await page.evaluate(() => window.godsTestHost?.book.settings.set("gods.paid.other", JSON.stringify([{ credit: "century-end|1|", at: Date.now() }])));
+    await click(page, "#refresh");
+    expect(await page.isVisible("#twice-title")).toBe(true);
+    expect(await page.textContent("#twice")).toMatch(
+      /^The end of century 1 was written on 2 computers .* takes back what it handed out: Solara 21, Vorn 45, Mirelle 14, Kettu 13, Demons 4\./,
+    );
+    // Payments wait until it is settled.
+    expect(await page.isDisabled("#credit-event")).toBe(true);
+    await page.click("#twice button.settle");
+    expect(await page.textContent("#twice-question")).toMatch(/^Has it been put right\?/);
+    await shot(page, "26-paid-twice", "#twice-title");
+    await click(page, "#twice-yes");
+    expect(await page.textContent("#twice-result")).toContain("Recorded as settled.");
+    expect(await page.isVisible("#twice-title")).toBe(false);
+    // Payments go on.
+    await page.selectOption("#event-name", "Race destroyed");
+    await page.click("#credit-event");
+    expect(await click(page, "#event-yes")).toBe(4);
+    expect(await page.textContent("#event-result")).toMatch(/Credited "Race destroyed"/);
+  });
+
   test("every control has a name, and the century can be ended with the keyboard alone", async () => {
     const page = await inExcel(example());
     const unnamed = await page.$$eval("#app button, #app input, #app select", (controls) =>

@@ -39,7 +39,8 @@ function contents(book: MemoryWorkbook) {
       merged: s.merged,
     })),
     tables: book.tables.map((t) => ({ name: t.name, sheet: t.sheet.name, top: t.top, left: t.left, columns: t.columns, bodyRows: t.bodyRows, style: t.style })),
-    settings: [...book.settings.entries()],
+    // The paid log's times are each run's own clock.
+    settings: [...book.settings.entries()].map(([k, v]) => [k, v.replace(/"at":\d+/g, '"at":0')]),
     activeSheet: book.activeSheet,
     selected: book.selected,
   };

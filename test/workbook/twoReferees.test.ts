@@ -199,6 +199,84 @@ describe("a claim left in the workbook", () => {
     const excel = new MemoryExcel(book);
     expect((await me.actions.endCentury(excel.run, 1)).written).toBe(true);
     expect((await me.actions.creditEvent(excel.run, "Feast")).written).toBe(true);
-    expect([...book.settings.keys()]).toEqual([`${CLAIM_PREFIX}gone`]);
+    expect([...book.settings.keys()].filter((k) => k.startsWith(CLAIM_PREFIX))).toEqual([`${CLAIM_PREFIX}gone`]);
+  });
+});
+
+/** A copy of a workbook, as each co-author's Excel holds one: its sheets' cells, its tables and its settings. */
+function copyOf(book: MemoryWorkbook): MemoryWorkbook {
+  const copy = new MemoryWorkbook();
+  catchUp(copy, book);
+  return copy;
+}
+
+/**
+ * What co-authoring does when one computer's changes reach another's copy, seconds late: every
+ * cell the sender holds is written over the receiver's (the later writer wins), sheets and tables
+ * it added appear, a table keeps the larger of the two bodies, and settings merge key by key.
+ */
+function catchUp(receiver: MemoryWorkbook, sender: MemoryWorkbook): void {
+  for (const s of sender.sheets) {
+    const target = receiver.sheet(s.name) ?? receiver.addSheet(s.name);
+    target.visibility = s.visibility;
+    for (const [k, c] of s.cells) {
+      const [r, col] = k.split(",").map(Number) as [number, number];
+      const cell = target.cell(r, col);
+      cell.value = c.value;
+      if (c.formula === undefined) delete cell.formula;
+      else cell.formula = c.formula;
+      if (c.numberFormat !== undefined) cell.numberFormat = c.numberFormat;
+    }
+  }
+  for (const t of sender.tables) {
+    const mine = receiver.table(t.name);
+    if (mine !== undefined) mine.bodyRows = Math.max(mine.bodyRows, t.bodyRows);
+    else receiver.tables.push(Object.assign(Object.create(Object.getPrototypeOf(t) as object) as typeof t, t, { sheet: receiver.sheet(t.sheet.name) }));
+  }
+  for (const [k, v] of sender.settings) receiver.settings.set(k, v);
+}
+
+describe("two referees whose copies lag behind each other", () => {
+  test("both pay century 1 on their own copy: once the copies meet, either computer names it and stops paying until a referee settles it", async () => {
+    const start = memoryWorkbook(campaign());
+    const [a, b] = [copyOf(start), copyOf(start)];
+    const [first, second] = [computer(), computer()];
+    // Neither copy has the other's changes yet: both claims pass, both pay.
+    expect((await first.actions.endCentury(new MemoryExcel(a).run, 1)).written).toBe(true);
+    expect((await second.actions.endCentury(new MemoryExcel(b).run, 1)).written).toBe(true);
+    catchUp(b, a);
+    catchUp(a, b);
+    // The Ledger holds century 1 once: the cells of both writes merged.
+    expect(centuryRows(a, 1)).toHaveLength(3);
+    for (const [copy, who] of [
+      [a, first],
+      [b, second],
+    ] as const) {
+      const status = await who.tools.readStatus(new MemoryExcel(copy).run);
+      const twice = errorsIn(status.problems).filter((p) => p.paidTwice !== undefined);
+      expect(twice.map(describeProblem)).toEqual([
+        expect.stringMatching(
+          /^Ledger table, row 2: the end of century 1 was written on 2 computers \(at \d\d:\d\d and \d\d:\d\d\) whose copies of the workbook had not yet caught up with each other: .* one of them takes back what it handed out: Ares 22, Hestia 24, Demons 2\. Then say it is settled/,
+        ),
+      ]);
+    }
+    // Nothing more is paid on either computer until then.
+    const held = await first.actions.creditEvent(new MemoryExcel(a).run, "Feast");
+    expect(held.written).toBe(false);
+    expect(errorsIn(held.problems).some((p) => p.paidTwice === "century-end|1|")).toBe(true);
+    // A referee settles it on the second computer; once the first's copy has caught up, it pays again.
+    const settled = await second.actions.settlePaidTwice(new MemoryExcel(b).run, "century-end|1|");
+    expect(settled.status.problems.filter((p) => p.paidTwice !== undefined)).toEqual([]);
+    catchUp(a, b);
+    expect((await first.actions.creditEvent(new MemoryExcel(a).run, "Feast")).written).toBe(true);
+  });
+
+  test("one computer paying twice, a century end and its redo, is no double payment across computers", async () => {
+    const book = memoryWorkbook(campaign());
+    const me = computer();
+    expect((await me.actions.endCentury(new MemoryExcel(book).run, 1)).written).toBe(true);
+    expect((await me.actions.endCentury(new MemoryExcel(book).run, 1)).written).toBe(true);
+    const status = await me.tools.readStatus(new MemoryExcel(book).run);
+    expect(status.problems.filter((p) => p.paidTwice !== undefined)).toEqual([]);
   });
 });

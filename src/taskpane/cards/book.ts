@@ -1,8 +1,11 @@
-/** The book by hand: a god renamed everywhere, and the book corrected on purpose (each asked first). */
-import { correctBook, excelRun, renameEverywhere } from "../../workbook/office";
+/**
+ * The book by hand: a god renamed everywhere, the book corrected on purpose, and a credit written
+ * on two computers settled (each asked first).
+ */
+import { correctBook, excelRun, renameEverywhere, settlePaidTwice } from "../../workbook/office";
 import { errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
-import { byId, setOptions } from "../dom";
+import { byId, el, setOptions } from "../dom";
 import { steps } from "../messages";
 import { showMessage, showProblems } from "../render";
 import { act, goTo, onStatus, show, showOutcome } from "../state";
@@ -18,10 +21,41 @@ function render(current: CampaignStatus): void {
   byId("reseal-text").textContent = broken
     ? "The Ledger was changed by hand (see the problems above). If that was done on purpose, say why: the book is sealed as it stands, and a correction row in each account it touches keeps the reason. Otherwise put back what the add-in wrote."
     : "The Ledger agrees with its seal: there is nothing to correct.";
+  // Credits written on two computers whose copies lagged: each settled by a referee.
+  const twice = current.problems.filter((p) => p.paidTwice !== undefined);
+  byId("twice-title").hidden = twice.length === 0;
+  byId("twice").replaceChildren(
+    ...twice.map((p) =>
+      el(
+        "li",
+        {},
+        el("span", { text: p.message.replace(/^(\S)/, (x) => x.toUpperCase()) }),
+        el("button", { text: "Settled…", className: "settle", attrs: { type: "button", "data-credit": p.paidTwice ?? "" } }),
+      ),
+    ),
+  );
 }
 
 export function wireBookByHand(): void {
   onStatus(render);
+  wireCancel("twice", "reseal");
+  byId("twice").addEventListener("click", (e) => {
+    const button = e.target instanceof HTMLElement ? e.target.closest("button.settle") : null;
+    const credit = button instanceof HTMLElement ? button.dataset.credit : undefined;
+    if (credit === undefined || credit === "") return;
+    const result = byId("twice-result");
+    ask(
+      "twice",
+      "Has it been put right? Either one referee took back the mana it handed out for it, or it really happened twice and was credited again. Payments then go on, on every computer.",
+      "It is settled",
+      () =>
+        void act(result, steps("Recording that it is settled…"), async (options) => {
+          const outcome = await settlePaidTwice(excelRun, credit, options);
+          show(outcome.status);
+          showMessage(result, "done", "Recorded as settled.");
+        }),
+    );
+  });
   wireCancel("rename", "rename");
   byId("rename").addEventListener("click", () => {
     const from = byId("rename-from", HTMLSelectElement).value;

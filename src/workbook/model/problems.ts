@@ -22,6 +22,8 @@ export interface Problem {
   readonly changesPay?: boolean;
   /** a break of the Ledger's seal (read/seal.ts): a correction of the book, said on purpose, answers it */
   readonly seal?: boolean;
+  /** a credit written on two computers at once (read/twice.ts): its key, for the referee who settles it */
+  readonly paidTwice?: string;
   /** a name that looks misspelt, and the known one it likely means: what it costs can be worked out */
   readonly suggestion?: { readonly table: string; readonly from: string; readonly to: string };
 }

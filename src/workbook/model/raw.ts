@@ -45,6 +45,20 @@ export interface RawWorkbook {
   readonly generatedCells?: ReadonlyMap<string, readonly (readonly RawCell[])[]>;
   /** A1 of every sheet that has the name of a sheet the add-in generates, by sheet name */
   readonly sheetTitles?: ReadonlyMap<string, RawCell>;
+  /** the credits each computer's Excel wrote to the Ledger, latest last (inside Excel only) */
+  readonly paidLog?: readonly PaidEntry[];
+  /** credits found written on two computers whose double payment a referee has settled (inside Excel only) */
+  readonly settled?: readonly string[];
+}
+
+/** A credit written to the Ledger by one computer's Excel. */
+export interface PaidEntry {
+  /** the computer, by the add-in's own name for it */
+  readonly computer: string;
+  /** the credit's key: its kind, century and what, as `creditKey` makes it */
+  readonly credit: string;
+  /** when, in milliseconds since 1970 by that computer's clock */
+  readonly at: number;
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

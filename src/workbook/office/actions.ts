@@ -21,7 +21,8 @@ import { latestCentury } from "../read/century";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
 import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
-import { queueClaim, queueRelease, type ClaimCheck } from "./claim";
+import { queueClaim, queueRelease, queueSettled, type ClaimCheck } from "./claim";
+import { creditKey } from "../read/twice";
 import { normalizeHeader } from "../model/schema";
 import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
 
@@ -263,9 +264,9 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
         return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
       options.onStep?.("writing");
       const settings = context.workbook.settings;
-      if (ledger) {
-        // Before anything is written: the book is this computer's, and nobody paid meanwhile.
-        const claim = queueClaim(context, raw, `paying century ${plan.century}`);
+      // Before anything is written: the book is this computer's, and nobody paid meanwhile.
+      const claim = ledger ? queueClaim(context, raw, `paying century ${plan.century}`) : undefined;
+      if (claim !== undefined) {
         await context.sync();
         const refusal = claim.refusal();
         if (refusal !== undefined) return claimRefused(context, outcome, refusalWords(claim, refusal, plan.century));
@@ -288,7 +289,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
         const aborted = check?.changed() === true;
         queueLedgerAndShow(context, raw, plan, ledger && !aborted);
         if (ledger && !aborted) settings.getItemOrNullObject(CENTURY_END_MARK).delete();
-        if (ledger) queueRelease(context);
+        claim?.release(context, aborted ? undefined : creditKey({ kind: "century-end", century: plan.century, what: null }));
         await context.sync();
         if (aborted) {
           const reason = `The Ledger was changed while the worksheets of century ${plan.century} were being written, so nobody was paid. Check the Ledger, then end century ${plan.century} again.`;
@@ -332,7 +333,14 @@ export interface CreditInExcel extends CreditOutcome {
  * plan with the command line's code, then write the book's sheets in as many requests as they
  * need and the Ledger last, in the final request, as the commit point.
  */
-async function credit(run: ExcelRun, what: string, planner: (read: CampaignRead) => CreditOutcome, options: ActionOptions): Promise<CreditInExcel> {
+async function credit(
+  run: ExcelRun,
+  what: string,
+  planner: (read: CampaignRead) => CreditOutcome,
+  options: ActionOptions,
+  /** whether it pays (an undo or a correction does not): logged, so that one made on two computers is found */
+  pays = true,
+): Promise<CreditInExcel> {
   return exclusive(what, () =>
     withRetry(
       run,
@@ -358,7 +366,7 @@ async function credit(run: ExcelRun, what: string, planner: (read: CampaignRead)
           if (i < groups.length - 1) await context.sync();
         }
         queueLedgerAndShow(context, raw, plan, true);
-        queueRelease(context);
+        claim.release(context, pays ? creditKey(outcome) : undefined);
         await context.sync();
         return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, true))) };
       },
@@ -379,7 +387,7 @@ export function creditEraEnd(run: ExcelRun, century: number, options: ActionOpti
 
 /** The book corrected on purpose: sealed as it stands, with a correction row in each account it touches saying why. */
 export function correctBook(run: ExcelRun, because: string, options: ActionOptions = {}): Promise<CreditInExcel> {
-  return credit(run, "correcting the book", (read) => planReseal(read, because), options);
+  return credit(run, "correcting the book", (read) => planReseal(read, because), options, false);
 }
 
 /** A character loses mana it may not hold: what its account carries goes first, the rest it owes. */
@@ -396,7 +404,7 @@ export function debitAccount(
 
 /** Takes back the latest credit, when it is an event, a debit or an era's end. */
 export function undoLatestCredit(run: ExcelRun, options: ActionOptions = {}, expected?: string): Promise<CreditInExcel> {
-  return credit(run, "taking back a credit", (read) => planUndo(read, expected), options);
+  return credit(run, "taking back a credit", (read) => planUndo(read, expected), options, false);
 }
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */
@@ -411,4 +419,24 @@ export async function endCentury(run: ExcelRun, century?: number, options?: PayO
  */
 export async function regenerateWorksheets(run: ExcelRun, century?: number, options?: ActionOptions): Promise<CenturyEndInExcel> {
   return exclusive("writing the worksheets", () => centuryEnd(run, century, false, options));
+}
+
+/**
+ * A credit written on two computers, settled by a referee: the mana one of them handed out was
+ * taken back (or it really happened twice and was credited again). Payments go on after it.
+ */
+export async function settlePaidTwice(run: ExcelRun, credit: string, options: ActionOptions = {}): Promise<{ readonly status: CampaignStatus }> {
+  return exclusive("settling a double payment", () =>
+    withRetry(
+      run,
+      async (context) => {
+        options.onStep?.("writing");
+        await queueSettled(context, credit);
+        await context.sync();
+        options.onStep?.("reading");
+        return { status: campaignStatus(readCampaign(await readWorkbook(context))) };
+      },
+      options,
+    ),
+  );
 }

@@ -14,7 +14,7 @@
  */
 import type { RawWorkbook } from "../model/raw";
 import type { ContextApi } from "./api";
-import { ledgerCheck } from "./read";
+import { ledgerCheck, listIn, PAID_PREFIX, SETTLED_PREFIX } from "./read";
 
 /** Every claim's key starts so; the rest names the computer. */
 export const CLAIM_PREFIX = "gods.paying.";
@@ -29,6 +29,8 @@ export const CLAIM_MS = 5 * 60 * 1000;
 /** This copy of the add-in (one per computer and pane): its claims' key. */
 const THIS_COMPUTER = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 const KEY = `${CLAIM_PREFIX}${THIS_COMPUTER}`;
+const PAID_KEY = `${PAID_PREFIX}${THIS_COMPUTER}`;
+const SETTLED_KEY = `${SETTLED_PREFIX}${THIS_COMPUTER}`;
 
 interface Claim {
   /** what the computer is doing, in the words of a sentence: "paying century 2" */
@@ -55,7 +57,16 @@ export interface ClaimCheck {
   refusal(): string | undefined;
   /** the Ledger as it is now, header first, when it changed since it was read */
   ledgerNow(): readonly (readonly unknown[])[] | undefined;
+  /**
+   * Queues, with the Ledger's write, the end of the claim and, for a credit that pays, its line
+   * in this computer's log (`credit`: its key), by which a credit written on two computers whose
+   * copies lagged is found afterwards (read/twice.ts).
+   */
+  release(context: ContextApi, credit?: string): void;
 }
+
+/** How many credits each computer's log keeps: the latest ones, where two lagging copies can meet. */
+const LOG_LENGTH = 20;
 
 /** Queues this computer's claim to `what`, with a fresh look at every claim and at the Ledger. */
 export function queueClaim(context: ContextApi, raw: RawWorkbook, what: string, now: number = Date.now()): ClaimCheck {
@@ -77,10 +88,28 @@ export function queueClaim(context: ContextApi, raw: RawWorkbook, what: string, 
       return undefined;
     },
     ledgerNow: () => (check.changed() ? check.now() : undefined),
+    release: (ctx, credit) => {
+      queueRelease(ctx);
+      if (credit === undefined) return;
+      const own = listIn(settings.items.find((s) => s.key === PAID_KEY)?.value).slice(-(LOG_LENGTH - 1));
+      ctx.workbook.settings.add(PAID_KEY, JSON.stringify([...own, { credit, at: now }]));
+    },
   };
 }
 
 /** Queues the removal of this computer's claim: with the Ledger's write, or when it stops. */
 export function queueRelease(context: ContextApi): void {
   context.workbook.settings.getItemOrNullObject(KEY).delete();
+}
+
+/**
+ * A credit written on two computers, settled: the referees took back what one of them handed out
+ * (or it really happened twice, and was credited again). Kept in this computer's own list, so
+ * that no computer writes over another's.
+ */
+export async function queueSettled(context: ContextApi, credit: string): Promise<void> {
+  const own = context.workbook.settings.getItemOrNullObject(SETTLED_KEY).load("value");
+  await context.sync();
+  const list = own.isNullObject ? [] : listIn(own.value);
+  context.workbook.settings.add(SETTLED_KEY, JSON.stringify([...list.filter((c) => c !== credit), credit]));
 }

@@ -8,6 +8,7 @@ export {
   excelRun,
   followChanges,
   regenerateWorksheets,
+  settlePaidTwice,
   undoLatestCredit,
   type ActionOptions,
   type ActionStep,

@@ -7,7 +7,7 @@
 import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
 import { rowsUnderTable, type Problem } from "../model/problems";
-import type { RawCell, RawTable, RawWorkbook } from "../model/raw";
+import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
 
 /** The input tables and the Ledger, by the names they are looked up under. */
@@ -53,6 +53,37 @@ interface Pending {
  * part-way (Excel closed, the connection dropped) and nobody was paid for that century.
  */
 export const CENTURY_END_MARK = "gods.centuryEndInProgress";
+
+/** Each computer's log of the credits its Excel wrote ("gods.paid.<computer>"), and its list of settled double payments. */
+export const PAID_PREFIX = "gods.paid.";
+export const SETTLED_PREFIX = "gods.settled.";
+
+/** A setting's value as the list of JSON it should hold; anything else is read as empty. */
+export function listIn(value: unknown): unknown[] {
+  if (typeof value !== "string") return [];
+  try {
+    const list: unknown = JSON.parse(value);
+    return Array.isArray(list) ? (list as unknown[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The paid logs and settled lists of every computer, from the workbook's settings. */
+function logsIn(items: readonly { readonly key: string; readonly value: unknown }[]): { paidLog: PaidEntry[]; settled: string[] } {
+  const paidLog: PaidEntry[] = [];
+  const settled: string[] = [];
+  for (const item of items) {
+    if (item.key.startsWith(PAID_PREFIX)) {
+      const computer = item.key.slice(PAID_PREFIX.length);
+      for (const e of listIn(item.value)) {
+        const { credit, at } = (e ?? {}) as { credit?: unknown; at?: unknown };
+        if (typeof credit === "string" && typeof at === "number") paidLog.push({ computer, credit, at });
+      }
+    } else if (item.key.startsWith(SETTLED_PREFIX)) settled.push(...listIn(item.value).filter((c): c is string => typeof c === "string"));
+  }
+  return { paidLog, settled };
+}
 
 /** What a row of cells weighs in an answer, about: its JSON. */
 const bytesOf = (rows: readonly unknown[][]): number => JSON.stringify(rows).length;
@@ -150,8 +181,10 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
+  wb.settings.load("items/key,items/value");
   await context.sync();
   const cells = await readRest(context, pending);
+  const logs = logsIn(wb.settings.items);
 
   const tables = new Map<string, RawTable>();
   const problems: Problem[] = [];
@@ -187,6 +220,8 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     ...(titles.length > 0 ? { sheetTitles: new Map(titles.map((t) => [t.name, rawCell(t.range.values[0]?.[0])])) } : {}),
     ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}),
     ...(problems.length > 0 ? { problems } : {}),
+    ...(logs.paidLog.length > 0 ? { paidLog: logs.paidLog } : {}),
+    ...(logs.settled.length > 0 ? { settled: logs.settled } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * the tables before it. Every problem is listed at once; nothing is written while any error
  * remains. The century end, the pane's status and its tools all take the Campaign read here.
  */
+import { paidTwice } from "./twice";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
@@ -104,6 +105,8 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     sheetTitles: raw.sheetTitles ?? new Map(),
     ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
   };
+  // A credit written on two computers at once: named until a referee settles it.
+  problems.push(...paidTwice(raw, ledger));
   // A god renamed in Gods alone leaves its account behind under the old name.
   if (has(GODS.name) && (ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) problems.push(...orphanedAccounts(campaign));
   return { campaign, problems };

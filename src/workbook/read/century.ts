@@ -6,6 +6,9 @@ import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
 import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables } from "./payChecks";
 import type { Campaign, LedgerRow } from "./types";
+import { creditName } from "./creditName";
+
+export { creditName };
 
 /** The largest century whose worksheets' names fit Excel's 31 characters. */
 export const MAX_CENTURY = 99_999_999;
@@ -24,17 +27,6 @@ export function creditAfter(campaign: Campaign, century: number): LedgerRow | un
   return campaign.ledger
     .filter((r) => r.century > century || (r.century === century && (r.kind === "era-end" || r.kind === "correction")))
     .sort((a, b) => a.row - b.row)[0];
-}
-
-/** A credit as a gamemaster names it. */
-export function creditName(row: Pick<LedgerRow, "century" | "kind" | "what">): string {
-  if (row.kind === "correction") return `the correction of the book in century ${row.century} ("${row.what ?? ""}")`;
-  if (row.kind === "debit") return `the debit "${row.what ?? ""}" in century ${row.century}`;
-  return row.kind === "century-end"
-    ? `the end of century ${row.century}`
-    : row.kind === "era-end"
-      ? `the era's end after century ${row.century}`
-      : `the event "${row.what ?? ""}" in century ${row.century}`;
 }
 
 /** Recipients in display order: the gods that are not demons, then the Demons pool. */
