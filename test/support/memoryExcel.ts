@@ -201,6 +201,8 @@ export class MemoryWorkbook {
   selected: { sheet: string; address: string } | null = null;
   /** what add-ins stored with workbook.settings, by key */
   readonly settings = new Map<string, string>();
+  /** how many times rows were added through a table's rows.add, which co-authoring advises against */
+  rowsAdded = 0;
   /** handlers registered with worksheets.onChanged, told by `changed()` */
   readonly changeHandlers: ((event: unknown) => Promise<unknown>)[] = [];
 
@@ -550,6 +552,7 @@ class TableProxy extends Loadable implements TableApi {
       // anything under the table) move down. null leaves a new cell empty.
       add: (index, values) => {
         this.ctx.enqueue(() => {
+          this.ctx.book.rowsAdded++;
           const t = this.resolve();
           t.sheet.guard();
           if (t.filtered) throw officeError("InvalidOperation", `Rows cannot be added to the table ${t.name} while a filter hides some of its rows.`);
@@ -912,9 +915,37 @@ class RangeProxy extends Loadable implements RangeApi {
   }
   set values(grid: unknown[][]) {
     this.each(grid, enter);
+    this.ctx.enqueue(() => {
+      this.growTables(grid);
+    });
   }
   set formulas(grid: unknown[][]) {
     this.each(grid, enter);
+    this.ctx.enqueue(() => {
+      this.growTables(grid);
+    });
+  }
+  /**
+   * Values set in the rows right under a table, across its columns, make the table take them in,
+   * as Excel grows a table ("Coauthoring in Excel add-ins: use Range.values to add rows": the
+   * table expands by itself). Only rows with data do; a table with a totals row does not grow
+   * this way. A calculated column fills the new rows' cells that were given nothing.
+   */
+  private growTables(grid: unknown): void {
+    const { sheet, rect } = this.resolve();
+    const rows = Array.isArray(grid) ? (grid as unknown[][]) : [];
+    for (const t of this.ctx.book.tables) {
+      if (t.sheet !== sheet || t.showTotals || rect.top !== t.top + 1 + t.bodyRows || rect.left !== t.left || rect.columns !== t.columns) continue;
+      const taken = rows.findIndex((r) => !r.some((v) => v !== null && v !== ""));
+      const count = taken < 0 ? rect.rows : taken;
+      for (let i = 0; i < count; i++) {
+        for (const [c, formula] of t.calculated) {
+          const cell = sheet.cell(t.top + 1 + t.bodyRows + i, t.left + c);
+          if (rows[i]?.[c] === null && cell.value === null && cell.formula === undefined) cell.formula = formula;
+        }
+      }
+      t.bodyRows += count;
+    }
   }
   set numberFormat(grid: unknown[][]) {
     // null leaves a cell's format as it is; "" resets it to General ("Blank and null values").

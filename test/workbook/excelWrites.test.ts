@@ -3,7 +3,7 @@
  * cells, the Ledger as the commit point, one writer at a time, and rows added without touching
  * the gamemaster's own cells.
  */
-import { endCentury } from "../../src/workbook/office/actions";
+import { creditEvent, endCentury } from "../../src/workbook/office/actions";
 import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import { REQUEST_BUDGET, requests, type Step } from "../../src/workbook/office/write";
 import { textValue } from "../../src/workbook/office/look";
@@ -113,6 +113,15 @@ describe("the Ledger is the commit point", () => {
       [2, "Hestia", 20],
       [2, "Demons", 2],
     ]);
+  });
+
+  test("the Ledger's new rows go right under its table, which grows to take them: no rows.add, which clashes with co-authors", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    await endCentury(excel.run, 1);
+    await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED });
+    await creditEvent(excel.run, "Feast");
+    expect(excel.book.rowsAdded).toBe(0);
+    expect(excel.book.table("Ledger")?.bodyRows).toBe(3 + 3 + 2);
   });
 
   test("two clicks never interleave: a second action while a century end runs is refused in plain words", async () => {

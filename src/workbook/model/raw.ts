@@ -25,6 +25,8 @@ export interface RawTable {
   readonly rows: readonly (readonly RawCell[])[];
   /** true for an Excel table (ListObject), false for a plain sheet */
   readonly isTable: boolean;
+  /** an Excel table with a totals row under its body (inside Excel only) */
+  readonly totals?: boolean;
 }
 
 export interface RawWorkbook {

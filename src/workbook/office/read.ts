@@ -200,7 +200,16 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     const rows = values.map((r) => r.map(rawCell));
     const all = p.isTable || skip === 0 ? rows : [...Array.from({ length: skip }, () => [] as RawCell[]), ...rows];
     const [headers = [], ...body] = all;
-    tables.set(p.name.toLowerCase(), { name: p.name, sheet: p.sheet.name, headerRow: top, firstColumn: left, headers, rows: body, isTable: p.isTable });
+    tables.set(p.name.toLowerCase(), {
+      name: p.name,
+      sheet: p.sheet.name,
+      headerRow: top,
+      firstColumn: left,
+      headers,
+      rows: body,
+      isTable: p.isTable,
+      ...(p.totals ? { totals: true } : {}),
+    });
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
   // As rows from A1, as the file adapter gives them.

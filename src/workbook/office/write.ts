@@ -193,8 +193,12 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
         newHeaders.map(textValue),
       ];
   }
+  // New rows go right under the table's body, where Excel grows the table to take them: unlike
+  // rows.add, that does not clash with a co-author's edits ("Coauthoring in Excel add-ins: avoid
+  // table row conflicts"). Under a totals row, or into a table with no row yet, rows.add it is.
+  const below = table !== undefined && existing.totals !== true && old > 0;
   if (table !== undefined) {
-    if (rows.length > old)
+    if (rows.length > old && !below)
       table.rows.add(
         undefined,
         rows.slice(old).map((r) => r.map(textValue)),
@@ -205,11 +209,18 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
   } else if (old > rows.length) {
     ws.getRangeByIndexes(existing.headerRow + rows.length, existing.firstColumn - 1, old - rows.length, width).clear("Contents");
   }
-  const changed = rows.slice(first);
-  if (changed.length === 0) return;
-  const range = ws.getRangeByIndexes(existing.headerRow + first, existing.firstColumn - 1, changed.length, width);
-  range.numberFormat = changed.map(() => ledger.formats.map(excelFormat));
-  range.values = changed.map((r) => r.map(textValue));
+  // The rows that changed within the table, then (when they go under it) the new ones.
+  const write = (from: number, to: number) => {
+    if (to <= from) return;
+    const part = rows.slice(from, to);
+    const range = ws.getRangeByIndexes(existing.headerRow + from, existing.firstColumn - 1, part.length, width);
+    range.numberFormat = part.map(() => ledger.formats.map(excelFormat));
+    range.values = part.map((r) => r.map(textValue));
+  };
+  if (below) {
+    write(first, Math.min(old, rows.length));
+    write(Math.max(first, old), rows.length);
+  } else write(first, rows.length);
 }
 
 /** The steps that write a century end's worksheets. */
