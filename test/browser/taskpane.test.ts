@@ -630,23 +630,42 @@ describe("inside Excel", () => {
     expect((await host(page, (h) => h.excel.syncs)) - before).toBeLessThanOrEqual(2);
   });
 
-  test("a century paid on two computers whose copies lagged: named, payments held, then settled by a referee", async () => {
+  test("a century paid on two computers whose copies lagged: named, payments held, then put right by a referee", async () => {
     const page = await inExcel(example());
     await payCentury(page);
     // Another referee's Excel paid century 1 too, on its own copy; the copies have since met.
-    await page.evaluate(() => window.godsTestHost?.book.settings.set("gods.paid.other", JSON.stringify([{ credit: "century-end|1|", at: Date.now() }])));
+    await page.evaluate(() =>
+      window.godsTestHost?.book.settings.set(
+        "gods.paid.other",
+        JSON.stringify([
+          {
+            credit: "century-end|1|",
+            at: Date.now() + 60_000,
+            handed: [
+              ["Solara", 21],
+              ["Vorn", 45],
+              ["Mirelle", 14],
+              ["Kettu", 13],
+              ["Demons", 4],
+            ],
+          },
+        ]),
+      ),
+    );
     await click(page, "#refresh");
     expect(await page.isVisible("#twice-title")).toBe(true);
     expect(await page.textContent("#twice")).toMatch(
-      /^The end of century 1 was written on 2 computers .* takes back what it handed out: Solara 21, Vorn 45, Mirelle 14, Kettu 13, Demons 4\./,
+      /^The end of century 1 was paid on 2 computers .*: this computer at \d\d:\d\d handed out Solara 21, Vorn 45, Mirelle 14, Kettu 13, Demons 4; another computer at \d\d:\d\d handed out Solara 21, .* The Ledger holds it once, as this computer at \d\d:\d\d wrote it, and keeps it so\. Take back out of the boxes what another computer at \d\d:\d\d handed out: Solara 21, Vorn 45, Mirelle 14, Kettu 13, Demons 4\./,
     );
-    // Payments wait until it is settled.
+    // Payments wait until it is put right.
     expect(await page.isDisabled("#credit-event")).toBe(true);
     await page.click("#twice button.settle");
-    expect(await page.textContent("#twice-question")).toMatch(/^Has it been put right\?/);
+    expect(await page.textContent("#twice-question")).toBe(
+      "Have these come back out of the boxes: Solara 21, Vorn 45, Mirelle 14, Kettu 13, Demons 4? The Ledger keeps it once as it is. Payments then go on, on every computer.",
+    );
     await shot(page, "26-paid-twice", "#twice-title");
     await click(page, "#twice-yes");
-    expect(await page.textContent("#twice-result")).toContain("Recorded as settled.");
+    expect(await page.textContent("#twice-result")).toContain("Recorded as put right: payments go on.");
     expect(await page.isVisible("#twice-title")).toBe(false);
     // Payments go on.
     await page.selectOption("#event-name", "Race destroyed");

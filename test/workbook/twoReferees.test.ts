@@ -254,9 +254,12 @@ describe("two referees whose copies lag behind each other", () => {
     ] as const) {
       const status = await who.tools.readStatus(new MemoryExcel(copy).run);
       const twice = errorsIn(status.problems).filter((p) => p.paidTwice !== undefined);
+      // Each computer calls its own payment "this computer" and the other's "another computer".
+      expect(twice[0]?.message).toMatch(/this computer at .*another computer at |another computer at .*this computer at /);
+      expect(twice[0]?.takeBack).toBe("Ares 22, Hestia 24, Demons 2");
       expect(twice.map(describeProblem)).toEqual([
         expect.stringMatching(
-          /^Ledger table, row 2: the end of century 1 was written on 2 computers \(at \d\d:\d\d and \d\d:\d\d\) whose copies of the workbook had not yet caught up with each other: .* one of them takes back what it handed out: Ares 22, Hestia 24, Demons 2\. Then say it is settled/,
+          /^Ledger table, row 2: the end of century 1 was paid on 2 computers whose copies of the workbook had not yet caught up with each other: (this|another) computer at \d\d:\d\d handed out Ares 22, Hestia 24, Demons 2; (this|another) computer at \d\d:\d\d handed out Ares 22, Hestia 24, Demons 2\. The Ledger holds it once, as (this|another) computer at \d\d:\d\d wrote it, and keeps it so\. Take back out of the boxes what (this|another) computer at \d\d:\d\d handed out: Ares 22, Hestia 24, Demons 2\. Then say it is put right/,
         ),
       ]);
     }
@@ -269,6 +272,34 @@ describe("two referees whose copies lag behind each other", () => {
     expect(settled.status.problems.filter((p) => p.paidTwice !== undefined)).toEqual([]);
     catchUp(a, b);
     expect((await first.actions.creditEvent(new MemoryExcel(a).run, "Feast")).written).toBe(true);
+  });
+
+  test("two sets that differ: the Ledger keeps the one it holds, and the other comes back out of the boxes", async () => {
+    const start = campaign();
+    const a = memoryWorkbook(start);
+    // The second referee's copy already has 4 more war dead that the first one's has not seen.
+    const b = memoryWorkbook(edit((t) => t.Deaths?.push([1, "war", 4, "Amazons", null]), start));
+    const [first, second] = [computer(), computer()];
+    expect((await first.actions.endCentury(new MemoryExcel(a).run, 1)).written).toBe(true);
+    expect((await second.actions.endCentury(new MemoryExcel(b).run, 1)).written).toBe(true);
+    // The second's changes reach the first's copy last: its cells win, its Ledger rows stand.
+    catchUp(a, b);
+    catchUp(b, a);
+    expect(centuryRows(a, 1).map((r) => [r[3], r[5]])).toEqual([
+      ["Ares", 26],
+      ["Hestia", 24],
+      ["Demons", 3],
+    ]);
+    const status = await first.tools.readStatus(new MemoryExcel(a).run);
+    const [twice] = errorsIn(status.problems).filter((p) => p.paidTwice !== undefined);
+    expect(twice?.message).toMatch(
+      /: this computer at \d\d:\d\d handed out Ares 22, Hestia 24, Demons 2; another computer at \d\d:\d\d handed out Ares 26, Hestia 24, Demons 3\. The Ledger holds it once, as another computer at \d\d:\d\d wrote it, and keeps it so\. Take back out of the boxes what this computer at \d\d:\d\d handed out: Ares 22, Hestia 24, Demons 2\./,
+    );
+    expect(twice?.takeBack).toBe("Ares 22, Hestia 24, Demons 2");
+    // One confirmed action on either computer puts it right; then both pay again.
+    await first.actions.settlePaidTwice(new MemoryExcel(a).run, "century-end|1|");
+    catchUp(b, a);
+    expect((await second.actions.creditEvent(new MemoryExcel(b).run, "Feast")).written).toBe(true);
   });
 
   test("one computer paying twice, a century end and its redo, is no double payment across computers", async () => {

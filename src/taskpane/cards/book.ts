@@ -1,6 +1,6 @@
 /**
  * The book by hand: a god renamed everywhere, the book corrected on purpose, and a credit written
- * on two computers settled (each asked first).
+ * on two computers put right (each asked first).
  */
 import { correctBook, excelRun, renameEverywhere, settlePaidTwice } from "../../workbook/office";
 import { errorsIn, type CampaignStatus } from "../../workbook";
@@ -21,7 +21,7 @@ function render(current: CampaignStatus): void {
   byId("reseal-text").textContent = broken
     ? "The Ledger was changed by hand (see the problems above). If that was done on purpose, say why: the book is sealed as it stands, and a correction row in each account it touches keeps the reason. Otherwise put back what the add-in wrote."
     : "The Ledger agrees with its seal: there is nothing to correct.";
-  // Credits written on two computers whose copies lagged: each settled by a referee.
+  // Credits written on two computers whose copies lagged: each put right by a referee.
   const twice = current.problems.filter((p) => p.paidTwice !== undefined);
   byId("twice-title").hidden = twice.length === 0;
   byId("twice").replaceChildren(
@@ -30,7 +30,11 @@ function render(current: CampaignStatus): void {
         "li",
         {},
         el("span", { text: p.message.replace(/^(\S)/, (x) => x.toUpperCase()) }),
-        el("button", { text: "Settled…", className: "settle", attrs: { type: "button", "data-credit": p.paidTwice ?? "" } }),
+        el("button", {
+          text: "Put right…",
+          className: "settle",
+          attrs: { type: "button", "data-credit": p.paidTwice ?? "", "data-take-back": p.takeBack ?? "" },
+        }),
       ),
     ),
   );
@@ -43,16 +47,19 @@ export function wireBookByHand(): void {
     const button = e.target instanceof HTMLElement ? e.target.closest("button.settle") : null;
     const credit = button instanceof HTMLElement ? button.dataset.credit : undefined;
     if (credit === undefined || credit === "") return;
+    const takeBack = button instanceof HTMLElement ? (button.dataset.takeBack ?? "") : "";
     const result = byId("twice-result");
     ask(
       "twice",
-      "Has it been put right? Either one referee took back the mana it handed out for it, or it really happened twice and was credited again. Payments then go on, on every computer.",
-      "It is settled",
+      takeBack === ""
+        ? "Put it right? The Ledger keeps it once; the second payment handed out no whole mana, so no box changes. Payments then go on, on every computer."
+        : `Have these come back out of the boxes: ${takeBack}? The Ledger keeps it once as it is. Payments then go on, on every computer.`,
+      "It is put right",
       () =>
-        void act(result, steps("Recording that it is settled…"), async (options) => {
+        void act(result, steps("Recording that it is put right…"), async (options) => {
           const outcome = await settlePaidTwice(excelRun, credit, options);
           show(outcome.status);
-          showMessage(result, "done", "Recorded as settled.");
+          showMessage(result, "done", "Recorded as put right: payments go on.");
         }),
     );
   });

@@ -24,6 +24,8 @@ export interface Problem {
   readonly seal?: boolean;
   /** a credit written on two computers at once (read/twice.ts): its key, for the referee who settles it */
   readonly paidTwice?: string;
+  /** for such a credit: what comes back out of the boxes to put it right ("Ares 22, Hestia 24"), empty when nothing does */
+  readonly takeBack?: string;
   /** a name that looks misspelt, and the known one it likely means: what it costs can be worked out */
   readonly suggestion?: { readonly table: string; readonly from: string; readonly to: string };
 }

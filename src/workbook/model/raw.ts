@@ -51,6 +51,8 @@ export interface RawWorkbook {
   readonly paidLog?: readonly PaidEntry[];
   /** credits found written on two computers whose double payment a referee has settled (inside Excel only) */
   readonly settled?: readonly string[];
+  /** the add-in's name for the computer that read the workbook, to tell its log from the others' (inside Excel only) */
+  readonly thisComputer?: string;
 }
 
 /** A credit written to the Ledger by one computer's Excel. */
@@ -61,6 +63,8 @@ export interface PaidEntry {
   readonly credit: string;
   /** when, in milliseconds since 1970 by that computer's clock */
   readonly at: number;
+  /** what it handed out: each recipient paid whole mana, with the mana */
+  readonly handed?: readonly (readonly [string, number])[];
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

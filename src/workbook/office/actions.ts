@@ -289,7 +289,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
         const aborted = check?.changed() === true;
         queueLedgerAndShow(context, raw, plan, ledger && !aborted);
         if (ledger && !aborted) settings.getItemOrNullObject(CENTURY_END_MARK).delete();
-        claim?.release(context, aborted ? undefined : creditKey({ kind: "century-end", century: plan.century, what: null }));
+        claim?.release(context, aborted ? undefined : creditKey({ kind: "century-end", century: plan.century, what: null }), outcome.payments);
         await context.sync();
         if (aborted) {
           const reason = `The Ledger was changed while the worksheets of century ${plan.century} were being written, so nobody was paid. Check the Ledger, then end century ${plan.century} again.`;
@@ -366,7 +366,7 @@ async function credit(
           if (i < groups.length - 1) await context.sync();
         }
         queueLedgerAndShow(context, raw, plan, true);
-        claim.release(context, pays ? creditKey(outcome) : undefined);
+        claim.release(context, pays ? creditKey(outcome) : undefined, outcome.payments);
         await context.sync();
         return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, true))) };
       },

@@ -14,6 +14,7 @@
  */
 import type { RawWorkbook } from "../model/raw";
 import type { ContextApi } from "./api";
+import { THIS_COMPUTER } from "./computer";
 import { ledgerCheck, listIn, PAID_PREFIX, SETTLED_PREFIX } from "./read";
 
 /** Every claim's key starts so; the rest names the computer. */
@@ -26,8 +27,6 @@ export const CLAIM_PREFIX = "gods.paying.";
  */
 export const CLAIM_MS = 5 * 60 * 1000;
 
-/** This copy of the add-in (one per computer and pane): its claims' key. */
-const THIS_COMPUTER = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 const KEY = `${CLAIM_PREFIX}${THIS_COMPUTER}`;
 const PAID_KEY = `${PAID_PREFIX}${THIS_COMPUTER}`;
 const SETTLED_KEY = `${SETTLED_PREFIX}${THIS_COMPUTER}`;
@@ -59,10 +58,11 @@ export interface ClaimCheck {
   ledgerNow(): readonly (readonly unknown[])[] | undefined;
   /**
    * Queues, with the Ledger's write, the end of the claim and, for a credit that pays, its line
-   * in this computer's log (`credit`: its key), by which a credit written on two computers whose
-   * copies lagged is found afterwards (read/twice.ts).
+   * in this computer's log (`credit`: its key, `handed`: the whole mana each recipient was paid),
+   * by which a credit written on two computers whose copies lagged is found and named afterwards
+   * (read/twice.ts).
    */
-  release(context: ContextApi, credit?: string): void;
+  release(context: ContextApi, credit?: string, handed?: readonly { readonly god: string; readonly paid: number }[]): void;
 }
 
 /** How many credits each computer's log keeps: the latest ones, where two lagging copies can meet. */
@@ -88,11 +88,12 @@ export function queueClaim(context: ContextApi, raw: RawWorkbook, what: string, 
       return undefined;
     },
     ledgerNow: () => (check.changed() ? check.now() : undefined),
-    release: (ctx, credit) => {
+    release: (ctx, credit, handed = []) => {
       queueRelease(ctx);
       if (credit === undefined) return;
       const own = listIn(settings.items.find((s) => s.key === PAID_KEY)?.value).slice(-(LOG_LENGTH - 1));
-      ctx.workbook.settings.add(PAID_KEY, JSON.stringify([...own, { credit, at: now }]));
+      const paid = handed.filter((p) => p.paid !== 0).map((p) => [p.god, p.paid]);
+      ctx.workbook.settings.add(PAID_KEY, JSON.stringify([...own, { credit, at: now, handed: paid }]));
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
+import { THIS_COMPUTER } from "./computer";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
@@ -69,6 +70,15 @@ export function listIn(value: unknown): unknown[] {
   }
 }
 
+/** What a log entry says was handed out, when it says it as it should: [recipient, whole mana] pairs. */
+function handedIn(value: unknown): { handed?: [string, number][] } {
+  if (!Array.isArray(value)) return {};
+  const pairs = (value as unknown[]).filter(
+    (p): p is [string, number] => Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "number" && Number.isFinite(p[1]),
+  );
+  return pairs.length === value.length ? { handed: pairs } : {};
+}
+
 /** The paid logs and settled lists of every computer, from the workbook's settings. */
 function logsIn(items: readonly { readonly key: string; readonly value: unknown }[]): { paidLog: PaidEntry[]; settled: string[] } {
   const paidLog: PaidEntry[] = [];
@@ -77,8 +87,8 @@ function logsIn(items: readonly { readonly key: string; readonly value: unknown 
     if (item.key.startsWith(PAID_PREFIX)) {
       const computer = item.key.slice(PAID_PREFIX.length);
       for (const e of listIn(item.value)) {
-        const { credit, at } = (e ?? {}) as { credit?: unknown; at?: unknown };
-        if (typeof credit === "string" && typeof at === "number") paidLog.push({ computer, credit, at });
+        const { credit, at, handed } = (e ?? {}) as { credit?: unknown; at?: unknown; handed?: unknown };
+        if (typeof credit === "string" && typeof at === "number") paidLog.push({ computer, credit, at, ...handedIn(handed) });
       }
     } else if (item.key.startsWith(SETTLED_PREFIX)) settled.push(...listIn(item.value).filter((c): c is string => typeof c === "string"));
   }
@@ -231,6 +241,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     ...(problems.length > 0 ? { problems } : {}),
     ...(logs.paidLog.length > 0 ? { paidLog: logs.paidLog } : {}),
     ...(logs.settled.length > 0 ? { settled: logs.settled } : {}),
+    ...(logs.paidLog.length > 0 ? { thisComputer: THIS_COMPUTER } : {}),
   };
 }
 

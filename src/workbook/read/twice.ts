@@ -3,8 +3,9 @@
  * each other (co-authors' changes reach the others seconds later), two of them can pay the same
  * century end, or credit the same event, each on its own copy; the copies then merge into one
  * Ledger that holds it once, while both referees handed out its mana. Each computer's Excel
- * keeps a short log of what it wrote (office/claim.ts): a credit found in two computers' logs is
- * named here, with what each recipient was handed, until a referee says it was settled.
+ * keeps a short log of what it wrote and handed out (office/claim.ts): a credit found in two
+ * computers' logs is named here, with both sets of payments, which computer made each and when,
+ * the set the Ledger keeps, and what comes back out of the boxes, until a referee has put it right.
  */
 import { tableError, type Problem } from "../model/problems";
 import type { PaidEntry, RawWorkbook } from "../model/raw";
@@ -20,31 +21,59 @@ export function creditKey(row: Pick<LedgerRow, "kind" | "century" | "what">): st
 /** A time of day as a gamemaster reads it: 14:02. */
 const clock = (at: number): string => new Date(at).toTimeString().slice(0, 5);
 
-/** Every credit two computers wrote, unless settled: what each recipient was handed, and who must take it back. */
+type Handed = readonly (readonly [string, number])[];
+
+const listed = (handed: Handed): string => handed.map(([god, mana]) => `${god} ${mana}`).join(", ");
+
+/** Whether two sets of payments hand the same whole mana to the same recipients, in any order. */
+function same(a: Handed, b: Handed): boolean {
+  const key = (h: Handed) => JSON.stringify([...h].map(([g, n]) => `${g}\u0000${n}`).sort());
+  return key(a) === key(b);
+}
+
+/** Each computer's latest entry for one credit (a redo on one computer replaces its own), earliest first. */
+function latestByComputer(entries: readonly PaidEntry[]): PaidEntry[] {
+  const latest = new Map<string, PaidEntry>();
+  for (const e of entries) if ((latest.get(e.computer)?.at ?? -Infinity) <= e.at) latest.set(e.computer, e);
+  return [...latest.values()].sort((x, y) => x.at - y.at);
+}
+
+/** Every credit two computers wrote, unless put right: both sets of payments, the one the Ledger keeps, and what comes back. */
 export function paidTwice(raw: RawWorkbook, ledger: readonly LedgerRow[]): Problem[] {
   const byCredit = new Map<string, PaidEntry[]>();
   for (const e of raw.paidLog ?? []) byCredit.set(e.credit, [...(byCredit.get(e.credit) ?? []), e]);
   const settled = new Set(raw.settled ?? []);
   const problems: Problem[] = [];
-  for (const [credit, entries] of byCredit) {
-    const computers = new Set(entries.map((e) => e.computer));
-    if (computers.size < 2 || settled.has(credit)) continue;
+  for (const [credit, all] of byCredit) {
+    const entries = latestByComputer(all);
+    if (entries.length < 2 || settled.has(credit)) continue;
     const rows = ledger.filter((r) => creditKey(r) === credit);
     const first = rows[0];
     const [kind = "", century = "", what = ""] = credit.split("|");
     const name =
       first !== undefined ? creditName(first) : creditName({ kind: kind as LedgerRow["kind"], century: Number(century), what: what === "" ? null : what });
-    const times = [...entries].sort((a, b) => a.at - b.at).map((e) => clock(e.at));
-    const handed = rows.filter((r) => r.paid !== 0).map((r) => `${r.god} ${r.paid}`);
+    const inLedger: Handed = rows.filter((r) => r.paid !== 0).map((r) => [r.god, r.paid]);
+    const who = (e: PaidEntry) => `${e.computer === raw.thisComputer ? "this computer" : "another computer"} at ${clock(e.at)}`;
+    // The set the Ledger holds is kept; when it holds both alike, or neither, the first one is.
+    const kept = entries.find((e) => e.handed !== undefined && same(e.handed, inLedger)) ?? entries[0];
+    const others = entries.filter((e) => e !== kept);
+    const back = others.flatMap((e) => e.handed ?? inLedger);
+    const sets = entries.map(
+      (e) => `${who(e)} handed out ${e.handed === undefined ? "what the Ledger shows" : e.handed.length === 0 ? "no whole mana" : listed(e.handed)}`,
+    );
+    const keeps =
+      kept?.handed !== undefined && same(kept.handed, inLedger)
+        ? `The Ledger holds it once, as ${who(kept)} wrote it, and keeps it so.`
+        : "The Ledger holds it once, but not as either computer handed it out: compare it with both lists before you put it right.";
+    const takeBack =
+      back.length === 0
+        ? "Nothing comes back out of a box: the second payment handed out no whole mana."
+        : `Take back out of the boxes what ${others.map(who).join(" and ")} handed out: ${listed(back)}.`;
     problems.push(
       tableError(
         LEDGER.name,
-        `${name} was written on ${computers.size} computers (at ${times.join(" and ")}) whose copies of the workbook had not yet caught up with each other: the Ledger holds it once, but each referee may have handed out its mana. ${
-          handed.length === 0
-            ? "It paid no whole mana, so nothing comes back out of a box."
-            : `If both did, one of them takes back what it handed out: ${handed.join(", ")}.`
-        } Then say it is settled (The book by hand › Settled), and payments go on.`,
-        { paidTwice: credit, ...(first === undefined ? {} : { row: first.row }) },
+        `${name} was paid on ${entries.length} computers whose copies of the workbook had not yet caught up with each other: ${sets.join("; ")}. ${keeps} ${takeBack} Then say it is put right (The book by hand › Put right), and payments go on.`,
+        { paidTwice: credit, takeBack: listed(back), ...(first === undefined ? {} : { row: first.row }) },
       ),
     );
   }
