@@ -1,7 +1,9 @@
 /* Writes docs/rules-coverage.md: every rule of the project's rules notes (docs/rules), section by
-   section, and what in the add-in computes it. The mapping below is the only hand-kept part; the list of functions
-   comes from the @customfunction tags in src/functions/functions.ts, and the script refuses to
-   write a table that names a function nobody declared or leaves a declared function out.
+   section, then every other rule of chapters 4 and 5 of the rule book that carries a number, and
+   what in the add-in computes each one, or why nothing does. The mapping below is the only hand-kept
+   part; the list of functions comes from the @customfunction tags in src/functions/functions.ts,
+   and the script refuses to write a table that names a function nobody declared, leaves a declared
+   function out, or has a rule that is neither covered nor given a reason (or is both).
    Run: node scripts/rules-coverage.js (test/build/coverage.test.ts checks the file is current). */
 "use strict";
 const fs = require("fs");
@@ -12,12 +14,14 @@ const FUNCTIONS = path.join(ROOT, "src", "functions", "functions.ts");
 const OUTPUT = path.join(ROOT, "docs", "rules-coverage.md");
 
 const CENTURY_END = "the century-end worksheets (src/workbook), `gods century-end`";
+const TIMERS = (kind) => `the pane's Heaven timers (${kind})`;
 /** Names the rule book's passage of a rule the notes took straight from it. */
 const PASSAGE = (seed) => `(${seed})`;
 
 /**
  * The rules notes (docs/rules), one entry per rule; `note` is the section's page. `by` lists the GODS functions that compute it; `other` says what
- * covers it when no function does (or adds to the functions).
+ * covers it when no function does (or adds to the functions); `why` says, instead of both, why nothing computes it. `book` names another game's
+ * rule book; every other section is from chapters 4 and 5 of The Gods II.
  */
 const SECTIONS = [
   {
@@ -28,10 +32,20 @@ const SECTIONS = [
       { rule: "half of every transfer is lost, rounded up", by: ["TOLL"] },
       { rule: "to make N arrive, send 2N", by: ["TOLL"] },
       { rule: "transfers are whole mana; negative or fractional amounts are refused", by: ["TOLL"] },
-      { rule: "mana handed out at a distribution point pays no toll", by: [], other: "nothing to compute: do not use TOLL there" },
+      { rule: "mana handed out at a distribution point pays no toll", by: [], why: "nothing to compute: do not use TOLL there" },
       {
         rule: `surrender mana: 3 after the toll (6 sent) or half the loser's mana, whichever is less ${PASSAGE("seed 000, Surrender Terms")}`,
         by: ["SURRENDER"],
+      },
+      {
+        rule: `leaving the Void: 5 mana after the toll (10 sent) to a demon, or into the demons' pool when no demon is there ${PASSAGE("seed 000, The Basic Locales of Heaven")}`,
+        by: ["TOLL"],
+        other: 'mode "send"',
+      },
+      {
+        rule: `a rule that takes half of a character's mana counts the mana waiting for it at a distribution point too ${PASSAGE("seed 000, Gaining Mana")}`,
+        by: ["SURRENDER", "LORDLOSS"],
+        other: "their mana_held includes it",
       },
     ],
   },
@@ -39,7 +53,19 @@ const SECTIONS = [
     section: "§2",
     note: "rules/02-power-costs.md",
     title: "Power costs",
-    rules: [{ rule: "modifiers multiply the cost, rounded up, never below 25% of the normal cost", by: ["POWERCOST"] }],
+    rules: [
+      { rule: "modifiers multiply the cost, rounded up, never below 25% of the normal cost", by: ["POWERCOST"] },
+      {
+        rule: `persuasion powers cost a quarter less in the Hall of Feasts, rounded up ${PASSAGE("seed 000, The Basic Locales of Heaven")}`,
+        by: ["POWERCOST"],
+        other: "modifier 0.75",
+      },
+      {
+        rule: `combat powers cost double for a coordinator who does not own the demesne ${PASSAGE("seed 000, Coordinating the Defenses of a Demesne")}`,
+        by: ["POWERCOST"],
+        other: "modifier 2",
+      },
+    ],
   },
   {
     section: "§3",
@@ -62,6 +88,16 @@ const SECTIONS = [
       },
       { rule: "a new city needs 6 squares per existing city; the first is free", by: ["NEWCITY"] },
       {
+        rule: `a new city goes in the race's most populous square that has none (on a tie, the one nearest the middle of its land) ${PASSAGE("seed 002, Cities")}`,
+        by: [],
+        why: "worked out on the map: the tables hold no squares",
+      },
+      {
+        rule: `a race founds 1 city at once when it first learns Civilization ${PASSAGE("seed 002, Cities")}`,
+        by: [],
+        why: "nothing to compute: the referee adds the city to the Races table",
+      },
+      {
         rule: "a city stands only in an inhabited square; a race that loses every city loses Civilization",
         by: [],
         other: "the referee's war and disaster actions: a race's last units take its cities with them, the last city its Civilization",
@@ -75,6 +111,16 @@ const SECTIONS = [
     rules: [
       { rule: "new units = units × rate (25% by default), rounded up; cities do not grow", by: ["GROWTH"] },
       { rule: `barbarian races: half the new units spread, the other half are placed ${PASSAGE("seed 002, Cultural Level")}`, by: ["BARBARIANGROWTH"] },
+      {
+        rule: `a race starts with Movement Range 1 and Sea-faring Range 0; new units go only to squares within its ranges ${PASSAGE("seed 002, Races")}`,
+        by: [],
+        why: "worked out on the map: the tables hold no squares or ranges",
+      },
+      {
+        rule: `a migrating barbarian race leaves 1 unit behind in every square it held ${PASSAGE("seed 002, Cultural Level")}`,
+        by: [],
+        why: "worked out on the map: the tables hold no squares",
+      },
     ],
   },
   {
@@ -108,6 +154,21 @@ const SECTIONS = [
         other: "said in the referee's war preview; the squares are moved on the map",
       },
       { rule: "a race about to lose more than 15% usually tries diplomacy first", by: ["DIPLOMACY"], other: "the referee's war preview names the race" },
+      {
+        rule: `a race at war with several enemies at once divides its strength among them ${PASSAGE("seed 002, Wars")}`,
+        by: ["WARCASUALTIES", "WAR"],
+        other: 'each takes the strength sent; `gods war` takes it as "RACE=N"',
+      },
+      {
+        rule: `the loser's retreating units above a square's limit starve ${PASSAGE("seed 002, Wars")}`,
+        by: ["STARVATION"],
+        other: "square by square; the retreat itself is moved on the map",
+      },
+      {
+        rule: `a declared war is fought some 5 minutes later, so that the gods can react ${PASSAGE("seed 002, Divine Intervention")}`,
+        by: [],
+        why: "the referees' timing at the table",
+      },
     ],
   },
   {
@@ -120,6 +181,11 @@ const SECTIONS = [
       { rule: "global powers: with an element like a disaster, without one untouched", by: ["RESIST", "RESISTLEVELS"] },
       { rule: "deaths: immunity, then multipliers, then flat changes, rounded up, never below 0", by: ["RESIST"] },
       { rule: "population-level reductions: 1 less with any resistance, none with immunity", by: ["RESISTLEVELS"] },
+      {
+        rule: `the cities a disaster names are cut by the race's resistances as its deaths are ${PASSAGE("seed 002, Disaster powers (B)")}`,
+        by: ["RESIST"],
+        other: "`gods disaster` with `--cities` and `--great-cities` (the pane's Cities box)",
+      },
     ],
   },
   {
@@ -130,6 +196,11 @@ const SECTIONS = [
       { rule: "shares add up to exactly 100%; Diabolism and Atheism are members too", by: ["PANTHEONCHECK"] },
       { rule: "a race in turmoil gives no worship that century", by: [], other: CENTURY_END },
       { rule: "the turmoil roll at century end", by: ["TURMOIL"] },
+      {
+        rule: `turmoil ends when a single member is left, who then holds 100% ${PASSAGE("seed 002, Religious Turmoil")}`,
+        by: [],
+        why: "nothing to compute: the Pantheon table gets one row of 100",
+      },
       { rule: "a cult: +P for the deity, the others lose in proportion", by: ["CULT"] },
       { rule: "Diabolism and Atheism agree to a change only for 5 more points", by: ["PANTHEONCHANGE"] },
       { rule: "ending turmoil takes that procedure even for an unchanged division, which Diabolism or Atheism veto", by: ["PANTHEONCHANGE"] },
@@ -163,6 +234,7 @@ const SECTIONS = [
     section: "§11",
     note: "rules/11-games-of-the-gods.md",
     title: "Games of the Gods",
+    book: "Games of the Gods",
     rules: [
       { rule: "4, 5 and 6 are successes", by: ["DICESUCCESSES"] },
       { rule: "each 6 adds a die, which may explode in turn", by: ["EXPLODE"] },
@@ -192,7 +264,239 @@ const SECTIONS = [
       { rule: `a meeting sits while at least 7 greater gods are present ${PASSAGE("seed 000, The Great Council of the Gods")}`, by: ["COUNCIL"] },
       { rule: "a decision needs 7 votes, however many gods are present or alive; at most 12 greater gods", by: ["COUNCIL"] },
       { rule: `the Supreme Deity needs every greater god in existence to vote for it ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"] },
-      { rule: "the Supreme Deity only in Era Omega", by: [], other: "the gamemasters' call: the function does not know the era" },
+      { rule: "the Supreme Deity only in Era Omega", by: [], why: "the gamemasters' call: the function does not know the era" },
+      {
+        rule: `whoever summoned the meeting speaks first, for up to 3 minutes, and nobody may interrupt ${PASSAGE("seed 000, The Great Council of the Gods")}`,
+        by: [],
+        other: TIMERS("Council leader speaks, 3 minutes"),
+      },
+      {
+        rule: `3 Council offices, no character holding more than 1 ${PASSAGE("seed 000, Granting Council Offices")}`,
+        by: [],
+        why: "nothing to compute: kept in the Hall of Doom's records",
+      },
+      {
+        rule: `a lesser god promoted to a vacant seat takes 1 greater sphere card; its sources pay from the next session ${PASSAGE("seed 000, Promoting New Greater Gods")}`,
+        by: [],
+        why: "the gamemasters add the card to the Cards table between sessions; the century end then pays it",
+      },
+      {
+        rule: `an obliterated archetype's chosen successor gains 5 more cards of her sphere; with no archetypal lesser gods her 6 cards go back to the pool ${PASSAGE("seed 000, Obliteration")}`,
+        by: [],
+        why: "the gamemasters change the Cards table by hand",
+      },
+      {
+        rule: `an obliterated primal being's seat stays empty for good: 1 greater god fewer ${PASSAGE("seed 000, Obliteration")}`,
+        by: [],
+        why: "the gamemasters' record: once the Gods table's Kind column names one greater god fewer, the pane's Council card uses that number; COUNCIL takes it as greater_gods",
+      },
+    ],
+  },
+];
+
+/**
+ * The numbered rules of chapters 4 and 5 that no section of the rules notes takes up, by part of the
+ * game; each entry as in SECTIONS.
+ */
+const OTHERS = [
+  {
+    title: "Heaven: the site (ch. 4)",
+    rules: [
+      {
+        rule: `12 seats in the Hall of Doom, for greater gods only; 2 or 3 mana distribution points, 1 of them by the Earth map and 1 in the Hall of Doom, where a referee stays at all times ${PASSAGE("seed 000, The Basic Locales of Heaven; Gaining Mana")}`,
+        by: [],
+        why: "how the gamemasters set up the site and place the referees",
+      },
+      {
+        rule: `entering the Primeval Wilds takes 2 tricks or blocks from combat powers for each Guardian Beast, and a party meets 1 Beast per member ${PASSAGE("seed 000, The Guardian Beasts")}`,
+        by: [],
+        why: "played at the entrance with the characters' combat powers",
+      },
+      {
+        rule: `each god builds 1 demesne (helping to build a joint one uses it up); its builders share the cost as they like ${PASSAGE("seed 000, Demesnes")}`,
+        by: [],
+        why: "nothing to compute: kept in the gamemasters' records",
+      },
+    ],
+  },
+  {
+    title: "Heaven: mana sources (ch. 4)",
+    rules: [
+      {
+        rule: `an event source pays its rate for each card (once when flat rate) every time the event happens, as the event worksheets list it, one for Heaven and one for Earth ${PASSAGE("seed 000, Gaining Mana")}`,
+        by: [],
+        other: "`gods event` (and the pane), `--times` for an event that happened more than once; the Heaven Events and Earth Events sheets are the worksheets",
+      },
+      {
+        rule: `event mana below 1 is kept at the distribution point until it adds up to whole mana ${PASSAGE("seed 000, Gaining Mana")}`,
+        by: [],
+        other: "`gods event`: the fraction stays in the god's account in the Ledger, the same account as century ends and era ends",
+      },
+      {
+        rule: `an era-end source pays its rate for each card (once when flat rate) times its count, at the end of every era ${PASSAGE("seed 000, Gaining Mana")}`,
+        by: [],
+        other: "`gods era-end` (and the pane), from the Counts of the era's last century; the fraction is carried, where the text would allow rounding it off",
+      },
+    ],
+  },
+  {
+    title: "Heaven: powers (ch. 4)",
+    rules: [
+      {
+        rule: `when two powers contradict, the higher sphere level prevails; every celestial spirit's and demon's power counts as level 1 ${PASSAGE("seed 000, Conflicting Powers")}`,
+        by: [],
+        why: "a referee's judgement at the table",
+      },
+      {
+        rule: `a persuasion takes effect after 3 minutes of talk (with both targets of a P2 power, with the whole room for a Pm power), and a caster waits 3 minutes between two persuasions ${PASSAGE("seed 000, Persuasion Powers (P)")}`,
+        by: [],
+        other: TIMERS("Persuasion, 3 minutes from the casting"),
+      },
+      {
+        rule: `after a direct effect power every other player in the locale gets 1 action before the caster's next ${PASSAGE("seed 000, Direct Effect Powers (N)")}`,
+        by: [],
+        why: "played at the table",
+      },
+      {
+        rule: `a demesne power takes 5 minutes to cast ${PASSAGE("seed 000, Demesne Powers (D)")}`,
+        by: [],
+        other: TIMERS("Demesne power, 5 minutes"),
+      },
+      {
+        rule: `a demesne power can be on a demesne only once until it wears off ${PASSAGE("seed 000, Demesne Powers (D)")}`,
+        by: [],
+        why: "nothing to compute: the demesne's card records it",
+      },
+      {
+        rule: `a gift is used once, by the character it was given to only, and costs no mana ${PASSAGE("seed 000, Gift Powers (G)")}`,
+        by: [],
+        why: "nothing to compute",
+      },
+      {
+        rule: `a character uses 1 artifact in a combat, chosen before the first round ${PASSAGE("seed 000, Artifacts")}`,
+        by: [],
+        why: "played at the table",
+      },
+      {
+        rule: `a variable-cost power put into an artifact is only as strong as the mana spent on it allows: 12 mana spent gives a strength of up to 4 ${PASSAGE("seed 000, Artifacts")}`,
+        by: [],
+        why: "no function: the factor, 3 in the example, belongs to the power lists, not to this chapter",
+      },
+    ],
+  },
+  {
+    title: "Heaven: combat (ch. 4)",
+    rules: [
+      {
+        rule: `combat is always 1 against 1; each round each side uses at most 1 combat or artifact power, each power once per combat, then a gesture: a hit takes 1 hit point, and two tricks hit each other ${PASSAGE("seed 000, Combat; Combat Procedure")}`,
+        by: [],
+        why: "played at the table",
+      },
+      {
+        rule: `a character starts every combat with 5 hit points and is back at 5 when it ends; lost permanent hit points lower that, and 0 permanent hit points is death until healed ${PASSAGE("seed 000, Hit Points")}`,
+        by: [],
+        why: "played at the table; the workbook keeps no hit points",
+      },
+      {
+        rule: `a duel is set 10 to 30 minutes ahead, with at least 1 other character present; each ally may cast 1 combat-duel power; whoever fails to come (or his lord) loses his vote at the next Council ${PASSAGE("seed 000, Starting a Duel")}`,
+        by: [],
+        why: "timed at the table; the lost vote goes into the Hall of Doom's records, and COUNCIL counts only the votes cast",
+      },
+      {
+        rule: `a sneak attack, or an attack on a demesne, leaves the others in the locale 5 seconds to step in ${PASSAGE("seed 000, Starting a Sneak Attack; Attacking a Demesne")}`,
+        by: [],
+        why: "timed at the table",
+      },
+      {
+        rule: `a character who disengages still fights that round, then keeps away from the locale for at least 10 minutes ${PASSAGE("seed 000, Ending Combat")}`,
+        by: [],
+        other: TIMERS("Disengaged, 10 minutes"),
+      },
+      {
+        rule: `at 0 hit points a character surrenders or dies ${PASSAGE("seed 000, Ending Combat")}`,
+        by: [],
+        why: "played at the table",
+      },
+      {
+        rule: `Surrender Labor: 30 minutes in the winner's service ${PASSAGE("seed 000, Surrender Terms")}`,
+        by: [],
+        other: TIMERS("Surrender Labor, 30 minutes"),
+      },
+      {
+        rule: `the other surrender terms: 1 artifact, or no history or creation power on a named race for the rest of the era ${PASSAGE("seed 000, Surrender Terms")}`,
+        by: [],
+        why: "nothing to compute: played at the table",
+      },
+      {
+        rule: `the Internal Weakness mutilation costs 2 permanent hit points ${PASSAGE("seed 000, Mutilations")}`,
+        by: [],
+        why: "played at the table; the workbook keeps no hit points",
+      },
+      {
+        rule: `a demesne fights with 10 hit points and 5 blocks, plus what its powers give; at 0 it lets an attacker from outside in, and passes to one from inside ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
+        by: [],
+        why: "played at the table",
+      },
+    ],
+  },
+  {
+    title: "Heaven: death (ch. 4)",
+    rules: [
+      {
+        rule: `a character who dies stays 30 minutes in the Underworld ${PASSAGE("seed 000, Death")}`,
+        by: [],
+        other: TIMERS("Dead, 30 minutes"),
+      },
+      {
+        rule: `whoever obliterates a god disposes of the body in 1 of 4 ways (flames, sea, ice, animals), each giving mana to one elemental sphere ${PASSAGE("seed 000, Disposing of the Body")}`,
+        by: [],
+        other: "`gods event`, once the Sources table lists each way as an event source of its sphere",
+      },
+      {
+        rule: `a demon who is killed stays 30 minutes in the Void, and counts as dead for that time if it was killed there ${PASSAGE("seed 000, Death for Demons")}`,
+        by: [],
+        other: TIMERS("Demon killed, 30 minutes"),
+      },
+    ],
+  },
+  {
+    title: "Earth: the map (ch. 4 and 5)",
+    rules: [
+      {
+        rule: `Era Centrum lasts 16 centuries ${PASSAGE("seed 002, Time on Earth, the Sequence of Centuries")}`,
+        by: [],
+        why: "the gamemasters' schedule: `gods century-end` takes whatever century they give",
+      },
+      {
+        rule: `at the Earth map each player holds 1 numbered ticket at a time and uses 1 power each time the number is called ${PASSAGE("seed 000, The Gods and the Earth")}`,
+        by: [],
+        why: "how the referees run the queue",
+      },
+      {
+        rule: `at the map 1 referee serves the gods' powers and another the events nobody causes ${PASSAGE("seed 002, Activity Phase")}`,
+        by: [],
+        why: "how the gamemasters place the referees",
+      },
+      {
+        rule: `gods may pool their sphere cards for a history power, their cards together making its level: 3 gods with 1 War card each cast a level 3 War power ${PASSAGE("seed 002, History Powers")}`,
+        by: [],
+        why: "a sum the referees check at the map",
+      },
+      {
+        rule: `racial modifications: a century-delay one works from the next century; a trigger one cannot be cast on a race again before it fires (Mv+ ones pile up, 1 used per trigger); a race has at most 1 of each permanent one ${PASSAGE("seed 002, Racial Modification powers (M)")}`,
+        by: [],
+        why: "markers kept on the map",
+      },
+      {
+        rule: `the referees close the Activity Phase 5 to 10 minutes before the century ends ${PASSAGE("seed 002, Calculation Phase")}`,
+        by: [],
+        why: "the referees' timing",
+      },
+      {
+        rule: `when no mortal is left on Earth, the next century is a second Creation ${PASSAGE("seed 002, Calculation Phase")}`,
+        by: [],
+        why: "the gamemasters' call",
+      },
     ],
   },
 ];
@@ -202,7 +506,12 @@ function declaredFunctions(source) {
   return [...source.matchAll(/@customfunction\s+([A-Za-z0-9_.]+)/g)].map((m) => m[1]);
 }
 
+function isComputed(entry) {
+  return entry.by.length > 0 || (entry.other ?? "").length > 0;
+}
+
 function covers(entry) {
+  if (!isComputed(entry)) return `not computed (${entry.why})`;
   const links = entry.by.map((id) => `[${id}](functions/${id}.md)`);
   return [...links, ...(entry.other ? [entry.other] : [])].join(", ");
 }
@@ -210,14 +519,20 @@ function covers(entry) {
 /** The Markdown of docs/rules-coverage.md for this functions.ts source. */
 function renderCoverage(source) {
   const declared = declaredFunctions(source);
-  const mapped = new Set(SECTIONS.flatMap((s) => s.rules.flatMap((r) => r.by)));
+  const groups = [...SECTIONS, ...OTHERS];
+  const mapped = new Set(groups.flatMap((s) => s.rules.flatMap((r) => r.by)));
   const unknown = [...mapped].filter((id) => !declared.includes(id));
   if (unknown.length > 0) throw new Error(`rules-coverage.js maps rules to functions that functions.ts does not declare: ${unknown.join(", ")}.`);
   const unmapped = declared.filter((id) => !mapped.has(id));
   if (unmapped.length > 0) throw new Error(`functions.ts declares functions that rules-coverage.js maps to no rule: ${unmapped.join(", ")}.`);
+  // A rule is either covered (by a function or something else) or says why nothing covers it.
+  const unclear = groups.flatMap((s) => s.rules).filter((r) => isComputed(r) === (r.why ?? "").length > 0);
+  if (unclear.length > 0) throw new Error(`rules-coverage.js has rules that are both covered and not, or neither: ${unclear.map((r) => r.rule).join("; ")}.`);
 
-  const rules = SECTIONS.flatMap((s) => s.rules);
-  const computed = rules.filter((r) => r.by.length > 0).length;
+  const rules = groups.flatMap((s) => s.rules);
+  const byFunction = rules.filter((r) => r.by.length > 0).length;
+  const ofTheGods = groups.filter((s) => s.book === undefined).flatMap((s) => s.rules);
+  const computed = ofTheGods.filter(isComputed).length;
   const lines = [
     "# Rules coverage",
     "",
@@ -225,9 +540,14 @@ function renderCoverage(source) {
     "     src/functions/functions.ts. Do not edit by hand: change the script and run",
     "     `node scripts/rules-coverage.js`. -->",
     "",
-    "Every rule in [the rules notes](rules/index.md) (the project's own account of the rules) and",
-    `what in the add-in computes it. ${computed} of ${rules.length} rules are computed by a GODS function; the`,
-    `${declared.length} functions are listed in [the function index](functions/index.md).`,
+    `Every rule of chapters 4 and 5 of The Gods II that carries a number has a row here: of the ${ofTheGods.length} rows`,
+    `from those chapters, ${computed} are computed (by a GODS function, a \`gods\` command or the task pane) and`,
+    `${ofTheGods.length - computed} are not, each with the reason.`,
+    "",
+    "Every rule in [the rules notes](rules/index.md) (the project's own account of the rules), then",
+    "every other rule of those chapters with a number, and what in the add-in computes it.",
+    `${byFunction} of the ${rules.length} rules are computed by a GODS function; the ${declared.length} functions are listed in`,
+    "[the function index](functions/index.md).",
     "",
     "| section | rule | covered by |",
     "| --- | --- | --- |",
@@ -235,15 +555,27 @@ function renderCoverage(source) {
   for (const s of SECTIONS) {
     for (const r of s.rules) lines.push(`| [${s.section} ${s.title}](${s.note}) | ${r.rule} | ${covers(r)} |`);
   }
+  lines.push(
+    "",
+    "## Other numbered rules of chapters 4 and 5",
+    "",
+    "The rules with a number that no section of the rules notes takes up, by part of the game.",
+    "",
+    "| part | rule | covered by |",
+    "| --- | --- | --- |",
+  );
+  for (const s of OTHERS) {
+    for (const r of s.rules) lines.push(`| ${s.title} | ${r.rule} | ${covers(r)} |`);
+  }
   lines.push("", "## By function", "", "| function | rules |", "| --- | --- |");
   for (const id of declared) {
-    const where = SECTIONS.filter((s) => s.rules.some((r) => r.by.includes(id))).map((s) => s.section);
+    const where = groups.filter((s) => s.rules.some((r) => r.by.includes(id))).map((s) => s.section ?? s.title);
     lines.push(`| [${id}](functions/${id}.md) | ${where.join(", ")} |`);
   }
   return lines.join("\n") + "\n";
 }
 
-module.exports = { SECTIONS, OUTPUT, FUNCTIONS, declaredFunctions, renderCoverage };
+module.exports = { SECTIONS, OTHERS, OUTPUT, FUNCTIONS, declaredFunctions, renderCoverage };
 
 if (require.main === module) {
   fs.writeFileSync(OUTPUT, renderCoverage(fs.readFileSync(FUNCTIONS, "utf8")));

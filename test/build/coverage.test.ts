@@ -3,7 +3,7 @@
  * must account for every function declared to Excel and every section of the rules notes (docs/rules).
  */
 import * as fs from "fs";
-import { declaredFunctions, FUNCTIONS, OUTPUT, renderCoverage, SECTIONS } from "../../scripts/rules-coverage";
+import { declaredFunctions, FUNCTIONS, OTHERS, OUTPUT, renderCoverage, SECTIONS } from "../../scripts/rules-coverage";
 
 const source = fs.readFileSync(FUNCTIONS, "utf8");
 
@@ -28,9 +28,34 @@ describe("docs/rules-coverage.md", () => {
     expect(SECTIONS.map((s) => s.note)).toEqual(notes.map((f) => `rules/${f}`));
     for (const s of SECTIONS) expect(fs.readFileSync(`${__dirname}/../../docs/${s.note}`, "utf8")).toMatch(new RegExp(`^# ${s.section.slice(1)}\\. `));
     for (const s of SECTIONS) {
-      for (const r of s.rules) expect(r.by.length > 0 || (r.other ?? "").length > 0).toBe(true);
+      for (const r of s.rules) expect(r.by.length > 0 || (r.other ?? "").length > 0 || (r.why ?? "").length > 0).toBe(true);
     }
     expect(SECTIONS.find((s) => s.section === "§10")?.rules.every((r) => /century-end/.test(r.other ?? ""))).toBe(true);
+  });
+
+  test("lists the other numbered rules of chapters 4 and 5, each citing its passage, and counts them at the top", () => {
+    const table = fs.readFileSync(OUTPUT, "utf8");
+    expect(OTHERS.length).toBeGreaterThan(0);
+    for (const s of OTHERS) {
+      for (const r of s.rules) {
+        expect(r.rule).toMatch(/ \(seed 00[02], .+\)$/);
+        expect(r.by.length > 0 || (r.other ?? "").length > 0 || (r.why ?? "").length > 0).toBe(true);
+      }
+    }
+    const rows = [...SECTIONS.filter((s) => s.book === undefined), ...OTHERS].flatMap((s) => s.rules);
+    const computed = rows.filter((r) => r.by.length > 0 || (r.other ?? "").length > 0).length;
+    expect(table).toContain(`of the ${rows.length} rows\nfrom those chapters, ${computed} are computed`);
+    expect(table).toContain(`\n${rows.length - computed} are not, each with the reason.`);
+  });
+
+  test("refuses a rule that is both covered and not, or neither", () => {
+    const rule = SECTIONS[0]?.rules[0] as { why?: string };
+    rule.why = "both";
+    try {
+      expect(() => renderCoverage(source)).toThrow(/both covered and not, or neither/);
+    } finally {
+      delete rule.why;
+    }
   });
 
   test("refuses a mapping that names an undeclared function, or leaves a declared one out", () => {
