@@ -5,6 +5,7 @@ import { centuryEnd, init } from "./centuryEnd";
 import { EXIT, jsonError } from "./fileJob";
 import { runFunction } from "./fn";
 import { renameGod, resealLedger } from "./ledger";
+import { writePacket } from "./packet";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
 import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
@@ -248,6 +249,18 @@ async function growthCommand(args: readonly string[], io: Io, json: boolean): Pr
   return growRaces(got.base, io);
 }
 
+async function packetCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const fail = (message: string) => argumentError("packet", message, io, json);
+  const parsed = parse(args, ["out"]);
+  if (typeof parsed === "string") return fail(`gods packet: ${parsed}`);
+  const bad = unknownOption(parsed, ["out", "json", "dry-run"]);
+  if (bad !== undefined) return fail(`gods packet: ${bad}`);
+  const [file, ...extra] = parsed.positional;
+  if (file === undefined || extra.length > 0) return fail("gods packet needs exactly one workbook file.");
+  const out = parsed.options.get("out");
+  return writePacket({ file, json, dryRun: parsed.options.has("dry-run"), ...(typeof out === "string" ? { out } : {}) }, io);
+}
+
 async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== "reseal")
@@ -295,6 +308,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   war: warCommand,
   disaster: disasterCommand,
   growth: growthCommand,
+  packet: packetCommand,
   ledger: ledgerCommand,
   rename: renameCommand,
   init: (args, io) => initCommand(args, io),

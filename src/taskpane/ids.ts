@@ -139,6 +139,8 @@ export const IDS = [
   "worksheets-title",
   "regenerate",
   "worksheets-result",
+  "packet",
+  "packet-result",
   "book-title",
   "rename-from",
   "rename-to",

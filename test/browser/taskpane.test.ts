@@ -396,6 +396,12 @@ describe("inside Excel", () => {
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).not.toContain("C2 Mana");
     expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
     await shot(page, "06-worksheets-only", "#worksheets-result");
+
+    // The session packet: two reads and one write, the Ledger as it was.
+    expect(await click(page, "#packet")).toBe(3);
+    expect(await page.textContent("#packet-result")).toMatch(/Wrote Earth Summary for century 2/);
+    expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).toContain("Earth Summary");
+    expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
   });
 
   test("a broken pantheon is a problem that leads to its cell, and stops the century end", async () => {

@@ -102,7 +102,7 @@ describe("--dry-run", () => {
 
 describe("help, version and JSON errors", () => {
   test("gods CMD --help prints that command's usage and exits 0; gods --version its version", async () => {
-    for (const command of ["century-end", "event", "era-end", "undo", "war", "disaster", "growth", "init", "fn"]) {
+    for (const command of ["century-end", "event", "era-end", "undo", "war", "disaster", "growth", "packet", "init", "fn"]) {
       const r = await gods(command, "--help");
       expect(r.code).toBe(0);
       expect(r.out).toMatch(new RegExp(`^Usage:\\n  gods ${command} `));

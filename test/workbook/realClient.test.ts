@@ -15,13 +15,14 @@ import {
   recordDeaths,
   selectCell,
   setTurmoil,
+  writePacket,
 } from "../../src/workbook/office/tools";
 import { sheetNames } from "../../src/workbook/model/schema";
 import type { ContextApi } from "../../src/workbook/office/api";
 import { WINDOW_BYTES } from "../../src/workbook/office/read";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { officeJs, RealExcel } from "../support/realExcel";
-import { edit, handWorked, huge, memoryWorkbook, sized, HEARTHS_ACCEPTED } from "../support/campaigns";
+import { edit, exampleTables, handWorked, huge, memoryWorkbook, sized, HEARTHS_ACCEPTED } from "../support/campaigns";
 import { stringContaining, stringMatching } from "../support/matchers";
 
 /** Everything in a workbook, for comparing two: cells with formulas, formats and styles, widths, print set-up, merged cells, tables, settings. */
@@ -389,5 +390,17 @@ describe("errors, as Excel raises them", () => {
     const second = real.requests[1]?.text ?? "";
     expect(second).toMatch(/"ObjectPathType":6,"Name":"reference:1"/);
     expect(second).toMatch(/"ObjectPathType":5,"Name":"","ParentObjectPathId":\d+,"ArgumentInfo":\{"Arguments":\["sheet:\d+"\]\}/);
+  });
+});
+
+describe("the session packet through Microsoft's Excel library", () => {
+  test("the Earth Summary, written and written again: the same sheet as the stand-in, in as many round trips", async () => {
+    const { result, real } = await same(
+      () => memoryWorkbook(exampleTables()),
+      async (run) => [await writePacket(run), await writePacket(run)],
+    );
+    expect(result.every((r) => r.written)).toBe(true);
+    expect(real.book.sheets.filter((s) => s.name === "Earth Summary")).toHaveLength(1);
+    expect(real.book.values("Earth Summary")[9]?.[9]).toBe("Solara 40%, Mirelle 35%, Vorn 25%");
   });
 });

@@ -1,15 +1,15 @@
 /**
  * The century card: the live preview of the century in play, its end (asked first, every warning
  * that changes pay named), the redo of the latest century, the era's end, the worksheets alone,
- * and the ribbon's End century button, which only opens this card's question.
+ * the session packet, and the ribbon's End century button, which only opens this card's question.
  */
 import { onCenturyEndNews } from "../../commands/events";
-import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office";
+import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, writePacket, type CenturyEndInExcel } from "../../workbook/office";
 import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";
-import { paymentsTable, plural, problemList, showProblems, type GoTo } from "../render";
+import { paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
 import { act, goTo, onStatus, refresh, show, status } from "../state";
 import { showCredit } from "./events";
 
@@ -136,6 +136,22 @@ export function wireCentury(): void {
     const result = byId("worksheets-result");
     void act(result, steps(n === undefined ? "Writing the worksheets…" : `Writing the worksheets of century ${n}…`), async (options) => {
       showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result);
+    });
+  });
+  byId("packet").addEventListener("click", () => {
+    const result = byId("packet-result");
+    void act(result, steps("Writing the session packet…"), async (options) => {
+      const outcome = await writePacket(excelRun, options);
+      show(outcome.status);
+      const errors = errorsIn(outcome.problems);
+      if (errors.length > 0) showProblems(result, "Nothing was written:", errors, goTo);
+      else
+        showMessage(
+          result,
+          "done",
+          `Wrote ${outcome.sheets.map((s) => s.name).join(", ")} for century ${outcome.century}: print it from Excel.`,
+          warningsIn(outcome.problems).map(describeProblem),
+        );
     });
   });
   wireCancel("era", "credit-era");

@@ -28,6 +28,8 @@ export {
   runWar,
   selectCell,
   setTurmoil,
+  writePacket,
   type EditOutcome,
+  type PacketInExcel,
   type RefereeOutcome,
 } from "./tools";

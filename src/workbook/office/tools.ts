@@ -18,10 +18,11 @@ import type { RefereePlan, RefereePreview } from "../actions/referee";
 import { planWar, type WarOrder } from "../actions/war";
 import { planMissingTables } from "../actions/setup";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
-import { afterCenturyEnd } from "../plan/after";
+import { afterCenturyEnd, afterSheets } from "../plan/after";
+import { planPacket, type PacketOutcome } from "../actions/packet";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
 import { readWorkbook } from "./read";
-import { queueLedgerAndShow, worksheetSteps } from "./write";
+import { queueLedgerAndShow, requests, worksheetSteps } from "./write";
 import { queueEdits } from "./tableEdits";
 
 export interface EditOutcome {
@@ -91,6 +92,45 @@ export async function renameEverywhere(run: ExcelRun, from: string, to: string, 
           problems: outcome.problems,
           status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))),
         };
+      },
+      options,
+    ),
+  );
+}
+
+export interface PacketInExcel extends PacketOutcome {
+  /** whether every sheet of the packet was written */
+  readonly written: boolean;
+  readonly status: CampaignStatus;
+}
+
+/**
+ * The session packet's sheets (the Earth Summary), each written anew: two reads, then one write
+ * for most campaigns (more, each under Excel's budget, for a very large one). The Ledger is
+ * left alone: the packet pays nobody. The packet's first sheet is shown.
+ */
+export async function writePacket(run: ExcelRun, options: ActionOptions = {}): Promise<PacketInExcel> {
+  return exclusive("writing the session packet", () =>
+    withRetry(
+      run,
+      async (context) => {
+        options.onStep?.("reading");
+        const raw = await readWorkbook(context);
+        const read = readCampaign(raw);
+        const outcome = planPacket(read);
+        const first = outcome.sheets[0];
+        if (errorsIn(outcome.problems).length > 0 || first === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
+        options.onStep?.("writing");
+        const groups = requests(worksheetSteps(context, raw, outcome));
+        for (const [i, group] of groups.entries()) {
+          for (const step of group) step.queue();
+          if (i === groups.length - 1) break;
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per group of steps under Excel's 1 MB budget (one for most campaigns), never one per item
+          await context.sync();
+        }
+        context.workbook.worksheets.getItem(first.name).activate();
+        await context.sync();
+        return { ...outcome, written: true, status: campaignStatus(readCampaign(afterSheets(raw, outcome.sheets))) };
       },
       options,
     ),

@@ -224,7 +224,7 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
 }
 
 /** The steps that write a century end's worksheets. */
-export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan): Step[] {
+export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: Pick<WorkbookPlan, "sheets">): Step[] {
   const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
   // The seal goes with the Ledger, in the last request (queueLedgerAndShow).
   return plan.sheets.filter((s) => s.name !== SEAL_SHEET).flatMap((sheet) => sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase())));

@@ -6,6 +6,7 @@
  */
 import type { RawTable, RawWorkbook } from "../model/raw";
 import { DEATH_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
+import type { SheetPlan } from "./layout";
 import type { LedgerPlan } from "./ledger";
 import type { WorkbookPlan } from "./types";
 
@@ -26,16 +27,21 @@ function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable
 export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): RawWorkbook {
   const tables = new Map(raw.tables);
   if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
+  const sheets = plan.sheets.filter((s) => ledger || s.name !== SEAL_SHEET);
+  return afterSheets({ ...raw, tables }, sheets, ledger ? [LEDGER.name] : []);
+}
+
+/** The workbook after generated sheets (and, with a credit, the Ledger: `more`) are written. */
+export function afterSheets(raw: RawWorkbook, sheets: readonly SheetPlan[], more: readonly string[] = []): RawWorkbook {
   const names = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
-  const added = [...plan.sheets.map((s) => s.name), ...(ledger ? [LEDGER.name] : [])].filter((n) => !names.has(n.toLowerCase()));
+  const added = [...sheets.map((s) => s.name), ...more].filter((n) => !names.has(n.toLowerCase()));
   // The sheets read back (titles, Death Worksheets, the seal) as the plan leaves them.
   const generatedCells = new Map(raw.generatedCells ?? []);
   const sheetTitles = new Map(raw.sheetTitles ?? []);
-  for (const s of plan.sheets) {
-    if (s.name === SEAL_SHEET && !ledger) continue;
+  for (const s of sheets) {
     const cells = s.rows.map((r) => r.map((c) => (c === null ? null : c.value)));
     sheetTitles.set(s.name, cells[0]?.[0] ?? null);
     if (s.name === SEAL_SHEET || DEATH_SHEET.test(s.name)) generatedCells.set(s.name, cells);
   }
-  return { tables, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
+  return { tables: raw.tables, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
 }

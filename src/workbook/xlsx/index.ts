@@ -1,5 +1,5 @@
 /** What the command line uses of the .xlsx adapter: opening, reading and saving a file's package, and writing a plan into it. */
 export { writeTableEdits } from "./package/edits";
 export { readPackage } from "./package/read";
-export { writePlan } from "./package/write";
+export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, savePackage, type Package } from "./package/zip";

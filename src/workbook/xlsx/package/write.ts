@@ -65,6 +65,19 @@ export function writePlan(pkg: Package, raw: RawWorkbook, plan: WorkbookPlan): M
   }, CellsInTheWay);
 }
 
+/**
+ * Writes generated sheets that go with no credit (the session packet) into a workbook's package:
+ * each sheet is added, or its part rewritten in place, and the Ledger is left as it is.
+ */
+export function writeSheets(pkg: Package, sheets: readonly SheetPlan[]): Map<string, Uint8Array> {
+  return explained(() => {
+    const writer = new PackageWriter(new PackageSession(pkg.parts));
+    for (const sheet of sheets) writer.writeGeneratedSheet(sheet);
+    writer.removeCalcChain();
+    return writer.finish();
+  });
+}
+
 class PackageWriter {
   private readonly workbook: string;
   private readonly workbookText: string;

@@ -1,0 +1,165 @@
+/**
+ * `gods packet` on workbook files: the example campaign of `gods init --example` gains its Earth
+ * Summary (read back with openpyxl), in place or in another file, and every part of the package
+ * but the sheet written and the workbook's lists of sheets comes out byte for byte as it went in;
+ * written again, the sheet is replaced in its own part. The values are worked by hand in
+ * test/workbook/packet.test.ts.
+ */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
+import { exampleTables, writeXlsx } from "../support/campaigns";
+import { gods } from "../support/cli";
+import { PYTHON, pythonScript } from "../support/python";
+
+let dir: string;
+let example: string;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-packet-"));
+  try {
+    execFileSync(PYTHON, ["-c", "import openpyxl"], { stdio: "pipe" });
+  } catch {
+    throw new Error("These tests read workbooks back with openpyxl: install Debian's python3-openpyxl.");
+  }
+  example = path.join(dir, "example.xlsx");
+  expect((await gods("init", example, "--example")).code).toBe(0);
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let copies = 0;
+function fresh(): string {
+  const file = path.join(dir, `campaign-${++copies}.xlsx`);
+  fs.copyFileSync(example, file);
+  return file;
+}
+
+const READ = pythonScript("read_tables.py");
+type Cell = string | number | boolean | null;
+type Sheets = Record<string, { rows: Cell[][] }>;
+const openpyxl = (file: string) => JSON.parse(execFileSync(PYTHON, [READ, file], { encoding: "utf8", timeout: 60000 })) as Sheets;
+
+const partsOf = (file: string) => openPackage(new Uint8Array(fs.readFileSync(file)), file).parts;
+
+/** The parts whose bytes changed (or that came or went). */
+function changed(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMap<string, Uint8Array>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((n) => !Buffer.from(before.get(n) ?? []).equals(Buffer.from(after.get(n) ?? [0]))).sort();
+}
+
+/** What the workbook's own bookkeeping holds: its sheet list, their relationships and content types, and the cell styles. */
+const BOOKKEEPING = ["[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/workbook.xml"];
+
+describe("gods packet", () => {
+  test("in place: the Earth Summary is added, every other part byte for byte; written again, it is replaced in its own part", async () => {
+    const file = fresh();
+    const before = partsOf(file);
+    const run = await gods("packet", file);
+    expect(run).toEqual({ code: 0, err: "", out: `Session packet for century 1: 6 races, strength 260 in all.\nWrote Earth Summary to ${file}.\n` });
+    const after = partsOf(file);
+    const added = [...after.keys()].filter((n) => !before.has(n));
+    expect(added).toEqual([expect.stringMatching(/^xl\/worksheets\/sheet\d+\.xml$/)]);
+    expect(changed(before, after)).toEqual([...BOOKKEEPING, ...added].sort());
+
+    const sheets = openpyxl(file);
+    const rows = sheets["Earth Summary"]?.rows ?? [];
+    expect(rows[0]?.[0]).toBe("Earth Summary");
+    expect(rows[4]?.slice(0, 5)).toEqual(["Ultra-Dwarves", 40, 1, 0, "=B5+3*C5+6*D5"]);
+    expect(rows[4]?.[9]).toBe("Vorn 60%, Solara 30%, Atheism 10%");
+    expect(rows[9]?.[9]).toBe("Solara 40%, Mirelle 35%, Vorn 25%");
+    expect(rows[10]?.slice(0, 5)).toEqual(["All 6 races", "=SUM(B5:B10)", "=SUM(C5:C10)", "=SUM(D5:D10)", "=SUM(E5:E10)"]);
+
+    // Again: the same part rewritten, no second sheet.
+    const again = await gods("packet", file);
+    expect(again.code).toBe(0);
+    const third = partsOf(file);
+    expect([...third.keys()].sort()).toEqual([...after.keys()].sort());
+    expect(Object.keys(openpyxl(file)).filter((n) => n === "Earth Summary")).toHaveLength(1);
+    // Nothing changed in the campaign: the very same sheet.
+    expect(changed(after, third).filter((n) => n !== "xl/workbook.xml")).toEqual([]);
+  });
+
+  test("--out writes another file and leaves the campaign untouched", async () => {
+    const file = fresh();
+    const original = fs.readFileSync(file);
+    const out = path.join(dir, "packet-out.xlsx");
+    const run = await gods("packet", file, "--out", out);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(new RegExp(`Wrote Earth Summary to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
+    expect(fs.readFileSync(file).equals(original)).toBe(true);
+    expect(openpyxl(out)["Earth Summary"]?.rows[10]?.[0]).toBe("All 6 races");
+  });
+
+  test("--dry-run writes nothing; --json prints one object naming the sheets", async () => {
+    const file = fresh();
+    const original = fs.readFileSync(file);
+    const dry = await gods("packet", file, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toBe(
+      `Session packet for century 1: 6 races, strength 260 in all.\nDry run: nothing was written to ${file} (it would write Earth Summary).\n`,
+    );
+    expect(fs.readFileSync(file).equals(original)).toBe(true);
+
+    const json = await gods("packet", file, "--dry-run", "--json");
+    const answer = JSON.parse(json.out) as {
+      century: number;
+      sheets: string[];
+      written: boolean;
+      races: { race: string; strength: number; pantheon: string }[];
+    };
+    expect(answer).toMatchObject({ century: 1, sheets: ["Earth Summary"], written: false, warnings: [] });
+    expect(answer.races.find((r) => r.race === "River Men")).toEqual({
+      race: "River Men",
+      units: 45,
+      cities: 1,
+      greatCities: 1,
+      strength: 54,
+      pantheon: "Solara 40%, Mirelle 35%, Vorn 25%",
+    });
+    expect(fs.readFileSync(file).equals(original)).toBe(true);
+
+    const written = JSON.parse((await gods("packet", file, "--json")).out) as { written: boolean; sheets: string[] };
+    expect(written).toMatchObject({ written: true, sheets: ["Earth Summary"] });
+    expect(Object.keys(openpyxl(file))).toContain("Earth Summary");
+  });
+
+  test("refused, the file unchanged: a file that is not a workbook, bad arguments; --help shows the usage", async () => {
+    const csv = path.join(dir, "races.xlsx");
+    fs.writeFileSync(csv, "Race,Units\nElves,3\n");
+    const text = await gods("packet", csv);
+    expect(text.code).toBe(2);
+    expect(text.err).toMatch(/^gods packet: .*is not an Excel workbook/);
+    const json = await gods("packet", csv, "--json");
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.out)).toMatchObject({ error: expect.stringMatching(/not an Excel workbook/) as unknown, problems: [], warnings: [] });
+    expect(fs.readFileSync(csv, "utf8")).toBe("Race,Units\nElves,3\n");
+
+    // A sheet of the gamemaster's by the packet's name, or a Races row it cannot read: named, nothing written.
+    const mine = path.join(dir, "mine.xlsx");
+    await writeXlsx({ ...exampleTables(), "Earth Summary": [["My notes on Earth"]] }, mine);
+    const kept = fs.readFileSync(mine);
+    const refused = await gods("packet", mine);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(
+      /^The session packet was not written: the workbook has 1 problem to fix first\. Nothing was written\.\n- Workbook: .*"Earth Summary" that the add-in did not make/,
+    );
+    expect(fs.readFileSync(mine).equals(kept)).toBe(true);
+    const bad = path.join(dir, "bad.xlsx");
+    const tables = exampleTables();
+    (tables.Races as Cell[][])[2] = ["Low Elves", "many"];
+    await writeXlsx(tables, bad);
+    const badJson = await gods("packet", bad, "--json");
+    expect(badJson.code).toBe(2);
+    expect(JSON.parse(badJson.out)).toMatchObject({ problems: [{ table: "Races", row: 3, column: "Units" }] });
+
+    expect((await gods("packet")).code).toBe(2);
+    expect((await gods("packet", example, "--century", "3")).err).toMatch(/unknown option --century/);
+    const help = await gods("packet", "--help");
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/gods packet FILE\.xlsx \[--out OUT\.xlsx\] \[--json\] \[--dry-run\]/);
+    expect(help.out).toMatch(/Earth Summary/);
+  });
+});
