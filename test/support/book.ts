@@ -1,7 +1,7 @@
 /** A campaign workbook in memory that plans are carried out on, for the mana book's tests. */
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
-import { SEAL_SHEET } from "../../src/workbook/model/schema";
+import { SEAL_SHEET, STORY_SHEETS } from "../../src/workbook/model/schema";
 import { planEraEnd } from "../../src/workbook/actions/eraEnd";
 import { planEvent, type EventOptions } from "../../src/workbook/actions/event";
 import { type CreditOutcome } from "../../src/workbook/actions/credit";
@@ -10,7 +10,7 @@ import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "./campaigns";
 
-/** A campaign workbook in memory: its tables and every sheet a plan has written (the seal's cells, and each one's title). */
+/** A campaign workbook in memory: its tables and every sheet a plan has written (the seal's and the history's cells, and each one's title). */
 export class Book {
   sheets: string[];
   generated = new Map<string, RawCell[][]>();
@@ -31,7 +31,7 @@ export class Book {
       if (!this.sheets.includes(s.name)) this.sheets.push(s.name);
       const cells = s.rows.map((r) => r.map((c) => (c === null ? null : (c.value as RawCell))));
       this.titles.set(s.name, cells[0]?.[0] ?? null);
-      if (s.name === SEAL_SHEET) this.generated.set(s.name, cells);
+      if (s.name === SEAL_SHEET || s.name === STORY_SHEETS.history) this.generated.set(s.name, cells);
     }
     this.tables = { ...this.tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
     if (!this.sheets.includes("Ledger")) this.sheets.push("Ledger");

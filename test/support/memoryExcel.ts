@@ -32,6 +32,8 @@
 
 import { areaRef, parseArea } from "../../src/workbook/model/address";
 import type {
+  ChartApi,
+  ChartCollectionApi,
   ContextApi,
   HandlerApi,
   PageLayoutApi,
@@ -69,6 +71,18 @@ interface Rect {
   columns: number;
 }
 
+/** A chart on a sheet: what it draws, and how it was set up. */
+export interface MemoryChart {
+  readonly type: string;
+  /** the cells it draws, A1 on its sheet ("A44:F46") */
+  readonly source: string;
+  readonly seriesBy: string;
+  title: string;
+  legend: string;
+  /** the cells it covers ("A4:H21"), once set */
+  position: string | null;
+}
+
 export class MemorySheet {
   readonly cells = new Map<string, Cell>();
   showGridlines = true;
@@ -89,6 +103,8 @@ export class MemorySheet {
   };
   /** merged areas (Home › Merge Cells), 0-based */
   readonly merged: Rect[] = [];
+  /** the sheet's charts, as worksheet.charts.add made them */
+  readonly charts: MemoryChart[] = [];
   constructor(public name: string) {}
 
   /** Excel refuses changes to a protected sheet. */
@@ -709,6 +725,67 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
   }
   get pageLayout(): PageLayoutApi {
     return new PageLayoutProxy(this.ctx, () => this.resolve());
+  }
+  get charts(): ChartCollectionApi {
+    return new ChartCollectionProxy(this.ctx, () => this.resolve());
+  }
+}
+
+/** "Excel.ChartType" values the add-in may use, and "Excel.ChartSeriesBy". */
+const CHART_TYPES = new Set(["Line", "LineMarkers", "ColumnClustered", "BarClustered", "Pie", "XYScatter", "Area"]);
+const SERIES_BY = new Set(["Auto", "Columns", "Rows"]);
+
+/** "Excel.ChartCollection.add" (ExcelApi 1.1): a chart from a range of the same workbook. */
+class ChartCollectionProxy implements ChartCollectionApi {
+  constructor(
+    private readonly ctx: MemoryContext,
+    private readonly sheet: () => MemorySheet,
+  ) {}
+  add(type: "Line", sourceData: RangeApi, seriesBy: "Columns"): ChartApi {
+    if (!CHART_TYPES.has(type)) throw officeError("InvalidArgument", `"${type}" is not a chart type.`);
+    if (!SERIES_BY.has(seriesBy)) throw officeError("InvalidArgument", `"${seriesBy}" is not a way to read series.`);
+    if (!(sourceData instanceof RangeProxy)) throw officeError("InvalidArgument", "A chart's source data is a range.");
+    let made: MemoryChart | undefined;
+    this.ctx.enqueue(() => {
+      const s = this.sheet();
+      s.guard();
+      const { rect } = sourceData.area();
+      made = { type, source: a1(rect), seriesBy, title: "", legend: "Right", position: null };
+      s.charts.push(made);
+    });
+    const chart = (): MemoryChart => {
+      if (made === undefined) throw officeError("GeneralException", "The chart was not made.");
+      return made;
+    };
+    const ctx = this.ctx;
+    return {
+      title: {
+        set text(v: string) {
+          ctx.enqueue(() => (chart().title = v));
+        },
+        get text(): string {
+          throw NOT_LOADED("text");
+        },
+      },
+      legend: {
+        set position(v: string) {
+          // "Excel.ChartLegendPosition"
+          if (!["Top", "Bottom", "Left", "Right", "Corner", "Custom", "Invalid"].includes(v))
+            throw officeError("InvalidArgument", `"${v}" is not a legend position.`);
+          ctx.enqueue(() => (chart().legend = v));
+        },
+        get position(): string {
+          throw NOT_LOADED("position");
+        },
+      },
+      setPosition: (start: string, end: string) => {
+        const [from, to] = [parseAddress(start), parseAddress(end)];
+        ctx.enqueue(
+          () =>
+            (chart().position = `${a1({ top: from.top, left: from.left, rows: 1, columns: 1 })}:${a1({ top: to.top, left: to.left, rows: 1, columns: 1 })}`),
+        );
+      },
+    };
   }
 }
 

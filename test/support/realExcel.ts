@@ -29,6 +29,8 @@ import { createContext, runInContext } from "vm";
 import type {
   BorderEdge,
   CellInput,
+  ChartApi,
+  ChartCollectionApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -356,6 +358,10 @@ interface Targets {
   PageLayout: PageLayoutApi;
   HeaderFooterGroup: PageLayoutApi["headersFooters"];
   HeaderFooter: PageLayoutApi["headersFooters"]["defaultForAllPages"];
+  ChartCollection: ChartCollectionApi;
+  Chart: ChartApi;
+  ChartTitle: ChartApi["title"];
+  ChartLegend: ChartApi["legend"];
 }
 
 type Kind = keyof Targets;
@@ -503,6 +509,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Tables: (ws) => node("TableCollection", ws.tables),
       FreezePanes: (ws) => node("WorksheetFreezePanes", ws.freezePanes),
       PageLayout: (ws) => node("PageLayout", ws.pageLayout),
+      Charts: (ws) => node("ChartCollection", ws.charts),
     },
     methods: {
       GetRange: (ws, [address]) => {
@@ -714,6 +721,26 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
     },
   },
+  ChartCollection: {
+    methods: {
+      Add: (charts, [type, source, seriesBy]) => {
+        if (!isNode(source) || source.kind !== "Range") throw excelError("InvalidArgument", "A chart's source data is a range.");
+        // Only a line chart by columns is modelled: what the add-in draws.
+        if (type !== "Line" || seriesBy !== "Columns") throw notModelled(`a chart of type ${String(type)} by ${String(seriesBy)}`);
+        return node("Chart", charts.add("Line", source.target as RangeApi, "Columns"));
+      },
+    },
+  },
+  Chart: {
+    properties: { Title: (chart) => node("ChartTitle", chart.title), Legend: (chart) => node("ChartLegend", chart.legend) },
+    calls: {
+      SetPosition: (chart, [start, end]) => {
+        chart.setPosition(text(start, "The chart's first cell"), text(end, "The chart's last cell"));
+      },
+    },
+  },
+  ChartTitle: { setters: { Text: (title, value) => (title.text = text(value, "The chart's title")) } },
+  ChartLegend: { setters: { Position: (legend, value) => (legend.position = text(value, "The legend's position")) } },
   HeaderFooterGroup: {
     properties: { DefaultForAllPages: (group) => node("HeaderFooter", group.defaultForAllPages) },
   },

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
 import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
-import { BOOK_SHEETS, SEAL_SHEET } from "../../src/workbook/model/schema";
+import { BOOK_SHEETS, SEAL_SHEET, STORY_SHEETS } from "../../src/workbook/model/schema";
 import { carriedCell } from "../../src/workbook/plan/bookSheets";
 import { knownEvents } from "../../src/workbook/read/credits";
 import { planEraEnd } from "../../src/workbook/actions/eraEnd";
@@ -204,7 +204,14 @@ describe("the book's sheets", () => {
   test("every credit writes the two event worksheets and the distribution points", () => {
     const book = new Book(campaign());
     const end = book.centuryEnd(1);
-    expect(end.plan?.sheets.map((s) => s.name).slice(3)).toEqual([BOOK_SHEETS.heaven, BOOK_SHEETS.earth, BOOK_SHEETS.points, SEAL_SHEET]);
+    expect(end.plan?.sheets.map((s) => s.name).slice(3)).toEqual([
+      BOOK_SHEETS.heaven,
+      BOOK_SHEETS.earth,
+      BOOK_SHEETS.points,
+      STORY_SHEETS.history,
+      STORY_SHEETS.charts,
+      SEAL_SHEET,
+    ]);
     const event = book.event("Feast");
     const sheet = (name: string) => event.plan?.sheets.find((s) => s.name === name)?.rows.map((r) => r.map((c) => c?.value ?? null)) ?? [];
     // Feast has no Where and no Heaven word in its name: an Earth event.

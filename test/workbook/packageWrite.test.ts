@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { RawTable, RawWorkbook } from "../../src/workbook/model/raw";
-import { BOOK_SHEETS, GENERATED_SHEET, sheetNames, SEAL_SHEET } from "../../src/workbook/model/schema";
+import { BOOK_SHEETS, GENERATED_SHEET, sheetNames, SEAL_SHEET, STORY_SHEETS } from "../../src/workbook/model/schema";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import type { PlanValue } from "../../src/workbook/plan/layout";
@@ -211,8 +211,16 @@ function ownedParts(before: ReadonlyMap<string, Uint8Array>): Set<string> {
   for (const [name, part] of sheetParts(before)) {
     if (!GENERATED_SHEET.test(name) && name !== "Ledger") continue;
     owned.add(part).add(relsOf(part));
-    for (const r of elements(text(before.get(relsOf(part))), "Relationship"))
-      if ((r.get("Type") ?? "").endsWith("/table")) owned.add(resolve(part, r.get("Target") ?? ""));
+    for (const r of elements(text(before.get(relsOf(part))), "Relationship")) {
+      const type = r.get("Type") ?? "";
+      const target = resolve(part, r.get("Target") ?? "");
+      if (type.endsWith("/table")) owned.add(target);
+      // A generated sheet's charts: its drawing, the drawing's relationships and its chart parts.
+      if (type.endsWith("/drawing")) {
+        owned.add(target).add(relsOf(target));
+        for (const c of elements(text(before.get(relsOf(target))), "Relationship")) owned.add(resolve(target, c.get("Target") ?? ""));
+      }
+    }
   }
   return owned;
 }
@@ -297,6 +305,7 @@ describe("writing the century end into the workbook's own package", () => {
         names.centuryEnd,
         names.mana,
         ...BOOK,
+        ...Object.values(STORY_SHEETS),
         SEAL_SHEET,
         "Ledger",
       ]);
@@ -357,11 +366,11 @@ describe("writing the century end into the workbook's own package", () => {
     expect([...after.keys()]).toEqual([...before.keys()]);
     expect(sheetParts(after)).toEqual(sheetParts(before));
     const seen = inspect(twice);
-    expect(seen.sheets.filter((s) => GENERATED_SHEET.test(s))).toEqual([...Object.values(sheetNames(1)), ...BOOK, SEAL_SHEET]);
+    expect(seen.sheets.filter((s) => GENERATED_SHEET.test(s))).toEqual([...Object.values(sheetNames(1)), ...BOOK, ...Object.values(STORY_SHEETS), SEAL_SHEET]);
     expect(seen.values.Ledger?.slice(1)).toEqual(ledgerValues(plan));
     expect(seen.tables.Ledger).toEqual({ Ledger: "A1:H4" });
-    // The six generated sheets' print areas; the Ledger's seal is hidden and has none.
-    expect(text(after.get("xl/workbook.xml")).match(/_xlnm\.Print_Area/g)).toHaveLength(6);
+    // The eight generated sheets' print areas; the Ledger's seal is hidden and has none.
+    expect(text(after.get("xl/workbook.xml")).match(/_xlnm\.Print_Area/g)).toHaveLength(8);
     // The formats we added the first time are found again, not added twice.
     expect(text(after.get("xl/styles.xml"))).toBe(text(before.get("xl/styles.xml")));
   });
@@ -551,7 +560,7 @@ describe("package bookkeeping", () => {
     const file = path.join(dir, "prefixed.xlsx");
     fs.writeFileSync(file, savePackage(after));
     const seen = inspect(file);
-    expect(seen.sheets).toEqual([...Object.keys(tables), ...Object.values(sheetNames(1)), ...BOOK, SEAL_SHEET]);
+    expect(seen.sheets).toEqual([...Object.keys(tables), ...Object.values(sheetNames(1)), ...BOOK, ...Object.values(STORY_SHEETS), SEAL_SHEET]);
     expect(seen.values.Ledger).toEqual([[...(tables.Ledger?.[0] ?? []), ...plan.ledger.headers.slice(-plan.ledger.added)], ...ledgerValues(plan)]);
 
     // Again, with a generated sheet renamed in another case: it is found, rewritten and named as planned.

@@ -38,6 +38,7 @@ function contents(book: MemoryWorkbook) {
       showGridlines: s.showGridlines,
       print: s.print,
       merged: s.merged,
+      charts: s.charts,
     })),
     tables: book.tables.map((t) => ({ name: t.name, sheet: t.sheet.name, top: t.top, left: t.left, columns: t.columns, bodyRows: t.bodyRows, style: t.style })),
     // The paid log's times are each run's own clock.

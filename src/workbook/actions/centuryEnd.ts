@@ -6,7 +6,7 @@
 import { calculateCentury, type CenturyInput, type CenturyResult } from "../../engine/century";
 import { cmp, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { errorsIn, type Problem } from "../model/problems";
+import { errorsIn, tableWarning, WORKBOOK, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign, type CampaignRead } from "../read/campaign";
 import { DEATHS, LEDGER } from "../model/schema";
@@ -17,6 +17,7 @@ import { accountsAfter } from "./credit";
 import { bookSheets } from "../plan/bookSheets";
 import { foreignSheets, sealSheet } from "../plan/seal";
 import { centuryWorksheets } from "../plan/worksheets";
+import { storySheets } from "../plan/story";
 
 export type { Payment, WorkbookPlan } from "../plan/types";
 
@@ -122,6 +123,18 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
   const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, after)];
   // A sheet of the gamemaster's with one of these names is never written over.
   const foreign = foreignSheets(campaign, sheets);
+  // The story goes with the payment; a sheet of the gamemaster's with the name of one of its
+  // sheets only keeps the story from being written, and says so.
+  const story = storySheets(campaign, after, recipients(campaign), n, campaign.history ?? []);
+  const inTheWay = story.filter((sheet) => foreignSheets(campaign, [sheet]).length > 0).map((sheet) => `"${sheet.name}"`);
+  if (inTheWay.length === 0) sheets.push(...story);
+  else
+    problems.push(
+      tableWarning(
+        WORKBOOK,
+        `The ${story.map((sheet) => sheet.name).join(" and ")} sheets were not written: the workbook has a sheet of its own called ${inTheWay.join(" and ")}. Rename it to keep the campaign's story from the next century end on; the payment is not held up.`,
+      ),
+    );
   if (foreign.length > 0) return { century: n, problems: [...problems, ...foreign], campaign, result, payments: toPayments(result.payouts) };
   const plan: WorkbookPlan = {
     century: n,

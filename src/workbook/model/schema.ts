@@ -164,11 +164,23 @@ export const BOOK_SHEETS = { heaven: "Heaven Events", earth: "Earth Events", poi
  */
 export const PACKET_SHEETS = { earth: "Earth Summary" } as const;
 
+/**
+ * The campaign's story, written with every century end: its history keeps each century's races and
+ * each god's mana as they were when it ended (rows of past centuries are carried over as they
+ * were read, never worked out again), and Charts draws them. Excel keeps the sheet name "History"
+ * for itself (its change tracking), so the sheet is "Campaign History".
+ */
+export const STORY_SHEETS = { history: "Campaign History", charts: "Charts" } as const;
+
+/** The History sheet's columns, in order. */
+export const HISTORY_HEADERS = ["Century", "Kind", "Name", "Units", "Cities", "Great cities", "Strength", "Turmoil", "Earned", "Paid"] as const;
+
 /** The hidden sheet that proves the Ledger (see read/seal.ts). */
 export const SEAL_SHEET = "Ledger Seal";
 
 /** Sheets this add-in generated (so they are not mistaken for input). */
-export const GENERATED_SHEET = /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Ledger Seal)$/;
+export const GENERATED_SHEET =
+  /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Campaign History|Charts|Ledger Seal)$/;
 
 /** The title in A1 of each kind of generated sheet, by which an older one of the add-in's is told from a gamemaster's. */
 export function generatedTitle(sheet: string): string | undefined {

@@ -94,6 +94,22 @@ export interface WorksheetApi {
   activate(): void;
   /** print set-up (ExcelApi 1.9) */
   readonly pageLayout: PageLayoutApi;
+  /** the sheet's charts (ExcelApi 1.1) */
+  readonly charts: ChartCollectionApi;
+}
+
+/** "Excel.ChartCollection" as far as the add-in uses it (ExcelApi 1.1). */
+export interface ChartCollectionApi {
+  /** a line chart drawn from `sourceData`, a series per column ("Excel.ChartType", "Excel.ChartSeriesBy") */
+  add(type: "Line", sourceData: RangeApi, seriesBy: "Columns"): ChartApi;
+}
+
+/** "Excel.Chart" (ExcelApi 1.1): its title, its legend, and where it sits. */
+export interface ChartApi {
+  readonly title: { text: string };
+  readonly legend: { position: string };
+  /** the chart covers the cells from `startCell` to `endCell` ("A4", "H21") */
+  setPosition(startCell: string, endCell: string): void;
 }
 
 /** A worksheet's print set-up ("Excel.PageLayout", ExcelApi 1.9). */

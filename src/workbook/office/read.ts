@@ -9,7 +9,7 @@ import type { ContextApi, RangeApi } from "./api";
 import { THIS_COMPUTER } from "./computer";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
+import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 
 /** The input tables and the Ledger, by the names they are looked up under. */
 const WANTED = ALL_TABLES.map((t) => t.name);
@@ -184,10 +184,10 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     }
   }
   // The sheets the add-in generates, read back in the same request: each one's title (A1), and
-  // whole, the Death Worksheets (what each paid century counted) and the Ledger's seal.
+  // whole, the Death Worksheets (what each paid century counted), the Ledger's seal and the History.
   const named = [...sheetNames.values()].filter((name) => GENERATED_SHEET.test(name));
   const generated = named
-    .filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET)
+    .filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET || name === STORY_SHEETS.history)
     .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");

@@ -8,7 +8,7 @@ import type { ContextApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawWorkbook } from "../model/raw";
 import { LEDGER, SEAL_SHEET, sheetNames } from "../model/schema";
 import type { WorkbookPlan } from "../plan/types";
-import { blocks, columnPoints, merges, type SheetPlan } from "../plan/layout";
+import { blocks, columnPoints, merges, printedRows, type SheetPlan } from "../plan/layout";
 import { firstChange, type LedgerPlan } from "../plan/ledger";
 import { textValue, asInput, lookOf, numberFormatOf, borderOf, applyLook, queuePrint, excelFormat, box, boxEdges } from "./look";
 import { queueTable } from "./tableEdits";
@@ -154,8 +154,26 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
       },
     });
   }
+  // Charts last, over cells that hold their numbers already.
+  for (const c of plan.charts ?? []) {
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES * 5,
+      queue: () => {
+        const { data, at } = c;
+        const chart = on().charts.add(
+          "Line",
+          on().getRangeByIndexes(data.top - 1, data.left - 1, data.bottom - data.top + 1, data.right - data.left + 1),
+          "Columns",
+        );
+        chart.title.text = c.title;
+        chart.legend.position = "Right";
+        chart.setPosition(`${columnLetter(at.left)}${at.top}`, `${columnLetter(at.right)}${at.bottom}`);
+      },
+    });
+  }
   if (plan.hidden !== true) {
-    const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${Math.max(1, plan.rows.length)}`;
+    const area = `A1:${columnLetter(Math.max(1, plan.columnWidths.length))}${printedRows(plan)}`;
     steps.push({
       sheet,
       bytes: COMMAND_BYTES * 8,

@@ -5,7 +5,7 @@
  * round trip to Excel.
  */
 import type { RawTable, RawWorkbook } from "../model/raw";
-import { DEATH_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
+import { DEATH_SHEET, LEDGER, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 import type { SheetPlan } from "./layout";
 import type { LedgerPlan } from "./ledger";
 import type { WorkbookPlan } from "./types";
@@ -35,13 +35,13 @@ export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: bo
 export function afterSheets(raw: RawWorkbook, sheets: readonly SheetPlan[], more: readonly string[] = []): RawWorkbook {
   const names = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
   const added = [...sheets.map((s) => s.name), ...more].filter((n) => !names.has(n.toLowerCase()));
-  // The sheets read back (titles, Death Worksheets, the seal) as the plan leaves them.
+  // The sheets read back (titles, Death Worksheets, the seal, the History) as the plan leaves them.
   const generatedCells = new Map(raw.generatedCells ?? []);
   const sheetTitles = new Map(raw.sheetTitles ?? []);
   for (const s of sheets) {
     const cells = s.rows.map((r) => r.map((c) => (c === null ? null : c.value)));
     sheetTitles.set(s.name, cells[0]?.[0] ?? null);
-    if (s.name === SEAL_SHEET || DEATH_SHEET.test(s.name)) generatedCells.set(s.name, cells);
+    if (s.name === SEAL_SHEET || s.name === STORY_SHEETS.history || DEATH_SHEET.test(s.name)) generatedCells.set(s.name, cells);
   }
   return { tables: raw.tables, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
 }

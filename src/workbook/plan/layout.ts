@@ -107,6 +107,34 @@ export interface SheetPlan {
   readonly print: PrintSetup;
   /** a sheet of the add-in's own that nobody needs to see (the Ledger's seal) */
   readonly hidden?: boolean;
+  /** the rows printed, from the first, when not all of them are (the Charts sheet prints its charts, not their data) */
+  readonly printedRows?: number;
+  /** charts drawn on the sheet from its own cells */
+  readonly charts?: readonly ChartPlan[];
+}
+
+/** A rectangle of a sheet's cells, 1-based and inclusive. */
+export interface CellArea {
+  readonly top: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+}
+
+/**
+ * A line chart drawn from a block of the sheet's cells: the block's first row names the series,
+ * its first column (text) the points along the bottom, every other column is one series.
+ */
+export interface ChartPlan {
+  readonly title: string;
+  readonly data: CellArea;
+  /** the cells the chart covers */
+  readonly at: CellArea;
+}
+
+/** The rows a sheet prints: all of them, or its `printedRows`. */
+export function printedRows(plan: SheetPlan): number {
+  return Math.max(1, plan.printedRows ?? plan.rows.length);
 }
 
 /** Where a footer shows the page's number and the count of pages. */

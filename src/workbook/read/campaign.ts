@@ -4,10 +4,11 @@
  * remains. The century end, the pane's status and its tools all take the Campaign read here.
  */
 import { paidTwice } from "./twice";
+import { readHistory } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES } from "../model/schema";
+import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES, STORY_SHEETS } from "../model/schema";
 import { TableReader } from "../model/tableReader";
 import { orphanedAccounts } from "./accounts";
 import { readCards } from "./cards";
@@ -104,6 +105,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     ...(seal === undefined ? {} : { seal }),
     sheetTitles: raw.sheetTitles ?? new Map(),
     ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
+    history: readHistory(raw.generatedCells?.get(STORY_SHEETS.history)),
   };
   // A credit written on two computers at once: named until a referee settles it.
   problems.push(...paidTwice(raw, ledger));

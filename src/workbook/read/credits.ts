@@ -2,6 +2,7 @@
  * What the Ledger says of the credits made so far: the century in play, the events the Sources
  * table knows and where they happen, the event a credit names, and the latest credit.
  */
+import { add, fromNumber, ZERO, type Ratio } from "../../engine/exact";
 import { eventSources } from "../../engine/book";
 import type { SourceRule, Where } from "../../engine/century";
 import { nameKey } from "../../engine/names";
@@ -46,4 +47,9 @@ export function latestCredit(campaign: Campaign): LedgerRow[] {
     return entries[entries.length - 1] === r;
   };
   return rows.every(isLast) ? rows : [];
+}
+
+/** What an account's credits of one century earned, each Earned as its cell shows it, added exactly (no 0.30000000000000004). */
+export function earnedIn(entries: readonly LedgerRow[], century: number): Ratio {
+  return entries.filter((e) => e.century === century).reduce((s, e) => add(s, fromNumber(e.earned)), ZERO);
 }

@@ -6,6 +6,7 @@ import type { Pantheon } from "../../engine/pantheon";
 import type { ResistCode } from "../../engine/resist";
 import type { Problem } from "../model/problems";
 import type { RawCell, RawTable } from "../model/raw";
+import type { HistoryRow } from "./history";
 
 /** Where a record's row sits: the sheet row the user sees, and its index among the rows under the headers. */
 export interface Place {
@@ -140,6 +141,8 @@ export interface Campaign {
   readonly sheetTitles: ReadonlyMap<string, RawCell>;
   /** a century whose end stopped before it reached the Ledger */
   readonly interruptedCentury?: number;
+  /** the History sheet's rows, as written at earlier century ends (read/history.ts) */
+  readonly history?: readonly HistoryRow[];
 }
 
 /** A campaign as read, with every problem found in reading it. */

@@ -14,6 +14,8 @@ export const REL_TYPE = {
   styles: `${REL}/styles`,
   table: `${REL}/table`,
   calcChain: `${REL}/calcChain`,
+  drawing: `${REL}/drawing`,
+  chart: `${REL}/chart`,
 } as const;
 export const RELATIONSHIPS_NS = REL;
 
@@ -22,6 +24,8 @@ export const CONTENT_TYPE = {
   table: "application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml",
   styles: "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml",
   relationships: "application/vnd.openxmlformats-package.relationships+xml",
+  drawing: "application/vnd.openxmlformats-officedocument.drawing+xml",
+  chart: "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
 } as const;
 
 /** The folder of a part, with a trailing slash ("" at the package's root). */

@@ -8,7 +8,7 @@
 import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } from "../../model/address";
 import { tableError, rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, SEAL_SHEET, type TableSpec } from "../../model/schema";
+import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, HISTORY_HEADERS, SEAL_SHEET, STORY_SHEETS, type TableSpec } from "../../model/schema";
 import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, type Package } from "./zip";
@@ -327,15 +327,16 @@ export function readPackage(pkg: Package): RawWorkbook {
   }
 
   // The sheets the add-in generates, read back: each one's title (A1), and whole, the Death
-  // Worksheets (what each paid century counted) and the Ledger's seal.
+  // Worksheets (what each paid century counted), the Ledger's seal and the History.
   const generatedCells = new Map<string, RawCell[][]>();
   const sheetTitles = new Map<string, RawCell>();
   for (const sheet of book.sheets) {
     if (sheet.kind !== "worksheet" || sheet.part === undefined || !GENERATED_SHEET.test(sheet.name)) continue;
     const bytes = getPart(pkg, sheet.part);
     if (bytes === undefined) continue;
-    const whole = DEATH_SHEET.test(sheet.name) || sheet.name === SEAL_SHEET;
-    const block = new Block(1, whole ? Infinity : 1, 1, whole ? 4 : 1, Infinity);
+    const whole = DEATH_SHEET.test(sheet.name) || sheet.name === SEAL_SHEET || sheet.name === STORY_SHEETS.history;
+    const right = sheet.name === STORY_SHEETS.history ? HISTORY_HEADERS.length : 4;
+    const block = new Block(1, whole ? Infinity : 1, 1, whole ? right : 1, Infinity);
     const scan = scanSheet(sheet.part, bytes, [block], cells, sheet.name);
     const rows = block.rows(whole ? scan.lastUsedRow : 1);
     sheetTitles.set(sheet.name, rows[0]?.[0] ?? null);

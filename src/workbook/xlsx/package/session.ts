@@ -199,6 +199,8 @@ export class PackageSession {
       if (!rels.changed) continue;
       const path = relsPathOf(source);
       const existing = findPart(this.parts, path);
+      // A rewritten part's relationships were dropped; new ones of its new content take their place.
+      if (existing !== undefined) this.removed.delete(existing);
       if (existing === undefined && !this.texts.has(path)) {
         this.added.push(path);
         if (!this.contentTypes.hasDefault("rels")) this.contentTypes.override(path, CONTENT_TYPE.relationships);

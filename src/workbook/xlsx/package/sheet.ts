@@ -4,7 +4,7 @@
  * strings part is never touched, and a name that looks like a formula stays text.
  */
 import { areaRef, columnLetter, quoteSheet } from "../../model/address";
-import { footerCode, MARGINS, merges, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout } from "../../plan/layout";
+import { footerCode, MARGINS, merges, printedRows, type PlanValue, type PrintSetup, type SheetPlan, type TableLayout } from "../../plan/layout";
 import { RELATIONSHIPS_NS } from "./parts";
 import type { StyleBook } from "./styles";
 import { escapeAttr, escapeText, excelString, xmlSafe } from "./xml";
@@ -13,7 +13,7 @@ export const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/mai
 /** The same namespace in Strict Open XML, which this writer does not edit. */
 export const STRICT_MAIN_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main";
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+export const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Excel's limit on the text of one cell. */
 const CELL_TEXT_LIMIT = 32767;
 /** Excel's usual margins, in inches: Excel writes these for a new sheet. */
@@ -87,7 +87,7 @@ function worksheet(parts: readonly string[]): string {
 /** The cells a generated sheet's print area covers: every planned column, every row. */
 export function printArea(plan: SheetPlan): string {
   const width = Math.max(1, plan.columnWidths.length);
-  const ref = `$A$1:$${columnLetter(width)}$${Math.max(1, plan.rows.length)}`;
+  const ref = `$A$1:$${columnLetter(width)}$${printedRows(plan)}`;
   return `${quoteSheet(plan.name)}!${ref}`;
 }
 
@@ -124,8 +124,8 @@ function mergeCellsXml(plan: SheetPlan): string {
   return list.length === 0 ? "" : `<mergeCells count="${list.length}">${list.join("")}</mergeCells>`;
 }
 
-/** A generated sheet's part: no gridlines, its column widths, printed one page wide. */
-export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
+/** A generated sheet's part: no gridlines, its column widths, printed one page wide; `drawing`, its charts' relationship. */
+export function generatedSheetXml(plan: SheetPlan, styles: StyleBook, drawing?: string): string {
   const rows: string[] = [];
   let right = plan.columnWidths.length;
   plan.rows.forEach((cells, r) => {
@@ -147,6 +147,7 @@ export function generatedSheetXml(plan: SheetPlan, styles: StyleBook): string {
     `<sheetData>${rows.join("")}</sheetData>`,
     mergeCellsXml(plan),
     printXml(plan.print),
+    drawing === undefined ? "" : `<drawing r:id="${escapeAttr(drawing)}"/>`,
   ]);
 }
 

@@ -25,6 +25,7 @@ import { CONTENT_TYPE, findPart, folderOf, REL_TYPE, RELATIONSHIPS_NS } from "./
 import { explained, PackageSession, recalculationOnOpen, WORKBOOK_ORDER } from "./session";
 import { generatedSheetXml, newTableSheetXml, printArea, printTitles, STRICT_MAIN_NS, tableXml } from "./sheet";
 import { EMPTY_STYLESHEET, StyleBook } from "./styles";
+import { addCharts, chartPartsOf } from "./charts";
 import { allTables, findTable, uniqueName } from "./tables";
 import {
   appendInside,
@@ -124,21 +125,23 @@ class PackageWriter {
   /** A generated sheet: the same-named sheet's part rewritten, or a new sheet at the end. */
   writeGeneratedSheet(plan: SheetPlan): void {
     const existing = this.session.findSheet(plan.name);
-    const xml = generatedSheetXml(plan, this.styles);
+    const part = existing === undefined ? this.session.newPartName(`${folderOf(this.workbook)}worksheets/sheet`, ".xml") : this.session.sheetPart(existing);
+    // What hung off the old sheet (a comment, a printer setting) belonged to the old content; its
+    // charts are drawn again in the same parts.
+    const oldCharts = existing === undefined ? undefined : chartPartsOf(this.session, part);
+    if (existing !== undefined) this.session.dropRels(part);
+    const xml = generatedSheetXml(plan, this.styles, addCharts(this.session, part, plan, oldCharts));
     // A hidden sheet (the Ledger's seal) has no print area: LibreOffice would print it all the same.
     const names = new Map(plan.hidden === true ? [] : [[PRINT_AREA, printArea(plan)]]);
     const titles = plan.hidden === true ? undefined : printTitles(plan.name, plan.print);
     if (titles !== undefined) names.set(PRINT_TITLES, titles);
     if (existing === undefined) {
-      this.printNames.set(this.addSheet(plan.name, xml, undefined, plan.hidden === true), names);
+      this.printNames.set(this.addSheet(plan.name, xml, part, plan.hidden === true), names);
       return;
     }
-    const part = this.session.sheetPart(existing);
     this.session.setText(part, xml);
     // "c1 mana" becomes "C1 Mana": the readers know generated sheets by their exact name.
     if (existing.name !== plan.name) this.renamed.set(existing.index, plan.name);
-    // What hung off the old sheet (a comment, a printer setting) belonged to the old content.
-    this.session.dropRels(part);
     this.printNames.set(existing.index, names);
   }
 

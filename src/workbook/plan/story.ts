@@ -1,0 +1,164 @@
+/**
+ * The campaign's story, written with every century end that pays: the Campaign History sheet gains the
+ * century's races (units, cities, great cities, strength, turmoil) and each recipient's mana in
+ * it (earned and paid, from the Ledger, every credit of the century), and the Charts sheet draws
+ * two lines from it: the mana each recipient earned per century, and each race's strength.
+ *
+ * The rows of earlier centuries are carried over as they were read: a race's numbers when its
+ * century ended cannot be worked out again from today's Races table. Ending the latest century
+ * again replaces its own rows.
+ */
+import { toNumber } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { populationStrength } from "../../engine/population";
+import { HISTORY_HEADERS, STORY_SHEETS } from "../model/schema";
+import { earnedIn } from "../read/credits";
+import { historyNumber, type HistoryRow } from "../read/history";
+import type { Account, Campaign } from "../read/types";
+import type { CellArea, ChartPlan, PlanCell, SheetPlan } from "./layout";
+import { cell, heading, SheetBuilder } from "./worksheets";
+
+/** The kinds of History row. */
+export const HISTORY_KIND = { race: "race", recipient: "mana" } as const;
+
+/** Charts draw at most this many lines each: the largest; more would be a tangle nobody can read. */
+export const MOST_LINES = 12;
+
+/** How each History column looks. */
+const LOOKS = ["integer", "text", "text", "integer", "integer", "integer", "integer", "text", "mana", "integer"] as const;
+
+/** A History row as it was read, looking as it did. */
+function carried(row: HistoryRow): PlanCell[] {
+  return row.cells.map((v, i) => cell(typeof v === "object" && v !== null ? null : v, LOOKS[i]));
+}
+
+/** The History's rows for a century that has just ended: every race, then every recipient's mana in it. */
+function centuryRows(campaign: Campaign, accounts: ReadonlyMap<string, Account>, recipients: readonly string[], century: number): PlanCell[][] {
+  const races = campaign.races.map((r) => [
+    cell(century, "integer"),
+    cell(HISTORY_KIND.race, "text"),
+    cell(r.race, "text"),
+    cell(r.units, "integer"),
+    cell(r.cities, "integer"),
+    cell(r.greatCities, "integer"),
+    cell(populationStrength(r.units, r.cities, r.greatCities), "integer"),
+    cell(r.turmoil ? "yes" : "no", "text"),
+    cell(null, "text"),
+    cell(null, "text"),
+  ]);
+  const mana = recipients.map((god) => {
+    const all = accounts.get(nameKey(god))?.entries ?? [];
+    const entries = all.filter((e) => e.century === century);
+    const earned = earnedIn(all, century);
+    return [
+      cell(century, "integer"),
+      cell(HISTORY_KIND.recipient, "text"),
+      cell(god, "text"),
+      ...[null, null, null, null, null].map(() => cell(null, "text")),
+      cell(toNumber(earned), "mana"),
+      cell(
+        entries.reduce((s, e) => s + e.paid, 0),
+        "integer",
+      ),
+    ];
+  });
+  return [...races, ...mana];
+}
+
+/** The History after `century` ended: the earlier centuries' rows as read, then this one's. */
+function historySheet(past: readonly PlanCell[][], now: readonly PlanCell[][], century: number): SheetPlan {
+  const b = new SheetBuilder();
+  heading(b, STORY_SHEETS.history, `The Earth and the mana book at the end of each century, up to century ${century}.`);
+  const header = b.headers(...HISTORY_HEADERS);
+  for (const row of [...past, ...now]) b.add(...row);
+  b.blank();
+  b.add(cell(`A "${HISTORY_KIND.race}" row: a race as its century ended.`, "note"));
+  b.add(cell("Strength: the units, with 3 more for each city and 6 for each great city.", "note"));
+  b.add(cell(`A "${HISTORY_KIND.recipient}" row: a character's credits in the century (its end, events, era's end).`, "note"));
+  b.add(cell("Rows of earlier centuries stay as they were written.", "note"));
+  return b.sheet(STORY_SHEETS.history, [8, 6, 18, 6, 6, 11, 8, 8, 9, 6], `Century ${century}`, header);
+}
+
+interface Series {
+  readonly name: string;
+  /** by century */
+  readonly values: ReadonlyMap<number, number>;
+}
+
+/** One number per name and century from the History's rows of one kind, the largest lines first. */
+function seriesOf(rows: readonly HistoryRow[], kind: string, column: "Strength" | "Earned"): Series[] {
+  const byName = new Map<string, { name: string; values: Map<number, number> }>();
+  for (const r of rows) {
+    const value = historyNumber(r, column);
+    if (r.kind !== kind || value === undefined || r.name === "") continue;
+    const key = nameKey(r.name);
+    const s = byName.get(key) ?? { name: r.name, values: new Map<number, number>() };
+    s.values.set(r.century, value);
+    byName.set(key, s);
+  }
+  const weight = (s: Series) => [...s.values.values()].reduce((a, v) => a + v, 0);
+  return [...byName.values()].sort((a, b) => weight(b) - weight(a));
+}
+
+/** Rows of the chart part laid out on the sheet. */
+const CHART_ROWS = 18;
+const CHARTS_WIDTHS = [10, 10, 10, 10, 10, 10, 10, 10];
+
+/** The Charts sheet: two charts on top (what prints), the numbers they draw under them. */
+function chartsSheet(rows: readonly HistoryRow[], century: number): SheetPlan {
+  const b = new SheetBuilder();
+  heading(b, STORY_SHEETS.charts, `Century by century up to century ${century}, from the ${STORY_SHEETS.history} sheet.`);
+  const first = b.next;
+  // Only the lines drawn: every number is on the Campaign History sheet.
+  const blocks: { title: string; series: Series[]; unit: string }[] = [
+    { title: "Mana earned per century", series: seriesOf(rows, HISTORY_KIND.recipient, "Earned"), unit: "mana" },
+    { title: "Strength of each race per century", series: seriesOf(rows, HISTORY_KIND.race, "Strength"), unit: "strength" },
+  ];
+  // The charts' places, one under the other, with a blank row between.
+  const places: CellArea[] = blocks.map((_, i) => ({
+    top: first + i * (CHART_ROWS + 1),
+    left: 1,
+    bottom: first + i * (CHART_ROWS + 1) + CHART_ROWS - 1,
+    right: CHARTS_WIDTHS.length,
+  }));
+  const printed = (places[places.length - 1]?.bottom ?? first) + 1;
+  while (b.next <= printed) b.blank();
+  b.add(cell("The numbers the charts draw:", "section"));
+  const centuries = [...new Set(rows.map((r) => r.century))].sort((x, y) => x - y);
+  const charts: ChartPlan[] = [];
+  for (const [i, block] of blocks.entries()) {
+    b.blank();
+    const drawn = block.series.slice(0, MOST_LINES);
+    const more = block.series.length - drawn.length;
+    const title = more > 0 ? `${block.title} (the ${drawn.length} largest of ${block.series.length})` : block.title;
+    b.add(cell(title, "section"));
+    const top = b.headers("Century", ...drawn.map((s) => s.name));
+    for (const c of centuries) b.add(cell(`C${c}`, "text"), ...drawn.map((s) => cell(s.values.get(c) ?? null, block.unit === "mana" ? "mana" : "integer")));
+    const place = places[i];
+    if (drawn.length > 0 && centuries.length > 0 && place !== undefined)
+      charts.push({ title, data: { top, left: 1, bottom: top + centuries.length, right: 1 + drawn.length }, at: place });
+  }
+  const sheet = b.sheet(STORY_SHEETS.charts, CHARTS_WIDTHS, `Century ${century}`, 2);
+  return { ...sheet, printedRows: printed, charts };
+}
+
+/**
+ * The History and Charts sheets once `century` has ended: `past` is the History as read, the
+ * accounts are the Ledger's after the century end's credits.
+ */
+export function storySheets(
+  campaign: Campaign,
+  accounts: ReadonlyMap<string, Account>,
+  recipients: readonly string[],
+  century: number,
+  past: readonly HistoryRow[],
+): SheetPlan[] {
+  const kept = past.filter((r) => r.century < century);
+  const now = centuryRows(campaign, accounts, recipients, century);
+  const history = historySheet(kept.map(carried), now, century);
+  const nowRows: HistoryRow[] = now.map((cells) => {
+    const values = cells.map((c) => c.value);
+    return { century, kind: String(values[1]), name: String(values[2]), cells: values };
+  });
+  return [history, chartsSheet([...kept, ...nowRows], century)];
+}

@@ -1,0 +1,185 @@
+/**
+ * The campaign's story: the Campaign History sheet gains every race and every recipient's mana at
+ * each century end, worked by hand on the hand-worked campaign; earlier centuries' rows stay as
+ * they were written; the Charts sheet draws them. Both adapters' writing is tested with the
+ * century end's other sheets (packageWrite, bookInExcel, realClient) and here for the charts.
+ */
+import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
+import { STORY_SHEETS } from "../../src/workbook/model/schema";
+import type { SheetPlan } from "../../src/workbook/plan/layout";
+import { MOST_LINES } from "../../src/workbook/plan/story";
+import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
+import { endCentury } from "../../src/workbook/office/actions";
+import { Book, bookCampaign } from "../support/book";
+import { edit, HEARTHS_ACCEPTED, memoryWorkbook, sized } from "../support/campaigns";
+import { MemoryExcel } from "../support/memoryExcel";
+
+function sheetOf(plan: { sheets: readonly SheetPlan[] } | undefined, name: string): SheetPlan {
+  const sheet = plan?.sheets.find((s) => s.name === name);
+  if (sheet === undefined) throw new Error(`no ${name} sheet in the plan`);
+  return sheet;
+}
+
+/** The History's rows under its header row, as values. */
+function historyRows(plan: { sheets: readonly SheetPlan[] } | undefined): unknown[][] {
+  const rows = sheetOf(plan, STORY_SHEETS.history).rows.map((r) => r.map((c) => c?.value ?? null));
+  const header = rows.findIndex((r) => r[0] === "Century");
+  const body = rows.slice(header + 1);
+  return body.slice(
+    0,
+    body.findIndex((r) => typeof r[0] !== "number"),
+  );
+}
+
+/** What the Ledger credited each recipient in a century: [earned, paid], summed from its rows. */
+function ledgerSums(book: Book, century: number): Map<string, [number, number]> {
+  const [c, g, e, p] = ["Century", "God", "Earned", "Paid"].map((h) => book.column(h));
+  const sums = new Map<string, [number, number]>();
+  c?.forEach((value, i) => {
+    if (value !== century) return;
+    const god = String(g?.[i]);
+    const [earned, paid] = sums.get(god) ?? [0, 0];
+    sums.set(god, [+(earned + Number(e?.[i])).toFixed(10), paid + Number(p?.[i])]);
+  });
+  return sums;
+}
+
+describe("the Campaign History", () => {
+  test("the first century end writes every race and every recipient's mana, as worked by hand", () => {
+    const book = new Book(bookCampaign());
+    const end = book.centuryEnd(1);
+    expect(historyRows(end.plan)).toEqual([
+      // Strength: units + 3 a city + 6 a great city; the Amazons are in turmoil.
+      [1, "race", "Achaeans", 20, 1, 0, 23, "no", null, null],
+      [1, "race", "Trojans", 30, 0, 1, 36, "no", null, null],
+      [1, "race", "Amazons", 10, 0, 0, 10, "yes", null, null],
+      // The header of test/support/campaigns.ts: Ares 22.6 → 22, Hestia 24.34 → 24, Demons 2.85 → 2.
+      [1, "mana", "Ares", null, null, null, null, null, 22.6, 22],
+      [1, "mana", "Hestia", null, null, null, null, null, 24.34, 24],
+      [1, "mana", "Demons", null, null, null, null, null, 2.85, 2],
+    ]);
+  });
+
+  test("earlier centuries stay as written; a century's mana is every credit of it, as the Ledger holds them", () => {
+    const book = new Book(bookCampaign());
+    const first = historyRows(book.centuryEnd(1).plan);
+    // Between the centuries: a war takes 8 of the Achaeans' units, and a feast is credited.
+    const achaeans = book.tables.Races?.find((r) => r[0] === "Achaeans");
+    if (achaeans === undefined) throw new Error("no Achaeans");
+    achaeans[1] = 12;
+    book.event("Feast");
+    const second = historyRows(book.centuryEnd(2).plan);
+    expect(second.slice(0, first.length)).toEqual(first);
+    expect(second.slice(first.length).filter((r) => r[1] === "race")[0]).toEqual([2, "race", "Achaeans", 12, 1, 0, 15, "no", null, null]);
+    const sums = ledgerSums(book, 2);
+    const mana = second.slice(first.length).filter((r) => r[1] === "mana");
+    expect(mana.map((r) => [r[2], [r[8], r[9]]])).toEqual([...sums.entries()]);
+    // Ares: the feast's 3 (1 Hearth card × 3), and the century end's 8: 5 war dead × 1, and the
+    // Achaeans' strength 15 (12 units + 3) × 50% × 0.4. Paid 3 and 8 (0.6 carried in, 0.6 on).
+    expect(sums.get("Ares")).toEqual([11, 11]);
+  });
+
+  test("ending the latest century again replaces its own rows, and only those", () => {
+    const book = new Book(bookCampaign());
+    book.centuryEnd(1);
+    const once = historyRows(book.centuryEnd(2).plan);
+    const trojans = book.tables.Races?.find((r) => r[0] === "Trojans");
+    if (trojans === undefined) throw new Error("no Trojans");
+    trojans[1] = 31;
+    const again = historyRows(book.centuryEnd(2).plan);
+    expect(again).toHaveLength(once.length);
+    expect(again.filter((r) => r[0] === 1)).toEqual(once.filter((r) => r[0] === 1));
+    expect(again.find((r) => r[0] === 2 && r[2] === "Trojans")).toEqual([2, "race", "Trojans", 31, 0, 1, 37, "no", null, null]);
+  });
+
+  test("a sheet of the gamemaster's called Charts keeps the story from being written, never the payment", () => {
+    const book = new Book(bookCampaign());
+    book.sheets.push("Charts");
+    book.titles.set("Charts", "My own charts");
+    const end = planCenturyEnd(book.raw(), 1);
+    expect(errorsIn(end.problems)).toEqual([]);
+    expect(end.plan?.sheets.map((s) => s.name)).not.toContain(STORY_SHEETS.charts);
+    expect(end.plan?.sheets.map((s) => s.name)).not.toContain(STORY_SHEETS.history);
+    expect(end.problems.map(describeProblem)).toContain(
+      'Workbook: The Campaign History and Charts sheets were not written: the workbook has a sheet of its own called "Charts". Rename it to keep the campaign\'s story from the next century end on; the payment is not held up.',
+    );
+  });
+});
+
+describe("the Charts sheet", () => {
+  test("two line charts over the numbers they draw: a line per recipient, a line per race, largest first", () => {
+    const book = new Book(bookCampaign());
+    book.centuryEnd(1);
+    const end = book.centuryEnd(2);
+    const charts = sheetOf(end.plan, STORY_SHEETS.charts);
+    const cells = charts.rows.map((r) => r.map((c) => c?.value ?? null));
+    const block = (title: string) => {
+      const chart = charts.charts?.find((c) => c.title === title);
+      if (chart === undefined) throw new Error(`no chart ${title}`);
+      const { top, left, bottom, right } = chart.data;
+      return cells.slice(top - 1, bottom).map((r) => r.slice(left - 1, right));
+    };
+    expect(block("Mana earned per century")).toEqual([
+      ["Century", "Hestia", "Ares", "Demons"],
+      ["C1", 24.34, 22.6, 2.85],
+      ["C2", 20.34, 9.6, 1.65],
+    ]);
+    expect(block("Strength of each race per century")).toEqual([
+      ["Century", "Trojans", "Achaeans", "Amazons"],
+      ["C1", 36, 23, 10],
+      ["C2", 36, 23, 10],
+    ]);
+    // The charts print; the numbers under them do not.
+    const bottoms = (charts.charts ?? []).map((c) => c.at.bottom);
+    expect(charts.printedRows).toBeGreaterThan(Math.max(...bottoms));
+    expect(Math.min(...(charts.charts ?? []).map((c) => c.data.top))).toBeGreaterThan(charts.printedRows ?? 0);
+  });
+
+  test(`at most ${MOST_LINES} lines a chart, the largest, and its title says so`, () => {
+    const book = new Book(sized(15, 20));
+    const end = book.centuryEnd(1);
+    const charts = sheetOf(end.plan, STORY_SHEETS.charts).charts ?? [];
+    expect(charts.map((c) => [c.title, c.data.right - c.data.left])).toEqual([
+      [`Mana earned per century (the ${MOST_LINES} largest of 16)`, MOST_LINES],
+      [`Strength of each race per century (the ${MOST_LINES} largest of 20)`, MOST_LINES],
+    ]);
+  });
+
+  test("a campaign with no races draws the mana alone", () => {
+    const book = new Book(
+      edit((t) => {
+        t.Races = [t.Races?.[0] ?? []];
+        t.Pantheon = [t.Pantheon?.[0] ?? []];
+      }, bookCampaign()),
+    );
+    const end = book.centuryEnd(1);
+    expect(sheetOf(end.plan, STORY_SHEETS.charts).charts?.map((c) => c.title)).toEqual(["Mana earned per century"]);
+  });
+});
+
+describe("inside Excel", () => {
+  test("a century end writes the same Campaign History as in a file, and draws both charts through the charts API", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(bookCampaign()));
+    const book = new Book(bookCampaign());
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    expect((await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).written).toBe(true);
+    book.centuryEnd(1);
+    const planned = book.centuryEnd(2).plan;
+    // Excel answers an empty cell with "".
+    const inExcel = excel.book.values(STORY_SHEETS.history).map((r) => r.map((v) => (v === "" ? null : v)));
+    expect(inExcel.slice(inExcel.findIndex((r) => r[0] === "Century") + 1).filter((r) => typeof r[0] === "number")).toEqual(historyRows(planned));
+    const sheet = excel.book.sheet(STORY_SHEETS.charts);
+    const charts = sheetOf(planned, STORY_SHEETS.charts).charts ?? [];
+    expect(sheet?.charts).toEqual(
+      charts.map((c) => ({
+        type: "Line",
+        seriesBy: "Columns",
+        legend: "Right",
+        title: c.title,
+        source: `A${c.data.top}:${String.fromCharCode(64 + c.data.right)}${c.data.bottom}`,
+        position: `A${c.at.top}:H${c.at.bottom}`,
+      })),
+    );
+    expect(charts).toHaveLength(2);
+  });
+});
