@@ -56,8 +56,49 @@ export function showProblems(target: HTMLElement, heading: string, problems: rea
 /** What an account carries, or what it owes when it is below 0 (a minus sign is easy to miss). */
 export const carried = (n: number): string => (n < 0 ? `owes ${shown(-n)}` : shown(n));
 
-/** A payments table: carried in, earned, paid and carried on, per recipient. */
-export function paymentsTable(caption: string, payments: readonly Payment[]): HTMLTableElement {
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * A small line of what a recipient earned, century by century, ending on what the century in
+ * play would earn (a dot): drawn in the text's colour, so it follows the theme. Undefined when
+ * no century has ended yet (one point makes no line).
+ */
+export function trendLine(god: string, earned: readonly number[], now: number): SVGSVGElement | undefined {
+  if (earned.length === 0) return undefined;
+  const values = [...earned, now];
+  const [w, h, pad] = [64, 16, 2];
+  const top = Math.max(...values, 0);
+  const bottom = Math.min(...values, 0);
+  const x = (i: number) => pad + (i * (w - 2 * pad)) / (values.length - 1);
+  const y = (v: number) => h - pad - ((v - bottom) * (h - 2 * pad)) / (top - bottom || 1);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "trend");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("width", String(w));
+  svg.setAttribute("height", String(h));
+  svg.setAttribute("role", "img");
+  const words = `${god} earned ${earned.map((v, i) => `${shown(v)} in century ${i + 1}`).join(", ")}; ${shown(now)} if this century ended now`;
+  svg.setAttribute("aria-label", words);
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
+  const dot = document.createElementNS(SVG, "circle");
+  dot.setAttribute("cx", x(values.length - 1).toFixed(1));
+  dot.setAttribute("cy", y(now).toFixed(1));
+  dot.setAttribute("r", "2");
+  svg.append(line, dot);
+  return svg;
+}
+
+/**
+ * A payments table: carried in, earned, paid and carried on, per recipient; with `trends` (the
+ * preview), each name has a small line of what it earned in the centuries so far.
+ */
+export function paymentsTable(
+  caption: string,
+  payments: readonly Payment[],
+  trends: readonly { readonly god: string; readonly earned: readonly number[] }[] = [],
+): HTMLTableElement {
+  const trend = new Map(trends.map((t) => [t.god, t.earned]));
   const head = ["Carried in", "Earned", "Paid", "Carried on"];
   return el(
     "table",
@@ -75,7 +116,7 @@ export function paymentsTable(caption: string, payments: readonly Payment[]): HT
         el(
           "tr",
           {},
-          el("th", { text: p.god, attrs: { scope: "row" } }),
+          el("th", { text: p.god, attrs: { scope: "row" } }, ...[trendLine(p.god, trend.get(p.god) ?? [], p.earned)].filter((t) => t !== undefined)),
           el("td", { className: "num", text: carried(p.carryIn) }),
           el("td", { className: "num", text: shown(p.earned) }),
           el("td", { className: "num strong", text: shown(p.paid) }),

@@ -32,7 +32,7 @@ function render(current: CampaignStatus): void {
   byId("preview-body").replaceChildren(
     preview === null
       ? el("p", { className: "hint", text: "Shown once the campaign has no problem." })
-      : paymentsTable(`What each god would collect (updated as the tables change)`, preview),
+      : paymentsTable(`What each god would collect (updated as the tables change)`, preview, current.trends),
   );
   byId("redo").hidden = current.redo.century === 0;
   byId("redo-century").textContent = `Redo century ${current.redo.century}…`;

@@ -12,7 +12,7 @@ import { checkCentury, creditAfter, creditName, latestCentury, recipients } from
 import type { LedgerRow } from "../read/types";
 import { eventCredit, owed, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
-import { eventOf, knownEvents, latestCredit } from "../read/credits";
+import { earnedIn, eventOf, knownEvents, latestCredit } from "../read/credits";
 import { isRepeat } from "./event";
 import { planEraEnd } from "./eraEnd";
 import { centuryInput, costed, previewPayments } from "./centuryEnd";
@@ -67,6 +67,8 @@ export interface CampaignStatus {
   readonly preview: readonly Payment[] | null;
   /** the accounts that owe mana (a debit they could not cover), with what each owes */
   readonly owing: readonly { readonly god: string; readonly owes: number }[];
+  /** what each recipient earned in each century so far (1 to the latest), every credit of the century, for the preview's lines */
+  readonly trends: readonly { readonly god: string; readonly earned: readonly number[] }[];
 }
 
 export interface EventStatus {
@@ -186,7 +188,13 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     deathsInPlay: campaign.deaths.filter((d) => d.century === next).reduce((sum, d) => sum + d.units, 0),
     preview: errorsIn(problems).length > 0 ? null : previewPayments(campaign, next),
     owing: [...campaign.accounts.values()].filter((a) => isNegative(a.carry)).map((a) => ({ god: a.god, owes: toNumber(owed(a.carry)) })),
+    trends: recipients(campaign).map((god) => ({ god, earned: earnedByCentury(campaign.accounts.get(nameKey(god))?.entries ?? [], latest) })),
   };
+}
+
+/** Earned in each century from 1 to `latest`, every credit of it. */
+function earnedByCentury(entries: readonly LedgerRow[], latest: number): number[] {
+  return Array.from({ length: latest }, (_, i) => toNumber(earnedIn(entries, i + 1)));
 }
 
 function redoState(campaign: Campaign, latest: number): CampaignStatus["redo"] {
