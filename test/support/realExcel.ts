@@ -29,6 +29,7 @@ import { createContext, runInContext } from "vm";
 import type {
   BorderEdge,
   CellInput,
+  PageBreakCollectionApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -354,6 +355,9 @@ interface Targets {
   RangeBorderCollection: RangeApi["format"]["borders"];
   RangeBorder: ReturnType<RangeApi["format"]["borders"]["getItem"]>;
   PageLayout: PageLayoutApi;
+  PageBreakCollection: PageBreakCollectionApi;
+  /** a page break just added: nothing more is done with it */
+  PageBreak: null;
   HeaderFooterGroup: PageLayoutApi["headersFooters"];
   HeaderFooter: PageLayoutApi["headersFooters"]["defaultForAllPages"];
 }
@@ -503,6 +507,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Tables: (ws) => node("TableCollection", ws.tables),
       FreezePanes: (ws) => node("WorksheetFreezePanes", ws.freezePanes),
       PageLayout: (ws) => node("PageLayout", ws.pageLayout),
+      HorizontalPageBreaks: (ws) => node("PageBreakCollection", ws.horizontalPageBreaks),
     },
     methods: {
       GetRange: (ws, [address]) => {
@@ -714,6 +719,16 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
     },
   },
+  PageBreakCollection: {
+    methods: {
+      // "PageBreakCollection.add(pageBreakRange)": a Range or its address; the adapter gives the address.
+      Add: (breaks, [range]) => {
+        breaks.add(text(range, "The page break's range"));
+        return node("PageBreak", null);
+      },
+    },
+  },
+  PageBreak: {},
   HeaderFooterGroup: {
     properties: { DefaultForAllPages: (group) => node("HeaderFooter", group.defaultForAllPages) },
   },

@@ -37,6 +37,7 @@ function contents(book: MemoryWorkbook) {
       frozenRows: s.frozenRows,
       showGridlines: s.showGridlines,
       print: s.print,
+      pageBreaks: s.pageBreaks,
       merged: s.merged,
     })),
     tables: book.tables.map((t) => ({ name: t.name, sheet: t.sheet.name, top: t.top, left: t.left, columns: t.columns, bodyRows: t.bodyRows, style: t.style })),

@@ -94,6 +94,14 @@ export interface WorksheetApi {
   activate(): void;
   /** print set-up (ExcelApi 1.9) */
   readonly pageLayout: PageLayoutApi;
+  /** the sheet's manual page breaks between rows ("Worksheet.horizontalPageBreaks", ExcelApi 1.9) */
+  readonly horizontalPageBreaks: PageBreakCollectionApi;
+}
+
+/** "Excel.PageBreakCollection" (ExcelApi 1.9). */
+export interface PageBreakCollectionApi {
+  /** a page break above the range's top-left cell ("A21": the page ends with row 20) */
+  add(pageBreakRange: string): unknown;
 }
 
 /** A worksheet's print set-up ("Excel.PageLayout", ExcelApi 1.9). */

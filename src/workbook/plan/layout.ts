@@ -107,6 +107,11 @@ export interface SheetPlan {
   readonly print: PrintSetup;
   /** a sheet of the add-in's own that nobody needs to see (the Ledger's seal) */
   readonly hidden?: boolean;
+  /**
+   * Rows (1-based, in order) that begin a new printed page, for a sheet whose pages each hold one
+   * thing of their own (a character's sheet): manual page breaks above those rows.
+   */
+  readonly pageBreaks?: readonly number[];
 }
 
 /** Where a footer shows the page's number and the count of pages. */
