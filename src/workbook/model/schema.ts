@@ -178,16 +178,18 @@ export function sheetNames(century: number): { deaths: string; centuryEnd: strin
 export const BOOK_SHEETS = { heaven: "Heaven Events", earth: "Earth Events", points: "Distribution Points" } as const;
 
 /**
- * The sheets of the session packet, printed for the players (`gods packet`): for now the
- * Earth Summary, every race's numbers and pantheon on one page's width.
+ * The sheets of the session packet, printed for the players (`gods packet`): the Earth Summary,
+ * every race's numbers and pantheon on one page's width, and the Character Sheets, a page for
+ * each character.
  */
-export const PACKET_SHEETS = { earth: "Earth Summary" } as const;
+export const PACKET_SHEETS = { earth: "Earth Summary", characters: "Character Sheets" } as const;
 
 /** The hidden sheet that proves the Ledger (see read/seal.ts). */
 export const SEAL_SHEET = "Ledger Seal";
 
 /** Sheets this add-in generated (so they are not mistaken for input). */
-export const GENERATED_SHEET = /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Ledger Seal)$/;
+export const GENERATED_SHEET =
+  /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Character Sheets|Ledger Seal)$/;
 
 /** The title in A1 of each kind of generated sheet, by which an older one of the add-in's is told from a gamemaster's. */
 export function generatedTitle(sheet: string): string | undefined {

@@ -10,6 +10,8 @@ export type PlanValue = number | string | boolean | null;
 /** Named looks; each adapter turns them into its own fonts, fills, borders and number formats. */
 export type CellStyle =
   | "title"
+  /** a character's name atop its page of the Character Sheets */
+  | "character"
   | "subtitle"
   | "section"
   | "header"
@@ -46,6 +48,7 @@ export interface StyleSpec {
  */
 export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
   title: { bold: true, size: 16, color: "202A60" },
+  character: { bold: true, size: 20, color: "202A60" },
   subtitle: { italic: true, color: "4A4A4A" },
   section: { bold: true, size: 12, color: "202A60" },
   // The colour is spelled out: on a new Ledger an Excel table style sits under the cells, and
