@@ -4,7 +4,7 @@
  * side by side and written together. Writing the packet pays nobody and leaves the Ledger alone.
  */
 import { bySphere, calculateCentury, holdings, multipliersOf, type SourceRule } from "../../engine/century";
-import { add, cmp, formatExact, mul, ratio, sub, ZERO, type Ratio } from "../../engine/exact";
+import { add, cmp, formatExact, mul, ratio, sub, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { populationStrength } from "../../engine/population";
 import { errorsIn, payingNobody, tableWarning, type Problem } from "../model/problems";
@@ -39,8 +39,29 @@ export interface PacketOutcome {
   readonly sheets: readonly SheetPlan[];
   /** the races as the Earth Summary shows them */
   readonly races: readonly EarthLine[];
-  /** the characters as the Character Sheets show them, a page each */
-  readonly characters: readonly CharacterPage[];
+  /** the characters of the Character Sheets, a page each, in their order */
+  readonly characters: readonly PacketCharacter[];
+}
+
+/** A character of the Character Sheets in numbers, for an answer (the command line's --json). */
+export interface PacketCharacter {
+  readonly name: string;
+  readonly kind: string;
+  /** what its account carries now (below 0: what it owes), and the same exactly ("1/3") */
+  readonly carry: number;
+  readonly exactCarry: string;
+  /** its credits summed by century */
+  readonly centuries: readonly { readonly century: number; readonly earned: number; readonly paid: number }[];
+}
+
+function summaryOf(page: CharacterPage): PacketCharacter {
+  return {
+    name: page.name,
+    kind: page.kind,
+    carry: toNumber(page.carry),
+    exactCarry: formatExact(page.carry),
+    centuries: page.centuries.map((c) => ({ century: c.century, earned: toNumber(c.earned), paid: c.paid })),
+  };
 }
 
 /**
@@ -322,8 +343,9 @@ export function planPacket(read: CampaignRead): PacketOutcome {
   if (errorsIn(problems).length > 0) return { century, problems, sheets: [], races, characters: [] };
   const { pages, common, problems: kept } = characterPages(campaign, century);
   const all = [...problems, ...kept];
+  const characters = pages.map(summaryOf);
   const sheets = [earthSummary(races, columnsOf(campaign), century), characterSheets(pages, common, century)];
   const foreign = foreignSheets(campaign, sheets);
-  if (foreign.length > 0) return { century, problems: [...all, ...foreign], sheets: [], races, characters: pages };
-  return { century, problems: all, sheets, races, characters: pages };
+  if (foreign.length > 0) return { century, problems: [...all, ...foreign], sheets: [], races, characters };
+  return { century, problems: all, sheets, races, characters };
 }
