@@ -53,8 +53,13 @@ export const USAGES: Readonly<Record<string, string>> = {
   packet: `  gods packet FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
                            the session packet, printable: the Earth Summary sheet (every
                            race's units, cities, great cities, strength and pantheon, with
-                           the totals, for the century in play), written anew each time (to
-                           OUT, or in place); it pays nobody and leaves the Ledger alone`,
+                           the totals, for the century in play) and the Character Sheets
+                           (a page for each character and the Demons pool: cards, every
+                           source's multiplier, worshippers, mana by century, latest
+                           credits, its rows of the Artifacts, Demesnes, Laws and Oaths
+                           tables when kept, a box for notes; the Laws and Oaths on a last
+                           page), written anew each time (to OUT, or in place); it pays
+                           nobody and leaves the Ledger alone`,
   ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
                            the book corrected on purpose: the Ledger's seal is made anew for
                            the Ledger as it stands, and a correction row in each account it

@@ -1,4 +1,4 @@
-/** The session packet on a workbook file: `gods packet`, the printable sheets for the table. */
+/** The session packet on a workbook file: `gods packet`, the printable sheets for the table (the Earth Summary and the Character Sheets). */
 import { describeProblem, planPacket, readCampaign, warningsIn, type PacketOutcome } from "../workbook";
 import { writeSheets } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
@@ -21,6 +21,7 @@ function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: 
         century: outcome.century,
         sheets,
         written: !options.dryRun,
+        characters: outcome.characters,
         races: outcome.races.map((r) => ({
           race: r.race,
           units: r.units,
@@ -36,7 +37,11 @@ function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: 
   }
   const races = outcome.races.length;
   const strength = outcome.races.reduce((s, r) => s + r.strength, 0);
-  io.out(`Session packet for century ${outcome.century}: ${races === 1 ? "1 race" : `${races} races`}, strength ${strength} in all.`);
+  const characters = outcome.characters.length;
+  io.out(
+    `Session packet for century ${outcome.century}: ${races === 1 ? "1 race" : `${races} races`}, strength ${strength} in all; ` +
+      `${characters === 1 ? "1 character sheet" : `${characters} character sheets`} (${outcome.characters.map((c) => c.name).join(", ")}).`,
+  );
   for (const w of warnings) io.out(`Warning: ${w}`);
   io.out(options.dryRun ? `Dry run: nothing was written to ${target} (it would write ${sheets.join(", ")}).` : `Wrote ${sheets.join(", ")} to ${target}.`);
 }

@@ -18,7 +18,7 @@ export { planDisaster, type DisasterOrder } from "./actions/disaster";
 export { planEraEnd } from "./actions/eraEnd";
 export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";
 export { planGrowth } from "./actions/growth";
-export { planPacket, type PacketOutcome } from "./actions/packet";
+export { planPacket, type PacketCharacter, type PacketOutcome } from "./actions/packet";
 export type { RefereePlan, RefereePreview } from "./actions/referee";
 export { planRename } from "./actions/rename";
 export { planReseal } from "./actions/reseal";

@@ -399,7 +399,7 @@ describe("inside Excel", () => {
 
     // The session packet: two reads and one write, the Ledger as it was.
     expect(await click(page, "#packet")).toBe(3);
-    expect(await page.textContent("#packet-result")).toMatch(/Wrote Earth Summary for century 2/);
+    expect(await page.textContent("#packet-result")).toMatch(/Wrote Earth Summary, Character Sheets for century 2: print them/);
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).toContain("Earth Summary");
     expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
   });

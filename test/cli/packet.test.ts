@@ -1,9 +1,9 @@
 /**
  * `gods packet` on workbook files: the example campaign of `gods init --example` gains its Earth
- * Summary (read back with openpyxl), in place or in another file, and every part of the package
- * but the sheet written and the workbook's lists of sheets comes out byte for byte as it went in;
- * written again, the sheet is replaced in its own part. The values are worked by hand in
- * test/workbook/packet.test.ts.
+ * Summary and Character Sheets (read back with openpyxl), in place or in another file, and every
+ * part of the package but the sheets written and the workbook's lists of sheets comes out byte
+ * for byte as it went in; written again, each sheet is replaced in its own part. The values are
+ * worked by hand in test/workbook/packet.test.ts and test/workbook/characterSheets.test.ts.
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
@@ -42,6 +42,9 @@ type Cell = string | number | boolean | null;
 type Sheets = Record<string, { rows: Cell[][] }>;
 const openpyxl = (file: string) => JSON.parse(execFileSync(PYTHON, [READ, file], { encoding: "utf8", timeout: 60000 })) as Sheets;
 
+/** What the command says first of the example campaign's packet. */
+const HEADLINE = "Session packet for century 1: 6 races, strength 260 in all; 5 character sheets (Solara, Vorn, Mirelle, Kettu, Demons).";
+
 const partsOf = (file: string) => openPackage(new Uint8Array(fs.readFileSync(file)), file).parts;
 
 /** The parts whose bytes changed (or that came or went). */
@@ -54,14 +57,14 @@ function changed(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMap<str
 const BOOKKEEPING = ["[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/workbook.xml"];
 
 describe("gods packet", () => {
-  test("in place: the Earth Summary is added, every other part byte for byte; written again, it is replaced in its own part", async () => {
+  test("in place: the Earth Summary and Character Sheets are added, every other part byte for byte; written again, each is replaced in its own part", async () => {
     const file = fresh();
     const before = partsOf(file);
     const run = await gods("packet", file);
-    expect(run).toEqual({ code: 0, err: "", out: `Session packet for century 1: 6 races, strength 260 in all.\nWrote Earth Summary to ${file}.\n` });
+    expect(run).toEqual({ code: 0, err: "", out: `${HEADLINE}\nWrote Earth Summary, Character Sheets to ${file}.\n` });
     const after = partsOf(file);
     const added = [...after.keys()].filter((n) => !before.has(n));
-    expect(added).toEqual([expect.stringMatching(/^xl\/worksheets\/sheet\d+\.xml$/)]);
+    expect(added).toEqual([expect.stringMatching(/^xl\/worksheets\/sheet\d+\.xml$/), expect.stringMatching(/^xl\/worksheets\/sheet\d+\.xml$/)]);
     expect(changed(before, after)).toEqual([...BOOKKEEPING, ...added].sort());
 
     const sheets = openpyxl(file);
@@ -71,13 +74,21 @@ describe("gods packet", () => {
     expect(rows[4]?.[9]).toBe("Vorn 60%, Solara 30%, Atheism 10%");
     expect(rows[9]?.[9]).toBe("Solara 40%, Mirelle 35%, Vorn 25%");
     expect(rows[10]?.slice(0, 5)).toEqual(["All 6 races", "=SUM(B5:B10)", "=SUM(C5:C10)", "=SUM(D5:D10)", "=SUM(E5:E10)"]);
+    const pages = sheets["Character Sheets"]?.rows ?? [];
+    expect(pages[0]?.[0]).toBe("Character Sheets");
+    for (const god of ["Solara", "Vorn", "Mirelle", "Kettu", "Demons"]) expect(pages.some((r) => r[0] === god)).toBe(true);
+    // The sheet's part holds a manual page break above each character's page but the first.
+    const part = added.map((n) => Buffer.from(after.get(n) ?? []).toString("utf8")).find((x) => x.includes("<rowBreaks"));
+    const breaks = [...(part ?? "").matchAll(/<brk id="(\d+)" max="16383" man="1"\/>/g)].map((m) => Number(m[1]) + 1);
+    expect(breaks.map((r) => pages[r - 1]?.[0])).toEqual(["Vorn", "Mirelle", "Kettu", "Demons"]);
+    expect(part).toContain('<rowBreaks count="4" manualBreakCount="4">');
 
     // Again: the same part rewritten, no second sheet.
     const again = await gods("packet", file);
     expect(again.code).toBe(0);
     const third = partsOf(file);
     expect([...third.keys()].sort()).toEqual([...after.keys()].sort());
-    expect(Object.keys(openpyxl(file)).filter((n) => n === "Earth Summary")).toHaveLength(1);
+    expect(Object.keys(openpyxl(file)).filter((n) => n === "Earth Summary" || n === "Character Sheets")).toHaveLength(2);
     // Nothing changed in the campaign: the very same sheet.
     expect(changed(after, third).filter((n) => n !== "xl/workbook.xml")).toEqual([]);
   });
@@ -88,7 +99,7 @@ describe("gods packet", () => {
     const out = path.join(dir, "packet-out.xlsx");
     const run = await gods("packet", file, "--out", out);
     expect(run.code).toBe(0);
-    expect(run.out).toMatch(new RegExp(`Wrote Earth Summary to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
+    expect(run.out).toMatch(new RegExp(`Wrote Earth Summary, Character Sheets to ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
     expect(fs.readFileSync(file).equals(original)).toBe(true);
     expect(openpyxl(out)["Earth Summary"]?.rows[10]?.[0]).toBe("All 6 races");
   });
@@ -98,9 +109,7 @@ describe("gods packet", () => {
     const original = fs.readFileSync(file);
     const dry = await gods("packet", file, "--dry-run");
     expect(dry.code).toBe(0);
-    expect(dry.out).toBe(
-      `Session packet for century 1: 6 races, strength 260 in all.\nDry run: nothing was written to ${file} (it would write Earth Summary).\n`,
-    );
+    expect(dry.out).toBe(`${HEADLINE}\nDry run: nothing was written to ${file} (it would write Earth Summary, Character Sheets).\n`);
     expect(fs.readFileSync(file).equals(original)).toBe(true);
 
     const json = await gods("packet", file, "--dry-run", "--json");
@@ -109,8 +118,19 @@ describe("gods packet", () => {
       sheets: string[];
       written: boolean;
       races: { race: string; strength: number; pantheon: string }[];
+      characters: { name: string }[];
     };
-    expect(answer).toMatchObject({ century: 1, sheets: ["Earth Summary"], written: false, warnings: [] });
+    expect(answer).toMatchObject({ century: 1, sheets: ["Earth Summary", "Character Sheets"], written: false, warnings: [] });
+    // Nothing credited yet: every account carries 0.
+    expect(answer.characters).toEqual(
+      ["Solara", "Vorn", "Mirelle", "Kettu", "Demons"].map((name, i) => ({
+        name,
+        kind: ["greater", "greater", "lesser", "spirit", "the demons' shared pool"][i],
+        carry: 0,
+        exactCarry: "0",
+        centuries: [],
+      })),
+    );
     expect(answer.races.find((r) => r.race === "River Men")).toEqual({
       race: "River Men",
       units: 45,
@@ -122,7 +142,7 @@ describe("gods packet", () => {
     expect(fs.readFileSync(file).equals(original)).toBe(true);
 
     const written = JSON.parse((await gods("packet", file, "--json")).out) as { written: boolean; sheets: string[] };
-    expect(written).toMatchObject({ written: true, sheets: ["Earth Summary"] });
+    expect(written).toMatchObject({ written: true, sheets: ["Earth Summary", "Character Sheets"] });
     expect(Object.keys(openpyxl(file))).toContain("Earth Summary");
   });
 
@@ -161,5 +181,6 @@ describe("gods packet", () => {
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/gods packet FILE\.xlsx \[--out OUT\.xlsx\] \[--json\] \[--dry-run\]/);
     expect(help.out).toMatch(/Earth Summary/);
+    expect(help.out).toMatch(/Character Sheets/);
   });
 });

@@ -24,6 +24,8 @@
  *   read unloaded; a scale is 10 to 400 and only without fit-to-pages ("PageLayoutZoomOptions");
  *   print title rows span whole rows ("PageLayout.setPrintTitleRows"); a footer's section holds at
  *   most 255 characters (Excel's Page Setup refuses longer ones).
+ * - Manual page breaks ("Worksheet.horizontalPageBreaks", ExcelApi 1.9) go above a range's
+ *   top-left cell; none can go above the first row, where a page begins anyway.
  * - Merging ("Range.merge") refuses cells inside a table and cells already merged
  *   (InvalidOperation, as Excel's Merge & Center does), and, stricter than Excel (which keeps the
  *   top-left value), a covered cell that holds a value.
@@ -36,6 +38,7 @@ import type {
   ChartCollectionApi,
   ContextApi,
   HandlerApi,
+  PageBreakCollectionApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -105,6 +108,8 @@ export class MemorySheet {
   readonly merged: Rect[] = [];
   /** the sheet's charts, as worksheet.charts.add made them */
   readonly charts: MemoryChart[] = [];
+  /** Page Layout › Breaks: the rows (1-based) above which a manual page break begins a new page, in the order added */
+  readonly pageBreaks: number[] = [];
   constructor(public name: string) {}
 
   /** Excel refuses changes to a protected sheet. */
@@ -725,6 +730,20 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
   }
   get pageLayout(): PageLayoutApi {
     return new PageLayoutProxy(this.ctx, () => this.resolve());
+  }
+  get horizontalPageBreaks(): PageBreakCollectionApi {
+    return {
+      add: (pageBreakRange: string) => {
+        this.ctx.enqueue(() => {
+          const sheet = this.resolve();
+          sheet.guard();
+          const { top } = parseAddress(pageBreakRange);
+          if (top === 0) throw officeError("InvalidArgument", "A page break cannot go above the first row.");
+          if (!sheet.pageBreaks.includes(top + 1)) sheet.pageBreaks.push(top + 1);
+        });
+        return {};
+      },
+    };
   }
   get charts(): ChartCollectionApi {
     return new ChartCollectionProxy(this.ctx, () => this.resolve());

@@ -31,6 +31,7 @@ import type {
   CellInput,
   ChartApi,
   ChartCollectionApi,
+  PageBreakCollectionApi,
   PageLayoutApi,
   RangeApi,
   SettingApi,
@@ -356,6 +357,9 @@ interface Targets {
   RangeBorderCollection: RangeApi["format"]["borders"];
   RangeBorder: ReturnType<RangeApi["format"]["borders"]["getItem"]>;
   PageLayout: PageLayoutApi;
+  PageBreakCollection: PageBreakCollectionApi;
+  /** a page break just added: nothing more is done with it */
+  PageBreak: null;
   HeaderFooterGroup: PageLayoutApi["headersFooters"];
   HeaderFooter: PageLayoutApi["headersFooters"]["defaultForAllPages"];
   ChartCollection: ChartCollectionApi;
@@ -510,6 +514,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       FreezePanes: (ws) => node("WorksheetFreezePanes", ws.freezePanes),
       PageLayout: (ws) => node("PageLayout", ws.pageLayout),
       Charts: (ws) => node("ChartCollection", ws.charts),
+      HorizontalPageBreaks: (ws) => node("PageBreakCollection", ws.horizontalPageBreaks),
     },
     methods: {
       GetRange: (ws, [address]) => {
@@ -741,6 +746,16 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
   },
   ChartTitle: { setters: { Text: (title, value) => (title.text = text(value, "The chart's title")) } },
   ChartLegend: { setters: { Position: (legend, value) => (legend.position = text(value, "The legend's position")) } },
+  PageBreakCollection: {
+    methods: {
+      // "PageBreakCollection.add(pageBreakRange)": a Range or its address; the adapter gives the address.
+      Add: (breaks, [range]) => {
+        breaks.add(text(range, "The page break's range"));
+        return node("PageBreak", null);
+      },
+    },
+  },
+  PageBreak: {},
   HeaderFooterGroup: {
     properties: { DefaultForAllPages: (group) => node("HeaderFooter", group.defaultForAllPages) },
   },

@@ -1,12 +1,13 @@
 /**
- * The session packet inside Excel, through the in-memory Excel: the Earth Summary written with
- * the values, formulas and print set-up the file gets (worked by hand in packet.test.ts), written
- * again in place, the Ledger left alone, and a sheet of the gamemaster's by that name refused.
+ * The session packet inside Excel, through the in-memory Excel: the Earth Summary and the
+ * Character Sheets written with the values, formulas, print set-up and page breaks the file gets
+ * (worked by hand in packet.test.ts and characterSheets.test.ts), written again in place, the
+ * Ledger left alone, and a sheet of the gamemaster's by that name refused.
  */
 import { endCentury } from "../../src/workbook/office/actions";
 import { readStatus, writePacket } from "../../src/workbook/office/tools";
 import { counted, MemoryExcel } from "../support/memoryExcel";
-import { exampleTables, memoryWorkbook } from "../support/campaigns";
+import { exampleTables, handWorked, memoryWorkbook } from "../support/campaigns";
 
 describe("the session packet inside Excel", () => {
   test("the Earth Summary of the example: two reads and one write, printed one page wide, shown", async () => {
@@ -14,7 +15,7 @@ describe("the session packet inside Excel", () => {
     const { result, syncs } = await counted(excel, () => writePacket(excel.run));
     expect(syncs).toBe(3);
     expect(result.written).toBe(true);
-    expect(result.sheets.map((s) => s.name)).toEqual(["Earth Summary"]);
+    expect(result.sheets.map((s) => s.name)).toEqual(["Earth Summary", "Character Sheets"]);
     const rows = excel.book.values("Earth Summary");
     expect(rows[0]?.[0]).toBe("Earth Summary");
     // The stand-in keeps a formula's text and calculates nothing: strength and totals are formulas.
@@ -33,6 +34,22 @@ describe("the session packet inside Excel", () => {
     expect(excel.book.activeSheet).toBe("Earth Summary");
     // What the pane is told afterwards is what reading again gives.
     expect(result.status).toEqual(await readStatus(excel.run));
+  });
+
+  test("the Character Sheets after a century end: a page per character, each after a manual page break, the sheet's name in the header", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    await endCentury(excel.run, 1, { accepted: [] });
+    const result = await writePacket(excel.run);
+    expect(result.written).toBe(true);
+    const sheet = excel.book.sheet("Character Sheets");
+    const rows = excel.book.values("Character Sheets");
+    const starts = rows.map((r, i) => (["Ares", "Hestia", "Demons"].includes(String(r[0])) ? i + 1 : 0)).filter((n) => n > 0);
+    expect(starts).toHaveLength(3);
+    expect(sheet?.pageBreaks).toEqual(starts.slice(1));
+    expect(sheet?.print).toMatchObject({ orientation: "Portrait", zoom: { horizontalFitToPages: 1 }, titleRows: null, header: "&BCharacter Sheets" });
+    // Ares's facts, worked by hand in characterSheets.test.ts: what its account carries after century 1.
+    expect(rows[starts[0] ?? 0]?.slice(0, 6)).toEqual(["Kind", "greater", "", "Account carries", "", 0.6]);
+    expect(rows.some((r) => r[0] === "Faithful (worship)" && r[1] === "×0.4" && r[2] === "= 0.1 × 2 War cards + 0.2 × 1 Hearth card")).toBe(true);
   });
 
   test("written again after a century end: replaced in place, naming the new century; the Ledger untouched", async () => {

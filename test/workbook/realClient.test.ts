@@ -37,6 +37,7 @@ function contents(book: MemoryWorkbook) {
       frozenRows: s.frozenRows,
       showGridlines: s.showGridlines,
       print: s.print,
+      pageBreaks: s.pageBreaks,
       merged: s.merged,
       charts: s.charts,
     })),
@@ -403,5 +404,27 @@ describe("the session packet through Microsoft's Excel library", () => {
     expect(result.every((r) => r.written)).toBe(true);
     expect(real.book.sheets.filter((s) => s.name === "Earth Summary")).toHaveLength(1);
     expect(real.book.values("Earth Summary")[9]?.[9]).toBe("Solara 40%, Mirelle 35%, Vorn 25%");
+  });
+
+  test("the Character Sheets with kept tables after a century end: the same pages and page breaks as the stand-in", async () => {
+    const tables = edit((t) => {
+      t.Artifacts = [
+        ["Artifact", "Owner", "Charges"],
+        ["Spear of Dawn", "Ares", 3],
+      ];
+      t.Laws = [["Law"], ["No duels in the Hall of Feasts"]];
+    });
+    const { result, real } = await same(
+      () => memoryWorkbook(tables),
+      async (run) => [await endCentury(run, 1, { accepted: [] }), await writePacket(run)],
+    );
+    expect(result[1]?.written).toBe(true);
+    const sheet = real.book.sheet("Character Sheets");
+    // Hestia, the Demons pool, then the Laws and Oaths each begin a page.
+    expect(sheet?.pageBreaks).toHaveLength(3);
+    const rows = real.book.values("Character Sheets");
+    expect(sheet?.pageBreaks.map((r) => rows[r - 1]?.[0])).toEqual(["Hestia", "Demons", "Laws and Oaths"]);
+    expect(rows.filter((r) => r[0] === "Spear of Dawn" && r.includes(3))).toHaveLength(1);
+    expect(real.requests.every((r) => r.error === undefined)).toBe(true);
   });
 });

@@ -149,7 +149,7 @@ export function wireCentury(): void {
         showMessage(
           result,
           "done",
-          `Wrote ${outcome.sheets.map((s) => s.name).join(", ")} for century ${outcome.century}: print it from Excel.`,
+          `Wrote ${outcome.sheets.map((s) => s.name).join(", ")} for century ${outcome.century}: print them from Excel.`,
           warningsIn(outcome.problems).map(describeProblem),
         );
     });

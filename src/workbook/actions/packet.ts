@@ -1,18 +1,32 @@
 /**
- * The session packet: the printable sheets the gamemasters hand out or keep at the table. Today
- * it holds the Earth Summary (plan/summary.ts); each further sheet of the packet is planned here
- * beside it and goes out with it. Writing the packet pays nobody and leaves the Ledger alone.
+ * The session packet: the printable sheets the gamemasters hand out or keep at the table: the
+ * Earth Summary (plan/summary.ts) and the Character Sheets (plan/characters.ts), planned here
+ * side by side and written together. Writing the packet pays nobody and leaves the Ledger alone.
  */
-import { cmp } from "../../engine/exact";
-import { nameKey } from "../../engine/names";
+import { bySphere, calculateCentury, holdings, multipliersOf, type SourceRule } from "../../engine/century";
+import { add, cmp, formatExact, mul, ratio, sub, toNumber, ZERO, type Ratio } from "../../engine/exact";
+import { DEMONS, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { populationStrength } from "../../engine/population";
-import { errorsIn, payingNobody, type Problem } from "../model/problems";
-import { PANTHEON, RACES } from "../model/schema";
+import { errorsIn, payingNobody, tableWarning, type Problem } from "../model/problems";
+import { isBlankRow, isErrorCell, type RawCell } from "../model/raw";
+import { CARDS, GODS, GODS_MANA, KEPT_OWNER_COLUMNS, LEDGER, normalizeHeader, PANTHEON, RACES, SOURCES } from "../model/schema";
+import { addressIn } from "../model/tableReader";
+import {
+  characterSheets,
+  type CenturyMana,
+  type CharacterPage,
+  type KeptSection,
+  type KeptValue,
+  type MultiplierLine,
+  type WorshipLine,
+} from "../plan/characters";
 import type { SheetPlan } from "../plan/layout";
 import { foreignSheets } from "../plan/seal";
 import { earthSummary, type EarthColumns, type EarthLine } from "../plan/summary";
-import { foundTable, type Campaign, type CampaignRead, type Race } from "../read/campaign";
+import { foundTable, type Campaign, type CampaignRead, type KeptTable, type Race } from "../read/campaign";
+import { recipients } from "../read/century";
 import { centuryInPlay } from "../read/credits";
+import { centuryInput } from "./centuryEnd";
 import { hasColumn } from "./lookUp";
 import { writtenShares } from "./pantheon";
 
@@ -25,6 +39,29 @@ export interface PacketOutcome {
   readonly sheets: readonly SheetPlan[];
   /** the races as the Earth Summary shows them */
   readonly races: readonly EarthLine[];
+  /** the characters of the Character Sheets, a page each, in their order */
+  readonly characters: readonly PacketCharacter[];
+}
+
+/** A character of the Character Sheets in numbers, for an answer (the command line's --json). */
+export interface PacketCharacter {
+  readonly name: string;
+  readonly kind: string;
+  /** what its account carries now (below 0: what it owes), and the same exactly ("1/3") */
+  readonly carry: number;
+  readonly exactCarry: string;
+  /** its credits summed by century */
+  readonly centuries: readonly { readonly century: number; readonly earned: number; readonly paid: number }[];
+}
+
+function summaryOf(page: CharacterPage): PacketCharacter {
+  return {
+    name: page.name,
+    kind: page.kind,
+    carry: toNumber(page.carry),
+    exactCarry: formatExact(page.carry),
+    centuries: page.centuries.map((c) => ({ century: c.century, earned: toNumber(c.earned), paid: c.paid })),
+  };
 }
 
 /**
@@ -65,19 +102,250 @@ function columnsOf(campaign: Campaign): EarthColumns {
   return { culture: has("Culture"), turmoil: has("Turmoil"), military: has("Military"), aggression: has("Aggression") };
 }
 
+/** The tables whose errors would make a character's page or the Earth Summary look whole when it is not. */
+const READ_BY_PACKET: ReadonlySet<string> = new Set([GODS.name, CARDS.name, SOURCES.name, RACES.name, PANTHEON.name, LEDGER.name]);
+
+/** How many of a character's latest credits its page lists. */
+export const LATEST_CREDITS = 5;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The sources a character earns from, each with its multiplier as the engine works it out
+ * (multipliersOf, the same the century end, an event and an era's end pay by) and the parts it
+ * is made of: rate × cards of each sphere, a flat rate, or an equal share of a source held jointly.
+ */
+function sourcesOf(campaign: Campaign, god: string): MultiplierLine[] {
+  const held = holdings(campaign.cards).get(god) ?? [];
+  const groups: { rules: SourceRule[]; paid: (s: SourceRule) => string }[] = [
+    { rules: campaign.sources.filter((s) => s.timing === "century-end"), paid: (s) => s.basis },
+    { rules: campaign.sources.filter((s) => s.timing === "era-end" && s.basis === "count"), paid: () => "era end" },
+    { rules: campaign.sources.filter((s) => s.timing === "event"), paid: () => "event" },
+  ];
+  const lines: MultiplierLine[] = [];
+  for (const { rules, paid } of groups) {
+    const spheres = bySphere(rules);
+    for (const [k, m] of multipliersOf(god, held, spheres, rules)) {
+      const parts: string[] = [];
+      for (const h of held) {
+        for (const s of spheres.get(nameKey(h.sphere)) ?? []) {
+          if (nameKey(s.source) !== k) continue;
+          parts.push(s.flat ? `${formatExact(s.rate)} flat (${h.sphere})` : `${formatExact(s.rate)} × ${plural(h.cards, `${h.sphere} card`)}`);
+        }
+      }
+      for (const s of rules) {
+        const owners = s.owners ?? [];
+        if (nameKey(s.source) !== k || !owners.some((o) => nameKey(o) === nameKey(god))) continue;
+        parts.push(owners.length === 1 ? `${formatExact(s.rate)}, its own` : `${formatExact(s.rate)} ÷ ${owners.length} joint owners`);
+      }
+      const rule = rules.find((s) => nameKey(s.source) === k);
+      lines.push({ source: m.source, paid: rule === undefined ? m.basis : paid(rule), multiplier: m.multiplier, parts });
+    }
+  }
+  return lines;
+}
+
+/** A race's share of worship for a member, as the pantheon tools write it into the Pantheon table ("33.3333%"). */
+function shareText(campaign: Campaign, race: string, member: string, share: Ratio): string {
+  const found = campaign.pantheons.get(nameKey(race));
+  if (found !== undefined && !("severity" in found.pantheon)) {
+    const shares = found.pantheon.shares;
+    const at = shares.findIndex((s) => nameKey(s.member) === nameKey(member));
+    const written = writtenShares(
+      shares.map((s) => s.share),
+      "points",
+    );
+    if (at >= 0 && written[at] !== undefined) return `${String(written[at])}%`;
+  }
+  return `${formatExact(mul(share, ratio(100)))}%`;
+}
+
+/** Each race's worship of a character (the Demons pool: Diabolism's), in the Races table's order. */
+function worshipOf(campaign: Campaign, god: string): WorshipLine[] {
+  const member = god === DEMONS ? DIABOLISM : god;
+  const lines: WorshipLine[] = [];
+  for (const r of campaign.races) {
+    const p = campaign.pantheon.find((x) => nameKey(x.race) === nameKey(r.race) && nameKey(x.member) === nameKey(member));
+    if (p === undefined) continue;
+    const strength = populationStrength(r.units, r.cities, r.greatCities);
+    lines.push({
+      race: r.race,
+      strength,
+      turmoil: r.turmoil,
+      share: shareText(campaign, r.race, member, p.share),
+      worshippers: mul(ratio(r.turmoil ? 0 : strength), p.share),
+    });
+  }
+  return lines;
+}
+
+/**
+ * A character's account by century, and its latest credits: what each credit earned, exactly, is
+ * what the account's chain says (paid and carried on, less what it carried in).
+ */
+function accountOf(campaign: Campaign, god: string): { carry: Ratio; centuries: CenturyMana[]; latest: CharacterPage["latest"] } {
+  const account = campaign.accounts.get(nameKey(god));
+  const centuries = new Map<number, { earned: Ratio; paid: number; carry: Ratio }>();
+  const credits: CharacterPage["latest"][number][] = [];
+  let carried: Ratio = ZERO;
+  for (const e of account?.entries ?? []) {
+    const earned = sub(add(ratio(e.paid), e.carry), carried);
+    carried = e.carry;
+    const c = centuries.get(e.century);
+    centuries.set(e.century, { earned: add(c?.earned ?? ZERO, earned), paid: (c?.paid ?? 0) + e.paid, carry: e.carry });
+    credits.push({ century: e.century, kind: e.kind, what: e.what, earned, paid: e.paid });
+  }
+  return {
+    carry: account?.carry ?? ZERO,
+    centuries: [...centuries.entries()].map(([century, c]) => ({ century, ...c })).sort((a, b) => a.century - b.century),
+    latest: credits.slice(-LATEST_CREDITS),
+  };
+}
+
+/** A kept table's cell as the page shows it: an error as its code. */
+const keptValue = (v: RawCell): KeptValue => (isErrorCell(v) ? v.error : v);
+
+/** The column of a kept table that names a row's character (God, else Owner), when it has one. */
+function ownerColumn(kept: KeptTable): number | undefined {
+  for (const header of KEPT_OWNER_COLUMNS) {
+    const at = kept.raw.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
+    if (at >= 0) return at;
+  }
+  return undefined;
+}
+
+/** The headers of a kept table, as text; a column without one is named by its letter's place. */
+function headersOf(kept: KeptTable): string[] {
+  return kept.raw.headers.map((h, i) => (typeof h === "string" && h.trim() !== "" ? h.trim() : typeof h === "number" ? String(h) : `Column ${i + 1}`));
+}
+
+/** The Laws and Oaths, every row, for their page at the end. */
+const COMMON = new Set(["Laws", "Oaths"]);
+
+/**
+ * The kept tables' rows by character (by name key; the Demons pool takes the demons' rows too),
+ * the Laws and Oaths whole, and a warning for each row naming nobody the Gods table knows.
+ */
+function keptRows(campaign: Campaign, pages: readonly string[]): { byCharacter: Map<string, KeptSection[]>; common: KeptSection[]; problems: Problem[] } {
+  const demons = new Set(campaign.gods.filter((g) => g.kind === "demon").map((g) => nameKey(g.name)));
+  const pageOf = (name: string): string | undefined => {
+    const k = nameKey(name);
+    if (demons.has(k)) return nameKey(DEMONS);
+    return pages.some((p) => nameKey(p) === k) ? k : undefined;
+  };
+  const known = [...pages, ...campaign.gods.filter((g) => g.kind === "demon").map((g) => g.name)];
+  const byCharacter = new Map<string, KeptSection[]>();
+  const common: KeptSection[] = [];
+  const problems: Problem[] = [];
+  for (const kept of campaign.kept) {
+    problems.push(...payingNobody(kept.problems).map((p) => (p.severity === "error" ? { ...p, severity: "warning" as const } : p)));
+    const headers = headersOf(kept);
+    const rows = kept.raw.rows.map((cells, index) => ({ cells, index })).filter((r) => !isBlankRow(r.cells));
+    const whole = (cells: readonly RawCell[]) => headers.map((_, i) => keptValue(cells[i] ?? null));
+    if (COMMON.has(kept.table)) common.push({ table: kept.table, headers, rows: rows.map((r) => whole(r.cells)) });
+    const owner = ownerColumn(kept);
+    if (owner === undefined) {
+      if (!COMMON.has(kept.table) && rows.length > 0)
+        problems.push(
+          tableWarning(kept.table, `it has neither a God nor an Owner column, so its rows are on no character's sheet; add one naming each row's character.`),
+        );
+      continue;
+    }
+    const header = headers[owner] ?? "";
+    for (const { cells, index } of rows) {
+      const named = cells[owner] ?? null;
+      const name = typeof named === "string" ? named : typeof named === "number" ? String(named) : "";
+      if (name.trim() === "") continue;
+      const page = pageOf(name);
+      const row = kept.raw.headerRow + 1 + index;
+      if (page === undefined) {
+        const also = COMMON.has(kept.table) ? " (it is printed on the Laws and Oaths page all the same)" : "";
+        problems.push(
+          tableWarning(
+            kept.table,
+            `"${name.trim()}" is not a character of the Gods table, so this row is on no character's sheet${also}.${didYouMean(name, known)}`,
+            {
+              row,
+              column: header,
+              address: addressIn(kept.raw, row, header),
+            },
+          ),
+        );
+        continue;
+      }
+      // On the Demons pool's page the column stays: it says which demon the row belongs to.
+      const keep = page === nameKey(DEMONS) ? () => true : (_: unknown, i: number) => i !== owner;
+      const sections = byCharacter.get(page) ?? [];
+      let section = sections.find((x) => x.table === kept.table);
+      if (section === undefined) {
+        section = { table: kept.table, headers: headers.filter(keep), rows: [] };
+        sections.push(section);
+        byCharacter.set(page, sections);
+      }
+      (section.rows as KeptValue[][]).push(whole(cells).filter(keep));
+    }
+  }
+  return { byCharacter, common, problems };
+}
+
+/** A Gods table's cell, for a god's row, under a header the table may have; undefined when it has no such column. */
+function godsCell(campaign: Campaign, index: number, header: string): RawCell | undefined {
+  const gods = foundTable(campaign, GODS.name)?.raw;
+  if (gods === undefined || !hasColumn(gods, header)) return undefined;
+  const at = gods.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
+  return gods.rows[index]?.[at] ?? null;
+}
+
+/** Every character's page (each god that is not a demon, then the Demons pool), and the Laws and Oaths. */
+function characterPages(campaign: Campaign, inPlay: number): { pages: CharacterPage[]; common: KeptSection[]; problems: Problem[] } {
+  const names = recipients(campaign);
+  const kept = keptRows(campaign, names);
+  const worshippers = calculateCentury(centuryInput(campaign, inPlay)).worshippers;
+  const gods = foundTable(campaign, GODS.name)?.raw;
+  const hasMana = gods !== undefined && hasColumn(gods, GODS_MANA);
+  const pages = names.map((name): CharacterPage => {
+    const god = campaign.gods.find((g) => g.name === name);
+    const cards = campaign.cards.filter((c) => c.god === name && c.cards > 0).map((c) => ({ sphere: c.sphere, cards: c.cards }));
+    const base = {
+      name,
+      ...accountOf(campaign, name),
+      cards,
+      sources: sourcesOf(campaign, name),
+      worship: worshipOf(campaign, name),
+      worshippers: worshippers.get(name) ?? ZERO,
+      kept: kept.byCharacter.get(nameKey(name)) ?? [],
+    };
+    if (god === undefined) {
+      return { ...base, kind: "the demons' shared pool", demons: campaign.gods.filter((g) => g.kind === "demon").map((g) => g.name) };
+    }
+    const player = godsCell(campaign, god.index, "Player");
+    return {
+      ...base,
+      kind: god.kind,
+      ...(player === undefined ? {} : { player: player === null || player === "" || isErrorCell(player) ? null : String(player) }),
+      ...(hasMana ? { mana: god.mana === undefined ? ("unreadable" as const) : god.mana } : {}),
+    };
+  });
+  return { pages, common: kept.common, problems: kept.problems };
+}
+
 /**
  * The packet from a campaign as read. A race left out of the Races table for a problem of its
- * own, or a pantheon that cannot be read, would make a summary that looks whole and is not: an
- * error in either table stops the packet, as does a sheet of the gamemaster's by its name.
+ * own, a pantheon that cannot be read, a god, card or source left out, or accounts that do not
+ * add up would make sheets that look whole and are not: an error in any of those tables stops
+ * the packet, as does a sheet of the gamemaster's by the name of one of its sheets.
  */
 export function planPacket(read: CampaignRead): PacketOutcome {
   const { campaign } = read;
   const century = centuryInPlay(campaign);
-  const problems = payingNobody(read.problems.filter((p) => p.table === RACES.name || p.table === PANTHEON.name));
+  const problems = payingNobody(read.problems.filter((p) => READ_BY_PACKET.has(p.table)));
   const races = campaign.races.map((r) => lineOf(campaign, r));
-  if (errorsIn(problems).length > 0) return { century, problems, sheets: [], races };
-  const sheets = [earthSummary(races, columnsOf(campaign), century)];
+  if (errorsIn(problems).length > 0) return { century, problems, sheets: [], races, characters: [] };
+  const { pages, common, problems: kept } = characterPages(campaign, century);
+  const all = [...problems, ...kept];
+  const characters = pages.map(summaryOf);
+  const sheets = [earthSummary(races, columnsOf(campaign), century), characterSheets(pages, common, century)];
   const foreign = foreignSheets(campaign, sheets);
-  if (foreign.length > 0) return { century, problems: [...problems, ...foreign], sheets: [], races };
-  return { century, problems, sheets, races };
+  if (foreign.length > 0) return { century, problems: [...all, ...foreign], sheets: [], races, characters };
+  return { century, problems: all, sheets, races, characters };
 }

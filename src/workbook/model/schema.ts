@@ -132,6 +132,25 @@ export const LEDGER_WIDTHS: readonly number[] = [10, 12, 24, 18, 12, 10, 10, 14]
 /** Every table the add-in reads, by the name it is looked up under. */
 export const ALL_TABLES: readonly TableSpec[] = [...INPUT_TABLES, LEDGER];
 
+/** The column of a kept table that names the character a row belongs to: God, or else Owner. */
+export const KEPT_OWNER_COLUMNS = ["God", "Owner"] as const;
+
+/**
+ * Tables a gamemaster may keep of what the characters own and have sworn, with any columns of
+ * their choosing: Artifacts, Demesnes, Laws and Oaths. A God (or Owner) column names the
+ * character a row belongs to. Only the session packet prints them, so nothing in them ever
+ * stops a payment; the adapters read them with the other tables when the workbook has them.
+ */
+export const KEPT_TABLES: readonly TableSpec[] = [
+  table("Artifacts", false, "an artifact a character holds", KEPT_OWNER_COLUMNS.map(optWord)),
+  table("Demesnes", false, "a demesne a character has built", KEPT_OWNER_COLUMNS.map(optWord)),
+  table("Laws", false, "a law of the Council", KEPT_OWNER_COLUMNS.map(optWord)),
+  table("Oaths", false, "a divine oath or service contract", KEPT_OWNER_COLUMNS.map(optWord)),
+];
+
+/** Every table an adapter looks for: the campaign's, the Ledger, and the kept tables. */
+export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, ...KEPT_TABLES];
+
 /** The look of the tables the add-in creates: Excel's usual blue, with banded rows. */
 export const TABLE_STYLE = "TableStyleMedium2";
 
@@ -159,10 +178,11 @@ export function sheetNames(century: number): { deaths: string; centuryEnd: strin
 export const BOOK_SHEETS = { heaven: "Heaven Events", earth: "Earth Events", points: "Distribution Points" } as const;
 
 /**
- * The sheets of the session packet, printed for the players (`gods packet`): for now the
- * Earth Summary, every race's numbers and pantheon on one page's width.
+ * The sheets of the session packet, printed for the players (`gods packet`): the Earth Summary,
+ * every race's numbers and pantheon on one page's width, and the Character Sheets, a page for
+ * each character.
  */
-export const PACKET_SHEETS = { earth: "Earth Summary" } as const;
+export const PACKET_SHEETS = { earth: "Earth Summary", characters: "Character Sheets" } as const;
 
 /**
  * The campaign's story, written with every century end: its history keeps each century's races and
@@ -180,7 +200,7 @@ export const SEAL_SHEET = "Ledger Seal";
 
 /** Sheets this add-in generated (so they are not mistaken for input). */
 export const GENERATED_SHEET =
-  /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Campaign History|Charts|Ledger Seal)$/;
+  /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Character Sheets|Campaign History|Charts|Ledger Seal)$/;
 
 /** The title in A1 of each kind of generated sheet, by which an older one of the add-in's is told from a gamemaster's. */
 export function generatedTitle(sheet: string): string | undefined {

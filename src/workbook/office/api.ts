@@ -94,8 +94,16 @@ export interface WorksheetApi {
   activate(): void;
   /** print set-up (ExcelApi 1.9) */
   readonly pageLayout: PageLayoutApi;
+  /** the sheet's manual page breaks between rows ("Worksheet.horizontalPageBreaks", ExcelApi 1.9) */
+  readonly horizontalPageBreaks: PageBreakCollectionApi;
   /** the sheet's charts (ExcelApi 1.1) */
   readonly charts: ChartCollectionApi;
+}
+
+/** "Excel.PageBreakCollection" (ExcelApi 1.9). */
+export interface PageBreakCollectionApi {
+  /** a page break above the range's top-left cell ("A21": the page ends with row 20) */
+  add(pageBreakRange: string): unknown;
 }
 
 /** "Excel.ChartCollection" as far as the add-in uses it (ExcelApi 1.1). */

@@ -9,10 +9,10 @@ import type { ContextApi, RangeApi } from "./api";
 import { THIS_COMPUTER } from "./computer";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
+import { DEATH_SHEET, GENERATED_SHEET, LEDGER, READ_TABLES, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 
-/** The input tables and the Ledger, by the names they are looked up under. */
-const WANTED = ALL_TABLES.map((t) => t.name);
+/** The input tables, the Ledger and the kept tables, by the names they are looked up under. */
+const WANTED = READ_TABLES.map((t) => t.name);
 
 function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined || value === "") return value === "" ? "" : null;
@@ -246,7 +246,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
 }
 
 function spec(name: string): string {
-  return ALL_TABLES.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+  return READ_TABLES.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name;
 }
 
 /** Rows typed right under a table, up to the first blank row: the problem naming them, if there are any. */

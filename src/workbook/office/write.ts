@@ -181,6 +181,15 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
         queuePrint(on().pageLayout, plan.print, area);
       },
     });
+    const breaks = (plan.pageBreaks ?? []).filter((r) => r > 1);
+    if (breaks.length > 0)
+      steps.push({
+        sheet,
+        bytes: COMMAND_BYTES * breaks.length,
+        queue: () => {
+          for (const r of breaks) on().horizontalPageBreaks.add(`A${r}`);
+        },
+      });
   }
   return steps;
 }

@@ -10,6 +10,8 @@ export type PlanValue = number | string | boolean | null;
 /** Named looks; each adapter turns them into its own fonts, fills, borders and number formats. */
 export type CellStyle =
   | "title"
+  /** a character's name atop its page of the Character Sheets */
+  | "character"
   | "subtitle"
   | "section"
   | "header"
@@ -46,6 +48,7 @@ export interface StyleSpec {
  */
 export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
   title: { bold: true, size: 16, color: "202A60" },
+  character: { bold: true, size: 20, color: "202A60" },
   subtitle: { italic: true, color: "4A4A4A" },
   section: { bold: true, size: 12, color: "202A60" },
   // The colour is spelled out: on a new Ledger an Excel table style sits under the cells, and
@@ -107,6 +110,11 @@ export interface SheetPlan {
   readonly print: PrintSetup;
   /** a sheet of the add-in's own that nobody needs to see (the Ledger's seal) */
   readonly hidden?: boolean;
+  /**
+   * Rows (1-based, in order) that begin a new printed page, for a sheet whose pages each hold one
+   * thing of their own (a character's sheet): manual page breaks above those rows.
+   */
+  readonly pageBreaks?: readonly number[];
   /** the rows printed, from the first, when not all of them are (the Charts sheet prints its charts, not their data) */
   readonly printedRows?: number;
   /** charts drawn on the sheet from its own cells */

@@ -8,7 +8,7 @@ import { readHistory } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES, STORY_SHEETS } from "../model/schema";
+import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, KEPT_TABLES, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES, STORY_SHEETS } from "../model/schema";
 import { TableReader } from "../model/tableReader";
 import { orphanedAccounts } from "./accounts";
 import { readCards } from "./cards";
@@ -21,14 +21,21 @@ import { countedDeaths } from "./payChecks";
 import { checkSeal, readSeal } from "./seal";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
-import type { Campaign, CampaignRead, FoundTable } from "./types";
+import type { Campaign, CampaignRead, FoundTable, KeptTable } from "./types";
 
 export * from "./types";
 
 const byName = <T>(items: readonly T[], name: (item: T) => string): Map<string, T> => new Map(items.map((x) => [nameKey(name(x)), x]));
 
 export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Problem[] } {
-  const problems: Problem[] = [...(raw.problems ?? [])];
+  // What is wrong in a kept table's cells concerns the session packet alone: it stops nothing else.
+  const keptNames = new Set(KEPT_TABLES.map((t) => t.name));
+  const problems: Problem[] = (raw.problems ?? []).filter((p) => !keptNames.has(p.table));
+  const kept: KeptTable[] = [];
+  for (const spec of KEPT_TABLES) {
+    const t = raw.tables.get(spec.name.toLowerCase());
+    if (t !== undefined) kept.push({ table: spec.name, raw: t, problems: (raw.problems ?? []).filter((p) => p.table === spec.name) });
+  }
   const found: FoundTable[] = [];
   const missingTables: string[] = [];
   const readers = new Map<string, TableReader>();
@@ -106,6 +113,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     sheetTitles: raw.sheetTitles ?? new Map(),
     ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
     history: readHistory(raw.generatedCells?.get(STORY_SHEETS.history)),
+    kept,
   };
   // A credit written on two computers at once: named until a referee settles it.
   problems.push(...paidTwice(raw, ledger));

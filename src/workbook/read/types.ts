@@ -104,6 +104,18 @@ export interface FoundTable {
   readonly usable: boolean;
 }
 
+/**
+ * A table the gamemaster keeps for the session packet (Artifacts, Demesnes, Laws, Oaths: schema
+ * KEPT_TABLES), as the workbook holds it, with any columns.
+ */
+export interface KeptTable {
+  /** its name as the schema spells it */
+  readonly table: string;
+  readonly raw: RawTable;
+  /** what the adapter found wrong in its cells (merged cells, formulas with no saved result): warnings of the packet alone */
+  readonly problems: readonly Problem[];
+}
+
 /** The Ledger's seal as its hidden sheet holds it (read/seal.ts). */
 export interface Seal {
   /** each account's digests in credit order, by the recipient's name key */
@@ -143,6 +155,8 @@ export interface Campaign {
   readonly interruptedCentury?: number;
   /** the History sheet's rows, as written at earlier century ends (read/history.ts) */
   readonly history?: readonly HistoryRow[];
+  /** the kept tables the workbook has, in the schema's order */
+  readonly kept: readonly KeptTable[];
 }
 
 /** A campaign as read, with every problem found in reading it. */

@@ -124,6 +124,17 @@ function mergeCellsXml(plan: SheetPlan): string {
   return list.length === 0 ? "" : `<mergeCells count="${list.length}">${list.join("")}</mergeCells>`;
 }
 
+/**
+ * `<rowBreaks>` for a sheet's manual page breaks, or "" when it has none. A break's id is the
+ * last row of the page it ends (ECMA-376, 18.3.1.3 brk), and it spans every column.
+ */
+function rowBreaksXml(plan: SheetPlan): string {
+  const rows = (plan.pageBreaks ?? []).filter((r) => r > 1);
+  if (rows.length === 0) return "";
+  const breaks = rows.map((r) => `<brk id="${r - 1}" max="16383" man="1"/>`);
+  return `<rowBreaks count="${rows.length}" manualBreakCount="${rows.length}">${breaks.join("")}</rowBreaks>`;
+}
+
 /** A generated sheet's part: no gridlines, its column widths, printed one page wide; `drawing`, its charts' relationship. */
 export function generatedSheetXml(plan: SheetPlan, styles: StyleBook, drawing?: string): string {
   const rows: string[] = [];
@@ -147,6 +158,7 @@ export function generatedSheetXml(plan: SheetPlan, styles: StyleBook, drawing?: 
     `<sheetData>${rows.join("")}</sheetData>`,
     mergeCellsXml(plan),
     printXml(plan.print),
+    rowBreaksXml(plan),
     drawing === undefined ? "" : `<drawing r:id="${escapeAttr(drawing)}"/>`,
   ]);
 }
