@@ -7,6 +7,8 @@ import { runFunction } from "./fn";
 import { renameGod, resealLedger } from "./ledger";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
+import { endSession } from "./session";
+import { today } from "../workbook";
 import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
 
 export type { Io };
@@ -248,6 +250,33 @@ async function growthCommand(args: readonly string[], io: Io, json: boolean): Pr
   return growRaces(got.base, io);
 }
 
+async function sessionEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const command = "gods session-end";
+  const fail = (message: string) => argumentError("session-end", message, io, json);
+  const got = refereeArgs(command, args, ["date"], ["mana"], ["from-gods"]);
+  if (typeof got === "string") return fail(got);
+  if (got.parsed.positional.length !== 1) return fail(`${command} needs exactly one workbook file, and each character's mana as --mana "GOD=N".`);
+  const entries: { god: string; mana: number }[] = [];
+  for (const text of got.parsed.lists.get("mana") ?? []) {
+    const { race: god, value } = raceValue(text);
+    const mana = value === undefined ? undefined : numberIn(value);
+    if (god === "" || mana === undefined)
+      return argumentError(
+        "session-end",
+        `${command}: --mana "${text.slice(0, 80)}" is not GOD=N; write the mana a character holds, such as --mana "Vorn=12".`,
+        io,
+        json,
+        false,
+      );
+    entries.push({ god, mana });
+  }
+  const fromGods = got.parsed.options.has("from-gods");
+  if (entries.length === 0 && !fromGods)
+    return fail(`${command} needs each character's mana as --mana "GOD=N", or --from-gods to take the figures typed in the Gods table's Mana column.`);
+  const date = got.parsed.options.get("date");
+  return endSession({ ...got.base, order: { date: typeof date === "string" ? date : today(), entries, fromGods } }, io);
+}
+
 async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== "reseal")
@@ -297,6 +326,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   growth: growthCommand,
   ledger: ledgerCommand,
   rename: renameCommand,
+  "session-end": sessionEndCommand,
   init: (args, io) => initCommand(args, io),
 };
 

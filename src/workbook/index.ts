@@ -24,3 +24,4 @@ export { planReseal } from "./actions/reseal";
 export type { CampaignStatus, RaceStatus } from "./actions/status";
 export { planUndo } from "./actions/undo";
 export { planWar, type WarOrder } from "./actions/war";
+export { planSessionEnd, today, type SessionOrder, type SessionPlan } from "./actions/sessions";

@@ -132,6 +132,22 @@ export const LEDGER_WIDTHS: readonly number[] = [10, 12, 24, 18, 12, 10, 10, 14]
 /** Every table the add-in reads, by the name it is looked up under. */
 export const ALL_TABLES: readonly TableSpec[] = [...INPUT_TABLES, LEDGER];
 
+/**
+ * The mana each character held at the end of each game session, as the players tell it: one row
+ * per character and session, kept from session to session. The session's end writes it (creating
+ * it when missing); the century end never reads its rows, so it is not among ALL_TABLES and a
+ * bad cell there stops nothing but the next session's end.
+ */
+export const SESSIONS = table("Sessions", false, "the mana a character held at the end of a game session", [
+  column("Date", true, true, 12),
+  optNum("Century"),
+  word("God"),
+  num("Mana"),
+]);
+
+/** Every table the adapters read: the campaign's, and the Sessions table. */
+export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, SESSIONS];
+
 /** The look of the tables the add-in creates: Excel's usual blue, with banded rows. */
 export const TABLE_STYLE = "TableStyleMedium2";
 

@@ -21,6 +21,7 @@ export {
   createMissingTables,
   obliterateGod,
   readStatus,
+  recordSessionEnd,
   recordDeaths,
   renameEverywhere,
   runDisaster,

@@ -8,10 +8,10 @@ import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
+import { READ_TABLES, DEATH_SHEET, GENERATED_SHEET, LEDGER, SEAL_SHEET } from "../model/schema";
 
-/** The input tables and the Ledger, by the names they are looked up under. */
-const WANTED = ALL_TABLES.map((t) => t.name);
+/** The input tables, the Ledger and the Sessions table, by the names they are looked up under. */
+const WANTED = READ_TABLES.map((t) => t.name);
 
 function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined || value === "") return value === "" ? "" : null;
@@ -235,7 +235,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
 }
 
 function spec(name: string): string {
-  return ALL_TABLES.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+  return READ_TABLES.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name;
 }
 
 /** Rows typed right under a table, up to the first blank row: the problem naming them, if there are any. */

@@ -18,6 +18,7 @@ import type { RefereePlan, RefereePreview } from "../actions/referee";
 import { planWar, type WarOrder } from "../actions/war";
 import { planMissingTables } from "../actions/setup";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
+import { planSessionEnd, type SessionOrder } from "../actions/sessions";
 import { afterCenturyEnd } from "../plan/after";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
 import { readWorkbook } from "./read";
@@ -129,6 +130,13 @@ export function obliterateGod(run: ExcelRun, god: string, options?: ActionOption
 
 export function setTurmoil(run: ExcelRun, race: string, inTurmoil: boolean, options?: ActionOptions): Promise<EditOutcome> {
   return runEdits(run, (read) => planTurmoil(read.campaign, race, inTurmoil), options);
+}
+
+// ---- Between sessions ------------------------------------------------------------------------
+
+/** What each character holds at the end of a session: the Sessions table's rows and the Gods table's Mana column. */
+export function recordSessionEnd(run: ExcelRun, order: SessionOrder, options?: ActionOptions): Promise<EditOutcome> {
+  return runEdits(run, (read) => planSessionEnd(read.raw, read.campaign, order), options);
 }
 
 // ---- The referee's actions -------------------------------------------------------------------

@@ -8,7 +8,7 @@
 import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } from "../../model/address";
 import { tableError, rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
-import { ALL_TABLES, DEATH_SHEET, GENERATED_SHEET, SEAL_SHEET, type TableSpec } from "../../model/schema";
+import { READ_TABLES, DEATH_SHEET, GENERATED_SHEET, SEAL_SHEET, type TableSpec } from "../../model/schema";
 import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, type Package } from "./zip";
@@ -200,7 +200,7 @@ function planTables(pkg: Package, book: Book): Plan[] {
     worksheets.map((sheet) => [sheet, readRelationships(pkg, sheet.part).flatMap((r) => (r.kind === "table" ? (readTable(pkg, r.part) ?? []) : []))]),
   );
   const plans: Plan[] = [];
-  for (const spec of ALL_TABLES) {
+  for (const spec of READ_TABLES) {
     const key = spec.name.toLowerCase();
     let found: Plan | undefined;
     for (const [sheet, tables] of tablesOf) {
@@ -308,7 +308,7 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
 }
 
 /**
- * Every table the century end reads (the names in ALL_TABLES), from an opened package: Excel
+ * Every table the add-in reads (the names in READ_TABLES), from an opened package: Excel
  * tables by name first, then plain sheets by name. Each sheet part that holds one is read once;
  * the shared strings and styles only if a kept cell needs them.
  */
