@@ -7,7 +7,7 @@ import { runFunction } from "./fn";
 import { renameGod, resealLedger } from "./ledger";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import { consoleIo, type Io } from "./io";
-import { endSession } from "./session";
+import { changeCards, endSession } from "./session";
 import { today } from "../workbook";
 import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
 
@@ -277,6 +277,30 @@ async function sessionEndCommand(args: readonly string[], io: Io, json: boolean)
   return endSession({ ...got.base, order: { date: typeof date === "string" ? date : today(), entries, fromGods } }, io);
 }
 
+async function cardsCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const command = "gods cards";
+  const got = refereeArgs(command, args, [], [], []);
+  if (typeof got === "string") return argumentError("cards", got, io, json);
+  const [, god, sphere, change, ...extra] = got.parsed.positional;
+  if (god === undefined || sphere === undefined || change === undefined || extra.length > 0)
+    return argumentError(
+      "cards",
+      `${command} needs a workbook file, the god, the sphere and the cards bought or given up, such as gods cards campaign.xlsx Ares Hearth +1.`,
+      io,
+      json,
+    );
+  const n = wholeNumberIn(change);
+  if (n === undefined)
+    return argumentError(
+      "cards",
+      `${command}: "${change.slice(0, 40)}" is not a number of cards; write +N to buy N cards or -N to give them up, such as +1.`,
+      io,
+      json,
+      false,
+    );
+  return changeCards({ ...got.base, order: { god, sphere, change: n } }, io);
+}
+
 async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== "reseal")
@@ -327,6 +351,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   ledger: ledgerCommand,
   rename: renameCommand,
   "session-end": sessionEndCommand,
+  cards: cardsCommand,
   init: (args, io) => initCommand(args, io),
 };
 

@@ -17,6 +17,7 @@ export {
 } from "./actions";
 export {
   applyCult,
+  changeCards,
   checkPantheonChange,
   createMissingTables,
   obliterateGod,
@@ -29,6 +30,7 @@ export {
   runWar,
   selectCell,
   setTurmoil,
+  type CardsOutcome,
   type EditOutcome,
   type RefereeOutcome,
 } from "./tools";
