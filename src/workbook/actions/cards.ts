@@ -174,11 +174,14 @@ export function cardsMessage(p: CardsPreview): string {
   const n = Math.abs(p.change);
   const verb = p.change > 0 ? "buys" : "gives up";
   const head = `${p.god} ${verb} ${n} ${p.sphere} card${n === 1 ? "" : "s"} (${p.cardsBefore} → ${p.cardsAfter}): ${multiplierLines(p).join(", ")}.`;
-  if (p.earned === undefined) return `${head} ${p.noEarned ?? ""}`.trim();
+  return `${head} ${earnedLine(p)}`.trim();
+}
+
+/** What the god would have earned in the latest paid century with the new cards, exactly; or why that is not said. */
+export function earnedLine(p: CardsPreview): string {
+  if (p.earned === undefined) return p.noEarned ?? "";
   const { century, before, after } = p.earned;
-  const diff = sub(after, before);
-  const last = `In century ${century}, the latest paid, ${p.god} would have earned ${formatExact(after)} with these cards instead of ${formatExact(before)}: ${signed(diff)}.`;
-  return `${head} ${last}`;
+  return `In century ${century}, the latest paid, ${p.god} would have earned ${formatExact(after)} with these cards instead of ${formatExact(before)}: ${signed(sub(after, before))}.`;
 }
 
 /** The preview as numbers, for JSON. */
