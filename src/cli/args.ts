@@ -67,6 +67,20 @@ export const USAGES: Readonly<Record<string, string>> = {
   rename: `  gods rename FILE.xlsx "OLD NAME" "NEW NAME" [--out OUT.xlsx] [--json] [--dry-run]
                            a god renamed everywhere (Gods, Cards, Pantheon, the Ledger and its
                            seal): it keeps its account and what it carries`,
+  "session-end": `  gods session-end FILE.xlsx --mana "GOD=N"... [--from-gods] [--date YYYY-MM-DD]
+           [--dry-run] [--out OUT.xlsx] [--json]
+                           the mana each character holds at the end of a game session: a dated
+                           row per character in the Sessions table (made when missing; the same
+                           date again corrects that date's rows) and the Gods table's Mana column
+                           (added when missing), which the mana inflation advice reads.
+                           --from-gods: the characters not given take the figure typed in their
+                           Mana cell. --date: the session's day (today when left out)`,
+  cards: `  gods cards FILE.xlsx GOD SPHERE +N|-N [--dry-run] [--out OUT.xlsx] [--json]
+                           sphere cards bought (+N) or given up (-N) between sessions: the god's
+                           multiplier for each source of the sphere before and after, and what it
+                           would have earned in the latest paid century with the new cards (that
+                           century's deaths and counts, today's races and pantheons); without
+                           --dry-run, the Cards table's count changes (or a row is added)`,
   init: `  gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign`,
   fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would

@@ -185,6 +185,29 @@ export const IDS = [
   "council-votes",
   "council-kind",
   "council-answer",
+  "session-title",
+  "session-form",
+  "session-date",
+  "session-caption",
+  "session-rows",
+  "session-record",
+  "session-confirm",
+  "session-question",
+  "session-yes",
+  "session-no",
+  "session-result",
+  "buy-title",
+  "buy-god",
+  "buy-sphere",
+  "buy-change",
+  "buy-held",
+  "buy-show",
+  "cards-confirm",
+  "cards-question",
+  "buy-preview",
+  "cards-yes",
+  "cards-no",
+  "buy-result",
   "mana-title",
   "mana-body",
   "campaign-title",
@@ -199,7 +222,7 @@ export const IDS = [
 export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
-export type Question = "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice";
+export type Question = "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice" | "session" | "cards";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

@@ -98,7 +98,7 @@ export function goTo(address: string, from: HTMLElement): void {
 }
 
 /** The open questions: a new status may make any of them stale (asked about another credit or century). */
-const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal"];
+const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal", "cards"];
 
 export function show(next: CampaignStatus, closeQuestions = true): void {
   if (

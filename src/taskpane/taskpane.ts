@@ -15,6 +15,8 @@ import { wireDebit } from "./cards/debit";
 import { wireDeaths } from "./cards/deaths";
 import { wireEvents } from "./cards/events";
 import { wireMana } from "./cards/mana";
+import { wireCardsBought } from "./cards/cardsBought";
+import { wireSessionEnd } from "./cards/session";
 import { wirePantheons } from "./cards/pantheons";
 import { wireReferee } from "./cards/referee";
 import { wireSetup } from "./cards/setup";
@@ -39,6 +41,8 @@ function startInExcel(): void {
   wirePantheons();
   wireBookByHand();
   wireCouncil();
+  wireSessionEnd();
+  wireCardsBought();
   wireMana();
   // A workbook that only uses GODS functions starts this page with the pane hidden: nothing is
   // read, followed or ticked until the gamemaster opens the pane.

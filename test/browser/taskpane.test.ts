@@ -1179,3 +1179,58 @@ describe("the mana book in the pane", () => {
 function fmt(n: number): string {
   return n.toLocaleString("en-US", { maximumFractionDigits: 4 });
 }
+
+describe("between sessions", () => {
+  test("the session's end: a row per character prefilled from the Gods table's Mana, asked, then recorded", async () => {
+    const tables = example();
+    tables.Gods = (tables.Gods ?? []).map((r, i) => [...r, i === 0 ? "Mana" : ([12, 30, null, 4, 9][i - 1] ?? null)]);
+    const page = await inExcel(tables);
+    expect(await page.inputValue("#session-mana-0")).toBe("12");
+    expect(await page.inputValue("#session-mana-2")).toBe("");
+    await page.fill("#session-date", "2026-03-14");
+    await page.fill("#session-mana-1", "44");
+    await page.fill("#session-mana-2", "7");
+    await page.click("#session-record");
+    await page.waitForSelector("#session-confirm:not([hidden])");
+    expect(await page.textContent("#session-question")).toBe(
+      "Record the mana of 5 characters (76 in all) for the session of 2026-03-14, in the Sessions table and the Gods table's Mana column?",
+    );
+    await shot(page, "pane-320-light-27-session-question", "#session-title");
+    await click(page, "#session-yes");
+    expect(await page.textContent("#session-result")).toMatch(
+      /^Recorded the mana of 5 characters at the end of the session of 2026-03-14 \(century 1 in play\)\./,
+    );
+    expect((await values(page, "Sessions")).slice(1)).toEqual([
+      ["2026-03-14", 1, "Solara", 12],
+      ["2026-03-14", 1, "Vorn", 44],
+      ["2026-03-14", 1, "Mirelle", 7],
+      ["2026-03-14", 1, "Kettu", 4],
+      ["2026-03-14", 1, "Azhrak", 9],
+    ]);
+    expect((await values(page, "Gods")).map((r) => r[2])).toEqual(["Mana", 12, 44, 7, 4, 9]);
+    expect(await page.textContent("#mana-body")).toContain("Average per character15.2");
+    await shot(page, "pane-320-light-28-session-recorded", "#session-title");
+  });
+
+  test("cards bought: the multipliers and the latest paid century previewed, then applied to the Cards table", async () => {
+    const page = await inExcel(example());
+    await payCentury(page);
+    await page.selectOption("#buy-god", "Solara");
+    await page.selectOption("#buy-sphere", "Harvest");
+    expect(await page.textContent("#buy-held")).toBe("Holds 1 Harvest card now.");
+    await page.fill("#buy-change", "1");
+    const before = JSON.stringify(await values(page, "Cards"));
+    await click(page, "#buy-show");
+    await page.waitForSelector("#cards-confirm:not([hidden])");
+    expect(await page.textContent("#cards-question")).toBe("Solara buys 1 Harvest card: 1 → 2 in the Cards table. Apply it?");
+    expect(await page.textContent("#buy-preview")).toMatch(
+      /^Worship ×0\.25 → ×0\.3Cities on Earth ×0\.5 → ×1.*In century 1, the latest paid, Solara would have earned .* with these cards instead of .*: \+/,
+    );
+    expect(JSON.stringify(await values(page, "Cards"))).toBe(before);
+    await shot(page, "pane-320-light-29-cards-question", "#buy-title");
+    await click(page, "#cards-yes");
+    expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 2]);
+    expect(await page.textContent("#buy-held")).toBe("Holds 2 Harvest cards now.");
+    await shot(page, "pane-320-light-30-cards-applied", "#buy-title");
+  });
+});

@@ -6,7 +6,7 @@ import { normalizeHeader } from "../model/schema";
 import { foundTable, type Campaign } from "../read/campaign";
 
 /** Why a tool cannot use a table: it is missing, or lacks a column it needs. */
-function missingTable(name: string): Problem {
+export function missingTable(name: string): Problem {
   return tableError(name, `the workbook has no usable ${name} table (it is missing, or lacks a column it needs); add it under Set up, or fix its headers.`);
 }
 

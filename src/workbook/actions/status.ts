@@ -44,8 +44,12 @@ export interface CampaignStatus {
   /** the century in play: deaths are recorded for it and the next century end pays it */
   readonly nextCentury: number;
   readonly problems: readonly Problem[];
-  /** gods as the Gods table names them, demons included */
-  readonly gods: readonly { readonly name: string; readonly demon: boolean }[];
+  /** gods as the Gods table names them, demons included, with the mana their Mana cell holds (null when empty or not a number) */
+  readonly gods: readonly { readonly name: string; readonly demon: boolean; readonly mana: number | null }[];
+  /** the spheres of the Sources table, as it spells them */
+  readonly spheres: readonly string[];
+  /** the Cards table's holdings */
+  readonly cards: readonly { readonly god: string; readonly sphere: string; readonly cards: number }[];
   /** who may be a pantheon member: the gods that are not demons, Diabolism and Atheism */
   readonly members: readonly string[];
   readonly races: readonly RaceStatus[];
@@ -143,7 +147,7 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
   }
   const mana = manaInflation(campaign, problems);
 
-  const gods = campaign.gods.map((g) => ({ name: g.name, demon: g.kind === "demon" }));
+  const gods = campaign.gods.map((g) => ({ name: g.name, demon: g.kind === "demon", mana: g.mana === null || g.mana === undefined ? null : toNumber(g.mana) }));
   const races: RaceStatus[] = campaign.races.map((r) => {
     const p = campaign.pantheons.get(nameKey(r.race));
     const base = { race: r.race, turmoil: r.turmoil };
@@ -169,6 +173,8 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     nextCentury: next,
     problems,
     gods,
+    spheres: [...new Map(campaign.sources.map((s) => [nameKey(s.sphere), s.sphere.trim()])).values()],
+    cards: campaign.cards.map((c) => ({ god: c.god, sphere: c.sphere, cards: c.cards })),
     members: [...gods.filter((g) => !g.demon).map((g) => g.name), DIABOLISM, ATHEISM],
     races,
     causes: causeTallies(campaign, next),

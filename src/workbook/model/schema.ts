@@ -148,8 +148,21 @@ export const KEPT_TABLES: readonly TableSpec[] = [
   table("Oaths", false, "a divine oath or service contract", KEPT_OWNER_COLUMNS.map(optWord)),
 ];
 
-/** Every table an adapter looks for: the campaign's, the Ledger, and the kept tables. */
-export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, ...KEPT_TABLES];
+/**
+ * The mana each character held at the end of each game session, as the players tell it: one row
+ * per character and session, kept from session to session. The session's end writes it (creating
+ * it when missing); the century end never reads its rows, so it is not among ALL_TABLES and a
+ * bad cell there stops nothing but the next session's end.
+ */
+export const SESSIONS = table("Sessions", false, "the mana a character held at the end of a game session", [
+  column("Date", true, true, 12),
+  optNum("Century"),
+  word("God"),
+  num("Mana"),
+]);
+
+/** Every table an adapter looks for: the campaign's, the Ledger, the Sessions table and the kept tables. */
+export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, SESSIONS, ...KEPT_TABLES];
 
 /** The look of the tables the add-in creates: Excel's usual blue, with banded rows. */
 export const TABLE_STYLE = "TableStyleMedium2";

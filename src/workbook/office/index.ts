@@ -17,10 +17,12 @@ export {
 } from "./actions";
 export {
   applyCult,
+  changeCards,
   checkPantheonChange,
   createMissingTables,
   obliterateGod,
   readStatus,
+  recordSessionEnd,
   recordDeaths,
   renameEverywhere,
   runDisaster,
@@ -29,6 +31,7 @@ export {
   selectCell,
   setTurmoil,
   writePacket,
+  type CardsOutcome,
   type EditOutcome,
   type PacketInExcel,
   type RefereeOutcome,

@@ -11,7 +11,7 @@ import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, LEDGER, READ_TABLES, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 
-/** The input tables, the Ledger and the kept tables, by the names they are looked up under. */
+/** The input tables, the Ledger, the Sessions table and the kept tables, by the names they are looked up under. */
 const WANTED = READ_TABLES.map((t) => t.name);
 
 function rawCell(value: unknown): RawCell {

@@ -20,6 +20,8 @@ import { planMissingTables } from "../actions/setup";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd, afterSheets } from "../plan/after";
 import { planPacket, type PacketOutcome } from "../actions/packet";
+import { planSessionEnd, type SessionOrder } from "../actions/sessions";
+import { planCards, type CardsOrder, type CardsPreview } from "../actions/cards";
 import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
 import { readWorkbook } from "./read";
 import { queueLedgerAndShow, requests, worksheetSteps } from "./write";
@@ -169,6 +171,34 @@ export function obliterateGod(run: ExcelRun, god: string, options?: ActionOption
 
 export function setTurmoil(run: ExcelRun, race: string, inTurmoil: boolean, options?: ActionOptions): Promise<EditOutcome> {
   return runEdits(run, (read) => planTurmoil(read.campaign, race, inTurmoil), options);
+}
+
+// ---- Between sessions ------------------------------------------------------------------------
+
+/** What each character holds at the end of a session: the Sessions table's rows and the Gods table's Mana column. */
+export function recordSessionEnd(run: ExcelRun, order: SessionOrder, options?: ActionOptions): Promise<EditOutcome> {
+  return runEdits(run, (read) => planSessionEnd(read.raw, read.campaign, order), options);
+}
+
+export interface CardsOutcome extends EditOutcome {
+  /** the multipliers before and after, and the latest paid century counted again; undefined when refused */
+  readonly preview?: CardsPreview;
+}
+
+/** Sphere cards bought or given up: previewed (dryRun), or the Cards table changed. */
+export async function changeCards(run: ExcelRun, order: CardsOrder, options: ActionOptions & { readonly dryRun?: boolean } = {}): Promise<CardsOutcome> {
+  let preview: CardsPreview | undefined;
+  const outcome = await runEdits(
+    run,
+    (read) => {
+      const p = planCards(read, order);
+      preview = p.preview;
+      return p;
+    },
+    options,
+    options.dryRun !== true,
+  );
+  return { ...outcome, ...(preview === undefined ? {} : { preview }) };
 }
 
 // ---- The referee's actions -------------------------------------------------------------------

@@ -12,17 +12,22 @@
  * - xl/workbook.xml, only when some sheet holds formulas: it then asks for a recalculation on
  *   open, since formulas may depend on the cells changed.
  *
- * What cannot be done that way is refused in one sentence, before anything is written: new tables
- * or columns and deleted rows (Excel's work), a formula to write over, a totals row or calculated
- * column to carry along, cells or another table in the way of new rows.
+ * A column added at a table's right is written the same way (its header, its cells, the table
+ * part's columns); a new table goes on a new sheet with its own table part (package/write.ts),
+ * which changes the workbook's sheet list, relationships, content types and cell styles too.
+ *
+ * What cannot be done that way is refused in one sentence, before anything is written: deleted
+ * rows (Excel's work), a formula to write over, a totals row or calculated column to carry along,
+ * cells or another table in the way of new rows or a new column.
  */
 import { areaRef, cellAddress, columnLetter, parseArea, type Area } from "../../model/address";
 import type { RawTable, RawWorkbook } from "../../model/raw";
-import { blankRowsToFill, editSteps, rowCells, tableOf, type TableEdit } from "../../plan/edits";
+import { blankRowsToFill, createdRows, editSteps, rowCells, tableOf, type TableEdit } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
 import { cellsOf, holdsSomething, prefixed, rowXml, type Cell } from "./cells";
 import { resizeTable, tableArea } from "./ledger";
 import { explained, PackageSession, recalculationOnOpen } from "./session";
+import { writeNewTables } from "./write";
 import { cellXml } from "./sheet";
 import { isNamed, tablesOn } from "./tables";
 import { applyEdits, attr, child, childElements, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
@@ -100,7 +105,16 @@ const overlaps = (a: Area, b: Area): boolean => a.top <= b.bottom && a.bottom >=
  * package's order; parts not changed are the very same Uint8Arrays that came in.
  */
 export function writeTableEdits(pkg: Package, raw: RawWorkbook, edits: readonly TableEdit[]): Map<string, Uint8Array> {
-  return explained(() => new TableEditWriter(new PackageSession(pkg.parts)).write(raw, edits));
+  // A new table goes on a new sheet of its own, once the tables that were there are written.
+  const creates = edits.filter((e): e is Extract<TableEdit, { kind: "create" }> => e.kind === "create");
+  const rest = edits.filter((e) => e.kind !== "create");
+  const parts = rest.length === 0 ? new Map(pkg.parts) : explained(() => new TableEditWriter(new PackageSession(pkg.parts)).write(raw, rest));
+  return creates.length === 0
+    ? parts
+    : writeNewTables(
+        parts,
+        creates.map((c) => ({ layout: c.layout, rows: createdRows(c) })),
+      );
 }
 
 class TableEditWriter {
@@ -123,13 +137,8 @@ class TableEditWriter {
       return s;
     };
     for (const { edit, before } of editSteps(raw, edits).steps) {
-      if (edit.kind === "create" || edit.kind === "addColumn" || edit.kind === "delete") {
-        const what =
-          edit.kind === "create"
-            ? `a new ${edit.layout.name} table`
-            : edit.kind === "addColumn"
-              ? `a new ${edit.header} column in the ${edit.table} table`
-              : `deleting rows of the ${edit.table} table`;
+      if (edit.kind === "create" || edit.kind === "delete") {
+        const what = edit.kind === "create" ? `a new ${edit.layout.name} table here` : `deleting rows of the ${edit.table} table`;
         throw new FileProblem(`The command line cannot make ${what} in a file without rewriting it; do that in Excel, then run again.`);
       }
       if (before === undefined) throw new Error(`there is no ${tableOf(edit)} table`);
@@ -145,6 +154,25 @@ class TableEditWriter {
       const rowOf = (index: number) => before.headerRow + 1 + index;
       const left = before.firstColumn;
       const right = before.firstColumn + before.headers.length - 1;
+      if (edit.kind === "addColumn") {
+        // A column at the table's right: its header takes the look of the header beside it, its cells none.
+        const column = right + 1;
+        const bottom = rowOf(before.rows.length - 1);
+        put(before.headerRow, column, { value: edit.header, style: sheet.styleAt(before.headerRow, right) });
+        before.rows.forEach((_, i) => {
+          const v = edit.values[i] ?? null;
+          if (v !== null) put(rowOf(i), column, { value: v, style: undefined });
+        });
+        for (let row = before.headerRow; row <= bottom; row++) job.fresh.push({ row, left: column, right: column });
+        const added: Area = { top: before.headerRow, left: column, bottom, right: column };
+        const merged = sheet.merges().find((m) => overlaps(m, added));
+        if (merged !== undefined)
+          throw new FileProblem(
+            `The ${before.name} table gains a ${edit.header} column over merged cells (${before.sheet}!${areaRef(merged)}); unmerge them or move them away, then run again.`,
+          );
+        if (before.isTable) this.widenTable(part, before, edit.header, added);
+        continue;
+      }
       if (edit.kind === "update") {
         rowCells(before.headers, edit.values).forEach((v, c) => {
           if (v !== undefined) put(rowOf(edit.index), left + c, { value: v, style: undefined });
@@ -209,6 +237,30 @@ class TableEditWriter {
       throw new FileProblem(`The ${table.name} table would grow into the ${other.name} table under it; move that table away, then run again.`);
     const area = { ...shape.area, bottom: shape.area.bottom + extra };
     this.session.setText(found.part, resizeTable(found.text, area, 0));
+  }
+
+  /** An Excel table's range (autofilter and sort too) stretched over a new column at its right. */
+  private widenTable(sheetPart: string, table: RawTable, header: string, added: Area): void {
+    let found: { part: string; text: string } | undefined;
+    const others: { name: string; area: Area }[] = [];
+    for (const t of tablesOn(this.session, sheetPart)) {
+      if (found === undefined && isNamed(t, table.name)) found = t;
+      else {
+        const area = tableArea(t.text)?.area;
+        if (area !== undefined) others.push({ name: attr(t.root.tag, "displayName") ?? attr(t.root.tag, "name") ?? "", area });
+      }
+    }
+    if (found === undefined) throw new FileProblem(`The ${table.name} table has no table part on its sheet: open the workbook in Excel and save it again.`);
+    const shape = tableArea(found.text);
+    if (shape === undefined) throw new FileProblem(`The ${table.name} table's range cannot be read: open the workbook in Excel and save it again.`);
+    if (shape.totalsRows > 0)
+      throw new FileProblem(
+        `The ${table.name} table has a totals row, which the command line cannot widen. Turn it off in Excel (Table Design › Total Row), run again, then turn it back on.`,
+      );
+    const other = others.find((o) => overlaps(o.area, added));
+    if (other !== undefined)
+      throw new FileProblem(`The ${table.name} table would widen into the ${other.name} table beside it; move that table away, then run again.`);
+    this.session.setText(found.part, resizeTable(found.text, { ...shape.area, right: shape.area.right + 1 }, 0, [header]));
   }
 
   /** Whether a worksheet holds a formula, which may depend on a cell written. */

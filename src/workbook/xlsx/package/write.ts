@@ -17,7 +17,7 @@
 import { LEDGER } from "../../model/schema";
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/types";
-import { tableBody, tablePrint, type PlanValue, type SheetPlan, LEDGER_TITLE } from "../../plan/layout";
+import { tableBody, tablePrint, type PlanValue, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../../plan/layout";
 import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef } from "../../model/address";
 import { CellsInTheWay, resizeTable, writeLedgerBody } from "./ledger";
@@ -79,6 +79,22 @@ export function writeSheets(pkg: Package, sheets: readonly SheetPlan[]): Map<str
   });
 }
 
+/**
+ * New tables, each on a sheet of its own laid out as Excel's pane makes it (a table part, its
+ * headers, its rows, printed one page wide): the sheet list, the relationships, the content types
+ * and the cell styles gain what they need, and every other part stays as it came.
+ */
+export function writeNewTables(
+  parts: ReadonlyMap<string, Uint8Array>,
+  tables: readonly { layout: TableLayout; rows: readonly (readonly PlanValue[])[] }[],
+): Map<string, Uint8Array> {
+  return explained(() => {
+    const writer = new PackageWriter(new PackageSession(parts), false);
+    for (const t of tables) writer.addTable(t.layout, t.rows);
+    return writer.finish();
+  });
+}
+
 class PackageWriter {
   private readonly workbook: string;
   private readonly workbookText: string;
@@ -93,7 +109,11 @@ class PackageWriter {
   private readonly stylesPart: string;
   private nextSheetId: number;
 
-  constructor(private readonly session: PackageSession) {
+  /** recalculate: ask Excel to recalculate on opening (values changed that formulas may read) */
+  constructor(
+    private readonly session: PackageSession,
+    private readonly recalculate = true,
+  ) {
     const parts = session.parts;
     // A package without content types is refused before anything else.
     session.checkContentTypes();
@@ -147,7 +167,7 @@ class PackageWriter {
 
   writeLedger(existing: RawTable | undefined, plan: LedgerPlan): void {
     if (existing === undefined) {
-      this.addLedgerTable(plan.layout, plan.rows);
+      this.addTable(plan.layout, plan.rows);
       return;
     }
     const width = plan.headers.length;
@@ -250,8 +270,8 @@ class PackageWriter {
     }
 
     // Totals and the Ledger's new rows must show recalculated values when the workbook opens.
-    edits.push(recalculationOnOpen(text, root));
-    return applyEdits(text, edits);
+    if (this.recalculate) edits.push(recalculationOnOpen(text, root));
+    return edits.length === 0 ? text : applyEdits(text, edits);
   }
 
   /** Adds a sheet at the end of the workbook, in a new part; returns its place in the sheet list. */
@@ -271,9 +291,9 @@ class PackageWriter {
     return entry.index;
   }
 
-  // ---- the Ledger as a new table ----
+  // ---- a new table: the Ledger, or one a tool creates ----
 
-  private addLedgerTable(layout: WorkbookPlan["ledger"]["layout"], rows: readonly (readonly PlanValue[])[]): void {
+  addTable(layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
     const tables = allTables(this.session);
     const taken = new Set([...tables.names, ...this.definedNames()].map((n) => n.toLowerCase()));
     const name = uniqueName(layout.name, (n) => taken.has(n.toLowerCase()), "_");

@@ -1,0 +1,216 @@
+/**
+ * The end of a game session: the players tell the gamemasters the mana their characters hold, and
+ * it is kept twice: a row per character in the Sessions table (dated, earlier sessions kept, so
+ * the holdings can be followed over the game), and each character's Mana cell in the Gods table,
+ * which the mana inflation advice reads. Recording the same date again corrects that date's rows
+ * instead of adding a second set.
+ */
+import { didYouMean, nameKey } from "../../engine/names";
+import { isInteger, toNumber } from "../../engine/exact";
+import { tableError, type Problem } from "../model/problems";
+import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { GODS, GODS_MANA, normalizeHeader, SESSIONS } from "../model/schema";
+import { applyEdits, refused, type EditPlan, type EditRow, type TableEdit } from "../plan/edits";
+import { tableLayout, type PlanValue } from "../plan/layout";
+import { foundTable, readCampaign, type Campaign, type God } from "../read/campaign";
+import { latestCentury } from "../read/century";
+import { hasColumn, lookUp, missingTable } from "./lookUp";
+import { manaInflation, type ManaInflation } from "./inflation";
+
+/** The most mana a character may be said to hold: far beyond any game, well inside a cell's exact digits. */
+export const MAX_HELD = 1_000_000_000;
+
+export interface SessionEntry {
+  readonly god: string;
+  readonly mana: number;
+}
+
+export interface SessionOrder {
+  /** the session's date, YYYY-MM-DD */
+  readonly date: string;
+  readonly entries: readonly SessionEntry[];
+  /** take the characters not in `entries` from what the Gods table's Mana column holds now */
+  readonly fromGods?: boolean;
+}
+
+export interface SessionLine {
+  /** as the Gods table spells it */
+  readonly god: string;
+  /** its Mana cell before, when it held a number */
+  readonly before: number | null;
+  readonly mana: number;
+  /** whether a row of the same date is corrected rather than a new one added */
+  readonly corrected: boolean;
+}
+
+export interface SessionPlan extends EditPlan {
+  readonly date: string;
+  /** the century in play when the session ended */
+  readonly century: number;
+  readonly lines: readonly SessionLine[];
+  /** the mana inflation advice once the figures are written */
+  readonly inflation?: ManaInflation;
+}
+
+const problem = (message: string, column?: string): Problem => tableError(GODS.name, message, column === undefined ? {} : { column });
+
+/** Whether `text` is a real day written YYYY-MM-DD. */
+export function isDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (m === null) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+/** Today in the computer's own time zone, YYYY-MM-DD: the day the gamemaster records the session. */
+export function today(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A Date cell as YYYY-MM-DD: typed as text, or a date Excel keeps as a day number. */
+function dateOf(cell: RawCell): string | undefined {
+  if (typeof cell === "string") return cell.trim();
+  if (typeof cell === "number" && Number.isFinite(cell) && cell > 0) {
+    // Excel's day 25569 is 1970-01-01 (its day numbers count from 1900, with its 29 February 1900).
+    const day = new Date(Math.round((cell - 25569) * 86_400_000));
+    return day.toISOString().slice(0, 10);
+  }
+  return undefined;
+}
+
+function columnAt(table: RawTable, header: string): number {
+  return table.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
+}
+
+/** Why a figure cannot be what a character holds, in one sentence; undefined when it can. */
+function badFigure(god: string, mana: number): string | undefined {
+  if (!Number.isFinite(mana)) return `${god}'s mana is not a number: write the whole mana the character holds, 0 or more.`;
+  if (mana < 0) return `${god}'s mana is ${mana}, below 0: a character holds 0 mana or more (what it owes goes in the book as a debit).`;
+  if (!Number.isInteger(mana)) return `${god}'s mana is ${mana}, not a whole number: characters hold mana in whole units.`;
+  if (mana > MAX_HELD) return `${god}'s mana is ${mana}, more than ${MAX_HELD.toLocaleString("en-US")}: check the figure.`;
+  return undefined;
+}
+
+/** The figures to record, by god, or the one reason they cannot be. */
+function figures(campaign: Campaign, order: SessionOrder, hasMana: boolean): { god: God; mana: number }[] | Problem {
+  const given = new Map<string, { god: God; mana: number }>();
+  for (const entry of order.entries) {
+    const found = lookUp<God>(campaign, GODS.name, campaign.gods, (g) => g.name, entry.god);
+    if ("severity" in found) {
+      const near = didYouMean(
+        entry.god,
+        campaign.gods.map((g) => g.name),
+      );
+      return near === "" ? found : { ...found, message: found.message + near };
+    }
+    const twice = given.get(nameKey(found.name));
+    if (twice !== undefined) return problem(`${found.name} is given twice (${twice.mana} and ${entry.mana}): give each character once.`);
+    const bad = badFigure(found.name, entry.mana);
+    if (bad !== undefined) return problem(bad, GODS_MANA);
+    given.set(nameKey(found.name), { god: found, mana: entry.mana });
+  }
+  if (order.fromGods === true) {
+    if (!hasMana)
+      return problem(`the Gods table has no ${GODS_MANA} column to take the figures from: add it, with each character's mana, or give each figure.`);
+    for (const god of campaign.gods) {
+      if (given.has(nameKey(god.name))) continue;
+      const held = god.mana;
+      if (held === null) return problem(`${god.name}'s ${GODS_MANA} cell is empty: write the mana it holds there, or give it.`, GODS_MANA);
+      if (held === undefined || !isInteger(held) || toNumber(held) < 0)
+        return problem(`${god.name}'s ${GODS_MANA} cell does not hold a whole number, 0 or more: correct it, or give the figure.`, GODS_MANA);
+      given.set(nameKey(god.name), { god, mana: toNumber(held) });
+    }
+  }
+  if (given.size === 0) return problem("no character's mana was given: give at least one.");
+  // In the Gods table's order, whatever order they were given in.
+  return campaign.gods.flatMap((g) => given.get(nameKey(g.name)) ?? []);
+}
+
+/** The rows of the Sessions table already dated `date`, by the name key of their god. */
+function rowsOfDate(table: RawTable, date: string): Map<string, number> {
+  const at = { date: columnAt(table, "Date"), god: columnAt(table, "God") };
+  const rows = new Map<string, number>();
+  table.rows.forEach((cells, index) => {
+    const god = cells[at.god];
+    if (dateOf(cells[at.date] ?? null) === date && typeof god === "string" && god.trim() !== "" && !rows.has(nameKey(god))) rows.set(nameKey(god), index);
+  });
+  return rows;
+}
+
+/**
+ * What the end of a session writes: a row per character in the Sessions table (made when it is
+ * missing; a same-dated row corrected), and each character's Mana cell in the Gods table (the
+ * column added when it is missing).
+ */
+export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: SessionOrder): SessionPlan {
+  const date = order.date.trim();
+  const century = latestCentury(campaign) + 1;
+  const refuse = (p: Problem): SessionPlan => ({ ...refused(p), date, century, lines: [] });
+  if (!isDate(date))
+    return refuse(tableError(SESSIONS.name, `"${date.slice(0, 40)}" is not a date: write it as YYYY-MM-DD, such as 2026-03-14.`, { column: "Date" }));
+  const gods = foundTable(campaign, GODS.name);
+  if (gods?.usable !== true) return refuse(missingTable(GODS.name));
+  const hasMana = hasColumn(gods.raw, GODS_MANA);
+  const found = figures(campaign, order, hasMana);
+  if ("severity" in found) return refuse(found);
+
+  const sessions = raw.tables.get(SESSIONS.name.toLowerCase());
+  if (sessions !== undefined) {
+    const missing = SESSIONS.columns.filter((c) => c.required && !hasColumn(sessions, c.header)).map((c) => c.header);
+    if (missing.length > 0)
+      return refuse(
+        tableError(
+          SESSIONS.name,
+          `the Sessions table has no ${missing.join(" or ")} column: give it the headers ${SESSIONS.columns.map((c) => c.header).join(", ")}, then record again.`,
+        ),
+      );
+  }
+  const dated = sessions === undefined ? new Map<string, number>() : rowsOfDate(sessions, date);
+  const withCentury = sessions === undefined || hasColumn(sessions, "Century");
+  const row = (god: string, mana: number): EditRow => ({ Date: date, ...(withCentury ? { Century: century } : {}), God: god, Mana: mana });
+
+  const edits: TableEdit[] = [];
+  const appended: EditRow[] = [];
+  const lines: SessionLine[] = found.map(({ god, mana }) => {
+    const index = dated.get(nameKey(god.name));
+    if (index !== undefined) edits.push({ kind: "update", table: SESSIONS.name, index, values: row(god.name, mana) });
+    else appended.push(row(god.name, mana));
+    const before = god.mana === null || god.mana === undefined ? null : toNumber(god.mana);
+    return { god: god.name, before, mana, corrected: index !== undefined };
+  });
+  if (sessions === undefined) edits.push({ kind: "create", layout: tableLayout(SESSIONS), rows: appended });
+  else if (appended.length > 0) edits.push({ kind: "append", table: SESSIONS.name, rows: appended });
+
+  // The Gods table's Mana column: what the inflation advice reads.
+  const byIndex = new Map(found.map((f) => [f.god.index, f.mana]));
+  if (hasMana) {
+    for (const { god, mana } of found)
+      if (god.mana === null || god.mana === undefined || toNumber(god.mana) !== mana || !isInteger(god.mana))
+        edits.push({ kind: "update", table: GODS.name, index: god.index, values: { [GODS_MANA]: mana } });
+  } else {
+    const values: PlanValue[] = gods.raw.rows.map((cells, i) => (isBlankRow(cells) ? null : (byIndex.get(i) ?? null)));
+    edits.push({ kind: "addColumn", table: GODS.name, header: GODS_MANA, values });
+  }
+
+  const after = readCampaign(applyEdits(raw, edits));
+  const inflation = manaInflation(after.campaign, after.problems);
+  const corrected = lines.filter((l) => l.corrected).length;
+  const n = lines.length;
+  const message = [
+    `Recorded the mana ${n === 1 ? "of 1 character" : `of ${n} characters`} at the end of the session of ${date} (century ${century} in play).`,
+    corrected === 0
+      ? ""
+      : `${corrected === n ? "It corrects" : `${corrected} of them ${corrected === 1 ? "corrects" : "correct"}`} the figures recorded earlier for that date.`,
+    sessions === undefined ? "The workbook had no Sessions table; it has one now." : "",
+    hasMana ? "" : `The Gods table has a ${GODS_MANA} column now.`,
+    inflation.average === undefined || inflation.factor === undefined
+      ? ""
+      : `Average ${String(+inflation.average.toFixed(3))} mana a character: ${inflation.factor === 1 ? "every mana source pays in full." : `the inflation advice is a factor of ${inflation.factor} on every mana source.`}`,
+  ]
+    .filter((s) => s !== "")
+    .join(" ");
+  const details = lines.map((l) => `${l.god}: ${l.mana}${l.before === null ? "" : l.before === l.mana ? " (unchanged)" : ` (was ${l.before})`}`);
+  return { edits, message, details, problems: [], date, century, lines, inflation };
+}
