@@ -58,8 +58,9 @@ export const USAGES: Readonly<Record<string, string>> = {
                            source's multiplier, worshippers, mana by century, latest
                            credits, its rows of the Artifacts, Demesnes, Laws and Oaths
                            tables when kept, a box for notes; the Laws and Oaths on a last
-                           page), written anew each time (to OUT, or in place); it pays
-                           nobody and leaves the Ledger alone`,
+                           page), and the Charts sheet drawn again from the Campaign
+                           History once a century has ended; written anew each time (to
+                           OUT, or in place); it pays nobody and leaves the Ledger alone`,
   ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
                            the book corrected on purpose: the Ledger's seal is made anew for
                            the Ledger as it stands, and a correction row in each account it

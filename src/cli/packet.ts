@@ -1,4 +1,4 @@
-/** The session packet on a workbook file: `gods packet`, the printable sheets for the table (the Earth Summary and the Character Sheets). */
+/** The session packet on a workbook file: `gods packet`, the printable sheets for the table (the Earth Summary, the Character Sheets and the Charts). */
 import { describeProblem, planPacket, readCampaign, warningsIn, type PacketOutcome } from "../workbook";
 import { writeSheets } from "../workbook/xlsx";
 import { editFile } from "./fileJob";

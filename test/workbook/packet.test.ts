@@ -8,7 +8,7 @@
  *   strength 43 + 65 + 36 + 50 + 12 + 54 = 260.
  */
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
-import { PACKET_SHEETS } from "../../src/workbook/model/schema";
+import { PACKET_SHEETS, STORY_SHEETS } from "../../src/workbook/model/schema";
 import { PRINTABLE_WIDTH, printedWidth, type PlanCell, type SheetPlan } from "../../src/workbook/plan/layout";
 import { planPacket } from "../../src/workbook/actions/packet";
 import { readCampaign } from "../../src/workbook/read/campaign";
@@ -115,6 +115,15 @@ describe("the Earth Summary", () => {
     expect(outcome.century).toBe(2);
     expect(outcome.sheets[0]?.print.footer.left).toBe("Century 2 in play");
     expect(String(outcome.sheets[0]?.rows[1]?.[0]?.value)).toMatch(/^Century 2 in play/);
+  });
+
+  test("once a century has ended, the packet draws the Charts again, the same as the century end wrote them", () => {
+    const book = new Book(exampleTables());
+    expect(planPacket(book.read()).sheets.map((s) => s.name)).toEqual([PACKET_SHEETS.earth, PACKET_SHEETS.characters]);
+    const end = book.centuryEnd(1);
+    const packet = planPacket(book.read());
+    expect(packet.sheets.map((s) => s.name)).toEqual([PACKET_SHEETS.earth, PACKET_SHEETS.characters, STORY_SHEETS.charts]);
+    expect(packet.sheets[2]).toEqual(end.plan?.sheets.find((s) => s.name === STORY_SHEETS.charts));
   });
 
   test("an empty Races table: the headers, totals of 0 without formulas, and a note", () => {

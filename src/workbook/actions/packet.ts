@@ -7,7 +7,7 @@ import { bySphere, calculateCentury, holdings, multipliersOf, type SourceRule } 
 import { add, cmp, formatExact, mul, ratio, sub, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { populationStrength } from "../../engine/population";
-import { errorsIn, payingNobody, tableWarning, type Problem } from "../model/problems";
+import { errorsIn, payingNobody, tableWarning, WORKBOOK, type Problem } from "../model/problems";
 import { isBlankRow, isErrorCell, type RawCell } from "../model/raw";
 import { CARDS, GODS, GODS_MANA, KEPT_OWNER_COLUMNS, LEDGER, normalizeHeader, PANTHEON, RACES, SOURCES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
@@ -22,6 +22,7 @@ import {
 } from "../plan/characters";
 import type { SheetPlan } from "../plan/layout";
 import { foreignSheets } from "../plan/seal";
+import { chartsOfHistory } from "../plan/story";
 import { earthSummary, type EarthColumns, type EarthLine } from "../plan/summary";
 import { foundTable, type Campaign, type CampaignRead, type KeptTable, type Race } from "../read/campaign";
 import { recipients } from "../read/century";
@@ -347,5 +348,15 @@ export function planPacket(read: CampaignRead): PacketOutcome {
   const sheets = [earthSummary(races, columnsOf(campaign), century), characterSheets(pages, common, century)];
   const foreign = foreignSheets(campaign, sheets);
   if (foreign.length > 0) return { century, problems: [...all, ...foreign], sheets: [], races, characters };
-  return { century, problems: all, sheets, races, characters };
+  // The Charts sheet as the history stands: drawn again, unless a sheet of the gamemaster's has its name.
+  const charts = chartsOfHistory(campaign.history ?? []);
+  if (charts === undefined) return { century, problems: all, sheets, races, characters };
+  if (foreignSheets(campaign, [charts]).length > 0) {
+    const note = tableWarning(
+      WORKBOOK,
+      `The ${charts.name} sheet was not written: the workbook has a sheet of its own called "${charts.name}". Rename it to have the charts in the packet.`,
+    );
+    return { century, problems: [...all, note], sheets, races, characters };
+  }
+  return { century, problems: all, sheets: [...sheets, charts], races, characters };
 }

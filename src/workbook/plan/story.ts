@@ -162,3 +162,12 @@ export function storySheets(
   });
   return [history, chartsSheet([...kept, ...nowRows], century)];
 }
+
+/**
+ * The Charts sheet as the Campaign History stands (the session packet draws it again with the
+ * other sheets it prints); undefined before the first century end has written a history.
+ */
+export function chartsOfHistory(history: readonly HistoryRow[]): SheetPlan | undefined {
+  const latest = Math.max(0, ...history.map((r) => r.century));
+  return latest === 0 ? undefined : chartsSheet(history, latest);
+}
