@@ -245,9 +245,10 @@ describe("the built page", () => {
     expect(sources).toEqual([OFFICE_JS, "functions.js", "taskpane.js"]);
   });
 
-  test("the pane's bundle, with the ribbon's command in it, stays under 250 KB without exceljs, and the ribbon's function is registered", () => {
+  test("the pane's bundle, with the ribbon's command in it, stays under 300 KB without exceljs, and the ribbon's function is registered", () => {
     const pane = fs.readFileSync(path.join(dist, "taskpane.js"), "utf8");
-    expect(pane.length).toBeLessThanOrEqual(250 * 1024);
+    // 300 KB since the session packet, the session's end and cards bought are planned in the pane too.
+    expect(pane.length).toBeLessThanOrEqual(300 * 1024);
     // Strings only exceljs carries: the pane gets the example as a finished file instead.
     expect(pane).not.toMatch(/openxmlformats|ExcelJS|jszip/i);
     const manifest = fs.readFileSync(path.join(dist, "manifest.xml"), "utf8");
@@ -399,7 +400,7 @@ describe("inside Excel", () => {
 
     // The session packet: two reads and one write, the Ledger as it was.
     expect(await click(page, "#packet")).toBe(3);
-    expect(await page.textContent("#packet-result")).toMatch(/Wrote Earth Summary, Character Sheets for century 2: print them/);
+    expect(await page.textContent("#packet-result")).toMatch(/Wrote Earth Summary, Character Sheets, Charts for century 2: print them/);
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).toContain("Earth Summary");
     expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
   });

@@ -260,7 +260,8 @@ describe("the Character Sheets", () => {
     expect(warningsIn(outcome.problems.filter((p) => p.table === "Artifacts")).map(describeProblem)).toEqual([
       'Artifacts table, row 5, column owner: "Zeuss" is not a character of the Gods table, so this row is on no character\'s sheet.',
     ]);
-    expect(outcome.sheets.map((s) => s.name)).toEqual(["Earth Summary", "Character Sheets"]);
+    // A century has ended: the Charts come with the packet.
+    expect(outcome.sheets.map((s) => s.name)).toEqual(["Earth Summary", "Character Sheets", "Charts"]);
   });
 
   test("no kept table: no Laws and Oaths page, no section of theirs, nothing said", () => {
