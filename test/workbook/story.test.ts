@@ -79,6 +79,16 @@ describe("the Campaign History", () => {
     expect(sums.get("Ares")).toEqual([11, 11]);
   });
 
+  test("an era's end, credited after its last century ended, shows in that century's mana at the next century end", () => {
+    const book = new Book(bookCampaign());
+    book.centuryEnd(1);
+    // Battlefields: 7 counted in century 1 × 0.25 × Ares's 2 War cards = 3.5; 0.6 carried + 3.5 → 4 paid.
+    book.eraEnd(1);
+    const rows = historyRows(book.centuryEnd(2).plan);
+    expect(rows.find((r) => r[0] === 1 && r[2] === "Ares")).toEqual([1, "mana", "Ares", null, null, null, null, null, 26.1, 26]);
+    expect(rows.find((r) => r[0] === 1 && r[2] === "Achaeans")).toEqual([1, "race", "Achaeans", 20, 1, 0, 23, "no", null, null]);
+  });
+
   test("ending the latest century again replaces its own rows, and only those", () => {
     const book = new Book(bookCampaign());
     book.centuryEnd(1);

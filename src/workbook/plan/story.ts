@@ -5,8 +5,9 @@
  * two lines from it: the mana each recipient earned per century, and each race's strength.
  *
  * The rows of earlier centuries are carried over as they were read: a race's numbers when its
- * century ended cannot be worked out again from today's Races table. Ending the latest century
- * again replaces its own rows.
+ * century ended cannot be worked out again from today's Races table. A recipient's mana in an
+ * earlier century is the Ledger's, which gains an era's end after its last century has ended.
+ * Ending the latest century again replaces its own rows.
  */
 import { toNumber } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
@@ -14,7 +15,7 @@ import { populationStrength } from "../../engine/population";
 import { HISTORY_HEADERS, STORY_SHEETS } from "../model/schema";
 import { earnedIn } from "../read/credits";
 import { historyNumber, type HistoryRow } from "../read/history";
-import type { Account, Campaign } from "../read/types";
+import type { Account, Campaign, LedgerRow } from "../read/types";
 import type { CellArea, ChartPlan, PlanCell, SheetPlan } from "./layout";
 import { cell, heading, SheetBuilder } from "./worksheets";
 
@@ -24,12 +25,34 @@ export const HISTORY_KIND = { race: "race", recipient: "mana" } as const;
 /** Charts draw at most this many lines each: the largest; more would be a tangle nobody can read. */
 export const MOST_LINES = 12;
 
+/** Where a History row's Earned is: Paid follows it. */
+const EARNED = HISTORY_HEADERS.indexOf("Earned");
+
 /** How each History column looks. */
 const LOOKS = ["integer", "text", "text", "integer", "integer", "integer", "integer", "text", "mana", "integer"] as const;
 
 /** A History row as it was read, looking as it did. */
 function carried(row: HistoryRow): PlanCell[] {
   return row.cells.map((v, i) => cell(typeof v === "object" && v !== null ? null : v, LOOKS[i]));
+}
+
+/** A century's earned and paid for one recipient, from its account: every credit of the century, in the History's cells. */
+function manaCells(entries: readonly LedgerRow[], century: number): [PlanCell, PlanCell] {
+  const paid = entries.filter((e) => e.century === century).reduce((s, e) => s + e.paid, 0);
+  return [cell(toNumber(earnedIn(entries, century)), "mana"), cell(paid, "integer")];
+}
+
+/**
+ * An earlier century's row carried over: a race as it was written; a recipient's mana as the
+ * Ledger now holds that century (an era's end is credited after its last century has ended), or
+ * as written when its account is gone.
+ */
+function carriedOver(row: HistoryRow, accounts: ReadonlyMap<string, Account>): PlanCell[] {
+  const cells = carried(row);
+  const account = row.kind === HISTORY_KIND.recipient ? accounts.get(nameKey(row.name)) : undefined;
+  if (account === undefined) return cells;
+  const [earned, paid] = manaCells(account.entries, row.century);
+  return [...cells.slice(0, EARNED), earned, paid];
 }
 
 /** The History's rows for a century that has just ended: every race, then every recipient's mana in it. */
@@ -47,19 +70,13 @@ function centuryRows(campaign: Campaign, accounts: ReadonlyMap<string, Account>,
     cell(null, "text"),
   ]);
   const mana = recipients.map((god) => {
-    const all = accounts.get(nameKey(god))?.entries ?? [];
-    const entries = all.filter((e) => e.century === century);
-    const earned = earnedIn(all, century);
+    const entries = accounts.get(nameKey(god))?.entries ?? [];
     return [
       cell(century, "integer"),
       cell(HISTORY_KIND.recipient, "text"),
       cell(god, "text"),
       ...[null, null, null, null, null].map(() => cell(null, "text")),
-      cell(toNumber(earned), "mana"),
-      cell(
-        entries.reduce((s, e) => s + e.paid, 0),
-        "integer",
-      ),
+      ...manaCells(entries, century),
     ];
   });
   return [...races, ...mana];
@@ -153,14 +170,18 @@ export function storySheets(
   century: number,
   past: readonly HistoryRow[],
 ): SheetPlan[] {
-  const kept = past.filter((r) => r.century < century);
+  const kept = past.filter((r) => r.century < century).map((r) => ({ row: r, cells: carriedOver(r, accounts) }));
   const now = centuryRows(campaign, accounts, recipients, century);
-  const history = historySheet(kept.map(carried), now, century);
-  const nowRows: HistoryRow[] = now.map((cells) => {
-    const values = cells.map((c) => c.value);
-    return { century, kind: String(values[1]), name: String(values[2]), cells: values };
-  });
-  return [history, chartsSheet([...kept, ...nowRows], century)];
+  const history = historySheet(
+    kept.map((k) => k.cells),
+    now,
+    century,
+  );
+  const asRow = (cells: readonly PlanCell[], c: number): HistoryRow => {
+    const values = cells.map((x) => x.value);
+    return { century: c, kind: String(values[1]), name: String(values[2]), cells: values };
+  };
+  return [history, chartsSheet([...kept.map((k) => asRow(k.cells, k.row.century)), ...now.map((cells) => asRow(cells, century))], century)];
 }
 
 /**
