@@ -5,6 +5,7 @@
  */
 import { FIRST_ROWS, readWorkbook, WINDOW_BYTES } from "../../src/workbook/office/read";
 import type { RawTable } from "../../src/workbook/model/raw";
+import { HISTORY_HEADERS, STORY_SHEETS } from "../../src/workbook/model/schema";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { RealExcel } from "../support/realExcel";
 
@@ -81,5 +82,31 @@ describe("reading tables in windows", () => {
     expect(windows.length).toBeGreaterThanOrEqual(2);
     for (const a of windows.slice(0, -1)) expect(a / WINDOW_BYTES).toBeGreaterThan(0.75);
     expect(real.syncs).toBe(answers.length);
+  });
+
+  test("the Campaign History, which grows with every century, is read in windows too: every row, each answer under 1 MB", async () => {
+    const n = 3 * FIRST_ROWS + 5;
+    const rows = Array.from({ length: n }, (_, i) => [
+      1 + Math.floor(i / 700),
+      "race",
+      `Race ${i % 700}`,
+      10 + (i % 90),
+      i % 3,
+      i % 2,
+      20 + (i % 90),
+      "no",
+      null,
+      null,
+    ]);
+    const b = book(1);
+    b.put(STORY_SHEETS.history, [[STORY_SHEETS.history], ["The Earth and the mana book at the end of each century."], [], [...HISTORY_HEADERS], ...rows]);
+    const real = new RealExcel(b);
+    const raw = await real.run((context) => readWorkbook(context));
+    const read = raw.generatedCells?.get(STORY_SHEETS.history) ?? [];
+    expect(read[3]).toEqual([...HISTORY_HEADERS]);
+    expect(read.slice(4)).toEqual(rows.map((r) => r.map((v) => v ?? "")));
+    const answers = real.requests.filter((r) => !r.cleanup).map((r) => r.responseBytes);
+    expect(answers.length).toBeGreaterThan(2);
+    for (const a of answers) expect(a).toBeLessThan(1024 * 1024);
   });
 });

@@ -187,13 +187,20 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   // whole, the Death Worksheets (what each paid century counted), the Ledger's seal and the History.
   const named = [...sheetNames.values()].filter((name) => GENERATED_SHEET.test(name));
   const generated = named
-    .filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET || name === STORY_SHEETS.history)
+    .filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET)
     .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
+  // The Campaign History grows with every century: read like a table, its rows past the first
+  // FIRST_ROWS in windows, so that no answer grows with it.
+  const historyName = named.find((name) => name === STORY_SHEETS.history);
+  const history =
+    historyName === undefined
+      ? undefined
+      : pendingRange(historyName, wb.worksheets.getItem(historyName).getUsedRange(true), { name: historyName }, false, false);
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   wb.settings.load("items/key,items/value");
   await context.sync();
-  const cells = await readRest(context, pending);
+  const cells = await readRest(context, history === undefined ? pending : [...pending, history]);
   const logs = logsIn(wb.settings.items);
 
   const tables = new Map<string, RawTable>();
@@ -223,15 +230,12 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
   // As rows from A1, as the file adapter gives them.
-  const generatedCells = new Map(
-    generated.map((g) => [
-      g.name,
-      [
-        ...Array.from({ length: g.range.rowIndex }, () => [] as RawCell[]),
-        ...g.range.values.map((r) => [...Array.from({ length: g.range.columnIndex }, () => null), ...r.map(rawCell)]),
-      ],
-    ]),
-  );
+  const fromA1 = (range: { rowIndex: number; columnIndex: number }, values: readonly (readonly unknown[])[]): RawCell[][] => [
+    ...Array.from({ length: range.rowIndex }, () => [] as RawCell[]),
+    ...values.map((r) => [...Array.from({ length: range.columnIndex }, () => null), ...r.map(rawCell)]),
+  ];
+  const generatedCells = new Map(generated.map((g) => [g.name, fromA1(g.range, g.range.values)]));
+  if (history !== undefined) generatedCells.set(history.name, fromA1(history.range, cells.get(history) ?? []));
   return {
     tables,
     sheetNames: [...sheetNames.values()],

@@ -33,7 +33,8 @@ const LOOKS = ["integer", "text", "text", "integer", "integer", "integer", "inte
 
 /** A History row as it was read, looking as it did. */
 function carried(row: HistoryRow): PlanCell[] {
-  return row.cells.map((v, i) => cell(typeof v === "object" && v !== null ? null : v, LOOKS[i]));
+  // Excel answers an empty cell with "": it stays empty.
+  return row.cells.map((v, i) => cell((typeof v === "object" && v !== null) || v === "" ? null : v, LOOKS[i]));
 }
 
 /** A century's earned and paid for one recipient, from its account: every credit of the century, in the History's cells. */
