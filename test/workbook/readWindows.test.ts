@@ -5,7 +5,7 @@
  */
 import { FIRST_ROWS, readWorkbook, WINDOW_BYTES } from "../../src/workbook/office/read";
 import type { RawTable } from "../../src/workbook/model/raw";
-import { HISTORY_HEADERS, STORY_SHEETS } from "../../src/workbook/model/schema";
+import { HISTORY_HEADERS, SEAL_SHEET, STORY_SHEETS } from "../../src/workbook/model/schema";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { RealExcel } from "../support/realExcel";
 
@@ -84,7 +84,7 @@ describe("reading tables in windows", () => {
     expect(real.syncs).toBe(answers.length);
   });
 
-  test("the Campaign History, which grows with every century, is read in windows too: every row, each answer under 1 MB", async () => {
+  test("the Campaign History and the Ledger's seal, which grow with every century, are read in windows too: every row, each answer under 1 MB", async () => {
     const n = 3 * FIRST_ROWS + 5;
     const rows = Array.from({ length: n }, (_, i) => [
       1 + Math.floor(i / 700),
@@ -100,8 +100,11 @@ describe("reading tables in windows", () => {
     ]);
     const b = book(1);
     b.put(STORY_SHEETS.history, [[STORY_SHEETS.history], ["The Earth and the mana book at the end of each century."], [], [...HISTORY_HEADERS], ...rows]);
+    const digests = Array.from({ length: n }, (_, i) => [`God ${i % 200}`, i, "ab".repeat(32)]);
+    b.put(SEAL_SHEET, [["Entry"], ...digests]);
     const real = new RealExcel(b);
     const raw = await real.run((context) => readWorkbook(context));
+    expect(raw.generatedCells?.get(SEAL_SHEET)).toEqual([["Entry", "", ""], ...digests]);
     const read = raw.generatedCells?.get(STORY_SHEETS.history) ?? [];
     expect(read[3]).toEqual([...HISTORY_HEADERS]);
     expect(read.slice(4)).toEqual(rows.map((r) => r.map((v) => v ?? "")));

@@ -183,24 +183,22 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
       pending.push(pendingRange(sheetName, wb.worksheets.getItem(sheetName).getUsedRange(true), { name: sheetName }, false, false));
     }
   }
-  // The sheets the add-in generates, read back in the same request: each one's title (A1), and
-  // whole, the Death Worksheets (what each paid century counted), the Ledger's seal and the History.
+  // The sheets the add-in generates, read back: each one's title (A1), the Death Worksheets
+  // whole (what each paid century counted), and the seal and the History in windows.
   const named = [...sheetNames.values()].filter((name) => GENERATED_SHEET.test(name));
   const generated = named
-    .filter((name) => DEATH_SHEET.test(name) || name === SEAL_SHEET)
+    .filter((name) => DEATH_SHEET.test(name))
     .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
-  // The Campaign History grows with every century: read like a table, its rows past the first
-  // FIRST_ROWS in windows, so that no answer grows with it.
-  const historyName = named.find((name) => name === STORY_SHEETS.history);
-  const history =
-    historyName === undefined
-      ? undefined
-      : pendingRange(historyName, wb.worksheets.getItem(historyName).getUsedRange(true), { name: historyName }, false, false);
+  // The Ledger's seal and the Campaign History grow with every credit and century: read like
+  // tables, their rows past the first FIRST_ROWS in windows, so that no answer grows with them.
+  const growing = named
+    .filter((name) => name === SEAL_SHEET || name === STORY_SHEETS.history)
+    .map((name) => pendingRange(name, wb.worksheets.getItem(name).getUsedRange(true), { name }, false, false));
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   wb.settings.load("items/key,items/value");
   await context.sync();
-  const cells = await readRest(context, history === undefined ? pending : [...pending, history]);
+  const cells = await readRest(context, [...pending, ...growing]);
   const logs = logsIn(wb.settings.items);
 
   const tables = new Map<string, RawTable>();
@@ -235,7 +233,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     ...values.map((r) => [...Array.from({ length: range.columnIndex }, () => null), ...r.map(rawCell)]),
   ];
   const generatedCells = new Map(generated.map((g) => [g.name, fromA1(g.range, g.range.values)]));
-  if (history !== undefined) generatedCells.set(history.name, fromA1(history.range, cells.get(history) ?? []));
+  for (const g of growing) generatedCells.set(g.name, fromA1(g.range, cells.get(g) ?? []));
   return {
     tables,
     sheetNames: [...sheetNames.values()],
