@@ -9,6 +9,7 @@ import { STORY_SHEETS } from "../../src/workbook/model/schema";
 import type { SheetPlan } from "../../src/workbook/plan/layout";
 import { MOST_LINES } from "../../src/workbook/plan/story";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
+import { planPacket } from "../../src/workbook/actions/packet";
 import { endCentury } from "../../src/workbook/office/actions";
 import { Book, bookCampaign } from "../support/book";
 import { edit, HEARTHS_ACCEPTED, memoryWorkbook, sized } from "../support/campaigns";
@@ -143,6 +144,21 @@ describe("the Charts sheet", () => {
     const bottoms = (charts.charts ?? []).map((c) => c.at.bottom);
     expect(charts.printedRows).toBeGreaterThan(Math.max(...bottoms));
     expect(Math.min(...(charts.charts ?? []).map((c) => c.data.top))).toBeGreaterThan(charts.printedRows ?? 0);
+  });
+
+  test("the session packet draws them with each character's mana as the Ledger holds it now: an era's end since is in", () => {
+    const book = new Book(bookCampaign());
+    book.centuryEnd(1);
+    book.eraEnd(1);
+    const charts = sheetOf(planPacket(book.read()), STORY_SHEETS.charts);
+    const mana = charts.charts?.[0];
+    if (mana === undefined) throw new Error("no chart");
+    const cells = charts.rows.map((r) => r.map((c) => c?.value ?? null));
+    // Ares: 22.6 at the century end, 3.5 at the era's end (7 × 0.25 × 2 War cards).
+    expect(cells.slice(mana.data.top - 1, mana.data.bottom).map((r) => r.slice(0, mana.data.right))).toEqual([
+      ["Century", "Ares", "Hestia", "Demons"],
+      ["C1", 26.1, 24.34, 2.85],
+    ]);
   });
 
   test(`at most ${MOST_LINES} lines a chart, the largest, and its title says so`, () => {

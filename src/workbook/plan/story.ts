@@ -160,6 +160,12 @@ function chartsSheet(rows: readonly HistoryRow[], century: number): SheetPlan {
   return { ...sheet, printedRows: printed, charts };
 }
 
+/** A History row from its cells as planned. */
+function asRow(cells: readonly PlanCell[], century: number): HistoryRow {
+  const values = cells.map((x) => x.value);
+  return { century, kind: String(values[1]), name: String(values[2]), cells: values };
+}
+
 /**
  * The History and Charts sheets once `century` has ended: `past` is the History as read, the
  * accounts are the Ledger's after the century end's credits.
@@ -178,10 +184,6 @@ export function storySheets(
     now,
     century,
   );
-  const asRow = (cells: readonly PlanCell[], c: number): HistoryRow => {
-    const values = cells.map((x) => x.value);
-    return { century: c, kind: String(values[1]), name: String(values[2]), cells: values };
-  };
   return [history, chartsSheet([...kept.map((k) => asRow(k.cells, k.row.century)), ...now.map((cells) => asRow(cells, century))], century)];
 }
 
@@ -189,7 +191,13 @@ export function storySheets(
  * The Charts sheet as the Campaign History stands (the session packet draws it again with the
  * other sheets it prints); undefined before the first century end has written a history.
  */
-export function chartsOfHistory(history: readonly HistoryRow[]): SheetPlan | undefined {
+export function chartsOfHistory(history: readonly HistoryRow[], accounts: ReadonlyMap<string, Account>): SheetPlan | undefined {
   const latest = Math.max(0, ...history.map((r) => r.century));
-  return latest === 0 ? undefined : chartsSheet(history, latest);
+  // Each character's mana as the Ledger holds it now (an era's end may have come since).
+  return latest === 0
+    ? undefined
+    : chartsSheet(
+        history.map((r) => asRow(carriedOver(r, accounts), r.century)),
+        latest,
+      );
 }
