@@ -1,6 +1,6 @@
 /* The main job without Excel, on the example campaign: create it, end a century, credit two
-   events, end the next century and the era it closes, show the mana of every god and where the
-   workbook is. Run with `npm run demo` (after `npm ci`). */
+   events, end the next century and the era it closes, write the session packet, show the mana of
+   every god and where the workbook is. Run with `npm run demo` (after `npm ci`). */
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -24,6 +24,7 @@ async function demo() {
     ["event", file, "Race destroyed", "--times", "2"],
     ["century-end", file, "--century", "2"],
     ["era-end", file, "--century", "2"],
+    ["packet", file],
   ];
   for (const args of steps) {
     console.log(`\n$ gods ${args.map((a) => (a === file ? path.relative(process.cwd(), file) : a)).join(" ")}`);
@@ -32,7 +33,7 @@ async function demo() {
   }
   console.log(`\nThe workbook is at ${file}`);
   console.log(
-    "Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations, the event worksheets, the distribution points and the Ledger.",
+    "Open it to see the Death Worksheets, the Century-End Worksheets, the mana calculations, the event worksheets, the distribution points, the Ledger, the Campaign History and its Charts, and the session packet: the Earth Summary and a Character Sheet for each god.",
   );
 }
 

@@ -126,7 +126,7 @@ describe("gods init", () => {
 });
 
 describe("npm run demo", () => {
-  test("creates the example, ends two centuries with two events between, ends the era, prints the mana and the workbook's place", () => {
+  test("creates the example, ends two centuries with two events between, ends the era, writes the packet, prints the mana and the workbook's place", () => {
     const out = execFileSync("npm", ["run", "--silent", "demo"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out).toMatch(/Century 1: mana for each god/);
     expect(out).toMatch(/Century 2: mana for each god/);
@@ -140,6 +140,8 @@ describe("npm run demo", () => {
     expect(out).toMatch(/Kettu\s+0\.075\s+0\.5\s+0\s+0\.575/);
     // The era's end: Solara's flat 5 × 3 Council laws + 0.1 × 24 farmland, on top of 0.6 carried.
     expect(out).toMatch(/The era ending with century 2: era-end mana\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nSolara\s+0\.6\s+17\.4\s+18\s+0\n/);
+    // Then the session packet, with the charts the two century ends drew.
+    expect(out).toMatch(/Wrote Earth Summary, Character Sheets, Charts to /);
     const where = /The workbook is at (.*example-campaign\.xlsx)/.exec(out)?.[1];
     expect(where && fs.existsSync(where)).toBe(true);
   });
