@@ -8,6 +8,7 @@ import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { STORY_SHEETS } from "../../src/workbook/model/schema";
 import type { SheetPlan } from "../../src/workbook/plan/layout";
 import { MOST_LINES } from "../../src/workbook/plan/story";
+import { readHistory } from "../../src/workbook/read/history";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { planPacket } from "../../src/workbook/actions/packet";
 import { endCentury } from "../../src/workbook/office/actions";
@@ -103,17 +104,38 @@ describe("the Campaign History", () => {
     expect(again.find((r) => r[0] === 2 && r[2] === "Trojans")).toEqual([2, "race", "Trojans", 31, 0, 1, 37, "no", null, null]);
   });
 
-  test("a sheet of the gamemaster's called Charts keeps the story from being written, never the payment", () => {
+  test("a sheet of the gamemaster's called Charts keeps the charts from being written, not the History, never the payment", () => {
     const book = new Book(bookCampaign());
     book.sheets.push("Charts");
     book.titles.set("Charts", "My own charts");
     const end = planCenturyEnd(book.raw(), 1);
     expect(errorsIn(end.problems)).toEqual([]);
     expect(end.plan?.sheets.map((s) => s.name)).not.toContain(STORY_SHEETS.charts);
-    expect(end.plan?.sheets.map((s) => s.name)).not.toContain(STORY_SHEETS.history);
+    expect(end.plan?.sheets.map((s) => s.name)).toContain(STORY_SHEETS.history);
     expect(end.problems.map(describeProblem)).toContain(
-      'Workbook: The Campaign History and Charts sheets were not written: the workbook has a sheet of its own called "Charts". Rename it to keep the campaign\'s story from the next century end on; the payment is not held up.',
+      'Workbook: The Charts sheet was not written: the workbook has a sheet of its own called "Charts". Rename it to have the Charts from the next century end on; the payment is not held up.',
     );
+  });
+});
+
+describe("reading the Campaign History back", () => {
+  test("a row left blank or broken among the rows is passed over; the notes under them end the rows", () => {
+    const rows = readHistory([
+      ["Campaign History"],
+      ["The Earth and the mana book at the end of each century, up to century 2."],
+      [],
+      ["Century", "Kind", "Name", "Units"],
+      [1, "race", "Achaeans", 20],
+      [],
+      ["", null, null, null],
+      [2, "race", "Achaeans", 12],
+      ['A "race" row: a race as its century ended.'],
+      [3, "race", "typed under the notes", 1],
+    ]);
+    expect(rows.map((r) => [r.century, r.name])).toEqual([
+      [1, "Achaeans"],
+      [2, "Achaeans"],
+    ]);
   });
 });
 

@@ -123,18 +123,20 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
   const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, after)];
   // A sheet of the gamemaster's with one of these names is never written over.
   const foreign = foreignSheets(campaign, sheets);
-  // The story goes with the payment; a sheet of the gamemaster's with the name of one of its
-  // sheets only keeps the story from being written, and says so.
+  // The story goes with the payment. A sheet of the gamemaster's with the name of one of its
+  // sheets keeps only that sheet from being written, and says so: the History cannot be written
+  // later for a century that went by, the Charts can.
   const story = storySheets(campaign, after, recipients(campaign), n, campaign.history ?? []);
-  const inTheWay = story.filter((sheet) => foreignSheets(campaign, [sheet]).length > 0).map((sheet) => `"${sheet.name}"`);
-  if (inTheWay.length === 0) sheets.push(...story);
-  else
-    problems.push(
-      tableWarning(
-        WORKBOOK,
-        `The ${story.map((sheet) => sheet.name).join(" and ")} sheets were not written: the workbook has a sheet of its own called ${inTheWay.join(" and ")}. Rename it to keep the campaign's story from the next century end on; the payment is not held up.`,
-      ),
-    );
+  for (const sheet of story) {
+    if (foreignSheets(campaign, [sheet]).length === 0) sheets.push(sheet);
+    else
+      problems.push(
+        tableWarning(
+          WORKBOOK,
+          `The ${sheet.name} sheet was not written: the workbook has a sheet of its own called "${sheet.name}". Rename it to have the ${sheet.name} from the next century end on; the payment is not held up.`,
+        ),
+      );
+  }
   if (foreign.length > 0) return { century: n, problems: [...problems, ...foreign], campaign, result, payments: toPayments(result.payouts) };
   const plan: WorkbookPlan = {
     century: n,

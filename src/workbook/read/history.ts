@@ -31,8 +31,10 @@ export function readHistory(cells: readonly (readonly RawCell[])[] | undefined):
   const rows: HistoryRow[] = [];
   for (const r of cells.slice(header + 1)) {
     const [century, kind, name] = r;
-    // The rows end where the notes under them begin.
-    if (typeof century !== "number" || !Number.isSafeInteger(century) || century < 1) break;
+    // The rows end where the notes under them begin (text in the first column); a row left
+    // blank or broken among them is passed over, not taken for the end.
+    if (typeof century === "string" && century.trim() !== "") break;
+    if (typeof century !== "number" || !Number.isSafeInteger(century) || century < 1) continue;
     rows.push({
       century,
       kind: typeof kind === "string" ? kind : "",
