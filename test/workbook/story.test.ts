@@ -230,4 +230,21 @@ describe("inside Excel", () => {
     );
     expect(charts).toHaveLength(2);
   });
+
+  test("the History is written over in place, never deleted first; rows past its new end are emptied", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(bookCampaign()));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    expect((await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).written).toBe(true);
+    const sheet = excel.book.sheet(STORY_SHEETS.history);
+    if (sheet === undefined) throw new Error("no History");
+    // Something only this very sheet has, and a leftover a few rows under its end.
+    sheet.frozenRows = 7;
+    const before = excel.book.values(STORY_SHEETS.history);
+    sheet.cell(before.length + 2, 0).value = "left over";
+    // Century 2 again: the same sheet, the same rows, the leftover gone.
+    expect((await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).written).toBe(true);
+    expect(excel.book.sheet(STORY_SHEETS.history)).toBe(sheet);
+    expect(sheet.frozenRows).toBe(7);
+    expect(excel.book.values(STORY_SHEETS.history)).toEqual(before);
+  });
 });

@@ -6,7 +6,7 @@
 import { columnLetter } from "../model/address";
 import type { ContextApi, WorkbookApi, WorksheetApi } from "./api";
 import type { RawWorkbook } from "../model/raw";
-import { LEDGER, SEAL_SHEET, sheetNames } from "../model/schema";
+import { LEDGER, SEAL_SHEET, sheetNames, STORY_SHEETS } from "../model/schema";
 import type { WorkbookPlan } from "../plan/types";
 import { blocks, columnPoints, merges, printedRows, type SheetPlan } from "../plan/layout";
 import { firstChange, type LedgerPlan } from "../plan/ledger";
@@ -80,7 +80,7 @@ function rowChunks<T>(rows: readonly T[], budget: number): T[][] {
  * then number formats, looks and borders, each once per rectangle of cells that share it (see
  * `blocks`), whatever the number of rows.
  */
-function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
+function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean, inPlace?: { readonly rows: number }): Step[] {
   const sheet = plan.name;
   let ws: WorksheetApi | undefined;
   const on = (): WorksheetApi => ws as WorksheetApi;
@@ -89,8 +89,11 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
       sheet,
       bytes: COMMAND_BYTES * (3 + plan.columnWidths.length),
       queue: () => {
-        if (exists) wb.worksheets.getItem(sheet).delete();
-        ws = wb.worksheets.add(sheet);
+        if (exists && inPlace !== undefined) ws = wb.worksheets.getItem(sheet);
+        else {
+          if (exists) wb.worksheets.getItem(sheet).delete();
+          ws = wb.worksheets.add(sheet);
+        }
         ws.showGridlines = false;
         if (plan.hidden === true) ws.visibility = "Hidden";
         plan.columnWidths.forEach((w, i) => (on().getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
@@ -154,6 +157,16 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean): Step[] {
       },
     });
   }
+  // A sheet written over in place: what lay below its new end is emptied.
+  const below = inPlace === undefined ? 0 : inPlace.rows - plan.rows.length;
+  if (below > 0)
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES,
+      queue: () => {
+        on().getRangeByIndexes(plan.rows.length, 0, below, width).clear("Contents");
+      },
+    });
   // Charts last, over cells that hold their numbers already.
   for (const c of plan.charts ?? []) {
     steps.push({
@@ -254,8 +267,21 @@ export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPla
 export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: Pick<WorkbookPlan, "sheets">): Step[] {
   const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
   // The seal goes with the Ledger, in the last request (queueLedgerAndShow).
-  return plan.sheets.filter((s) => s.name !== SEAL_SHEET).flatMap((sheet) => sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase())));
+  return plan.sheets
+    .filter((s) => s.name !== SEAL_SHEET)
+    .flatMap((sheet) => {
+      const kept = IN_PLACE.has(sheet.name) ? raw.generatedCells?.get(sheet.name) : undefined;
+      return sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase()), kept === undefined ? undefined : { rows: kept.length });
+    });
 }
+
+/**
+ * Sheets written over in place, never deleted first: the Campaign History holds the races as
+ * earlier centuries left them, which nothing else keeps. Its rows of those centuries are written
+ * again as they were read, so a write that stops part-way (across several requests, or retried
+ * after a cell edit) leaves each row as it was or as it is meant to be, and none is lost.
+ */
+const IN_PLACE: ReadonlySet<string> = new Set([STORY_SHEETS.history]);
 
 /**
  * Queues the Ledger's new content, with its seal, and shows the last sheet: the commit point of
