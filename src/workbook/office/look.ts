@@ -68,7 +68,7 @@ export function applyLook(range: RangeApi, style: CellStyle): void {
  */
 export function queuePrint(layout: PageLayoutApi, print: PrintSetup, area?: string): void {
   layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
-  layout.zoom = { horizontalFitToPages: print.pagesWide, verticalFitToPages: 0 };
+  layout.zoom = print.scale === undefined ? { horizontalFitToPages: print.pagesWide, verticalFitToPages: 0 } : { scale: print.scale };
   if (print.titleRows > 0) layout.setPrintTitleRows(`$1:$${print.titleRows}`);
   if (area !== undefined) layout.setPrintArea(area);
   const footer = layout.headersFooters.defaultForAllPages;

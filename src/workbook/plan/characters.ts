@@ -255,5 +255,7 @@ export function characterSheets(pages: readonly CharacterPage[], common: readonl
   }
   const sheet = b.sheet(name, WIDTHS, `Century ${inPlay} in play`, 0);
   // A page's header holds one text for the whole sheet: the sheet's name; each page names its character in its first row.
-  return { ...sheet, print: { ...sheet.print, header: name }, pageBreaks: breaks };
+  // At 100%, not fitted to the page's width: Excel ignores manual page breaks under Fit To. The
+  // columns fit a page at 100% (printSetup turns the page when they would not).
+  return { ...sheet, print: { ...sheet.print, header: name, scale: 100 }, pageBreaks: breaks };
 }

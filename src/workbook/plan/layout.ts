@@ -99,6 +99,11 @@ export interface PrintSetup {
   readonly footer: Footer;
   /** a title in the page header's centre, for a sheet whose cells hold none (the Ledger) */
   readonly header?: string;
+  /**
+   * Printed at this scale (percent) rather than fitted to `pagesWide`: for a sheet of manual
+   * page breaks, which Excel ignores under Fit To (Page Setup). Its columns must fit at it.
+   */
+  readonly scale?: number;
 }
 
 /** A generated sheet, from A1, without gridlines. */

@@ -109,7 +109,9 @@ function printXml(print: PrintSetup): string {
   ].join("");
   return (
     MARGINS_XML +
-    `<pageSetup paperSize="${PAPER_A4}" orientation="${print.orientation}" fitToWidth="${print.pagesWide}" fitToHeight="0"/>` +
+    (print.scale === undefined
+      ? `<pageSetup paperSize="${PAPER_A4}" orientation="${print.orientation}" fitToWidth="${print.pagesWide}" fitToHeight="0"/>`
+      : `<pageSetup paperSize="${PAPER_A4}" scale="${print.scale}" orientation="${print.orientation}"/>`) +
     (footer === "" && print.header === undefined
       ? ""
       : `<headerFooter>${print.header === undefined ? "" : `<oddHeader>${escapeText(xmlSafe(`&C&B${footerCode(print.header)}`))}</oddHeader>`}${footer === "" ? "" : `<oddFooter>${escapeText(xmlSafe(footer))}</oddFooter>`}</headerFooter>`)
@@ -150,7 +152,7 @@ export function generatedSheetXml(plan: SheetPlan, styles: StyleBook, drawing?: 
   });
   const dimension = areaRef({ top: 1, left: 1, bottom: Math.max(1, plan.rows.length), right: Math.max(1, right) });
   return worksheet([
-    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
+    plan.print.scale === undefined ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : "",
     `<dimension ref="${dimension}"/>`,
     '<sheetViews><sheetView showGridLines="0" workbookViewId="0"/></sheetViews>',
     '<sheetFormatPr defaultRowHeight="15"/>',
