@@ -9,6 +9,7 @@ import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import type * as Actions from "../../src/workbook/office/actions";
 import type * as Tools from "../../src/workbook/office/tools";
 import { CLAIM_MS, CLAIM_PREFIX } from "../../src/workbook/office/claim";
+import { paidTwice } from "../../src/workbook/read/twice";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, memoryWorkbook } from "../support/campaigns";
 
@@ -309,5 +310,38 @@ describe("two referees whose copies lag behind each other", () => {
     expect((await me.actions.endCentury(new MemoryExcel(book).run, 1)).written).toBe(true);
     const status = await me.tools.readStatus(new MemoryExcel(book).run);
     expect(status.problems.filter((p) => p.paidTwice !== undefined)).toEqual([]);
+  });
+});
+
+describe("naming a credit paid on two computers", () => {
+  const raw = (handed: [string, number][][]) => ({
+    tables: new Map(),
+    sheetNames: [],
+    thisComputer: "a",
+    paidLog: handed.map((h, i) => ({ computer: i === 0 ? "a" : "b", credit: "event|2|Feast", at: Date.UTC(2026, 0, 1, 14, i), handed: h })),
+  });
+
+  test("a credit the Ledger no longer holds (taken back since) is said so, with what the other computer handed out", () => {
+    const [p] = paidTwice(raw([[["Ares", 3]], [["ares", 3]]]), []);
+    expect(p?.message).toMatch(
+      /^the event "Feast" in century 2 was paid on 2 computers .*The Ledger no longer holds it \(it was taken back since\)\. Take back out of the boxes what another computer at \d\d:\d\d handed out: ares 3\./,
+    );
+  });
+
+  test("a payment of no whole mana: nothing comes back, and the message names the computer", () => {
+    const ledger = [{ century: 2, kind: "event" as const, what: "Feast", god: "Ares", earned: 0.5, paid: 0, carry: { n: 1n, d: 2n }, row: 5, index: 3 }];
+    const [p] = paidTwice(raw([[], []]), ledger);
+    expect(p?.message).toMatch(
+      /The Ledger holds it once, as this computer at \d\d:\d\d wrote it, and keeps it so\. Nothing comes back out of a box: another computer at \d\d:\d\d handed out no whole mana\./,
+    );
+    expect(p?.takeBack).toBe("");
+  });
+
+  test("the set the Ledger holds is found whatever the case of a name: the other is the one taken back", () => {
+    const ledger = [{ century: 2, kind: "event" as const, what: "Feast", god: "Ares", earned: 3, paid: 3, carry: { n: 0n, d: 1n }, row: 5, index: 3 }];
+    const [p] = paidTwice(raw([[["Ares", 4]], [["ARES", 3]]]), ledger);
+    expect(p?.message).toMatch(
+      /The Ledger holds it once, as another computer at \d\d:\d\d wrote it, and keeps it so\. Take back out of the boxes what this computer at \d\d:\d\d handed out: Ares 4\./,
+    );
   });
 });

@@ -52,7 +52,7 @@ export function wireBookByHand(): void {
     ask(
       "twice",
       takeBack === ""
-        ? "Put it right? The Ledger keeps it once; the second payment handed out no whole mana, so no box changes. Payments then go on, on every computer."
+        ? "Put it right? No whole mana comes back out of a box, as said above. Payments then go on, on every computer."
         : `Have these come back out of the boxes: ${takeBack}? The Ledger keeps it once as it is. Payments then go on, on every computer.`,
       "It is put right",
       () =>

@@ -10,6 +10,7 @@
 import { tableError, type Problem } from "../model/problems";
 import type { PaidEntry, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
+import { nameKey } from "../../engine/names";
 import { creditName } from "./creditName";
 import type { LedgerRow } from "./types";
 
@@ -25,9 +26,9 @@ type Handed = readonly (readonly [string, number])[];
 
 const listed = (handed: Handed): string => handed.map(([god, mana]) => `${god} ${mana}`).join(", ");
 
-/** Whether two sets of payments hand the same whole mana to the same recipients, in any order. */
+/** Whether two sets of payments hand the same whole mana to the same recipients (names as the tables match them), in any order. */
 function same(a: Handed, b: Handed): boolean {
-  const key = (h: Handed) => JSON.stringify([...h].map(([g, n]) => `${g}\u0000${n}`).sort());
+  const key = (h: Handed) => JSON.stringify([...h].map(([g, n]) => `${nameKey(g)}\u0000${n}`).sort());
   return key(a) === key(b);
 }
 
@@ -62,12 +63,14 @@ export function paidTwice(raw: RawWorkbook, ledger: readonly LedgerRow[]): Probl
       (e) => `${who(e)} handed out ${e.handed === undefined ? "what the Ledger shows" : e.handed.length === 0 ? "no whole mana" : listed(e.handed)}`,
     );
     const keeps =
-      kept?.handed !== undefined && same(kept.handed, inLedger)
-        ? `The Ledger holds it once, as ${who(kept)} wrote it, and keeps it so.`
-        : "The Ledger holds it once, but not as either computer handed it out: compare it with both lists before you put it right.";
+      rows.length === 0
+        ? "The Ledger no longer holds it (it was taken back since)."
+        : kept?.handed !== undefined && same(kept.handed, inLedger)
+          ? `The Ledger holds it once, as ${who(kept)} wrote it, and keeps it so.`
+          : "The Ledger holds it once, but not as either computer handed it out: compare it with both lists before you put it right.";
     const takeBack =
       back.length === 0
-        ? "Nothing comes back out of a box: the second payment handed out no whole mana."
+        ? `Nothing comes back out of a box: ${others.map(who).join(" and ")} handed out no whole mana.`
         : `Take back out of the boxes what ${others.map(who).join(" and ")} handed out: ${listed(back)}.`;
     problems.push(
       tableError(
