@@ -264,6 +264,9 @@ describe("two referees whose copies lag behind each other", () => {
         ),
       ]);
     }
+    // Writing the session packet pays nobody, and the pane goes on showing it.
+    const packet = await first.tools.writePacket(new MemoryExcel(a).run);
+    expect(packet.status.problems.some((p) => p.paidTwice === "century-end|1|")).toBe(true);
     // Nothing more is paid on either computer until then.
     const held = await first.actions.creditEvent(new MemoryExcel(a).run, "Feast");
     expect(held.written).toBe(false);

@@ -302,7 +302,7 @@ async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: bo
           plan.sheets.map((s) => s.name).filter((n) => done.has(n)),
         );
       }
-      return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, ledger))) };
+      return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, ledger, ledger))) };
     },
     options,
   );

@@ -23,12 +23,20 @@ function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable
   };
 }
 
-/** The workbook after a century end's plan is written: the new Ledger and the generated sheets. */
-export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): RawWorkbook {
+/**
+ * The workbook after a century end's (or a credit's) plan is written: the new Ledger and the
+ * generated sheets. `endsCentury`: the century end reached the Ledger, so none is left part-way.
+ */
+export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean, endsCentury = false): RawWorkbook {
   const tables = new Map(raw.tables);
   if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
   const sheets = plan.sheets.filter((s) => ledger || s.name !== SEAL_SHEET);
-  return afterSheets({ ...raw, tables }, sheets, ledger ? [LEDGER.name] : []);
+  const after = afterSheets({ ...raw, tables }, sheets, ledger ? [LEDGER.name] : []);
+  if (!endsCentury) return after;
+  // The century end removes its mark with the Ledger's write.
+  const rest: { -readonly [K in keyof RawWorkbook]?: RawWorkbook[K] } = { ...after };
+  delete rest.interruptedCentury;
+  return { ...rest, tables: after.tables, sheetNames: after.sheetNames };
 }
 
 /** The workbook after generated sheets (and, with a credit, the Ledger: `more`) are written. */
@@ -43,5 +51,7 @@ export function afterSheets(raw: RawWorkbook, sheets: readonly SheetPlan[], more
     sheetTitles.set(s.name, cells[0]?.[0] ?? null);
     if (s.name === SEAL_SHEET || s.name === STORY_SHEETS.history || DEATH_SHEET.test(s.name)) generatedCells.set(s.name, cells);
   }
-  return { tables: raw.tables, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
+  // Everything else read stays as it was: the problems found in reading, the computers' logs of
+  // what they paid (a double payment still waiting to be put right), a century end left part-way.
+  return { ...raw, sheetNames: [...raw.sheetNames, ...added], generatedCells, sheetTitles };
 }
