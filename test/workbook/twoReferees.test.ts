@@ -306,6 +306,28 @@ describe("two referees whose copies lag behind each other", () => {
     expect((await second.actions.creditEvent(new MemoryExcel(b).run, "Feast")).written).toBe(true);
   });
 
+  test("a credit taken back on one computer and made again on another is paid once: nothing is named", async () => {
+    const book = memoryWorkbook(campaign());
+    const [first, second] = [computer(), computer()];
+    const run = new MemoryExcel(book).run;
+    expect((await first.actions.endCentury(run, 1)).written).toBe(true);
+    expect((await first.actions.creditEvent(run, "Feast")).written).toBe(true);
+    expect((await first.actions.undoLatestCredit(run)).written).toBe(true);
+    expect((await second.actions.creditEvent(run, "Feast")).written).toBe(true);
+    const status = await first.tools.readStatus(run);
+    expect(status.problems.filter((p) => p.paidTwice !== undefined)).toEqual([]);
+    // The first computer's log says it took the credit back.
+    const log = [...book.settings.entries()]
+      .filter(([k]) => k.startsWith("gods.paid."))
+      .map(([, v]) => JSON.parse(v) as { credit: string; undone?: boolean }[]);
+    expect(
+      log
+        .flat()
+        .filter((e) => e.credit === "event|2|Feast")
+        .map((e) => e.undone === true),
+    ).toEqual(expect.arrayContaining([true, false, false]));
+  });
+
   test("one computer paying twice, a century end and its redo, is no double payment across computers", async () => {
     const book = memoryWorkbook(campaign());
     const me = computer();

@@ -27,6 +27,8 @@ export interface CreditOutcome {
   /** the same, exactly */
   readonly postings: readonly Posting[];
   readonly plan?: WorkbookPlan;
+  /** for an undo: the key (read/twice.ts creditKey) of the credit it takes back */
+  readonly undone?: string;
 }
 
 export const ledgerError = (message: string): Problem => tableError(LEDGER.name, message);

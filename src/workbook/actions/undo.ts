@@ -1,5 +1,6 @@
 /** Taking back the latest credit, when it is an event or an era's end. */
 import { toNumber, ZERO } from "../../engine/exact";
+import { creditKey } from "../read/twice";
 import { nameKey } from "../../engine/names";
 import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { LEDGER } from "../model/schema";
@@ -69,5 +70,5 @@ export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
     paid: -r.paid,
     carry: toNumber(after.get(nameKey(r.god))?.carry ?? ZERO),
   }));
-  return withSheets(campaign, { ...base, problems, payments: undone }, first.century, removed, []);
+  return withSheets(campaign, { ...base, problems, payments: undone, undone: creditKey(first) }, first.century, removed, []);
 }

@@ -65,6 +65,8 @@ export interface PaidEntry {
   readonly at: number;
   /** what it handed out: each recipient paid whole mana, with the mana */
   readonly handed?: readonly (readonly [string, number])[];
+  /** the credit taken back (an undo), not paid */
+  readonly undone?: boolean;
 }
 
 export function isErrorCell(value: unknown): value is ErrorCell {

@@ -366,7 +366,8 @@ async function credit(
           if (i < groups.length - 1) await context.sync();
         }
         queueLedgerAndShow(context, raw, plan, true);
-        claim.release(context, pays ? creditKey(outcome) : undefined, outcome.payments);
+        if (pays) claim.release(context, creditKey(outcome), outcome.payments);
+        else claim.release(context, outcome.undone, [], outcome.undone !== undefined);
         await context.sync();
         return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, true))) };
       },

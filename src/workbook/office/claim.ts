@@ -58,11 +58,12 @@ export interface ClaimCheck {
   ledgerNow(): readonly (readonly unknown[])[] | undefined;
   /**
    * Queues, with the Ledger's write, the end of the claim and, for a credit that pays, its line
-   * in this computer's log (`credit`: its key, `handed`: the whole mana each recipient was paid),
+   * in this computer's log (`credit`: its key, `handed`: the whole mana each recipient was paid;
+   * `undone`: the credit was taken back, not paid),
    * by which a credit written on two computers whose copies lagged is found and named afterwards
    * (read/twice.ts).
    */
-  release(context: ContextApi, credit?: string, handed?: readonly { readonly god: string; readonly paid: number }[]): void;
+  release(context: ContextApi, credit?: string, handed?: readonly { readonly god: string; readonly paid: number }[], undone?: boolean): void;
 }
 
 /** How many credits each computer's log keeps: the latest ones, where two lagging copies can meet. */
@@ -88,12 +89,12 @@ export function queueClaim(context: ContextApi, raw: RawWorkbook, what: string, 
       return undefined;
     },
     ledgerNow: () => (check.changed() ? check.now() : undefined),
-    release: (ctx, credit, handed = []) => {
+    release: (ctx, credit, handed = [], undone = false) => {
       queueRelease(ctx);
       if (credit === undefined) return;
       const own = listIn(settings.items.find((s) => s.key === PAID_KEY)?.value).slice(-(LOG_LENGTH - 1));
-      const paid = handed.filter((p) => p.paid !== 0).map((p) => [p.god, p.paid]);
-      ctx.workbook.settings.add(PAID_KEY, JSON.stringify([...own, { credit, at: now, handed: paid }]));
+      const entry = undone ? { credit, at: now, undone } : { credit, at: now, handed: handed.filter((p) => p.paid !== 0).map((p) => [p.god, p.paid]) };
+      ctx.workbook.settings.add(PAID_KEY, JSON.stringify([...own, entry]));
     },
   };
 }

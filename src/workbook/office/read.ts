@@ -87,8 +87,9 @@ function logsIn(items: readonly { readonly key: string; readonly value: unknown 
     if (item.key.startsWith(PAID_PREFIX)) {
       const computer = item.key.slice(PAID_PREFIX.length);
       for (const e of listIn(item.value)) {
-        const { credit, at, handed } = (e ?? {}) as { credit?: unknown; at?: unknown; handed?: unknown };
-        if (typeof credit === "string" && typeof at === "number") paidLog.push({ computer, credit, at, ...handedIn(handed) });
+        const { credit, at, handed, undone } = (e ?? {}) as { credit?: unknown; at?: unknown; handed?: unknown; undone?: unknown };
+        if (typeof credit === "string" && typeof at === "number")
+          paidLog.push({ computer, credit, at, ...handedIn(handed), ...(undone === true ? { undone } : {}) });
       }
     } else if (item.key.startsWith(SETTLED_PREFIX)) settled.push(...listIn(item.value).filter((c): c is string => typeof c === "string"));
   }

@@ -32,11 +32,19 @@ function same(a: Handed, b: Handed): boolean {
   return key(a) === key(b);
 }
 
-/** Each computer's latest entry for one credit (a redo on one computer replaces its own), earliest first. */
-function latestByComputer(entries: readonly PaidEntry[]): PaidEntry[] {
-  const latest = new Map<string, PaidEntry>();
-  for (const e of entries) if ((latest.get(e.computer)?.at ?? -Infinity) <= e.at) latest.set(e.computer, e);
-  return [...latest.values()].sort((x, y) => x.at - y.at);
+/**
+ * The payments of one credit still standing, earliest first: in the order of their times, a
+ * computer's payment replaces its own earlier one (a century end calculated again), and an undo
+ * takes back the latest still standing (a credit undone on one computer and made again on
+ * another is paid once).
+ */
+function standing(entries: readonly PaidEntry[]): PaidEntry[] {
+  let out: PaidEntry[] = [];
+  for (const e of [...entries].sort((x, y) => x.at - y.at)) {
+    if (e.undone === true) out = out.slice(0, -1);
+    else out = [...out.filter((o) => o.computer !== e.computer), e];
+  }
+  return out;
 }
 
 /** Every credit two computers wrote, unless put right: both sets of payments, the one the Ledger keeps, and what comes back. */
@@ -46,7 +54,7 @@ export function paidTwice(raw: RawWorkbook, ledger: readonly LedgerRow[]): Probl
   const settled = new Set(raw.settled ?? []);
   const problems: Problem[] = [];
   for (const [credit, all] of byCredit) {
-    const entries = latestByComputer(all);
+    const entries = standing(all);
     if (entries.length < 2 || settled.has(credit)) continue;
     const rows = ledger.filter((r) => creditKey(r) === credit);
     const first = rows[0];
