@@ -18,7 +18,6 @@ import { planEvent } from "../../src/workbook/actions/event";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import {
   columnPoints,
-  decimalsOf,
   footerCode,
   numberFormatOf,
   PRINTABLE_WIDTH,
@@ -28,6 +27,7 @@ import {
   type PlanCell,
   type SheetPlan,
 } from "../../src/workbook/plan/layout";
+import { decimalsOf } from "../../src/workbook/plan/decimals";
 import { printedPages } from "../support/libreoffice";
 import { exampleTables, handWorked, huge, memoryWorkbook, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";

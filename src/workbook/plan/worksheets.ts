@@ -8,7 +8,8 @@ import { ATHEISM, DEMONS, DIABOLISM } from "../../engine/names";
 import { CITY_STRENGTH, GREAT_CITY_STRENGTH } from "../../engine/population";
 import { columnLetter } from "../model/address";
 import { sheetNames } from "../model/schema";
-import { fitColumns, printSetup, settleDecimals, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
+import { fitColumns, printSetup, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
+import { settleDecimals } from "./decimals";
 
 export const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
   value,
