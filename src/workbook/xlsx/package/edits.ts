@@ -208,8 +208,11 @@ class TableEditWriter {
     return this.session.result();
   }
 
-  /** An Excel table's range (autofilter and sort too) stretched over its new rows. */
-  private growTable(sheetPart: string, table: RawTable, extra: number, grown: Area): void {
+  /** A table's part on its sheet with its range, and the other tables' ranges there; refused when it cannot be read. */
+  private tablePart(
+    sheetPart: string,
+    table: RawTable,
+  ): { found: { part: string; text: string }; shape: NonNullable<ReturnType<typeof tableArea>>; others: { name: string; area: Area }[] } {
     let found: { part: string; text: string } | undefined;
     const others: { name: string; area: Area }[] = [];
     for (const t of tablesOn(this.session, sheetPart)) {
@@ -222,6 +225,12 @@ class TableEditWriter {
     if (found === undefined) throw new FileProblem(`The ${table.name} table has no table part on its sheet: open the workbook in Excel and save it again.`);
     const shape = tableArea(found.text);
     if (shape === undefined) throw new FileProblem(`The ${table.name} table's range cannot be read: open the workbook in Excel and save it again.`);
+    return { found, shape, others };
+  }
+
+  /** An Excel table's range (autofilter and sort too) stretched over its new rows. */
+  private growTable(sheetPart: string, table: RawTable, extra: number, grown: Area): void {
+    const { found, shape, others } = this.tablePart(sheetPart, table);
     if (shape.totalsRows > 0) {
       throw new FileProblem(
         `The ${table.name} table has a totals row, which the command line cannot move down under new rows. Turn it off in Excel (Table Design › Total Row), run again, then turn it back on.`,
@@ -241,18 +250,7 @@ class TableEditWriter {
 
   /** An Excel table's range (autofilter and sort too) stretched over a new column at its right. */
   private widenTable(sheetPart: string, table: RawTable, header: string, added: Area): void {
-    let found: { part: string; text: string } | undefined;
-    const others: { name: string; area: Area }[] = [];
-    for (const t of tablesOn(this.session, sheetPart)) {
-      if (found === undefined && isNamed(t, table.name)) found = t;
-      else {
-        const area = tableArea(t.text)?.area;
-        if (area !== undefined) others.push({ name: attr(t.root.tag, "displayName") ?? attr(t.root.tag, "name") ?? "", area });
-      }
-    }
-    if (found === undefined) throw new FileProblem(`The ${table.name} table has no table part on its sheet: open the workbook in Excel and save it again.`);
-    const shape = tableArea(found.text);
-    if (shape === undefined) throw new FileProblem(`The ${table.name} table's range cannot be read: open the workbook in Excel and save it again.`);
+    const { found, shape, others } = this.tablePart(sheetPart, table);
     if (shape.totalsRows > 0)
       throw new FileProblem(
         `The ${table.name} table has a totals row, which the command line cannot widen. Turn it off in Excel (Table Design › Total Row), run again, then turn it back on.`,
