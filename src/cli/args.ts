@@ -82,6 +82,11 @@ export const USAGES: Readonly<Record<string, string>> = {
                            would have earned in the latest paid century with the new cards (that
                            century's deaths and counts, today's races and pantheons); without
                            --dry-run, the Cards table's count changes (or a row is added)`,
+  recover: `  gods recover FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
+                           an action of the add-in that stopped part-way inside Excel (the file
+                           was saved so): finished as it was meant when it stopped while it was
+                           being recorded, or taken back when it stopped before it changed
+                           anything. Every other command refuses the file until then`,
   init: `  gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign`,
   fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would

@@ -7,7 +7,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, type RawWorkbook, type WorkbookPlan } from "../workbook";
+import { describeProblem, errorsIn, openActionProblems, payWarningsIn, warningsIn, type Problem, type RawWorkbook, type WorkbookPlan } from "../workbook";
 import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
 import { CampaignFileError, checkNotOpenElsewhere, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
@@ -43,6 +43,8 @@ export interface FileJob<O extends Planned> {
   readonly dryRun?: boolean;
   /** the gamemaster has read the warnings that change pay, and pays anyway */
   readonly acceptWarnings?: boolean;
+  /** the command settles an action left open inside Excel (gods recover): the file is not refused for it */
+  readonly journal?: boolean;
 }
 
 /** A problem as the JSON answers give it. */
@@ -71,7 +73,9 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       const pkg = openPackage(read.bytes, job.file);
       // Only the tables the campaign needs are read, streamed from the package.
       const raw = readPackage(pkg);
-      const outcome = job.plan(raw);
+      // An action Excel saved part-way: finished or taken back first (gods recover), whatever the command.
+      const open = job.journal === true ? [] : openActionProblems(raw);
+      const outcome: O = open.length > 0 ? { ...job.plan(raw), problems: open } : job.plan(raw);
       const errors = errorsIn(outcome.problems);
       if (errors.length > 0 || (outcome.plan === undefined && job.write === undefined)) {
         const first = `${job.refused(errors.length)} Nothing was written.`;

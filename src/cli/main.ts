@@ -8,6 +8,7 @@ import { renameGod, resealLedger } from "./ledger";
 import { disasterCommand, growthCommand, warCommand } from "./refereeCommands";
 import { cardsCommand, packetCommand, sessionEndCommand } from "./sessionCommands";
 import { consoleIo, type Io } from "./io";
+import { recover } from "./recover";
 import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
 
 export type { Io };
@@ -132,6 +133,12 @@ async function renameCommand(args: readonly string[], io: Io, json: boolean): Pr
   return renameGod({ ...got.base, from: got.parsed.positional[1] as string, to: got.parsed.positional[2] as string }, io);
 }
 
+async function recoverCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const got = bookArgs("gods recover", args, [], [], 1);
+  if (typeof got === "string") return argumentError("recover", got, io, json);
+  return recover(got.base, io);
+}
+
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, []);
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
@@ -161,6 +168,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   rename: renameCommand,
   "session-end": sessionEndCommand,
   cards: cardsCommand,
+  recover: recoverCommand,
   init: (args, io) => initCommand(args, io),
 };
 

@@ -17,6 +17,15 @@ export const IDS = [
   "open-example",
   "example-hint",
   "setup-result",
+  "stopped-box",
+  "stopped-title",
+  "stopped-text",
+  "stopped-settle",
+  "stopped-confirm",
+  "stopped-question",
+  "stopped-yes",
+  "stopped-no",
+  "stopped-result",
   "problems-box",
   "problems-title",
   "problems-hint",
@@ -222,7 +231,8 @@ export const IDS = [
 export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
-export type Question = "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice" | "session" | "cards";
+export type Question =
+  "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice" | "session" | "cards" | "stopped";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

@@ -3,7 +3,7 @@
  * and the cards' renderers, which `show` calls with every new status. Every action runs through
  * `act`: busy while it works, its progress shown, an error in plain words.
  */
-import { excelRun, type ActionOptions, readStatus, selectCell, type EditOutcome } from "../workbook/office";
+import { excelRun, isSettled, newOperationId, type ActionOptions, readStatus, selectCell, type EditOutcome, type Settled } from "../workbook/office";
 import { errorsIn, type CampaignStatus } from "../workbook";
 import { renderAvailability } from "./availability";
 import { byId } from "./dom";
@@ -52,11 +52,17 @@ function setBusy(on: boolean, text = ""): void {
   }
 }
 
+/** What an action is told when it ends: well, or with an error. */
+interface Ending {
+  readonly done?: () => void;
+  readonly failed?: () => void;
+}
+
 /**
  * Runs an action with the pane busy and its progress shown; an error is shown in plain words
  * in `target`. Focus comes back to the control that started it, so the keyboard keeps its place.
  */
-export async function act(target: HTMLElement, texts: StepTexts, work: (options: ActionOptions) => Promise<void>): Promise<void> {
+export async function act(target: HTMLElement, texts: StepTexts, work: (options: ActionOptions) => Promise<void>, ending: Ending = {}): Promise<void> {
   if (running > 0) return;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
   setBusy(true, texts.reading);
@@ -78,15 +84,71 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
         progress(held ? HELD : said);
       },
     });
+    ending.done?.();
   } catch (e) {
     // For whoever debugs the add-in; the gamemaster gets the sentence below.
     console.warn("The Gods II pane:", e);
     showMessage(target, "error", plainError(e));
+    ending.failed?.();
   } finally {
     setBusy(false);
     const again = focused === "" ? null : document.getElementById(focused);
     if (again !== null && (document.activeElement === document.body || document.activeElement === null)) again.focus();
   }
+}
+
+/** What a writing action is given: the click's operation id, and a way to be told that one of its requests failed. */
+export type WriteOptions = ActionOptions & { readonly operation: string; readonly onStop: () => void };
+
+/**
+ * The click of a writing action whose request failed, by what it was asked to do (`key`): the
+ * same click again is its retry, under the same operation id, so that the journal finishes it
+ * or says it is done, and never does it twice.
+ */
+let retry: { readonly key: string; readonly id: string } | undefined;
+
+/** Whether a click of `key` now would be the same click tried again, after one of its requests failed. */
+export function retrying(key: string): boolean {
+  return retry?.key === key;
+}
+
+/**
+ * Runs a writing action (`key`: what it is asked to do, its parameters included) as `act` does,
+ * under the click's operation id: a new one, or the one of the same click that failed just before.
+ * After a failure the campaign is read again, so that an action left part-way shows at once.
+ */
+export function write(target: HTMLElement, texts: StepTexts, key: string, work: (options: WriteOptions) => Promise<void>): Promise<void> {
+  const id = retry?.key === key ? retry.id : newOperationId();
+  let stopped = false;
+  return act(
+    target,
+    texts,
+    (options) =>
+      work({
+        ...options,
+        operation: id,
+        onStop: () => {
+          stopped = true;
+        },
+      }),
+    {
+      done: () => {
+        retry = stopped ? { key, id } : undefined;
+      },
+      failed: () => {
+        retry = { key, id };
+        void refreshQuietly().catch(() => undefined);
+      },
+    },
+  );
+}
+
+/** The journal's word that a click was settled already (done before, or finished now): shown, and true. */
+export function showSettled(target: HTMLElement, outcome: object): outcome is Settled {
+  if (!isSettled(outcome)) return false;
+  show(outcome.status);
+  showMessage(target, "done", outcome.message);
+  return true;
 }
 
 /** Selects a problem's cell; the result shows under the action it came from, or under Campaign. */
@@ -98,13 +160,14 @@ export function goTo(address: string, from: HTMLElement): void {
 }
 
 /** The open questions: a new status may make any of them stale (asked about another credit or century). */
-const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal", "cards"];
+const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal", "cards", "stopped"];
 
 export function show(next: CampaignStatus, closeQuestions = true): void {
   if (
     closeQuestions &&
     current !== null &&
-    JSON.stringify([current.credits, current.nextCentury, current.redo]) !== JSON.stringify([next.credits, next.nextCentury, next.redo])
+    JSON.stringify([current.credits, current.nextCentury, current.redo, current.stopped]) !==
+      JSON.stringify([next.credits, next.nextCentury, next.redo, next.stopped])
   ) {
     for (const q of QUESTIONS) byId(`${q}-confirm`).hidden = true;
   }
@@ -114,7 +177,8 @@ export function show(next: CampaignStatus, closeQuestions = true): void {
 }
 
 /** What a tool that edits input tables did, or why it wrote nothing. */
-export function showOutcome(target: HTMLElement, outcome: EditOutcome): void {
+export function showOutcome(target: HTMLElement, outcome: EditOutcome | Settled): void {
+  if (showSettled(target, outcome)) return;
   show(outcome.status);
   const errors = errorsIn(outcome.problems);
   if (errors.length > 0) showProblems(target, "Nothing was written:", errors, goTo);

@@ -9,6 +9,7 @@ import "../commands/commands";
 import { excelRun, followChanges } from "../workbook/office";
 import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
+import { wireStopped } from "./cards/stopped";
 import { wireCentury } from "./cards/century";
 import { wireCouncil } from "./cards/council";
 import { wireDebit } from "./cards/debit";
@@ -31,6 +32,7 @@ function startInExcel(): void {
   byId("starting").hidden = true;
   byId("app").hidden = false;
   wireCampaign();
+  wireStopped();
   wireSetup();
   wireDeaths();
   wireEvents();

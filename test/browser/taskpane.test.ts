@@ -245,10 +245,10 @@ describe("the built page", () => {
     expect(sources).toEqual([OFFICE_JS, "functions.js", "taskpane.js"]);
   });
 
-  test("the pane's bundle, with the ribbon's command in it, stays under 300 KB without exceljs, and the ribbon's function is registered", () => {
+  test("the pane's bundle, with the ribbon's command in it, stays under 320 KB without exceljs, and the ribbon's function is registered", () => {
     const pane = fs.readFileSync(path.join(dist, "taskpane.js"), "utf8");
-    // 300 KB since the session packet, the session's end and cards bought are planned in the pane too.
-    expect(pane.length).toBeLessThanOrEqual(300 * 1024);
+    // 320 KB since the journal of actions (the session packet, the session's end and cards bought are planned in the pane too).
+    expect(pane.length).toBeLessThanOrEqual(320 * 1024);
     // Strings only exceljs carries: the pane gets the example as a finished file instead.
     expect(pane).not.toMatch(/openxmlformats|ExcelJS|jszip/i);
     const manifest = fs.readFileSync(path.join(dist, "manifest.xml"), "utf8");
@@ -764,7 +764,7 @@ describe("inside Excel", () => {
     expect(await host(page, (h) => h.excel.delayed)).toBe(0);
   });
 
-  test("a century end that stops at the Ledger says what it wrote and how to finish; the campaign then warns", async () => {
+  test("a century end that stops at the Ledger says truly what happened; one confirmed step finishes it", async () => {
     const page = await inExcel(example());
     await payCentury(page);
     await page.evaluate(() => {
@@ -774,13 +774,59 @@ describe("inside Excel", () => {
     await payCentury(page);
     const text = await page.textContent("#century-result");
     expect(text).toMatch(
-      /The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\. End century 2 again to finish; it never pays twice\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/,
+      /^The end of century 2 stopped at \d\d:\d\d while it was being recorded\. Nothing is lost and nothing was written twice: press the same button again, or Finish it at the top of the pane, and the rest is written as it was meant\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/,
     );
-    await click(page, "#refresh");
-    expect(await page.textContent("#problems")).toMatch(
-      /the end of century 2 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it\. End century 2 again to finish it\./,
+    // The pane reads the campaign again at once: the action left open is shown with its one step.
+    await page.waitForSelector("#stopped-box:not([hidden])");
+    expect(await page.textContent("#stopped-text")).toMatch(
+      /^The end of century 2 stopped part-way at \d\d:\d\d\. It was recording what it does\. Finishing it writes the rest as it was meant/,
     );
-    await shot(page, "18-century-end-stopped-part-way", "#century-title");
+    expect(await page.textContent("#stopped-settle")).toBe("Finish it…");
+    await shot(page, "18-century-end-stopped-part-way", "#stopped-title");
+    await page.evaluate(() => {
+      const sheet = window.godsTestHost?.book.sheet("Ledger");
+      if (sheet) sheet.protected = false;
+    });
+    await page.click("#stopped-settle");
+    await page.click("#stopped-yes");
+    await idle(page);
+    expect(await page.textContent("#stopped-result")).toMatch(/^Finished the end of century 2, which had stopped part-way at \d\d:\d\d: century 2 paid: /);
+    expect(await page.isHidden("#stopped-box")).toBe(true);
+    expect((await values(page, "Ledger")).filter((r) => r[0] === 2).length).toBeGreaterThan(0);
+  });
+
+  test("an event whose answer was lost is told as credited; the same click again writes nothing, and is never asked as a second event", async () => {
+    const page = await inExcel(example());
+    await payCentury(page);
+    await idle(page);
+    const rows = (await values(page, "Ledger")).length;
+    // The event's write (its run's fourth request, after two reads and the claim) is carried out, and its answer lost.
+    await host(page, (h) => {
+      h.excel.afterSync = (n) => {
+        if (n === 4) {
+          delete h.excel.afterSync;
+          throw Object.assign(new Error("The connection was lost before Excel answered."), { code: "GeneralException" });
+        }
+      };
+    });
+    await page.selectOption("#event-name", "Race destroyed");
+    await page.click("#credit-event");
+    await click(page, "#event-yes");
+    expect(await page.textContent("#event-result")).toMatch(/^Credited "Race destroyed" in century 2/);
+    const credited = (await values(page, "Ledger")).length;
+    expect(credited).toBeGreaterThan(rows);
+    // The gamemaster, unsure, clicks again: it is asked as the same click, and nothing more is written.
+    await page.click("#credit-event");
+    expect(await page.textContent("#event-question")).toMatch(/^Try "Race destroyed" again\? The click before met a fault on its way to Excel/);
+    await shot(page, "31-event-same-click-again", "#event-question");
+    await click(page, "#event-yes");
+    expect(await page.textContent("#event-result")).toMatch(
+      /^Already done at \d\d:\d\d: the event "Race destroyed" in century 2 credited: .*Nothing more was written\.$/,
+    );
+    expect((await values(page, "Ledger")).length).toBe(credited);
+    // A third click is a new one: asked whether it happened again.
+    await page.click("#credit-event");
+    expect(await page.textContent("#event-question")).toMatch(/^"Race destroyed" was the last credit already\. Did it happen again\?/);
   });
 
   test("an Excel failure is told in plain words, never as an exception", async () => {
@@ -791,7 +837,9 @@ describe("inside Excel", () => {
     });
     await payCentury(page);
     const text = await page.textContent("#century-result");
-    expect(text).toMatch(/^Excel refused the change: a sheet or the workbook is protected/);
+    expect(text).toMatch(
+      /^Nothing was written: Excel stopped while the campaign was being read\. Try again\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/,
+    );
     await page.evaluate(() => {
       if (window.godsTestHost) window.godsTestHost.failNext = new TypeError("Cannot read properties of undefined (reading 'values')");
     });

@@ -243,15 +243,28 @@ export class MemoryWorkbook {
     return this.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
   }
 
-  addSheet(name: string): MemorySheet {
-    // Excel's rules for a sheet's name.
+  /** Excel's rules for a sheet's name, and no other sheet of the workbook may have it (ignoring case). */
+  private checkName(name: string, other?: MemorySheet): void {
     if (name.length < 1 || name.length > 31 || /[[\]:*?/\\]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
       throw officeError("InvalidArgument", `"${name}" cannot be a sheet's name: 1 to 31 characters, none of [ ] : * ? / \\, and no apostrophe at either end.`);
     }
-    if (this.sheet(name)) throw officeError("ItemAlreadyExists", `A sheet named ${name} already exists.`);
+    const taken = this.sheet(name);
+    if (taken !== undefined && taken !== other) throw officeError("ItemAlreadyExists", `A sheet named ${name} already exists.`);
+  }
+
+  addSheet(name: string): MemorySheet {
+    this.checkName(name);
     const s = new MemorySheet(name);
     this.sheets.push(s);
     return s;
+  }
+
+  /** "Worksheet.name" set: the sheet keeps its place, its cells, tables and charts. */
+  renameSheet(sheet: MemorySheet, name: string): void {
+    this.checkName(name, sheet);
+    if (this.activeSheet === sheet.name) this.activeSheet = name;
+    if (this.selected?.sheet === sheet.name) this.selected = { ...this.selected, sheet: name };
+    sheet.name = name;
   }
 
   /** Puts a block of values on a sheet (creating it), optionally as an Excel table. */
@@ -268,6 +281,32 @@ export class MemoryWorkbook {
       t.showTotals = options.totals === true;
       this.tables.push(t);
     }
+  }
+
+  /** A copy of everything the workbook holds (sheets with their cells and set-up, tables, settings), for a trial that must start from the same state. */
+  clone(): MemoryWorkbook {
+    const copy = new MemoryWorkbook();
+    const sheets = new Map<MemorySheet, MemorySheet>();
+    for (const s of this.sheets) {
+      const c = new MemorySheet(s.name);
+      // Its own data only (cells, widths, print set-up, merges, charts, page breaks), deep-copied.
+      Object.assign(c, structuredClone(Object.fromEntries(Object.entries(s))));
+      sheets.set(s, c);
+      copy.sheets.push(c);
+    }
+    for (const t of this.tables) {
+      const c = new MemoryTable(t.name, sheets.get(t.sheet) ?? t.sheet, t.top, t.left, t.columns, t.bodyRows);
+      c.style = t.style;
+      c.showTotals = t.showTotals;
+      c.filtered = t.filtered;
+      for (const [k, v] of t.calculated) c.calculated.set(k, v);
+      copy.tables.push(c);
+    }
+    for (const [k, v] of this.settings) copy.settings.set(k, v);
+    copy.activeSheet = this.activeSheet;
+    copy.selected = this.selected === null ? null : { ...this.selected };
+    copy.rowsAdded = this.rowsAdded;
+    return copy;
   }
 
   /** The values of a sheet's used range, for assertions. */
@@ -674,6 +713,14 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
   get name(): string {
     this.need("name");
     return this.resolve().name;
+  }
+  /** "Worksheet.name": a sheet's new name follows Excel's rules, and no other sheet may have it. */
+  set name(v: string) {
+    this.ctx.enqueue(() => {
+      const sheet = this.resolve();
+      sheet.guard();
+      this.ctx.book.renameSheet(sheet, v);
+    });
   }
   set showGridlines(v: boolean) {
     this.ctx.enqueue(() => (this.resolve().showGridlines = v));

@@ -534,6 +534,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     },
     // showGridlines goes on the wire as "Gridlines" (the library's Worksheet_ShowGridlines_Set).
     setters: {
+      Name: (ws, value) => (ws.name = text(value, "name")),
       Gridlines: (ws, value) => (ws.showGridlines = bool(value, "showGridlines")),
       Visibility: (ws, value) => (ws.visibility = text(value, "visibility")),
     },
@@ -892,8 +893,19 @@ class Interpreter implements Scope {
     this.memory = session.memory;
   }
 
-  async run(): Promise<WireAnswer> {
+  /** Carries out the request's actions in order; with `limit`, only that many, then stops as Excel stops at a failing one. */
+  async run(limit?: number): Promise<WireAnswer> {
     for (const [index, action] of this.request.Actions.entries()) {
+      if (limit !== undefined && index >= limit) {
+        this.answer.Error = {
+          Code: "GeneralException",
+          Message: "The request stopped part-way.",
+          Location: this.where(action),
+          ActionIndex: index,
+          HttpStatusCode: 500,
+        };
+        break;
+      }
       try {
         const value = await this.perform(action);
         // The memory workbook queues commands until a sync, as Office.js does; Excel carries each
@@ -1126,6 +1138,20 @@ export interface RequestRecord {
   readonly text: string;
 }
 
+/**
+ * A fault in one request, as Excel on the web can meet it: refused with nothing carried out
+ * (throttled, the connection down when it was sent), carried out in full with its answer lost
+ * (the connection dropped on the way back), or carried out in part: its first `actions`
+ * operations, then an error (a co-author's edit, the workbook losing focus).
+ */
+export interface RequestFault {
+  /** which request, counting from 1 every request that is not Excel.run's clean-up, over every run */
+  readonly at: number;
+  readonly kind: "refused" | "lost" | "cut";
+  /** for a cut: how many of its operations are carried out (half of them when not given) */
+  readonly actions?: number;
+}
+
 /** Excel.run's options the harness honours (Excel.RunOptions). */
 export interface RealRunOptions {
   /** ask Excel to hold the batch while a cell is being edited, instead of refusing it (ExcelApi 1.11) */
@@ -1164,6 +1190,12 @@ export class RealExcel {
   delayed = 0;
   /** called after each request Excel carried out without error, with the run's count of requests (as MemoryExcel's) */
   afterSync?: (count: number) => void;
+  /** a fault to meet, in the request it names */
+  fault?: RequestFault;
+  /** the requests sent so far that are not clean-ups, over every run: where a fault is counted */
+  sent = 0;
+  /** what the fault did, once it was met: the operations of that request carried out, of how many */
+  faulted?: { readonly carried: number; readonly of: number };
   private readonly ids = new Ids();
 
   constructor(readonly book: MemoryWorkbook = new MemoryWorkbook()) {}
@@ -1222,7 +1254,33 @@ export class RealExcel {
         return response;
       }
     }
-    const answer = await new Interpreter(run.session, this.ids, request).run();
+    if (!record.cleanup) this.sent++;
+    const fault = !record.cleanup && this.fault?.at === this.sent ? this.fault : undefined;
+    if (fault?.kind === "refused") {
+      this.faulted = { carried: 0, of: request.Actions.length };
+      const refused: WireAnswer = {
+        Results: [],
+        TraceIds: [],
+        Error: { Code: "ServiceNotAvailable", Message: "Excel could not take the request now.", Location: "", ActionIndex: 0, HttpStatusCode: 503 },
+      };
+      record.error = { code: "ServiceNotAvailable", location: "", message: "refused" };
+      return library.messages.buildResponseOnSuccess(JSON.stringify(refused), {});
+    }
+    const limit = fault?.kind === "cut" ? (fault.actions ?? Math.floor(request.Actions.length / 2)) : undefined;
+    const answer = await new Interpreter(run.session, this.ids, request).run(limit);
+    if (fault !== undefined) {
+      this.faulted = { carried: limit ?? request.Actions.length, of: request.Actions.length };
+      if (fault.kind === "lost") {
+        // Carried out in full; the answer never arrives: the library sees a failed request.
+        const lost: WireAnswer = {
+          Results: [],
+          TraceIds: [],
+          Error: { Code: "GeneralException", Message: "The connection was lost before Excel answered.", Location: "", ActionIndex: 0, HttpStatusCode: 500 },
+        };
+        record.error = { code: "GeneralException", location: "", message: "answer lost" };
+        return library.messages.buildResponseOnSuccess(JSON.stringify(lost), {});
+      }
+    }
     if (answer.Error !== undefined) record.error = { code: answer.Error.Code, location: answer.Error.Location, message: answer.Error.Message };
     else if (!record.cleanup) this.afterSync?.(run.requests);
     const answerText = JSON.stringify(answer);

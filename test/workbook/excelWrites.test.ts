@@ -54,47 +54,64 @@ describe("requests under the budget", () => {
 });
 
 describe("the Ledger is the commit point", () => {
-  test("a Ledger made meanwhile stops the payment: the worksheets are written, nobody is paid, and the pane says so", async () => {
+  test("a Ledger made meanwhile stops the payment: the sheets begun are taken back, nobody is paid, and the pane says so", async () => {
     const excel = new MemoryExcel(memoryWorkbook(huge(1)));
     // Once the century's first sheets are written (the claim passed), someone makes a Ledger.
     excel.afterSync = () => {
-      if (excel.book.sheet("C1 Death Worksheet") !== undefined && excel.book.sheet("Ledger") === undefined)
+      if (excel.book.sheets.some((s) => s.name.startsWith("~")) && excel.book.sheet("Ledger") === undefined)
         excel.book.put("Ledger", [["Century", "God", "Earned", "Paid", "Carry"]]);
     };
     const outcome = await endCentury(excel.run, 1);
     expect(outcome.written).toBe(false);
-    expect(outcome.aborted).toMatch(/^The Ledger was changed while the worksheets of century 1 were being written, so nobody was paid/);
-    expect(excel.book.sheet("C1 Mana")).toBeDefined();
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([
+      "Ledger table: the Ledger was changed while the sheets of the end of century 1 were being written, so nothing was changed. Look at the Ledger, then try again.",
+    ]);
+    expect(excel.book.sheet("C1 Mana")).toBeUndefined();
+    expect(excel.book.sheets.filter((s) => s.name.startsWith("~"))).toEqual([]);
     expect(excel.book.values("Ledger")).toEqual([["Century", "God", "Earned", "Paid", "Carry"]]);
-    expect(excel.book.settings.get("gods.centuryEndInProgress")).toBe("1");
-    delete excel.afterSync;
-    const status = await readStatus(excel.run);
-    expect(status.problems.map(describeProblem)).toContain(
-      "Ledger table: the end of century 1 stopped part-way: its worksheets may be written, but the Ledger was not, so nobody was paid for it. End century 1 again to finish it.",
-    );
+    // Nothing of the century end is left open: no intent, no claim.
+    expect([...excel.book.settings.keys()]).toEqual([]);
   });
 
-  test("a century end that fails at the Ledger says what it wrote; ending the century again finishes it and clears the mark", async () => {
+  test("a century end that fails at the Ledger says so truly; the same click again finishes it, and nothing is left behind", async () => {
     const excel = new MemoryExcel(memoryWorkbook(handWorked()));
     expect((await endCentury(excel.run, 1)).written).toBe(true);
-    // No mark and no claim is left; what stays is this computer's log of what it paid.
-    expect([...excel.book.settings.keys()].filter((k) => !k.startsWith("gods.paid."))).toEqual([]);
+    // No intent and no claim is left; what stays is this computer's log of what it paid and of what it did.
+    expect([...excel.book.settings.keys()].filter((k) => !k.startsWith("gods.paid.") && !k.startsWith("gods.done."))).toEqual([]);
     const ledgerBefore = excel.book.values("Ledger");
     (excel.book.sheet("Ledger") as { protected: boolean }).protected = true;
-    await expect(endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).rejects.toMatchObject({
+    const click = { accepted: HEARTHS_ACCEPTED, operation: "click-c2" };
+    await expect(endCentury(excel.run, 2, click)).rejects.toMatchObject({
       code: "AccessDenied",
-      message: stringMatching(/^The end of century 2 stopped part-way\. Look at the Ledger: unless it has rows for century 2, nobody was paid\./),
+      message: stringMatching(/^The end of century 2 stopped at \d\d:\d\d while it was being recorded\. Nothing is lost and nothing was written twice/),
     });
     expect(excel.book.values("Ledger")).toEqual(ledgerBefore);
-    expect(excel.book.sheet("C2 Mana")).toBeDefined();
+    // Its sheets are still hidden, under temporary names: nothing shows century 2 as paid.
+    expect(excel.book.sheet("C2 Mana")).toBeUndefined();
     const status = await readStatus(excel.run);
     expect(status.problems.some((p) => /the end of century 2 stopped part-way/.test(p.message))).toBe(true);
+    expect(status.stopped.map((s) => s.step)).toEqual(["finish"]);
+    // Another action waits until it is finished.
+    const other = await recordDeaths(excel.run, { cause: "war", units: 1 });
+    expect(other.written).toBe(false);
     (excel.book.sheet("Ledger") as { protected: boolean }).protected = false;
-    const again = await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED });
-    expect(again.written).toBe(true);
-    // The mark and this computer's claim are gone again; its log of what it paid stays.
-    expect([...excel.book.settings.keys()]).toEqual([expect.stringMatching(/^gods\.paid\./)]);
-    expect(again.status.problems.some((p) => /stopped part-way/.test(p.message))).toBe(false);
+    const again = await endCentury(excel.run, 2, click);
+    expect(again).toMatchObject({
+      settled: "finished",
+      message: stringMatching(/^Finished the end of century 2, which had stopped part-way at \d\d:\d\d: century 2 paid: Ares 10, Hestia 20, Demons 2\./),
+    });
+    expect(excel.book.sheet("C2 Mana")).toBeDefined();
+    expect(excel.book.sheets.filter((s) => s.name.startsWith("~"))).toEqual([]);
+    expect(excel.book.values("Ledger").filter((r) => r[0] === 2)).toHaveLength(3);
+    // Only the logs stay; the same click once more writes nothing.
+    expect([...excel.book.settings.keys()].filter((k) => !k.startsWith("gods.paid.") && !k.startsWith("gods.done."))).toEqual([]);
+    const once = await endCentury(excel.run, 2, click);
+    expect(once).toMatchObject({
+      settled: "already",
+      message: stringMatching(/^Already done at \d\d:\d\d: century 2 paid: Ares 10, Hestia 20, Demons 2\. Nothing more was written\.$/),
+    });
+    expect(excel.book.values("Ledger").filter((r) => r[0] === 2)).toHaveLength(3);
+    if ("settled" in again) expect(again.status.problems.some((p) => /stopped part-way/.test(p.message))).toBe(false);
   });
 
   test("only the Ledger's new rows are written: the century's own", async () => {

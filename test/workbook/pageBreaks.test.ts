@@ -29,7 +29,7 @@ function paged(breaks: readonly number[] = [4, 7]): SheetPlan {
 
 async function written(run: <T>(batch: (context: ContextApi) => Promise<T>) => Promise<T>, plan: SheetPlan): Promise<void> {
   await run(async (context) => {
-    for (const step of worksheetSteps(context, { tables: new Map(), sheetNames: [] }, { sheets: [plan] })) step.queue();
+    for (const step of worksheetSteps(context, { sheets: [plan] })) step.queue();
     await context.sync();
   });
 }

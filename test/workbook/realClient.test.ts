@@ -42,8 +42,8 @@ function contents(book: MemoryWorkbook) {
       charts: s.charts,
     })),
     tables: book.tables.map((t) => ({ name: t.name, sheet: t.sheet.name, top: t.top, left: t.left, columns: t.columns, bodyRows: t.bodyRows, style: t.style })),
-    // The paid log's times are each run's own clock.
-    settings: [...book.settings.entries()].map(([k, v]) => [k, v.replace(/"at":\d+/g, '"at":0')]),
+    // The paid log's times are each run's own clock, and each click's operation id its own.
+    settings: [...book.settings.entries()].map(([k, v]) => [k, v.replace(/"at":\d+/g, '"at":0').replace(/"id":"[^"]*"/g, '"id":0')]),
     activeSheet: book.activeSheet,
     selected: book.selected,
   };

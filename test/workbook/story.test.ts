@@ -11,10 +11,12 @@ import { MOST_LINES } from "../../src/workbook/plan/story";
 import { readHistory } from "../../src/workbook/read/history";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { planPacket } from "../../src/workbook/actions/packet";
-import { endCentury } from "../../src/workbook/office/actions";
+import { endCentury, settleStopped } from "../../src/workbook/office/actions";
+import { readStatus } from "../../src/workbook/office/tools";
 import { Book, bookCampaign } from "../support/book";
 import { edit, HEARTHS_ACCEPTED, memoryWorkbook, sized } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
+import { RealExcel } from "../support/realExcel";
 
 function sheetOf(plan: { sheets: readonly SheetPlan[] } | undefined, name: string): SheetPlan {
   const sheet = plan?.sheets.find((s) => s.name === name);
@@ -231,20 +233,26 @@ describe("inside Excel", () => {
     expect(charts).toHaveLength(2);
   });
 
-  test("the History is written over in place, never deleted first; rows past its new end are emptied", async () => {
-    const excel = new MemoryExcel(memoryWorkbook(bookCampaign()));
+  test("the History stays whole until its new version is complete: a century end stopped on its way leaves it as it was", async () => {
+    const excel = new RealExcel(memoryWorkbook(bookCampaign()));
     expect((await endCentury(excel.run, 1)).written).toBe(true);
-    expect((await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).written).toBe(true);
+    const before = excel.book.values(STORY_SHEETS.history);
+    // Century 2's write (after two reads and the claim) stops once its sheets are under way, before its commit.
+    excel.fault = { at: excel.sent + 4, kind: "cut", actions: 40 };
+    await expect(endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).rejects.toThrow(/stopped at \d\d:\d\d before it changed anything/);
+    delete excel.fault;
+    expect(excel.book.values(STORY_SHEETS.history)).toEqual(before);
+    // Written in full once it ends: a leftover under the old one is gone with it.
     const sheet = excel.book.sheet(STORY_SHEETS.history);
     if (sheet === undefined) throw new Error("no History");
-    // Something only this very sheet has, and a leftover a few rows under its end.
-    sheet.frozenRows = 7;
-    const before = excel.book.values(STORY_SHEETS.history);
     sheet.cell(before.length + 2, 0).value = "left over";
-    // Century 2 again: the same sheet, the same rows, the leftover gone.
+    const status = await readStatus(excel.run);
+    const stopped = status.stopped[0];
+    expect(stopped?.step).toBe("take back");
+    await settleStopped(excel.run, stopped?.id ?? "");
+    expect(excel.book.sheets.filter((s) => s.name.startsWith("~"))).toEqual([]);
     expect((await endCentury(excel.run, 2, { accepted: HEARTHS_ACCEPTED })).written).toBe(true);
-    expect(excel.book.sheet(STORY_SHEETS.history)).toBe(sheet);
-    expect(sheet.frozenRows).toBe(7);
-    expect(excel.book.values(STORY_SHEETS.history)).toEqual(before);
+    expect(excel.book.values(STORY_SHEETS.history).some((r) => r.includes("left over"))).toBe(false);
+    expect(excel.book.values(STORY_SHEETS.history).filter((r) => r[0] === 2).length).toBeGreaterThan(0);
   });
 });

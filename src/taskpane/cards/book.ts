@@ -2,13 +2,13 @@
  * The book by hand: a god renamed everywhere, the book corrected on purpose, and a credit written
  * on two computers put right (each asked first).
  */
-import { correctBook, excelRun, renameEverywhere, settlePaidTwice } from "../../workbook/office";
+import { correctBook, excelRun, putBookRight, renameEverywhere, settlePaidTwice, isSettled } from "../../workbook/office";
 import { errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions } from "../dom";
 import { steps } from "../messages";
 import { showMessage, showProblems } from "../render";
-import { act, goTo, onStatus, show, showOutcome } from "../state";
+import { goTo, onStatus, show, showOutcome, write, showSettled } from "../state";
 
 function render(current: CampaignStatus): void {
   setOptions(
@@ -21,8 +21,8 @@ function render(current: CampaignStatus): void {
   byId("reseal-text").textContent = broken
     ? "The Ledger was changed by hand (see the problems above). If that was done on purpose, say why: the book is sealed as it stands, and a correction row in each account it touches keeps the reason. Otherwise put back what the add-in wrote."
     : "The Ledger agrees with its seal: there is nothing to correct.";
-  // Credits written on two computers whose copies lagged: each put right by a referee.
-  const twice = current.problems.filter((p) => p.paidTwice !== undefined);
+  // Credits written on two computers whose copies lagged, and a Ledger their writes mixed: each put right by a referee.
+  const twice = current.problems.filter((p) => p.paidTwice !== undefined || p.mixedBook !== undefined);
   byId("twice-title").hidden = twice.length === 0;
   byId("twice").replaceChildren(
     ...twice.map((p) =>
@@ -33,7 +33,7 @@ function render(current: CampaignStatus): void {
         el("button", {
           text: "Put right…",
           className: "settle",
-          attrs: { type: "button", "data-credit": p.paidTwice ?? "", "data-take-back": p.takeBack ?? "" },
+          attrs: { type: "button", "data-credit": p.paidTwice ?? "", "data-take-back": p.takeBack ?? "", "data-mixed": p.mixedBook ?? "" },
         }),
       ),
     ),
@@ -46,6 +46,23 @@ export function wireBookByHand(): void {
   byId("twice").addEventListener("click", (e) => {
     const button = e.target instanceof HTMLElement ? e.target.closest("button.settle") : null;
     const credit = button instanceof HTMLElement ? button.dataset.credit : undefined;
+    const mixed = button instanceof HTMLElement ? (button.dataset.mixed ?? "") : "";
+    if (mixed !== "") {
+      const result = byId("twice-result");
+      ask(
+        "twice",
+        "Put the Ledger right? Its mixed rows and its seal take the rows of the computer named above; nothing is paid. Then see to the double payment, if one is named.",
+        "Put the Ledger right",
+        () =>
+          void write(result, steps("Putting the Ledger right…"), `mixed:${mixed}`, async (options) => {
+            const outcome = await putBookRight(excelRun, mixed, options);
+            if (showSettled(result, outcome)) return;
+            show(outcome.status);
+            showMessage(result, "done", "The Ledger is put right: its rows and its seal agree again.");
+          }),
+      );
+      return;
+    }
     if (credit === undefined || credit === "") return;
     const takeBack = button instanceof HTMLElement ? (button.dataset.takeBack ?? "") : "";
     const result = byId("twice-result");
@@ -56,8 +73,9 @@ export function wireBookByHand(): void {
         : `Have these come back out of the boxes: ${takeBack}? The Ledger keeps it once as it is. Payments then go on, on every computer.`,
       "It is put right",
       () =>
-        void act(result, steps("Recording that it is put right…"), async (options) => {
+        void write(result, steps("Recording that it is put right…"), `twice:${credit}`, async (options) => {
           const outcome = await settlePaidTwice(excelRun, credit, options);
+          if (showSettled(result, outcome)) return;
           show(outcome.status);
           showMessage(result, "done", "Recorded as put right: payments go on.");
         }),
@@ -77,10 +95,10 @@ export function wireBookByHand(): void {
       `Rename ${from} to ${to} everywhere: its row in Gods, its Cards, its pantheon shares and its Ledger rows? Its account and what it carries go with it.`,
       `Rename ${from}`,
       () =>
-        void act(result, steps(`Renaming ${from}…`), async (options) => {
+        void write(result, steps(`Renaming ${from}…`), `rename:${JSON.stringify([from, to])}`, async (options) => {
           const outcome = await renameEverywhere(excelRun, from, to, options);
           showOutcome(result, outcome);
-          if (outcome.written) byId("rename-to", HTMLInputElement).value = "";
+          if (!isSettled(outcome) && outcome.written) byId("rename-to", HTMLInputElement).value = "";
         }),
     );
   });
@@ -98,8 +116,9 @@ export function wireBookByHand(): void {
       `Correct the book ("${because}")? The Ledger is sealed as it stands now, and the accounts it touches get a correction row with this reason.`,
       "Correct the book",
       () =>
-        void act(result, steps("Correcting the book…"), async (options) => {
+        void write(result, steps("Correcting the book…"), `reseal:${because}`, async (options) => {
           const outcome = await correctBook(excelRun, because, options);
+          if (showSettled(result, outcome)) return;
           show(outcome.status);
           const errors = errorsIn(outcome.problems);
           if (!outcome.written) showProblems(result, "Nothing was written:", errors, goTo);

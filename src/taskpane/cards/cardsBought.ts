@@ -5,7 +5,7 @@ import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions } from "../dom";
 import { READING, steps } from "../messages";
 import { showProblems } from "../render";
-import { act, goTo, onStatus, show, showOutcome, status } from "../state";
+import { act, goTo, onStatus, show, showOutcome, status, write } from "../state";
 
 const same = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, " ") === b.trim().toLowerCase().replace(/\s+/g, " ");
 
@@ -63,7 +63,7 @@ export function wireCardsBought(): void {
         `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table. Apply it?`,
         "Apply",
         () =>
-          void act(target, steps("Changing the Cards table…"), async (o) => {
+          void write(target, steps("Changing the Cards table…"), `cards:${JSON.stringify(order)}`, async (o) => {
             const done = await changeCards(excelRun, order, o);
             showOutcome(target, done);
           }),

@@ -10,7 +10,7 @@ import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";
 import { paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
-import { act, goTo, onStatus, refresh, show, status } from "../state";
+import { goTo, onStatus, refresh, show, status, write, showSettled } from "../state";
 import { showCredit } from "./events";
 
 /** Notes to read before paying a century, besides the warnings that change pay (listed first). */
@@ -89,8 +89,9 @@ export function wireCentury(): void {
   onStatus(render);
   const target = byId("century-result");
   const pay = (n: number, redo: boolean) => (accepted: string[], again: (unseen: readonly Problem[]) => void) =>
-    void act(target, steps(`Writing the worksheets of century ${n} and the Ledger…`), async (options) => {
+    void write(target, steps(`Writing the worksheets of century ${n} and the Ledger…`), `century:${n}:${String(redo)}`, async (options) => {
       const outcome = await endCentury(excelRun, n, { ...options, unpaid: !redo, accepted });
+      if (showSettled(target, outcome)) return;
       const held = outcome.unaccepted ?? [];
       if (held.length > 0) {
         show(outcome.status, false);
@@ -134,14 +135,21 @@ export function wireCentury(): void {
   byId("regenerate").addEventListener("click", () => {
     const n = status()?.nextCentury;
     const result = byId("worksheets-result");
-    void act(result, steps(n === undefined ? "Writing the worksheets…" : `Writing the worksheets of century ${n}…`), async (options) => {
-      showEnded(await regenerateWorksheets(excelRun, undefined, options), false, result);
-    });
+    void write(
+      result,
+      steps(n === undefined ? "Writing the worksheets…" : `Writing the worksheets of century ${n}…`),
+      `worksheets:${String(n)}`,
+      async (options) => {
+        const outcome = await regenerateWorksheets(excelRun, undefined, options);
+        if (!showSettled(result, outcome)) showEnded(outcome, false, result);
+      },
+    );
   });
   byId("packet").addEventListener("click", () => {
     const result = byId("packet-result");
-    void act(result, steps("Writing the session packet…"), async (options) => {
+    void write(result, steps("Writing the session packet…"), "packet", async (options) => {
       const outcome = await writePacket(excelRun, options);
+      if (showSettled(result, outcome)) return;
       show(outcome.status);
       const errors = errorsIn(outcome.problems);
       if (errors.length > 0) showProblems(result, "Nothing was written:", errors, goTo);
@@ -167,8 +175,9 @@ export function wireCentury(): void {
       [],
       [],
       (accepted, again) =>
-        void act(result, steps("Crediting the era's end…"), async (options) => {
+        void write(result, steps("Crediting the era's end…"), `era:${n}`, async (options) => {
           const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
+          if (showSettled(result, outcome)) return;
           const held = outcome.unaccepted ?? [];
           show(outcome.status, held.length === 0);
           if (held.length > 0) again(held);

@@ -1,10 +1,10 @@
 /** The deaths card: a row for the Deaths table, and a tally of the century's causes with +1 and +5. */
-import { excelRun, recordDeaths } from "../../workbook/office";
+import { excelRun, recordDeaths, isSettled } from "../../workbook/office";
 import type { CampaignStatus } from "../../workbook";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { plural } from "../render";
-import { act, onStatus, showOutcome } from "../state";
+import { onStatus, showOutcome, write } from "../state";
 
 function render(status: CampaignStatus): void {
   byId("cause-list").replaceChildren(...status.causes.map((c) => el("option", { attrs: { value: c.cause } })));
@@ -50,10 +50,10 @@ export function wireDeaths(): void {
     const units = byId("death-units", HTMLInputElement).valueAsNumber;
     const race = byId("death-race", HTMLSelectElement).value;
     const note = byId("death-note", HTMLInputElement).value;
-    void act(target, texts(cause), async (options) => {
+    void write(target, texts(cause), `deaths:${JSON.stringify([cause, units, race, note])}`, async (options) => {
       const outcome = await recordDeaths(excelRun, { cause, units, race, note }, options);
       showOutcome(target, outcome);
-      if (outcome.written) {
+      if (!isSettled(outcome) && outcome.written) {
         byId("death-units", HTMLInputElement).value = "";
         byId("death-note", HTMLInputElement).value = "";
       }
@@ -64,7 +64,7 @@ export function wireDeaths(): void {
     if (button === null) return;
     const cause = button.dataset.cause ?? "";
     const units = Number(button.dataset.units);
-    void act(target, texts(cause), async (options) => {
+    void write(target, texts(cause), `tally:${JSON.stringify([cause, units])}`, async (options) => {
       showOutcome(target, await recordDeaths(excelRun, { cause, units, tally: true }, options));
     });
   });

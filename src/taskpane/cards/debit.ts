@@ -5,7 +5,7 @@ import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { showMessage } from "../render";
-import { act, goTo, onStatus, show, status } from "../state";
+import { goTo, onStatus, show, status, write, showSettled, retrying } from "../state";
 import { showCredit } from "./events";
 
 function render(current: CampaignStatus): void {
@@ -51,7 +51,9 @@ export function wireDebit(): void {
       byId("debit-what").focus();
       return;
     }
-    const again = isRepeat(current, god, reason);
+    // The same click tried again after a fault is no second debit: it is never asked "did it lose mana again?".
+    const key = `debit:${JSON.stringify([god, mana, reason])}`;
+    const again = isRepeat(current, god, reason) && !retrying(key);
     const owes = current.owing.find((o) => o.god === god)?.owes ?? 0;
     const before = owes > 0 ? ` ${god} already owes ${shown(owes)}.` : "";
     const question = again
@@ -59,8 +61,9 @@ export function wireDebit(): void {
       : `Take ${shown(mana)} mana from ${god}'s account for "${reason}" in century ${current.nextCentury}? What its account carries goes first; the rest it owes, paid from its next credits.${before}`;
     target.replaceChildren();
     ask("debit", question, again ? "Yes, take it again" : `Take ${shown(mana)} from ${god}`, () => {
-      void act(target, steps(`Taking mana from ${god}…`), async (options) => {
+      void write(target, steps(`Taking mana from ${god}…`), key, async (options) => {
         const outcome = await debitAccount(excelRun, god, mana, reason, { again }, options);
+        if (showSettled(target, outcome)) return;
         show(outcome.status);
         showCredit(target, outcome, goTo);
         if (outcome.written) {

@@ -5,7 +5,7 @@ import { ask, askToPay, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
-import { act, goTo, onStatus, show, status } from "../state";
+import { goTo, onStatus, show, status, write, showSettled, retrying } from "../state";
 
 /** What the chosen event pays each recipient, times the times given. */
 function renderPreview(current: CampaignStatus): void {
@@ -101,10 +101,16 @@ export function wireEvents(): void {
       showMessage(target, "error", `Times: write how many times the event happened, a whole number from 1 to ${MAX_TIMES}.`);
       return;
     }
-    const again = event.repeat;
+    // The same click tried again after a fault is no second credit: it is never asked "did it happen again?".
+    const key = `event:${JSON.stringify([name, n])}`;
+    const again = event.repeat && !retrying(key);
     const what = n === 1 ? `"${name}"` : `"${name}" ${n} times`;
     const who = event.perEvent.length === 0 ? "It credits nobody." : `It credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
-    const question = again ? `"${name}" was the last credit already. Did it happen again? ${who}` : `Credit ${what} in century ${current.nextCentury}? ${who}`;
+    const question = retrying(key)
+      ? `Try ${what} again? The click before met a fault on its way to Excel: this one finishes it, or says that it was done. It is never credited twice.`
+      : again
+        ? `"${name}" was the last credit already. Did it happen again? ${who}`
+        : `Credit ${what} in century ${current.nextCentury}? ${who}`;
     target.replaceChildren();
     askToPay(
       "event",
@@ -113,8 +119,9 @@ export function wireEvents(): void {
       [],
       [],
       (accepted, askAgain) =>
-        void act(target, steps(`Crediting ${name}…`), async (options) => {
+        void write(target, steps(`Crediting ${name}…`), key, async (options) => {
           const outcome = await creditEvent(excelRun, name, { times: n, again }, { ...options, accepted });
+          if (showSettled(target, outcome)) return;
           const held = outcome.unaccepted ?? [];
           show(outcome.status, held.length === 0);
           if (held.length > 0) {
@@ -128,17 +135,20 @@ export function wireEvents(): void {
   });
   wireCancel("undo", "undo-credit");
   byId("undo-credit").addEventListener("click", () => {
-    const latest = status()?.credits[0];
-    if (latest?.undoable !== true) return;
+    const current = status();
+    const latest = current?.credits[0];
+    if (latest?.undoable !== true || current === null) return;
+    const head = current.head;
     const result = byId("undo-result");
     ask(
       "undo",
       `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they carried before; take back the whole mana it paid.`,
       "Take it back",
       () =>
-        void act(result, steps("Taking the credit back…"), async (options) => {
-          // Only the credit the gamemaster was asked about: another may have been made meanwhile.
-          const outcome = await undoLatestCredit(excelRun, options, latest.label);
+        void write(result, steps("Taking the credit back…"), `undo:${latest.label}:${head}`, async (options) => {
+          // Only the credit the gamemaster was asked about, in the book as the pane read it: another may have been made meanwhile.
+          const outcome = await undoLatestCredit(excelRun, options, latest.label, head);
+          if (showSettled(result, outcome)) return;
           show(outcome.status);
           showCredit(result, outcome, goTo, true);
         }),

@@ -6,7 +6,7 @@ import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { showProblems } from "../render";
-import { act, goTo, onStatus, show, showOutcome, status } from "../state";
+import { act, goTo, onStatus, show, showOutcome, status, write } from "../state";
 
 /** The race chosen in the Pantheons section, if any. */
 function chosenRace(current: CampaignStatus): RaceStatus | undefined {
@@ -130,7 +130,7 @@ export function wirePantheons(): void {
     const deity = byId("cult-deity", HTMLSelectElement).value;
     const points = byId("cult-points", HTMLInputElement).valueAsNumber;
     const target = byId("cult-result");
-    void act(target, steps(`Applying the cult of ${deity}…`), async (options) => {
+    void write(target, steps(`Applying the cult of ${deity}…`), `cult:${JSON.stringify([race(), deity, points])}`, async (options) => {
       showOutcome(target, await applyCult(excelRun, race(), deity, points, options));
     });
   });
@@ -138,7 +138,7 @@ export function wirePantheons(): void {
     const current = status();
     const on = !(current !== null && chosenRace(current)?.turmoil === true);
     const target = byId("turmoil-result");
-    void act(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), async (options) => {
+    void write(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), `turmoil:${JSON.stringify([race(), on])}`, async (options) => {
       showOutcome(target, await setTurmoil(excelRun, race(), on, options));
     });
   });
@@ -180,7 +180,7 @@ export function wirePantheons(): void {
     const question = `Obliterate ${god}? Every share ${god} holds in a pantheon goes to the other gods there (to Atheism where no god is left), and ${god}'s Cards rows are deleted. The pane cannot undo this.`;
     ask("obliterate", question, `Yes, obliterate ${god}`, () => {
       const target = byId("obliterate-result");
-      void act(target, steps(`Obliterating ${god}…`), async (options) => {
+      void write(target, steps(`Obliterating ${god}…`), `obliterate:${god}`, async (options) => {
         showOutcome(target, await obliterateGod(excelRun, god, options));
         const current = status();
         if (current !== null) fillProposal(current, true);

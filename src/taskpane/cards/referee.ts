@@ -5,7 +5,7 @@ import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { READING, steps } from "../messages";
 import { showMessage, showProblems } from "../render";
-import { act, goTo, onStatus, show, showOutcome } from "../state";
+import { act, goTo, onStatus, show, showOutcome, status as statusNow, write } from "../state";
 
 /** The boxes of the disaster's table, one of each kind per race. */
 type HitKind = "deaths" | "cities" | "great";
@@ -86,7 +86,7 @@ export function wireReferee(): void {
     return text === "" ? undefined : Number(text);
   };
   /** Shows the action (reading only), then asks before writing it. */
-  const previewThenAsk = (what: string, action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>) => {
+  const previewThenAsk = (what: string, key: string, action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>) => {
     target.replaceChildren();
     byId("referee-confirm").hidden = true;
     void act(target, { reading: READING, writing: READING }, async (options) => {
@@ -107,7 +107,8 @@ export function wireReferee(): void {
         `${seen.message} Write it?`,
         `Write the ${what}`,
         () =>
-          void act(target, steps(`Writing the ${what}…`), async (o) => {
+          void write(target, steps(`Writing the ${what}…`), `${what}:${key}`, async (o) => {
+            // The click's id goes with it: the journal may say it was done already, which showOutcome shows.
             showOutcome(target, await action(o));
           }),
       );
@@ -119,7 +120,7 @@ export function wireReferee(): void {
       return { race: byId(id, HTMLSelectElement).value, ...(strength === undefined ? {} : { strength }) };
     };
     const order = { a: side("war-a"), b: side("war-b") };
-    previewThenAsk("war", (options) => runWar(excelRun, order, options));
+    previewThenAsk("war", JSON.stringify(order), (options) => runWar(excelRun, order, options));
   });
   byId("disaster-show").addEventListener("click", () => {
     const hits = disasterHits()
@@ -143,9 +144,9 @@ export function wireReferee(): void {
       showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
       return;
     }
-    previewThenAsk("disaster", (options) => runDisaster(excelRun, order, options));
+    previewThenAsk("disaster", JSON.stringify(order), (options) => runDisaster(excelRun, order, options));
   });
   byId("growth-show").addEventListener("click", () => {
-    previewThenAsk("growth", (options) => runGrowth(excelRun, options));
+    previewThenAsk("growth", String(statusNow()?.nextCentury ?? 0), (options) => runGrowth(excelRun, options));
   });
 }

@@ -1,11 +1,11 @@
 /** The session-end card: the mana each character holds as a session ends, recorded (asked first) in the Sessions and Gods tables. */
-import { excelRun, recordSessionEnd } from "../../workbook/office";
+import { excelRun, recordSessionEnd, isSettled } from "../../workbook/office";
 import { today, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, shown } from "../dom";
 import { steps } from "../messages";
 import { plural, showMessage } from "../render";
-import { act, onStatus, showOutcome } from "../state";
+import { onStatus, showOutcome, write } from "../state";
 
 /** The boxes of the table, one per character, with what was typed in each. */
 function boxes(): HTMLInputElement[] {
@@ -58,10 +58,10 @@ export function wireSessionEnd(): void {
       `Record the mana of ${plural(entries.length, "character")} (${shown(total)} in all) for the session of ${date || "today"}, in the Sessions table and the Gods table's Mana column?`,
       "Record",
       () =>
-        void act(target, steps("Recording the session's end…"), async (options) => {
+        void write(target, steps("Recording the session's end…"), `session:${JSON.stringify([date, entries])}`, async (options) => {
           const outcome = await recordSessionEnd(excelRun, { date: date || today(), entries }, options);
           showOutcome(target, outcome);
-          if (outcome.written) for (const b of boxes()) delete b.dataset.typed;
+          if (!isSettled(outcome) && outcome.written) for (const b of boxes()) delete b.dataset.typed;
         }),
     );
   });

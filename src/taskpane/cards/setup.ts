@@ -2,7 +2,7 @@
 import { excelRun, createMissingTables } from "../../workbook/office";
 import { byId } from "../dom";
 import { showMessage } from "../render";
-import { act, showOutcome } from "../state";
+import { act, showOutcome, write } from "../state";
 
 /** The example campaign as an .xlsx file in base64, made at build time (see webpack.config.js). */
 declare const EXAMPLE_WORKBOOK_BASE64: string;
@@ -10,7 +10,7 @@ declare const EXAMPLE_WORKBOOK_BASE64: string;
 export function wireSetup(): void {
   const target = byId("setup-result");
   byId("create-tables").addEventListener("click", () => {
-    void act(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, async (options) => {
+    void write(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, "setup", async (options) => {
       showOutcome(target, await createMissingTables(excelRun, options));
     });
   });

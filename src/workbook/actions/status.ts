@@ -12,7 +12,9 @@ import { checkCentury, creditAfter, creditName, latestCentury, recipients } from
 import type { LedgerRow } from "../read/types";
 import { eventCredit, owed, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
-import { earnedIn, eventOf, knownEvents, latestCredit } from "../read/credits";
+import { bookHead, earnedIn, eventOf, knownEvents, latestCredit } from "../read/credits";
+import { clock, recoveryWords, underWay } from "../read/journal";
+import type { Journal } from "../model/raw";
 import { isRepeat } from "./event";
 import { planEraEnd } from "./eraEnd";
 import { centuryInput, costed, previewPayments } from "./centuryEnd";
@@ -59,6 +61,10 @@ export interface CampaignStatus {
   readonly events: readonly EventStatus[];
   /** the Ledger's latest credits, newest first */
   readonly credits: readonly CreditStatus[];
+  /** the book's head as read (read/credits.ts bookHead): an undo goes ahead only while it is the same */
+  readonly head: string;
+  /** actions that stopped part-way inside Excel, each to finish or take back in one step (read/journal.ts) */
+  readonly stopped: readonly StoppedStatus[];
   /** the era's end that can be credited now, or why none can */
   readonly eraEnd: { readonly century: number; readonly ready: boolean; readonly reason?: string };
   /** whether the Sources table has an era-end source at all */
@@ -73,6 +79,17 @@ export interface CampaignStatus {
   readonly owing: readonly { readonly god: string; readonly owes: number }[];
   /** what each recipient earned in each century so far (1 to the latest), every credit of the century, for the preview's lines */
   readonly trends: readonly { readonly god: string; readonly earned: readonly number[] }[];
+}
+
+export interface StoppedStatus {
+  /** the operation's id, for the step that settles it */
+  readonly id: string;
+  /** what stopped, and what settling it does, in sentences */
+  readonly message: string;
+  /** the one step: finish it (it stopped while recording), or take it back (it stopped before changing anything) */
+  readonly step: "finish" | "take back";
+  /** still under way on another computer: nothing to do here yet */
+  readonly underWay: boolean;
 }
 
 export interface EventStatus {
@@ -188,6 +205,8 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
       repeat: isRepeat(campaign, e.name),
     })),
     credits: recentCredits(campaign),
+    head: bookHead(campaign),
+    stopped: stoppedActions(read.journal, read.thisComputer),
     eraEnd: eraEndState(read),
     hasEraEnd: campaign.sources.some((s) => s.timing === "era-end" && s.basis === "count"),
     redo: redoState(campaign, latest),
@@ -196,6 +215,23 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     owing: [...campaign.accounts.values()].filter((a) => isNegative(a.carry)).map((a) => ({ god: a.god, owes: toNumber(owed(a.carry)) })),
     trends: recipients(campaign).map((god) => ({ god, earned: earnedByCentury(campaign.accounts.get(nameKey(god))?.entries ?? [], latest) })),
   };
+}
+
+/** The actions the journal holds open, each with its one step. */
+function stoppedActions(journal: Journal | undefined, thisComputer: string | undefined): StoppedStatus[] {
+  if (journal === undefined) return [];
+  return journal.open.map((op) => {
+    const busy = underWay(op, journal, thisComputer);
+    const where = op.computer === thisComputer ? "" : " on another computer";
+    return {
+      id: op.id,
+      step: op.reached === undefined ? "take back" : "finish",
+      underWay: busy,
+      message: busy
+        ? `Another referee's Excel is busy with ${op.words} (since ${clock(op.at)}).`
+        : `${op.words.charAt(0).toUpperCase()}${op.words.slice(1)} stopped part-way at ${clock(op.at)}${where}. ${recoveryWords(op)}`,
+    };
+  });
 }
 
 /** Earned in each century from 1 to `latest`, every credit of it. */

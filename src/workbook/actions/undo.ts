@@ -6,15 +6,16 @@ import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { creditName } from "../read/century";
-import { latestCredit } from "../read/credits";
+import { bookHead, latestCredit } from "../read/credits";
 import type { LedgerRow } from "../read/types";
 import { accountsAfter, ledgerError, withSheets, type CreditOutcome } from "./credit";
 
 /**
  * Takes back the latest credit, when it is an event or an era's end; with `expected` (the credit
- * as a gamemaster was asked about it), only when it is still that one.
+ * as a gamemaster was asked about it), only when it is still that one, and with `head` (the
+ * book's head as the gamemaster's pane read it), only while the book did not change since.
  */
-export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
+export function planUndo(read: CampaignRead, expected?: string, head?: string): CreditOutcome {
   const { campaign } = read;
   // Taking a credit back pays nobody: warnings about what others would be paid do not stop it.
   const problems = payingNobody(read.problems);
@@ -47,6 +48,16 @@ export function planUndo(read: CampaignRead, expected?: string): CreditOutcome {
       problems: [
         ledgerError(
           `the latest credit is now ${creditName(first)}, not ${expected}: the Ledger changed meanwhile. Nothing was taken back; look again before undoing.`,
+        ),
+      ],
+    };
+  }
+  if (head !== undefined && head !== bookHead(campaign)) {
+    return {
+      ...base,
+      problems: [
+        ledgerError(
+          `the book changed since the pane last read it (its latest credit is ${creditName(first)}). Nothing was taken back; click Check again, look at the latest credits, then undo.`,
         ),
       ],
     };

@@ -26,6 +26,10 @@ export interface Problem {
   readonly paidTwice?: string;
   /** for such a credit: what comes back out of the boxes to put it right ("Ares 22, Hestia 24"), empty when nothing does */
   readonly takeBack?: string;
+  /** a Ledger whose cells two computers' writes mixed (read/mixed.ts): the journal id of the write it takes when put right */
+  readonly mixedBook?: string;
+  /** an action that stopped part-way inside Excel (read/journal.ts): its id, for the one step that finishes or takes it back */
+  readonly operation?: string;
   /** a name that looks misspelt, and the known one it likely means: what it costs can be worked out */
   readonly suggestion?: { readonly table: string; readonly from: string; readonly to: string };
 }

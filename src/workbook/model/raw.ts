@@ -53,6 +53,61 @@ export interface RawWorkbook {
   readonly settled?: readonly string[];
   /** the add-in's name for the computer that read the workbook, to tell its log from the others' (inside Excel only) */
   readonly thisComputer?: string;
+  /** what the add-in's journal holds (read/journal.ts): actions begun inside Excel and not marked done, and the latest done */
+  readonly journal?: Journal;
+}
+
+/**
+ * An action begun inside Excel whose done mark is missing: its intent, as written before any of
+ * its effects. The sheets it writes go first under a temporary name (`temps`: temporary, final);
+ * then, once `committing`, the items that change the campaign, one after another, a mark after
+ * each (`reached`: how many are done for sure; the next may be done or not, and each item can
+ * tell).
+ */
+export interface OpenOperation {
+  readonly id: string;
+  /** the computer whose Excel began it */
+  readonly computer: string;
+  /** when it began, in milliseconds since 1970 by that computer's clock */
+  readonly at: number;
+  /** the action, by its name in the journal ("century-end", "event"…) */
+  readonly action: string;
+  /** what it does, in a gamemaster's words: "the end of century 3" */
+  readonly words: string;
+  /** what it did once done, in a line: "century 3 paid: Ares 22, Hestia 24" */
+  readonly done: string;
+  readonly temps: readonly (readonly [string, string])[];
+  /** what it changes, in order, as the journal holds it (plan/commit.ts reads them) */
+  readonly items: readonly unknown[];
+  /** the items began: undefined while its sheets were still being written */
+  readonly reached?: number;
+  /** the setting by which it claimed the book, when it pays */
+  readonly claim?: string;
+}
+
+/** An action marked done, as each computer's list of the latest keeps it. */
+export interface DoneOperation {
+  readonly id: string;
+  readonly computer: string;
+  /** when it was done */
+  readonly at: number;
+  readonly words: string;
+  readonly done: string;
+  /**
+   * For one of the latest credits: what it wrote of the book (its Ledger item and its seal's, as
+   * plan/commit.ts writes them), by which a Ledger whose cells two computers' writes mixed is
+   * told from a hand edit and put right (read/mixed.ts).
+   */
+  readonly book?: { readonly ledger: unknown; readonly seal?: unknown };
+}
+
+export interface Journal {
+  readonly open: readonly OpenOperation[];
+  readonly done: readonly DoneOperation[];
+  /** settings of actions done whose keys were not cleared yet (a request cut in the done mark): the next write clears them */
+  readonly leftover: readonly string[];
+  /** when the workbook was read, by this computer's clock: how old another computer's open action is */
+  readonly readAt: number;
 }
 
 /** A credit written to the Ledger by one computer's Excel. */

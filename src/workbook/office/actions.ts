@@ -1,37 +1,93 @@
 /**
  * The actions inside Excel that pay or take back: the century end that the task pane and the
- * ribbon command share, and the credits of the mana book. Each action is one Excel.run: read the campaign once (two round trips for an ordinary
- * campaign), work out the change with the same code as the command line, claim the book when it
- * pays (claim.ts), write it, and hand back the campaign's status after the change, worked out
- * without reading again. The pane's other tools are in tools.ts.
+ * ribbon command share, and the credits of the mana book. Each is one operation of the journal
+ * (journal.ts): read the campaign once (two round trips for an ordinary campaign), work out the
+ * change with the same code as the command line, claim the book when it pays (claim.ts), write
+ * it, and hand back the campaign's status after the change, worked out without reading again.
+ * The pane's other tools are in tools.ts.
  */
-import type { ContextApi } from "./api";
-import { ActionError, exclusive, withRetry, type ActionOptions, type ExcelRun, type PayOptions } from "./run";
+import { ActionError, exclusive, type ActionOptions, type ExcelRun, type PayOptions } from "./run";
 import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
-import { LEDGER, sheetNames } from "../model/schema";
+import type { RawWorkbook } from "../model/raw";
+import { LEDGER, normalizeHeader, sheetNames } from "../model/schema";
 import { planEraEnd } from "../actions/eraEnd";
 import { planEvent, type EventOptions } from "../actions/event";
 import { planUndo } from "../actions/undo";
 import { planDebit, type DebitOptions } from "../actions/debit";
 import { type CreditOutcome } from "../actions/credit";
 import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
-import { type WorkbookPlan } from "../plan/types";
+import { type Payment, type WorkbookPlan } from "../plan/types";
+import { bookWrite, itemsIn } from "../plan/commit";
 import { planReseal } from "../actions/reseal";
 import { readCampaign, type CampaignRead } from "../read/campaign";
 import { latestCentury } from "../read/century";
+import { creditName } from "../read/creditName";
+import { clock } from "../read/journal";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
-import { CENTURY_END_MARK, ledgerCheck, readWorkbook } from "./read";
-import { queueClaim, queueRelease, queueSettled, type ClaimCheck } from "./claim";
 import { creditKey } from "../read/twice";
-import { normalizeHeader } from "../model/schema";
-import { queueLedgerAndShow, requests, worksheetSteps, type Step } from "./write";
+import { journaled, settleOperation, type Journaled, type JournalOptions, type JournalWrite } from "./journal";
+import { withRetry } from "./run";
+import { SETTLED_PREFIX } from "./read";
+import { THIS_COMPUTER } from "./computer";
 
 export * from "./run";
+export { newOperationId, type JournalOptions } from "./journal";
 
 /** A payment held back until the gamemaster has seen what would change it. */
 function heldBack(problems: readonly Problem[], accepted: readonly string[] | undefined): readonly Problem[] {
   return errorsIn(problems).length > 0 ? [] : unacceptedIn(problems, accepted);
+}
+
+/**
+ * The same click again, settled by the journal: done already (nothing written now), or found
+ * stopped part-way and finished (or taken back) now.
+ */
+export interface Settled {
+  readonly settled: "already" | "finished" | "taken back";
+  /** what happened, in a sentence for the gamemaster */
+  readonly message: string;
+  readonly status: CampaignStatus;
+}
+
+/**
+ * What an action hands back: its outcome; and, only when the click's operation id is given (the
+ * pane gives it, so that the same click again is recognised), perhaps the journal's word that
+ * the click was settled already. Without an id every click is new, and never settled.
+ */
+export type Outcome<T, O> = O extends { readonly operation: string } ? T | Settled : T;
+
+export function isSettled(outcome: object): outcome is Settled {
+  return "settled" in outcome;
+}
+
+/** The journal's answer for the same click as the words the pane shows, or undefined for an ordinary one. */
+export function settledBy(result: Journaled<unknown>): Settled | undefined {
+  if (result.kind === "already")
+    return {
+      settled: "already",
+      message: `Already done at ${clock(result.entry.at)}: ${result.entry.done}. Nothing more was written.`,
+      status: campaignStatus(readCampaign(result.raw)),
+    };
+  if (result.kind === "finished")
+    return {
+      settled: "finished",
+      message: `Finished ${result.op.words}, which had stopped part-way at ${clock(result.op.at)}: ${result.op.done}. Nothing was written twice.`,
+      status: campaignStatus(readCampaign(result.raw)),
+    };
+  return undefined;
+}
+
+/** Whole mana handed out, as a line: "Ares 22, Hestia 24" (or that nobody collects any). */
+export function handedLine(payments: readonly Payment[]): string {
+  const paid = payments.filter((p) => p.paid !== 0);
+  return paid.length === 0 ? "nobody collects whole mana" : paid.map((p) => `${p.god} ${p.paid}`).join(", ");
+}
+
+/** The sheet shown once a plan is written: the century's mana calculation when it has one, otherwise its last sheet. */
+function shownSheet(plan: WorkbookPlan, written: readonly { readonly name: string; readonly hidden?: boolean }[]): string {
+  const mana = written.find((s) => s.name === sheetNames(plan.century).mana) ?? written.filter((s) => s.hidden !== true).pop();
+  return mana?.name ?? LEDGER.name;
 }
 
 export interface CenturyEndInExcel extends CenturyEndOutcome {
@@ -39,8 +95,6 @@ export interface CenturyEndInExcel extends CenturyEndOutcome {
   readonly written: boolean;
   /** warnings that change pay, not accepted: nothing was written until the gamemaster has seen them */
   readonly unaccepted?: readonly Problem[];
-  /** why the Ledger was left alone although the worksheets were written, when it was */
-  readonly aborted?: string;
   /** the campaign once the century end is written (or as it is, when nothing was) */
   readonly status: CampaignStatus;
 }
@@ -49,9 +103,8 @@ export interface CenturyEndInExcel extends CenturyEndOutcome {
  * Why another referee's Excel kept this one from writing, in a gamemaster's words: when the
  * Ledger now holds the century this one was paying, that the other referee just paid it.
  */
-function refusalWords(claim: ClaimCheck, refusal: string, century?: number): string {
-  const rows = claim.ledgerNow();
-  if (century === undefined || rows === undefined) return refusal;
+function refusalWords(rows: readonly (readonly unknown[])[] | undefined, refusal: string, century: number): string {
+  if (rows === undefined) return refusal;
   const [headers = [], ...body] = rows;
   const at = (name: string) => headers.findIndex((h) => typeof h === "string" && normalizeHeader(h) === normalizeHeader(name));
   const [c, k] = [at("Century"), at("Kind")];
@@ -61,109 +114,85 @@ function refusalWords(claim: ClaimCheck, refusal: string, century?: number): str
     : refusal;
 }
 
-/**
- * Nothing written, because another referee's Excel got there first: this computer's claim goes,
- * and the campaign is read again, so that the pane shows the book as the other referee left it.
- */
-async function claimRefused<O extends { readonly problems: readonly Problem[] }>(
-  context: ContextApi,
-  outcome: O,
-  message: string,
-): Promise<O & { written: false; status: CampaignStatus }> {
-  queueRelease(context);
-  const now = readCampaign(await readWorkbook(context));
-  return { ...outcome, problems: [tableError(LEDGER.name, message)], written: false, status: campaignStatus(now) };
-}
-
-/** A write that stopped part-way: what it had written by then, and what to do, for the gamemaster. */
-function stoppedPartWay(error: unknown, century: number, done: readonly string[]): ActionError {
-  const code = (error as { code?: unknown } | null)?.code;
-  const wrote = done.length === 0 ? "" : ` Written before it stopped: ${done.join(", ")}.`;
-  return new ActionError(
-    `The end of century ${century} stopped part-way.${wrote} Look at the Ledger: unless it has rows for century ${century}, nobody was paid. End century ${century} again to finish; it never pays twice.`,
-    typeof code === "string" ? code : undefined,
-  );
+/** What a century end plans on the workbook as read, besides the journal's part. */
+interface CenturyPlanned {
+  readonly outcome: CenturyEndOutcome;
+  readonly unaccepted: readonly Problem[];
+  readonly read: CampaignRead;
+  readonly plan?: WorkbookPlan;
 }
 
 /**
- * Plans a century end and writes it. Two requests read the campaign, and one more claims the
- * book when the century is paid. Then the worksheets go out in as many requests as their size
- * needs (one for most campaigns), each under the budget; the Ledger goes last, in the final
- * request, as the commit point, after a workbook setting marks the century end as under way. When the worksheets take more than one request, the one before
- * the last reads the Ledger again, and nobody is paid if someone changed it meanwhile.
+ * Plans a century end and writes it as one operation of the journal: two requests read the
+ * campaign, one more claims the book when the century is paid, then the worksheets (under
+ * temporary names) and the commit, in as few requests as their size allows: the Ledger and its
+ * seal, the worksheets renamed into place, the done mark. When the worksheets take more than one
+ * request, the Ledger is read again before the commit, and nobody is paid if someone changed it.
  */
-async function centuryEnd(run: ExcelRun, century: number | undefined, ledger: boolean, options: PayOptions = {}): Promise<CenturyEndInExcel> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      const raw = await readWorkbook(context);
-      const read = readCampaign(raw);
-      const paid = options.unpaid === true && century !== undefined && century <= latestCentury(read.campaign);
-      const planned = centuryEndOf(read, century);
-      // Paid meanwhile: the outcome without its plan, and why.
-      const outcome: CenturyEndOutcome = paid
-        ? {
-            century: planned.century,
-            campaign: planned.campaign,
-            payments: planned.payments,
-            ...(planned.result === undefined ? {} : { result: planned.result }),
-            problems: [
-              tableError(
-                LEDGER.name,
-                `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.`,
-              ),
-            ],
-          }
-        : planned;
-      const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
-      const unaccepted = ledger ? heldBack(outcome.problems, options.accepted) : [];
-      if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0)
-        return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
-      options.onStep?.("writing");
-      const settings = context.workbook.settings;
-      // Before anything is written: the book is this computer's, and nobody paid meanwhile.
-      const claim = ledger ? queueClaim(context, raw, `paying century ${plan.century}`) : undefined;
-      if (claim !== undefined) {
-        await context.sync();
-        const refusal = claim.refusal();
-        if (refusal !== undefined) return claimRefused(context, outcome, refusalWords(claim, refusal, plan.century));
-      }
-      const mark: Step = { bytes: 200, queue: () => settings.add(CENTURY_END_MARK, String(plan.century)) };
-      const groups = requests([...(ledger ? [mark] : []), ...worksheetSteps(context, raw, plan)]);
-      const done = new Set<string>();
-      const pending = (upTo: number) => new Set(groups.slice(upTo).flatMap((g) => g.flatMap((s) => (s.sheet === undefined ? [] : [s.sheet]))));
-      let check: { changed(): boolean } | undefined;
-      try {
-        for (const [i, group] of groups.entries()) {
-          for (const step of group) step.queue();
-          if (i === groups.length - 1) break;
-          if (ledger && i === groups.length - 2) check = ledgerCheck(context, raw);
-          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per group of steps under Excel's 1 MB budget (one for most campaigns), never one per item
-          await context.sync();
-          const later = pending(i + 1);
-          for (const step of group) if (step.sheet !== undefined && !later.has(step.sheet)) done.add(step.sheet);
+async function centuryEnd(
+  run: ExcelRun,
+  century: number | undefined,
+  ledger: boolean,
+  options: PayOptions & JournalOptions = {},
+): Promise<CenturyEndInExcel | Settled> {
+  const result = await journaled(run, options, (raw): { outcome: CenturyPlanned; write?: JournalWrite } => {
+    const read = readCampaign(raw);
+    const paid = options.unpaid === true && century !== undefined && century <= latestCentury(read.campaign);
+    const planned = centuryEndOf(read, century);
+    // Paid meanwhile: the outcome without its plan, and why.
+    const outcome: CenturyEndOutcome = paid
+      ? {
+          century: planned.century,
+          campaign: planned.campaign,
+          payments: planned.payments,
+          ...(planned.result === undefined ? {} : { result: planned.result }),
+          problems: [
+            tableError(
+              LEDGER.name,
+              `century ${century} was paid meanwhile (another click, or the ribbon's button). Nothing more was paid; look at its result, and use Redo to calculate it again.`,
+            ),
+          ],
         }
-        const aborted = check?.changed() === true;
-        queueLedgerAndShow(context, raw, plan, ledger && !aborted);
-        if (ledger && !aborted) settings.getItemOrNullObject(CENTURY_END_MARK).delete();
-        claim?.release(context, aborted ? undefined : creditKey({ kind: "century-end", century: plan.century, what: null }), outcome.payments);
-        await context.sync();
-        if (aborted) {
-          const reason = `The Ledger was changed while the worksheets of century ${plan.century} were being written, so nobody was paid. Check the Ledger, then end century ${plan.century} again.`;
-          return { ...outcome, written: false, aborted: reason, status: campaignStatus(readCampaign({ ...raw, interruptedCentury: plan.century })) };
+      : planned;
+    const plan = outcome.plan === undefined || ledger ? outcome.plan : worksheetsOnly(outcome.plan, latestCentury(read.campaign));
+    const unaccepted = ledger ? heldBack(outcome.problems, options.accepted) : [];
+    if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { outcome: { outcome, unaccepted, read } };
+    const { sheets, items } = bookWrite(raw, plan, ledger);
+    const n = plan.century;
+    const write: JournalWrite = ledger
+      ? {
+          action: "century-end",
+          words: `the end of century ${n}`,
+          done: `century ${n} paid: ${handedLine(outcome.payments)}`,
+          sheets,
+          items,
+          show: shownSheet(plan, plan.sheets),
+          claim: `paying century ${n}`,
+          log: { credit: creditKey({ kind: "century-end", century: n, what: null }), handed: outcome.payments },
+          refusal: (refusal, now) => refusalWords(now, refusal, n),
         }
-      } catch (e) {
-        throw stoppedPartWay(
-          e,
-          plan.century,
-          plan.sheets.map((s) => s.name).filter((n) => done.has(n)),
-        );
-      }
-      return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, ledger, ledger))) };
-    },
-    options,
-  );
+      : {
+          action: "worksheets",
+          words: `writing the worksheets of century ${n}`,
+          done: `the worksheets of century ${n} written`,
+          sheets,
+          show: shownSheet(plan, plan.sheets),
+        };
+    return { outcome: { outcome, unaccepted, read, plan }, write };
+  });
+  const settled = settledBy(result);
+  if (settled !== undefined) return settled;
+  if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+  const { outcome, unaccepted, read, plan } = result.outcome;
+  if (result.kind === "planned") return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
+  if (result.kind === "refused" || plan === undefined)
+    return {
+      ...outcome,
+      problems: [tableError(LEDGER.name, result.kind === "refused" ? result.message : "nothing was written.")],
+      written: false,
+      status: campaignStatus(readCampaign(result.raw)),
+    };
+  return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(result.raw, plan, ledger, ledger))) };
 }
 
 /**
@@ -186,89 +215,140 @@ export interface CreditInExcel extends CreditOutcome {
   readonly status: CampaignStatus;
 }
 
+/** What a credit plans on the workbook as read, besides the journal's part. */
+interface CreditPlanned {
+  readonly outcome: CreditOutcome;
+  readonly unaccepted: readonly Problem[];
+  readonly read: CampaignRead;
+  readonly plan?: WorkbookPlan;
+}
+
+/** A credit's words for the journal: what it does, and what it did. */
+function creditWords(outcome: CreditOutcome, pays: boolean): { words: string; done: string } {
+  const name = creditName({ kind: outcome.kind, century: outcome.century, what: outcome.what });
+  if (!pays)
+    return {
+      words: outcome.kind === "correction" ? "the correction of the book" : `taking back ${outcome.what}`,
+      done: outcome.kind === "correction" ? `the book corrected ("${outcome.what}")` : `${outcome.what} taken back`,
+    };
+  return { words: `the credit of ${name}`, done: `${name} credited: ${handedLine(outcome.payments)}` };
+}
+
 /**
- * A credit of the mana book (an event, an era's end, or taking back the latest): read once,
- * plan with the command line's code, then write the book's sheets in as many requests as they
- * need and the Ledger last, in the final request, as the commit point.
+ * A credit of the mana book (an event, an era's end, a debit, a correction, or taking back the
+ * latest): one operation of the journal, planned with the command line's code; the book's
+ * sheets, the Ledger and its seal written, the Ledger as the commit.
  */
 async function credit(
   run: ExcelRun,
   what: string,
   planner: (read: CampaignRead) => CreditOutcome,
-  options: ActionOptions,
+  options: ActionOptions & JournalOptions,
   /** whether it pays (an undo or a correction does not): logged, so that one made on two computers is found */
   pays = true,
-): Promise<CreditInExcel> {
-  return exclusive(what, () =>
-    withRetry(
-      run,
-      async (context) => {
-        options.onStep?.("reading");
-        const raw = await readWorkbook(context);
-        const read = readCampaign(raw);
-        const outcome = planner(read);
-        const plan = outcome.plan;
-        const unaccepted = heldBack(outcome.problems, options.accepted);
-        if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0)
-          return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
-        options.onStep?.("writing");
-        // Before anything is written: the book is this computer's, and nobody credited meanwhile.
-        const claim = queueClaim(context, raw, what);
-        await context.sync();
-        const refusal = claim.refusal();
-        if (refusal !== undefined) return claimRefused(context, outcome, refusal);
-        const groups = requests(worksheetSteps(context, raw, plan));
-        for (const [i, group] of groups.entries()) {
-          for (const step of group) step.queue();
-          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per group of steps under Excel's 1 MB budget, never one per item
-          if (i < groups.length - 1) await context.sync();
-        }
-        queueLedgerAndShow(context, raw, plan, true);
-        if (pays) claim.release(context, creditKey(outcome), outcome.payments);
-        else claim.release(context, outcome.undone, [], outcome.undone !== undefined);
-        await context.sync();
-        return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(raw, plan, true))) };
-      },
-      options,
-    ),
-  );
+): Promise<CreditInExcel | Settled> {
+  return exclusive(what, async () => {
+    const result = await journaled(run, options, (raw): { outcome: CreditPlanned; write?: JournalWrite } => {
+      const read = readCampaign(raw);
+      const outcome = planner(read);
+      const plan = outcome.plan;
+      const unaccepted = heldBack(outcome.problems, options.accepted);
+      if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { outcome: { outcome, unaccepted, read } };
+      const { sheets, items } = bookWrite(raw, plan);
+      const log = pays
+        ? { credit: creditKey(outcome), handed: outcome.payments }
+        : outcome.undone === undefined
+          ? undefined
+          : { credit: outcome.undone, handed: [], undone: true };
+      const write: JournalWrite = {
+        action: outcome.kind,
+        ...creditWords(outcome, pays),
+        sheets,
+        items,
+        show: shownSheet(plan, plan.sheets),
+        claim: what,
+        ...(log === undefined ? {} : { log }),
+      };
+      return { outcome: { outcome, unaccepted, read, plan }, write };
+    });
+    const settled = settledBy(result);
+    if (settled !== undefined) return settled;
+    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    const { outcome, unaccepted, read, plan } = result.outcome;
+    if (result.kind === "planned") return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
+    if (result.kind === "refused" || plan === undefined)
+      return {
+        ...outcome,
+        problems: [tableError(LEDGER.name, result.kind === "refused" ? result.message : "nothing was written.")],
+        written: false,
+        status: campaignStatus(readCampaign(result.raw)),
+      };
+    return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(result.raw, plan, true))) };
+  });
 }
 
 /** Credits an event that happened (`times` times) to every recipient of its sources. */
-export function creditEvent(run: ExcelRun, event: string, eventOptions: EventOptions = {}, options: ActionOptions = {}): Promise<CreditInExcel> {
-  return credit(run, "crediting an event", (read) => planEvent(read, event, eventOptions), options);
+export function creditEvent<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  event: string,
+  eventOptions: EventOptions = {},
+  options?: O,
+): Promise<Outcome<CreditInExcel, O>> {
+  return credit(run, "crediting an event", (read) => planEvent(read, event, eventOptions), options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** Credits the era that closes with the latest century end. */
-export function creditEraEnd(run: ExcelRun, century: number, options: ActionOptions = {}): Promise<CreditInExcel> {
-  return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options);
+export function creditEraEnd<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  century: number,
+  options?: O,
+): Promise<Outcome<CreditInExcel, O>> {
+  return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** The book corrected on purpose: sealed as it stands, with a correction row in each account it touches saying why. */
-export function correctBook(run: ExcelRun, because: string, options: ActionOptions = {}): Promise<CreditInExcel> {
-  return credit(run, "correcting the book", (read) => planReseal(read, because), options, false);
+export function correctBook<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  because: string,
+  options?: O,
+): Promise<Outcome<CreditInExcel, O>> {
+  return credit(run, "correcting the book", (read) => planReseal(read, because), options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** A character loses mana it may not hold: what its account carries goes first, the rest it owes. */
-export function debitAccount(
+export function debitAccount<O extends ActionOptions & JournalOptions = ActionOptions>(
   run: ExcelRun,
   god: string,
   mana: number,
   because: string,
   debitOptions: DebitOptions = {},
-  options: ActionOptions = {},
-): Promise<CreditInExcel> {
-  return credit(run, "taking mana from an account", (read) => planDebit(read, god, mana, because, debitOptions), options);
+  options?: O,
+): Promise<Outcome<CreditInExcel, O>> {
+  return credit(run, "taking mana from an account", (read) => planDebit(read, god, mana, because, debitOptions), options ?? {}) as Promise<
+    Outcome<CreditInExcel, O>
+  >;
 }
 
-/** Takes back the latest credit, when it is an event, a debit or an era's end. */
-export function undoLatestCredit(run: ExcelRun, options: ActionOptions = {}, expected?: string): Promise<CreditInExcel> {
-  return credit(run, "taking back a credit", (read) => planUndo(read, expected), options, false);
+/**
+ * Takes back the latest credit, when it is an event, a debit or an era's end: only the one the
+ * pane named (`expected`), and only while the book is as the pane last read it (`head`).
+ */
+export function undoLatestCredit<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  options?: O,
+  expected?: string,
+  head?: string,
+): Promise<Outcome<CreditInExcel, O>> {
+  return credit(run, "taking back a credit", (read) => planUndo(read, expected, head), options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */
-export async function endCentury(run: ExcelRun, century?: number, options?: PayOptions): Promise<CenturyEndInExcel> {
-  return exclusive("a century end", () => centuryEnd(run, century, true, options));
+export async function endCentury<O extends PayOptions & JournalOptions = PayOptions>(
+  run: ExcelRun,
+  century?: number,
+  options?: O,
+): Promise<Outcome<CenturyEndInExcel, O>> {
+  return exclusive("a century end", () => centuryEnd(run, century, true, options)) as Promise<Outcome<CenturyEndInExcel, O>>;
 }
 
 /**
@@ -276,26 +356,109 @@ export async function endCentury(run: ExcelRun, century?: number, options?: PayO
  * anyone: the Ledger is left as it is. For a look at the century in play before it ends, or to
  * redraw the sheets of the latest century.
  */
-export async function regenerateWorksheets(run: ExcelRun, century?: number, options?: ActionOptions): Promise<CenturyEndInExcel> {
-  return exclusive("writing the worksheets", () => centuryEnd(run, century, false, options));
+export async function regenerateWorksheets<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  century?: number,
+  options?: O,
+): Promise<Outcome<CenturyEndInExcel, O>> {
+  return exclusive("writing the worksheets", () => centuryEnd(run, century, false, options)) as Promise<Outcome<CenturyEndInExcel, O>>;
 }
 
 /**
  * A credit written on two computers, settled by a referee: the mana one of them handed out was
  * taken back (or it really happened twice and was credited again). Payments go on after it.
  */
-export async function settlePaidTwice(run: ExcelRun, credit: string, options: ActionOptions = {}): Promise<{ readonly status: CampaignStatus }> {
-  return exclusive("settling a double payment", () =>
-    withRetry(
-      run,
-      async (context) => {
-        options.onStep?.("writing");
-        await queueSettled(context, credit);
-        await context.sync();
-        options.onStep?.("reading");
-        return { status: campaignStatus(readCampaign(await readWorkbook(context))) };
-      },
-      options,
-    ),
-  );
+export async function settlePaidTwice<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  credit: string,
+  options?: O,
+): Promise<Outcome<{ readonly status: CampaignStatus }, O>> {
+  return exclusive("settling a double payment", async (): Promise<{ readonly status: CampaignStatus } | Settled> => {
+    const result = await journaled(run, options ?? {}, (raw: RawWorkbook) => {
+      const list = [...new Set([...(raw.settled ?? []).filter((c) => c !== credit), credit])];
+      return {
+        outcome: raw,
+        write: {
+          action: "settled",
+          words: "recording a double payment as put right",
+          done: "the double payment recorded as put right",
+          items: [{ kind: "setting", key: `${SETTLED_PREFIX}${THIS_COMPUTER}`, value: JSON.stringify(list) }],
+        },
+      };
+    });
+    const settled = settledBy(result);
+    if (settled !== undefined) return settled;
+    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
+    return { status: campaignStatus(readCampaign(await readAfter(run, options ?? {}))) };
+  });
+}
+
+/**
+ * A Ledger whose cells two computers' writes mixed (read/mixed.ts), put right: the Ledger and its
+ * seal take the rows of the write the journal keeps under `entry`.
+ */
+export async function putBookRight<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  entry: string,
+  options?: O,
+): Promise<Outcome<{ readonly status: CampaignStatus }, O>> {
+  return exclusive("putting the Ledger right", async (): Promise<{ readonly status: CampaignStatus } | Settled> => {
+    const result = await journaled(run, options ?? {}, (raw: RawWorkbook) => {
+      const done = raw.journal?.done.find((d) => d.id === entry);
+      const book = done?.book;
+      const items = book === undefined ? undefined : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal])]);
+      if (done === undefined || items === undefined) return { outcome: raw };
+      return {
+        outcome: raw,
+        write: {
+          action: "put-right",
+          words: "putting the Ledger right",
+          done: `the Ledger put right, as it was written at ${clock(done.at)}`,
+          items,
+          claim: "putting the Ledger right",
+        },
+      };
+    });
+    const settled = settledBy(result);
+    if (settled !== undefined) return settled;
+    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
+    if (result.kind === "planned")
+      throw new ActionError(
+        "What the two computers wrote is no longer in the workbook's journal, so the Ledger cannot be put right here. Correct the book instead (say why).",
+      );
+    return { status: campaignStatus(readCampaign(await readAfter(run, options ?? {}))) };
+  });
+}
+
+async function readAfter(run: ExcelRun, options: ActionOptions): Promise<RawWorkbook> {
+  const { readWorkbook } = await import("./read");
+  return withRetry(run, (context) => readWorkbook(context), options);
+}
+
+/**
+ * Finishes or takes back an action that stopped part-way (the one step the pane offers under the
+ * problems): within its commit it is finished from its intent; before it, its sheets go.
+ */
+export async function settleStopped(run: ExcelRun, operation: string, options: ActionOptions = {}): Promise<Settled> {
+  return exclusive("finishing an action that stopped", async () => {
+    const result = await settleOperation(run, operation, options);
+    if (result === undefined) {
+      const raw = await readAfter(run, options);
+      return {
+        settled: "already",
+        message: "That action is no longer open: it was finished or taken back meanwhile. Nothing was written.",
+        status: campaignStatus(readCampaign(raw)),
+      };
+    }
+    const { op, finished } = result;
+    return {
+      settled: finished ? "finished" : "taken back",
+      message: finished
+        ? `Finished ${op.words}, which had stopped part-way at ${clock(op.at)}: ${op.done}. Nothing was written twice.`
+        : `Took back ${op.words}, which had stopped at ${clock(op.at)} before it changed anything: its half-written sheets are gone. Nothing else had changed; do it again if you still want it.`,
+      status: campaignStatus(readCampaign(result.raw)),
+    };
+  });
 }

@@ -76,7 +76,8 @@ export interface HandlerApi {
 }
 
 export interface WorksheetApi {
-  readonly name: string;
+  /** set to rename the sheet ("Worksheet.name", ExcelApi 1.1) */
+  name: string;
   /** ExcelApi 1.8 */
   showGridlines: boolean;
   /** "Visible", "Hidden" or "VeryHidden" ("Worksheet.visibility"; set: ExcelApi 1.2) */

@@ -16,6 +16,7 @@ import type { RawWorkbook } from "../model/raw";
 import type { ContextApi } from "./api";
 import { THIS_COMPUTER } from "./computer";
 import { ledgerCheck, listIn, PAID_PREFIX, SETTLED_PREFIX } from "./read";
+import type { CommitItem } from "../plan/commit";
 
 /** Every claim's key starts so; the rest names the computer. */
 export const CLAIM_PREFIX = "gods.paying.";
@@ -52,18 +53,20 @@ function claimIn(value: unknown): Claim | undefined {
 const clock = (at: number): string => new Date(at).toTimeString().slice(0, 5);
 
 export interface ClaimCheck {
+  /** the claim's setting, taken away when the action is done (or taken back) */
+  readonly key: string;
   /** after the sync: why this computer must not write, or undefined when the book is its own */
   refusal(): string | undefined;
   /** the Ledger as it is now, header first, when it changed since it was read */
   ledgerNow(): readonly (readonly unknown[])[] | undefined;
   /**
-   * Queues, with the Ledger's write, the end of the claim and, for a credit that pays, its line
-   * in this computer's log (`credit`: its key, `handed`: the whole mana each recipient was paid;
-   * `undone`: the credit was taken back, not paid),
-   * by which a credit written on two computers whose copies lagged is found and named afterwards
+   * What the action's commit carries besides its own items: the end of the claim and, for a
+   * credit that pays, its line in this computer's log (`credit`: its key, `handed`: the whole
+   * mana each recipient was paid; `undone`: the credit was taken back, not paid), by which a
+   * credit written on two computers whose copies lagged is found and named afterwards
    * (read/twice.ts).
    */
-  release(context: ContextApi, credit?: string, handed?: readonly { readonly god: string; readonly paid: number }[], undone?: boolean): void;
+  items(credit?: string, handed?: readonly { readonly god: string; readonly paid: number }[], undone?: boolean): CommitItem[];
 }
 
 /** How many credits each computer's log keeps: the latest ones, where two lagging copies can meet. */
@@ -76,6 +79,7 @@ export function queueClaim(context: ContextApi, raw: RawWorkbook, what: string, 
   settings.load("items/key,items/value");
   const check = ledgerCheck(context, raw);
   return {
+    key: KEY,
     refusal: () => {
       const other = settings.items
         .filter((s) => s.key.startsWith(CLAIM_PREFIX) && s.key !== KEY)
@@ -89,12 +93,12 @@ export function queueClaim(context: ContextApi, raw: RawWorkbook, what: string, 
       return undefined;
     },
     ledgerNow: () => (check.changed() ? check.now() : undefined),
-    release: (ctx, credit, handed = [], undone = false) => {
-      queueRelease(ctx);
-      if (credit === undefined) return;
+    items: (credit, handed = [], undone = false) => {
+      const release: CommitItem = { kind: "setting", key: KEY, value: null };
+      if (credit === undefined) return [release];
       const own = listIn(settings.items.find((s) => s.key === PAID_KEY)?.value).slice(-(LOG_LENGTH - 1));
       const entry = undone ? { credit, at: now, undone } : { credit, at: now, handed: handed.filter((p) => p.paid !== 0).map((p) => [p.god, p.paid]) };
-      ctx.workbook.settings.add(PAID_KEY, JSON.stringify([...own, entry]));
+      return [{ kind: "setting", key: PAID_KEY, value: JSON.stringify([...own, entry]) }, release];
     },
   };
 }

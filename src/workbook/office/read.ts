@@ -10,6 +10,7 @@ import { THIS_COMPUTER } from "./computer";
 import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, LEDGER, READ_TABLES, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
+import { readJournal } from "../read/journal";
 
 /** The input tables, the Ledger, the Sessions table and the kept tables, by the names they are looked up under. */
 const WANTED = READ_TABLES.map((t) => t.name);
@@ -201,6 +202,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   await context.sync();
   const cells = await readRest(context, [...pending, ...growing]);
   const logs = logsIn(wb.settings.items);
+  const journal = readJournal(wb.settings.items, Date.now());
 
   const tables = new Map<string, RawTable>();
   const problems: Problem[] = [];
@@ -244,7 +246,8 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     ...(problems.length > 0 ? { problems } : {}),
     ...(logs.paidLog.length > 0 ? { paidLog: logs.paidLog } : {}),
     ...(logs.settled.length > 0 ? { settled: logs.settled } : {}),
-    ...(logs.paidLog.length > 0 ? { thisComputer: THIS_COMPUTER } : {}),
+    thisComputer: THIS_COMPUTER,
+    ...(journal === undefined ? {} : { journal }),
   };
 }
 

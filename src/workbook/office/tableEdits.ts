@@ -51,7 +51,8 @@ function at(table: RawTable, index: number, column: number): [number, number] {
   return [table.headerRow + index, table.firstColumn - 1 + column];
 }
 
-function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined): void {
+/** Queues one edit of an input table, at the table as the edits before it left it. */
+export function queueEdit(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined): void {
   if (edit.kind === "create") {
     queueTable(wb, edit.layout, createdRows(edit));
     return;
@@ -102,5 +103,5 @@ function queueStep(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined
 
 /** Queues every edit; the caller syncs once. */
 export function queueEdits(context: ContextApi, raw: RawWorkbook, edits: readonly TableEdit[]): void {
-  for (const { edit, before } of editSteps(raw, edits).steps) queueStep(context.workbook, edit, before);
+  for (const { edit, before } of editSteps(raw, edits).steps) queueEdit(context.workbook, edit, before);
 }

@@ -5,9 +5,10 @@
  * back the status after.
  */
 import { splitAddress } from "../model/address";
-import { errorsIn, type Problem } from "../model/problems";
+import { errorsIn, tableError, WORKBOOK, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { applyEdits, type EditPlan } from "../plan/edits";
+import { bookWrite, editItems } from "../plan/commit";
 import { planRename } from "../actions/rename";
 import { readCampaign, type CampaignRead } from "../read/campaign";
 import { planDeaths, type DeathEntry } from "../actions/deaths";
@@ -22,10 +23,9 @@ import { afterCenturyEnd, afterSheets } from "../plan/after";
 import { planPacket, type PacketOutcome } from "../actions/packet";
 import { planSessionEnd, type SessionOrder } from "../actions/sessions";
 import { planCards, type CardsOrder, type CardsPreview } from "../actions/cards";
-import { exclusive, withRetry, type ActionOptions, type ExcelRun } from "./actions";
+import { exclusive, settledBy, withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Outcome, type Settled } from "./actions";
+import { journaled, type JournalWrite } from "./journal";
 import { readWorkbook } from "./read";
-import { queueLedgerAndShow, requests, worksheetSteps } from "./write";
-import { queueEdits } from "./tableEdits";
 
 export interface EditOutcome {
   readonly written: boolean;
@@ -42,62 +42,84 @@ interface Read extends CampaignRead {
   readonly raw: RawWorkbook;
 }
 
-async function runEdits(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions = {}, write = true): Promise<EditOutcome> {
-  return exclusive("a change to the tables", () => editsOnce(run, plan, options, write));
+/** A tool's action in the journal: its name, and what it does in words that begin a sentence. */
+interface ToolAction {
+  readonly action: string;
+  readonly words: string;
 }
 
-async function editsOnce(run: ExcelRun, plan: (read: Read) => EditPlan, options: ActionOptions, write: boolean): Promise<EditOutcome> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      const raw = await readWorkbook(context);
+/** The journal's refusal as an outcome: nothing written, and why. */
+function refusedOutcome(raw: RawWorkbook, message: string): EditOutcome {
+  return { written: false, message: "", details: [], problems: [tableError(WORKBOOK, message)], status: campaignStatus(readCampaign(raw)) };
+}
+
+async function runEdits(
+  run: ExcelRun,
+  tool: ToolAction,
+  plan: (read: Read) => EditPlan,
+  options: ActionOptions & JournalOptions = {},
+  write = true,
+): Promise<EditOutcome | Settled> {
+  return exclusive("a change to the tables", async () => {
+    const result = await journaled(run, options, (raw) => {
       const read = { raw, ...readCampaign(raw) };
       const p = plan(read);
-      const done = { message: p.message, details: p.details ?? [], problems: p.problems };
-      if (errorsIn(p.problems).length > 0 || p.edits.length === 0 || !write) return { ...done, written: false, status: campaignStatus(read) };
-      options.onStep?.("writing");
-      queueEdits(context, raw, p.edits);
-      await context.sync();
-      return { ...done, written: true, status: campaignStatus(readCampaign(applyEdits(raw, p.edits))) };
-    },
-    options,
-  );
+      const done = { message: p.message, details: p.details ?? [], problems: p.problems, read, edits: p.edits };
+      if (errorsIn(p.problems).length > 0 || p.edits.length === 0 || !write) return { outcome: done };
+      const journal: JournalWrite = { ...tool, done: p.message.replace(/\.$/, ""), items: editItems(raw, p.edits) };
+      return { outcome: done, write: journal };
+    });
+    const settled = settledBy(result);
+    if (settled !== undefined) return settled;
+    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "refused") return refusedOutcome(result.raw, result.message);
+    const { read, edits, ...done } = result.outcome;
+    if (result.kind === "planned") return { ...done, written: false, status: campaignStatus(read) };
+    return { ...done, written: true, status: campaignStatus(readCampaign(applyEdits(result.raw, edits))) };
+  });
 }
 
 /**
  * A god renamed everywhere (Gods, Cards, Pantheon, its Ledger rows) with its account sealed anew
- * under the new name: two reads and one write, the cells, the book's sheets and the seal together.
+ * under the new name: one operation, the cells, the book's sheets and the seal together.
  */
-export async function renameEverywhere(run: ExcelRun, from: string, to: string, options: ActionOptions = {}): Promise<EditOutcome> {
-  return exclusive("renaming a god", () =>
-    withRetry(
-      run,
-      async (context) => {
-        options.onStep?.("reading");
-        const raw = await readWorkbook(context);
-        const outcome = planRename(raw, from, to);
-        const message = `"${outcome.from}" is now "${outcome.to}" everywhere; its account and what it carries go with it.`;
-        const details = outcome.changed.map((c) => `${c.table}: ${c.rows} row${c.rows === 1 ? "" : "s"}`);
-        if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined)
-          return { written: false, message: "", details: [], problems: outcome.problems, status: campaignStatus(readCampaign(raw)) };
-        options.onStep?.("writing");
-        const after = applyEdits(raw, outcome.edits);
-        queueEdits(context, raw, outcome.edits);
-        for (const step of worksheetSteps(context, after, outcome.plan)) step.queue();
-        queueLedgerAndShow(context, after, outcome.plan, true);
-        await context.sync();
-        return {
-          written: true,
-          message,
-          details,
-          problems: outcome.problems,
-          status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))),
-        };
-      },
-      options,
-    ),
-  );
+export async function renameEverywhere<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  from: string,
+  to: string,
+  options?: O,
+): Promise<Outcome<EditOutcome, O>> {
+  return exclusive("renaming a god", async (): Promise<EditOutcome | Settled> => {
+    const result = await journaled(run, options ?? {}, (raw) => {
+      const outcome = planRename(raw, from, to);
+      if (errorsIn(outcome.problems).length > 0 || outcome.plan === undefined) return { outcome: { outcome, raw } };
+      const after = applyEdits(raw, outcome.edits);
+      const book = bookWrite(after, outcome.plan);
+      const write: JournalWrite = {
+        action: "rename",
+        words: `renaming ${outcome.from} to ${outcome.to}`,
+        done: `"${outcome.from}" renamed "${outcome.to}" everywhere`,
+        sheets: book.sheets,
+        items: [...editItems(raw, outcome.edits), ...book.items],
+      };
+      return { outcome: { outcome, raw }, write };
+    });
+    const settled = settledBy(result);
+    if (settled !== undefined) return settled;
+    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "refused") return refusedOutcome(result.raw, result.message);
+    const { outcome, raw } = result.outcome;
+    if (result.kind === "planned" || outcome.plan === undefined)
+      return { written: false, message: "", details: [], problems: outcome.problems, status: campaignStatus(readCampaign(raw)) };
+    const after = applyEdits(result.raw, outcome.edits);
+    return {
+      written: true,
+      message: `"${outcome.from}" is now "${outcome.to}" everywhere; its account and what it carries go with it.`,
+      details: outcome.changed.map((c) => `${c.table}: ${c.rows} row${c.rows === 1 ? "" : "s"}`),
+      problems: outcome.problems,
+      status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))),
+    };
+  }) as Promise<Outcome<EditOutcome, O>>;
 }
 
 export interface PacketInExcel extends PacketOutcome {
@@ -107,36 +129,35 @@ export interface PacketInExcel extends PacketOutcome {
 }
 
 /**
- * The session packet's sheets (the Earth Summary), each written anew: two reads, then one write
- * for most campaigns (more, each under Excel's budget, for a very large one). The Ledger is
- * left alone: the packet pays nobody. The packet's first sheet is shown.
+ * The session packet's sheets, each written anew: two reads, then one write for most campaigns
+ * (more, each under Excel's budget, for a very large one). The Ledger is left alone: the packet
+ * pays nobody. The packet's first sheet is shown.
  */
-export async function writePacket(run: ExcelRun, options: ActionOptions = {}): Promise<PacketInExcel> {
-  return exclusive("writing the session packet", () =>
-    withRetry(
-      run,
-      async (context) => {
-        options.onStep?.("reading");
-        const raw = await readWorkbook(context);
-        const read = readCampaign(raw);
-        const outcome = planPacket(read);
-        const first = outcome.sheets[0];
-        if (errorsIn(outcome.problems).length > 0 || first === undefined) return { ...outcome, written: false, status: campaignStatus(read) };
-        options.onStep?.("writing");
-        const groups = requests(worksheetSteps(context, raw, outcome));
-        for (const [i, group] of groups.entries()) {
-          for (const step of group) step.queue();
-          if (i === groups.length - 1) break;
-          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per group of steps under Excel's 1 MB budget (one for most campaigns), never one per item
-          await context.sync();
-        }
-        context.workbook.worksheets.getItem(first.name).activate();
-        await context.sync();
-        return { ...outcome, written: true, status: campaignStatus(readCampaign(afterSheets(raw, outcome.sheets))) };
-      },
-      options,
-    ),
-  );
+export async function writePacket<O extends ActionOptions & JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<PacketInExcel, O>> {
+  return exclusive("writing the session packet", async (): Promise<PacketInExcel | Settled> => {
+    const result = await journaled(run, options ?? {}, (raw) => {
+      const read = readCampaign(raw);
+      const outcome = planPacket(read);
+      const first = outcome.sheets[0];
+      if (errorsIn(outcome.problems).length > 0 || first === undefined) return { outcome: { outcome, read } };
+      const write: JournalWrite = {
+        action: "packet",
+        words: "writing the session packet",
+        done: `the session packet written (${outcome.sheets.map((s) => s.name).join(", ")})`,
+        sheets: outcome.sheets,
+        show: first.name,
+      };
+      return { outcome: { outcome, read }, write };
+    });
+    const settled = settledBy(result);
+    if (settled !== undefined) return settled;
+    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    const { outcome, read } = result.outcome;
+    if (result.kind === "refused")
+      return { ...outcome, problems: [tableError(WORKBOOK, result.message)], written: false, status: campaignStatus(readCampaign(result.raw)) };
+    if (result.kind === "planned") return { ...outcome, written: false, status: campaignStatus(read) };
+    return { ...outcome, written: true, status: campaignStatus(readCampaign(afterSheets(result.raw, outcome.sheets))) };
+  }) as Promise<Outcome<PacketInExcel, O>>;
 }
 
 /** Reads the campaign for the pane: two round trips, nothing written. */
@@ -152,32 +173,76 @@ export async function readStatus(run: ExcelRun, options: ActionOptions = {}): Pr
 }
 
 /** Adds every missing input table, each as an Excel table with its headers on a sheet of its own. */
-export function createMissingTables(run: ExcelRun, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planMissingTables(read.raw), options);
+export function createMissingTables<O extends ActionOptions & JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "setup", words: "adding the missing tables" }, (read) => planMissingTables(read.raw), options) as Promise<
+    Outcome<EditOutcome, O>
+  >;
 }
 
 /** Adds deaths for the century in play to the Deaths table (creating it when there is none). */
-export function recordDeaths(run: ExcelRun, entry: DeathEntry, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planDeaths(read.campaign, read.problems, entry), options);
+export function recordDeaths<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  entry: DeathEntry,
+  options?: O,
+): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "deaths", words: "recording deaths" }, (read) => planDeaths(read.campaign, read.problems, entry), options) as Promise<
+    Outcome<EditOutcome, O>
+  >;
 }
 
-export function applyCult(run: ExcelRun, race: string, deity: string, points: number, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planCult(read.campaign, race, deity, points), options);
+export function applyCult<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  race: string,
+  deity: string,
+  points: number,
+  options?: O,
+): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(
+    run,
+    { action: "cult", words: `the cult of ${deity} among the ${race}` },
+    (read) => planCult(read.campaign, race, deity, points),
+    options,
+  ) as Promise<Outcome<EditOutcome, O>>;
 }
 
-export function obliterateGod(run: ExcelRun, god: string, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planObliterate(read.campaign, god), options);
+export function obliterateGod<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  god: string,
+  options?: O,
+): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "obliterate", words: `the obliteration of ${god}` }, (read) => planObliterate(read.campaign, god), options) as Promise<
+    Outcome<EditOutcome, O>
+  >;
 }
 
-export function setTurmoil(run: ExcelRun, race: string, inTurmoil: boolean, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planTurmoil(read.campaign, race, inTurmoil), options);
+export function setTurmoil<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  race: string,
+  inTurmoil: boolean,
+  options?: O,
+): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(
+    run,
+    { action: "turmoil", words: `marking the ${race} ${inTurmoil ? "in" : "out of"} religious turmoil` },
+    (read) => planTurmoil(read.campaign, race, inTurmoil),
+    options,
+  ) as Promise<Outcome<EditOutcome, O>>;
 }
 
 // ---- Between sessions ------------------------------------------------------------------------
 
 /** What each character holds at the end of a session: the Sessions table's rows and the Gods table's Mana column. */
-export function recordSessionEnd(run: ExcelRun, order: SessionOrder, options?: ActionOptions): Promise<EditOutcome> {
-  return runEdits(run, (read) => planSessionEnd(read.raw, read.campaign, order), options);
+export function recordSessionEnd<O extends ActionOptions & JournalOptions = ActionOptions>(
+  run: ExcelRun,
+  order: SessionOrder,
+  options?: O,
+): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(
+    run,
+    { action: "session-end", words: "recording the session's end" },
+    (read) => planSessionEnd(read.raw, read.campaign, order),
+    options,
+  ) as Promise<Outcome<EditOutcome, O>>;
 }
 
 export interface CardsOutcome extends EditOutcome {
@@ -186,24 +251,30 @@ export interface CardsOutcome extends EditOutcome {
 }
 
 /** Sphere cards bought or given up: previewed (dryRun), or the Cards table changed. */
-export async function changeCards(run: ExcelRun, order: CardsOrder, options: ActionOptions & { readonly dryRun?: boolean } = {}): Promise<CardsOutcome> {
+export async function changeCards<O extends ActionOptions & JournalOptions & { readonly dryRun?: boolean } = ActionOptions>(
+  run: ExcelRun,
+  order: CardsOrder,
+  options?: O,
+): Promise<Outcome<CardsOutcome, O>> {
   let preview: CardsPreview | undefined;
   const outcome = await runEdits(
     run,
+    { action: "cards", words: `the cards of ${order.god} in ${order.sphere}` },
     (read) => {
       const p = planCards(read, order);
       preview = p.preview;
       return p;
     },
-    options,
-    options.dryRun !== true,
+    options ?? {},
+    options?.dryRun !== true,
   );
+  if ("settled" in outcome) return outcome as Outcome<CardsOutcome, O>;
   return { ...outcome, ...(preview === undefined ? {} : { preview }) };
 }
 
 // ---- The referee's actions -------------------------------------------------------------------
 
-export interface RefereeActionOptions extends ActionOptions {
+export interface RefereeActionOptions extends ActionOptions, JournalOptions {
   /** plan and hand back the preview, but write nothing: what the pane shows before the gamemaster confirms */
   readonly dryRun?: boolean;
 }
@@ -214,10 +285,16 @@ export interface RefereeOutcome extends EditOutcome {
 }
 
 /** One referee action: one read, the plan, and (unless a dry run) one write. */
-async function runReferee(run: ExcelRun, plan: (read: Read) => RefereePlan, options: RefereeActionOptions): Promise<RefereeOutcome> {
+async function runReferee(
+  run: ExcelRun,
+  tool: ToolAction,
+  plan: (read: Read) => RefereePlan,
+  options: RefereeActionOptions,
+): Promise<RefereeOutcome | Settled> {
   let preview: RefereePreview | undefined;
   const outcome = await runEdits(
     run,
+    tool,
     (read) => {
       const p = plan(read);
       preview = p.preview;
@@ -226,22 +303,37 @@ async function runReferee(run: ExcelRun, plan: (read: Read) => RefereePlan, opti
     options,
     options.dryRun !== true,
   );
+  if ("settled" in outcome) return outcome;
   return { ...outcome, preview: preview as RefereePreview };
 }
 
 /** A war between two races (docs/rules/07-war.md): the war deaths written for the century in play, and their Units lowered. */
-export function runWar(run: ExcelRun, order: WarOrder, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
-  return runReferee(run, (read) => planWar(read.campaign, read.problems, order), options);
+export function runWar<O extends RefereeActionOptions = RefereeActionOptions>(
+  run: ExcelRun,
+  order: WarOrder,
+  options?: O,
+): Promise<Outcome<RefereeOutcome, O>> {
+  return runReferee(run, { action: "war", words: "the war" }, (read) => planWar(read.campaign, read.problems, order), options ?? {}) as Promise<
+    Outcome<RefereeOutcome, O>
+  >;
 }
 
 /** A disaster or global power striking races (docs/rules/08-disasters-resistances.md): the deaths after resistances written, Units lowered. */
-export function runDisaster(run: ExcelRun, order: DisasterOrder, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
-  return runReferee(run, (read) => planDisaster(read.campaign, read.problems, order), options);
+export function runDisaster<O extends RefereeActionOptions = RefereeActionOptions>(
+  run: ExcelRun,
+  order: DisasterOrder,
+  options?: O,
+): Promise<Outcome<RefereeOutcome, O>> {
+  return runReferee(run, { action: "disaster", words: "the disaster" }, (read) => planDisaster(read.campaign, read.problems, order), options ?? {}) as Promise<
+    Outcome<RefereeOutcome, O>
+  >;
 }
 
 /** The growth at the start of the century in play (docs/rules/04-population.md, 05-growth.md): new Units, starvation where a Limit is given. */
-export function runGrowth(run: ExcelRun, options: RefereeActionOptions = {}): Promise<RefereeOutcome> {
-  return runReferee(run, (read) => planGrowth(read.campaign, read.problems), options);
+export function runGrowth<O extends RefereeActionOptions = RefereeActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<RefereeOutcome, O>> {
+  return runReferee(run, { action: "growth", words: "the growth of the races" }, (read) => planGrowth(read.campaign, read.problems), options ?? {}) as Promise<
+    Outcome<RefereeOutcome, O>
+  >;
 }
 
 /** Checks a proposed pantheon against the race's pantheon in the workbook now; writes nothing. */

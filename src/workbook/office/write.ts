@@ -1,17 +1,13 @@
 /**
- * Writing inside Excel (Office.js): a century end's sheets and Ledger, and the pane tools' table
- * edits, each carried out as the plan lays it out. Large writes are split over several requests,
- * each under a budget well below what Excel on the web accepts.
+ * Writing generated sheets inside Excel (Office.js), each as the plan lays it out, and the
+ * requests they go in: large writes are split over several requests, each under a budget well
+ * below what Excel on the web accepts. The journal (journal.ts) sequences them with the rest.
  */
 import { columnLetter } from "../model/address";
 import type { ContextApi, WorkbookApi, WorksheetApi } from "./api";
-import type { RawWorkbook } from "../model/raw";
-import { LEDGER, SEAL_SHEET, sheetNames, STORY_SHEETS } from "../model/schema";
 import type { WorkbookPlan } from "../plan/types";
 import { blocks, columnPoints, merges, printedRows, type SheetPlan } from "../plan/layout";
-import { firstChange, type LedgerPlan } from "../plan/ledger";
-import { textValue, asInput, lookOf, numberFormatOf, borderOf, applyLook, queuePrint, excelFormat, box, boxEdges } from "./look";
-import { queueTable } from "./tableEdits";
+import { asInput, lookOf, numberFormatOf, borderOf, applyLook, queuePrint, box, boxEdges } from "./look";
 
 /**
  * Excel on the web refuses a request over 5 MB ("RequestPayloadSizeLimitExceeded", in Microsoft's
@@ -78,9 +74,10 @@ function rowChunks<T>(rows: readonly T[], budget: number): T[][] {
 /**
  * The steps that write one generated sheet: the sheet itself, its contents in chunks of rows,
  * then number formats, looks and borders, each once per rectangle of cells that share it (see
- * `blocks`), whatever the number of rows.
+ * `blocks`), whatever the number of rows. The sheet is added under `name` (the plan's own name,
+ * or a temporary one that takes its place once the action is recorded), hidden when `hidden`.
  */
-function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean, inPlace?: { readonly rows: number }): Step[] {
+function sheetSteps(wb: WorkbookApi, plan: SheetPlan, name: string = plan.name, hidden: boolean = plan.hidden === true): Step[] {
   const sheet = plan.name;
   let ws: WorksheetApi | undefined;
   const on = (): WorksheetApi => ws as WorksheetApi;
@@ -89,13 +86,9 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean, inPlace?:
       sheet,
       bytes: COMMAND_BYTES * (3 + plan.columnWidths.length),
       queue: () => {
-        if (exists && inPlace !== undefined) ws = wb.worksheets.getItem(sheet);
-        else {
-          if (exists) wb.worksheets.getItem(sheet).delete();
-          ws = wb.worksheets.add(sheet);
-        }
+        ws = wb.worksheets.add(name);
+        if (hidden) ws.visibility = "Hidden";
         ws.showGridlines = false;
-        if (plan.hidden === true) ws.visibility = "Hidden";
         plan.columnWidths.forEach((w, i) => (on().getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
       },
     },
@@ -157,16 +150,6 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean, inPlace?:
       },
     });
   }
-  // A sheet written over in place: what lay below its new end is emptied.
-  const below = inPlace === undefined ? 0 : inPlace.rows - plan.rows.length;
-  if (below > 0)
-    steps.push({
-      sheet,
-      bytes: COMMAND_BYTES,
-      queue: () => {
-        on().getRangeByIndexes(plan.rows.length, 0, below, width).clear("Contents");
-      },
-    });
   // Charts last, over cells that hold their numbers already.
   for (const c of plan.charts ?? []) {
     steps.push({
@@ -208,98 +191,9 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, exists: boolean, inPlace?:
 }
 
 /**
- * The Ledger's new content. Only the rows from the first change on are written (usually just the
- * new credit's rows), so the commit point stays one small request however long the Ledger is.
- * An older Ledger first gains the columns it lacks, at its right.
+ * The steps that write generated sheets, each under the name `names` gives it (a temporary one
+ * while the action is under way), hidden until it takes its place.
  */
-export function queueLedger(wb: WorkbookApi, raw: RawWorkbook, ledger: LedgerPlan): void {
-  const existing = raw.tables.get(LEDGER.name.toLowerCase());
-  if (existing === undefined) {
-    queueTable(wb, ledger.layout, ledger.rows, true);
-    return;
-  }
-  const width = ledger.headers.length;
-  const rows = ledger.rows;
-  const old = existing.rows.length;
-  const first = Math.min(firstChange(existing.rows, rows), old);
-  const ws = wb.worksheets.getItem(existing.sheet);
-  const table = existing.isTable ? wb.tables.getItem(existing.name) : undefined;
-  const newHeaders = ledger.headers.slice(width - ledger.added);
-  if (newHeaders.length > 0) {
-    // "Excel.TableColumnCollection.add": a column added with no index goes at the table's right.
-    if (table !== undefined) for (const h of newHeaders) table.columns.add(undefined, undefined, h);
-    else
-      ws.getRangeByIndexes(existing.headerRow - 1, existing.firstColumn - 1 + width - newHeaders.length, 1, newHeaders.length).values = [
-        newHeaders.map(textValue),
-      ];
-  }
-  // New rows go right under the table's body, where Excel grows the table to take them: unlike
-  // rows.add, that does not clash with a co-author's edits ("Coauthoring in Excel add-ins: avoid
-  // table row conflicts"). Under a totals row, or into a table with no row yet, rows.add it is.
-  const below = table !== undefined && existing.totals !== true && old > 0;
-  if (table !== undefined) {
-    if (rows.length > old && !below)
-      table.rows.add(
-        undefined,
-        rows.slice(old).map((r) => r.map(textValue)),
-      );
-    // An Excel table keeps one body row: an empty Ledger keeps a blank one, as a new table has.
-    for (let i = old - 1; i >= Math.max(rows.length, 1); i--) table.rows.getItemAt(i).delete();
-    if (rows.length === 0 && old > 0) ws.getRangeByIndexes(existing.headerRow, existing.firstColumn - 1, 1, width).clear("Contents");
-  } else if (old > rows.length) {
-    ws.getRangeByIndexes(existing.headerRow + rows.length, existing.firstColumn - 1, old - rows.length, width).clear("Contents");
-  }
-  // The rows that changed within the table, then (when they go under it) the new ones.
-  const write = (from: number, to: number) => {
-    if (to <= from) return;
-    const part = rows.slice(from, to);
-    const range = ws.getRangeByIndexes(existing.headerRow + from, existing.firstColumn - 1, part.length, width);
-    range.numberFormat = part.map(() => ledger.formats.map(excelFormat));
-    range.values = part.map((r) => r.map(textValue));
-  };
-  if (below) {
-    write(first, Math.min(old, rows.length));
-    write(Math.max(first, old), rows.length);
-  } else write(first, rows.length);
-}
-
-/** The steps that write a century end's worksheets. */
-export function worksheetSteps(context: ContextApi, raw: RawWorkbook, plan: Pick<WorkbookPlan, "sheets">): Step[] {
-  const present = new Set(raw.sheetNames.map((n) => n.toLowerCase()));
-  // The seal goes with the Ledger, in the last request (queueLedgerAndShow).
-  return plan.sheets
-    .filter((s) => s.name !== SEAL_SHEET)
-    .flatMap((sheet) => {
-      const kept = IN_PLACE.has(sheet.name) ? raw.generatedCells?.get(sheet.name) : undefined;
-      return sheetSteps(context.workbook, sheet, present.has(sheet.name.toLowerCase()), kept === undefined ? undefined : { rows: kept.length });
-    });
-}
-
-/**
- * Sheets written over in place, never deleted first: the Campaign History holds the races as
- * earlier centuries left them, which nothing else keeps. Its rows of those centuries are written
- * again as they were read, so a write that stops part-way (across several requests, or retried
- * after a cell edit) leaves each row as it was or as it is meant to be, and none is lost.
- */
-const IN_PLACE: ReadonlySet<string> = new Set([STORY_SHEETS.history]);
-
-/**
- * Queues the Ledger's new content, with its seal, and shows the last sheet: the commit point of
- * a century end. The seal and the Ledger go in the same request, so they always agree.
- */
-export function queueLedgerAndShow(context: ContextApi, raw: RawWorkbook, plan: WorkbookPlan, ledger: boolean): void {
-  // The Ledger first: when Excel refuses it, nothing after it in the request is done, and the seal
-  // still agrees with the Ledger as it was.
-  if (ledger) queueLedger(context.workbook, raw, plan.ledger);
-  const seal = plan.sheets.find((s) => s.name === SEAL_SHEET);
-  if (ledger && seal !== undefined)
-    for (const step of sheetSteps(
-      context.workbook,
-      seal,
-      raw.sheetNames.some((n) => n.toLowerCase() === SEAL_SHEET.toLowerCase()),
-    ))
-      step.queue();
-  // The century's mana calculation when there is one, otherwise the last sheet shown.
-  const mana = plan.sheets.find((s) => s.name === sheetNames(plan.century).mana) ?? plan.sheets.filter((s) => s.hidden !== true).pop();
-  context.workbook.worksheets.getItem(mana?.name ?? LEDGER.name).activate();
+export function worksheetSteps(context: ContextApi, plan: Pick<WorkbookPlan, "sheets">, names?: (sheet: SheetPlan) => string): Step[] {
+  return plan.sheets.flatMap((sheet) => (names === undefined ? sheetSteps(context.workbook, sheet) : sheetSteps(context.workbook, sheet, names(sheet), true)));
 }

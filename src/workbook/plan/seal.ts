@@ -13,9 +13,19 @@ export function sealSheet(campaign: Campaign, accounts: ReadonlyMap<string, Acco
   const ours = new Set([...(campaign.seal?.sheets ?? []), ...written.map((s) => s.name.toLowerCase())]);
   const names = campaign.sheetNames.filter((n) => ours.has(n.toLowerCase()));
   for (const s of written) if (!names.some((n) => n.toLowerCase() === s.name.toLowerCase())) names.push(s.name);
-  const rows = sealRows(accounts, names).map((r) => r.map((value) => (value === null ? null : { value })));
+  return sealSheetOf(sealRows(campaign.seal?.cells, accounts, names));
+}
+
+/** The seal's sheet holding these rows, from A1: hidden, plain. */
+export function sealSheetOf(rows: readonly (readonly (string | number | boolean | null)[])[]): SheetPlan {
   const widths = [10, 30, 8, 20];
-  return { name: SEAL_SHEET, columnWidths: widths, rows, print: printSetup(widths, "", SEAL_SHEET, 1), hidden: true };
+  return {
+    name: SEAL_SHEET,
+    columnWidths: widths,
+    rows: rows.map((r) => r.map((value) => (value === null ? null : { value }))),
+    print: printSetup(widths, "", SEAL_SHEET, 1),
+    hidden: true,
+  };
 }
 
 /**

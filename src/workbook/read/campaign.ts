@@ -4,6 +4,8 @@
  * remains. The century end, the pane's status and its tools all take the Campaign read here.
  */
 import { paidTwice } from "./twice";
+import { openProblems } from "./journal";
+import { mixedBook } from "./mixed";
 import { readHistory } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
@@ -82,7 +84,13 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   });
   // A Ledger whose columns are wrong was not read: its accounts cannot be checked.
   const seal = readSeal(raw.generatedCells?.get(SEAL_SHEET));
-  if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) {
+  // An action stopped while recording may have written part of the book: it is finished first,
+  // and what its part leaves is not blamed on a hand.
+  const recording = raw.journal?.open.some((o) => o.reached !== undefined) === true;
+  // A Ledger two computers' writes mixed is named as that, not as a hand edit.
+  const mixed = recording ? undefined : mixedBook(raw);
+  if (mixed !== undefined) problems.push(mixed);
+  if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound && !recording && mixed === undefined) {
     problems.push(...book.problems);
     // The seal is checked on sound accounts only: a break in the arithmetic is named already.
     if (book.problems.length === 0) problems.push(...checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury));
@@ -117,9 +125,16 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   };
   // A credit written on two computers at once: named until a referee settles it.
   problems.push(...paidTwice(raw, ledger));
+  // An action that stopped part-way inside Excel: finished or taken back before anything else.
+  problems.unshift(...openProblems(raw.journal, raw.thisComputer));
   // A god renamed in Gods alone leaves its account behind under the old name.
   if (has(GODS.name) && (ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound) problems.push(...orphanedAccounts(campaign));
-  return { campaign, problems };
+  return {
+    campaign,
+    problems,
+    ...(raw.journal === undefined ? {} : { journal: raw.journal }),
+    ...(raw.thisComputer === undefined ? {} : { thisComputer: raw.thisComputer }),
+  };
 }
 
 /** What each paid century's Death Worksheet counted, where the adapter read it back. */

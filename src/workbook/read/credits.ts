@@ -49,6 +49,16 @@ export function latestCredit(campaign: Campaign): LedgerRow[] {
   return rows.every(isLast) ? rows : [];
 }
 
+/**
+ * The book's head as a reader saw it: how many rows the Ledger holds, and its last row. An undo
+ * confirmed on what a pane read goes ahead only while the head is the same: the book did not
+ * change meanwhile (a credit whose answer was lost, another referee's).
+ */
+export function bookHead(campaign: Campaign): string {
+  const last = [...campaign.ledger].sort((a, b) => a.index - b.index).pop();
+  return last === undefined ? "0" : [campaign.ledger.length, last.century, last.kind, last.what ?? "", nameKey(last.god), last.paid, last.earned].join("|");
+}
+
 /** What an account's credits of one century earned, each Earned as its cell shows it, added exactly (no 0.30000000000000004). */
 export function earnedIn(entries: readonly LedgerRow[], century: number): Ratio {
   return entries.filter((e) => e.century === century).reduce((s, e) => add(s, fromNumber(e.earned)), ZERO);

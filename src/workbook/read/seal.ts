@@ -26,6 +26,8 @@ export const SEAL_NOTE =
 
 /** A credit's content as the seal digests it. */
 export interface Sealed {
+  /** its row among the Ledger's, when it is in the Ledger already: the seal lists credits in that order */
+  readonly index?: number;
   readonly century: number;
   readonly kind: string;
   readonly what: string | null;
@@ -79,19 +81,74 @@ export function readSeal(cells: readonly (readonly RawCell[])[] | undefined): Se
     account.digests[credit - 1] = digest;
     accounts.set(k, account);
   }
-  return { accounts, sheets };
+  return { accounts, sheets, cells };
 }
 
-/** The seal's rows for accounts as they will stand, and the generated sheets. */
+type SealRow = [string | null, string | null, string | number | null, string | null];
+
+const BLANK: SealRow = [null, null, null, null];
+
+/** A row of the seal as read: its four cells, each kept only when it is what the seal holds. */
+function sealRow(row: readonly RawCell[]): SealRow {
+  const [a, b, c, d] = row;
+  const textOf = (x: RawCell | undefined) => (typeof x === "string" ? x : null);
+  return [textOf(a), textOf(b), typeof c === "number" || typeof c === "string" ? c : null, textOf(d)];
+}
+
+/**
+ * The seal's rows for accounts as they will stand, and the generated sheets. What the seal holds
+ * already stays where it is, so that a credit writes only its own new rows at the end: a row that
+ * no longer holds (a credit taken back, a name changed, a correction) is written over in place by
+ * one that does, and what is left over is emptied. A new seal has its header, its note, then each
+ * credit in the order the Ledger holds them.
+ */
 export function sealRows(
+  existing: readonly (readonly RawCell[])[] | undefined,
   accounts: ReadonlyMap<string, { readonly god: string; readonly entries: readonly Sealed[] }>,
   sheets: readonly string[],
-): (string | number | null)[][] {
-  const rows: (string | number | null)[][] = [[...SEAL_HEADERS]];
-  for (const account of accounts.values()) accountDigests(account.entries).forEach((d, i) => rows.push(["account", account.god, i + 1, d]));
-  for (const name of sheets) rows.push(["sheet", name, null, null]);
-  rows.push(["note", SEAL_NOTE, null, null]);
-  return rows;
+): SealRow[] {
+  // Every digest the seal must hold, by recipient and credit: each credit in the Ledger's order.
+  const wanted = new Map<string, { god: string; credit: number; digest: string; order: number }>();
+  for (const account of accounts.values()) {
+    const k = nameKey(account.god);
+    accountDigests(account.entries).forEach((digest, i) => {
+      wanted.set(`${k}\u0000${i + 1}`, { god: account.god, credit: i + 1, digest, order: account.entries[i]?.index ?? Number.MAX_SAFE_INTEGER });
+    });
+  }
+  const fresh = existing === undefined || existing[0] === undefined || SEAL_HEADERS.some((h, i) => existing[0]?.[i] !== h);
+  const rows: SealRow[] = fresh ? [[...SEAL_HEADERS], ["note", SEAL_NOTE, null, null]] : existing.map(sealRow);
+  const free: number[] = [];
+  const kept = new Set<string>();
+  const listed = new Set<string>();
+  rows.forEach((r, i) => {
+    if (i === 0) return;
+    if (r[0] === "sheet" && r[1] !== null) listed.add(r[1].toLowerCase());
+    if (r[0] !== "account") {
+      if (r[0] !== "sheet" && r[0] !== "note") free.push(i);
+      return;
+    }
+    const key = `${nameKey(r[1] ?? "")}\u0000${String(r[2])}`;
+    const w = wanted.get(key);
+    if (w !== undefined && !kept.has(key) && w.god === r[1] && w.digest === r[3]) kept.add(key);
+    else free.push(i);
+  });
+  const missing = [...wanted.entries()]
+    .filter(([key]) => !kept.has(key))
+    .map(([, w]) => w)
+    .sort((a, b) => a.order - b.order);
+  const added: SealRow[] = [];
+  for (const w of missing) {
+    const row: SealRow = ["account", w.god, w.credit, w.digest];
+    const at = free.shift();
+    if (at === undefined) added.push(row);
+    else rows[at] = row;
+  }
+  for (const at of free) rows[at] = BLANK;
+  for (const name of sheets) if (!listed.has(name.toLowerCase())) added.push(["sheet", name, null, null]);
+  const all = [...rows, ...added];
+  // Emptied rows at the end go.
+  while (all.length > 1 && (all[all.length - 1] ?? BLANK).every((c) => c === null)) all.pop();
+  return all;
 }
 
 function ledgerProblem(raw: RawTable | undefined, row: LedgerRow | undefined, message: string, severity: Problem["severity"] = "error"): Problem {

@@ -1,4 +1,5 @@
 /** What reading a campaign gives: one record per sound row, each knowing where it sits. */
+import type { Journal } from "../model/raw";
 import type { CreditKind } from "../../engine/book";
 import type { Ratio } from "../../engine/exact";
 import type { CardHolding, PantheonShare, RaceState, SourceRule } from "../../engine/century";
@@ -122,6 +123,8 @@ export interface Seal {
   readonly accounts: ReadonlyMap<string, { readonly god: string; readonly digests: readonly string[] }>;
   /** the sheets the add-in generated, by lower-case name */
   readonly sheets: ReadonlySet<string>;
+  /** its sheet's cells as read, from A1: the next credit keeps them where they are */
+  readonly cells: readonly (readonly RawCell[])[];
 }
 
 export interface Campaign {
@@ -163,4 +166,8 @@ export interface Campaign {
 export interface CampaignRead {
   readonly campaign: Campaign;
   readonly problems: readonly Problem[];
+  /** the journal of actions inside Excel, as read (read/journal.ts) */
+  readonly journal?: Journal;
+  /** the computer that read it, inside Excel */
+  readonly thisComputer?: string;
 }

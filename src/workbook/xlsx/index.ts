@@ -3,3 +3,5 @@ export { writeTableEdits } from "./package/edits";
 export { readPackage } from "./package/read";
 export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, savePackage, type Package } from "./package/zip";
+export { putBookRightInPackage, recoverPackage } from "./recover";
+export type { OpenOperation } from "../model/raw";

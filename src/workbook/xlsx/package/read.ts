@@ -12,6 +12,8 @@ import { DEATH_SHEET, GENERATED_SHEET, HISTORY_HEADERS, READ_TABLES, SEAL_SHEET,
 import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, type Package } from "./zip";
+import { readAddinSettings } from "./addinSettings";
+import { readJournal } from "../../read/journal";
 
 /** A sheet as the workbook lists it. */
 interface SheetEntry {
@@ -352,11 +354,14 @@ export function readPackage(pkg: Package): RawWorkbook {
     tables.set(plan.spec.name.toLowerCase(), done.raw);
     problems.push(...done.problems);
   }
+  // The add-in's journal, when Excel saved the file with an action of the add-in under way.
+  const journal = readJournal(readAddinSettings(pkg.parts), Date.now());
   return {
     tables,
     sheetNames: book.sheets.map((s) => s.name),
     ...(problems.length > 0 ? { problems } : {}),
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
+    ...(journal === undefined ? {} : { journal }),
   };
 }

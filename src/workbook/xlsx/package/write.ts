@@ -67,6 +67,25 @@ export function writePlan(pkg: Package, raw: RawWorkbook, plan: WorkbookPlan): M
 }
 
 /**
+ * Writes generated sheets and, when given, the Ledger's new content into a package's parts: what
+ * finishing an action that stopped inside Excel writes of the book.
+ */
+export function writeBook(
+  parts: ReadonlyMap<string, Uint8Array>,
+  existing: RawTable | undefined,
+  ledger: LedgerPlan | undefined,
+  sheets: readonly SheetPlan[],
+): Map<string, Uint8Array> {
+  return explained(() => {
+    const writer = new PackageWriter(new PackageSession(parts));
+    for (const sheet of sheets) writer.writeGeneratedSheet(sheet);
+    if (ledger !== undefined) writer.writeLedger(existing, ledger);
+    writer.removeCalcChain();
+    return writer.finish();
+  }, CellsInTheWay);
+}
+
+/**
  * Writes generated sheets that go with no credit (the session packet) into a workbook's package:
  * each sheet is added, or its part rewritten in place, and the Ledger is left as it is.
  */

@@ -1,0 +1,129 @@
+/**
+ * Carrying out an action's commit items inside Excel (plan/commit.ts), each against the workbook
+ * as the items before it left it. An item carried out again, after a request that did it in part
+ * or in full, writes nothing twice: values are written as they are meant to be, and rows added,
+ * a row deleted, a table made or a sheet renamed are first looked for (itemOutcome).
+ */
+import type { ContextApi, WorkbookApi } from "./api";
+import type { RawWorkbook } from "../model/raw";
+import { LEDGER } from "../model/schema";
+import { createdRows, tableOf } from "../plan/edits";
+import { firstDifference, itemOutcome, ledgerTarget, sheetIn, tailTarget, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
+import { firstChange } from "../plan/ledger";
+import { excelFormat, textValue } from "./look";
+import { queueEdit, queueTable } from "./tableEdits";
+
+/**
+ * The Ledger made to hold what the item says from its first changed row on: the rows that
+ * differ are written, the missing ones added under the table, the extra ones deleted. A new
+ * Ledger is made with its header row in the same request; a half-made one (its sheet added, its
+ * headers not yet) is the action's own, and is made again.
+ */
+function queueLedger(wb: WorkbookApi, current: RawWorkbook, item: LedgerItem): void {
+  const target = ledgerTarget(current, item);
+  if (target.create !== undefined) {
+    if (target.create.half !== undefined) wb.worksheets.getItem(target.create.half).delete();
+    queueTable(wb, item.layout, target.rows, true);
+    return;
+  }
+  const existing = current.tables.get(LEDGER.name.toLowerCase());
+  if (existing === undefined) return;
+  const { rows, missing, formats } = target;
+  const width = target.headers.length;
+  const old = existing.rows.length;
+  const first = Math.min(firstChange(existing.rows, rows), old);
+  const ws = wb.worksheets.getItem(existing.sheet);
+  const table = existing.isTable ? wb.tables.getItem(existing.name) : undefined;
+  if (missing.length > 0) {
+    // "Excel.TableColumnCollection.add": a column added with no index goes at the table's right.
+    if (table !== undefined) for (const h of missing) table.columns.add(undefined, undefined, h);
+    else ws.getRangeByIndexes(existing.headerRow - 1, existing.firstColumn - 1 + width - missing.length, 1, missing.length).values = [missing.map(textValue)];
+  }
+  // New rows go right under the table's body, where Excel grows the table to take them: unlike
+  // rows.add, that does not clash with a co-author's edits ("Coauthoring in Excel add-ins: avoid
+  // table row conflicts"). Under a totals row, or into a table with no row yet, rows.add it is.
+  const below = table !== undefined && existing.totals !== true && old > 0;
+  if (table !== undefined) {
+    if (rows.length > old && !below)
+      table.rows.add(
+        undefined,
+        rows.slice(old).map((r) => r.map(textValue)),
+      );
+    // An Excel table keeps one body row: an empty Ledger keeps a blank one, as a new table has.
+    for (let i = old - 1; i >= Math.max(rows.length, 1); i--) table.rows.getItemAt(i).delete();
+    if (rows.length === 0 && old > 0) ws.getRangeByIndexes(existing.headerRow, existing.firstColumn - 1, 1, width).clear("Contents");
+  } else if (old > rows.length) {
+    ws.getRangeByIndexes(existing.headerRow + rows.length, existing.firstColumn - 1, old - rows.length, width).clear("Contents");
+  }
+  const write = (from: number, to: number) => {
+    if (to <= from) return;
+    const part = rows.slice(from, to);
+    const range = ws.getRangeByIndexes(existing.headerRow + from, existing.firstColumn - 1, part.length, width);
+    range.numberFormat = part.map(() => formats.map(excelFormat));
+    range.values = part.map((r) => r.map(textValue));
+  };
+  if (below) {
+    write(first, Math.min(old, rows.length));
+    write(Math.max(first, old), rows.length);
+  } else write(first, rows.length);
+}
+
+/** A hidden sheet of plain cells (the seal) made to hold what the item says: only the rows that differ are written. */
+function queueTail(wb: WorkbookApi, current: RawWorkbook, item: TailItem): void {
+  const { create, before, rows } = tailTarget(current, item);
+  const ws = create ? wb.worksheets.add(item.sheet) : wb.worksheets.getItem(sheetIn(current, item.sheet) ?? item.sheet);
+  if (create) ws.visibility = "Hidden";
+  const from = create ? 0 : firstDifference(before, rows);
+  const width = Math.max(1, item.width);
+  if (rows.length > from) {
+    const part = rows.slice(from).map((r) => Array.from({ length: width }, (_, c) => textValue(r[c] ?? null)));
+    ws.getRangeByIndexes(from, 0, part.length, width).values = part;
+  }
+  if (before.length > rows.length) ws.getRangeByIndexes(rows.length, 0, before.length - rows.length, width).clear("Contents");
+}
+
+/** Queues what an item still has to do, on the workbook as `current` holds it. */
+function queueNeeded(wb: WorkbookApi, current: RawWorkbook, item: CommitItem): void {
+  switch (item.kind) {
+    case "edit": {
+      const edit = item.edit;
+      if (edit.kind === "create") {
+        // A half-made sheet of that name is the action's own: it goes, and the table is made anew.
+        const half = sheetIn(current, edit.layout.name);
+        if (half !== undefined) wb.worksheets.getItem(half).delete();
+        queueTable(wb, edit.layout, createdRows(edit));
+        return;
+      }
+      queueEdit(wb, edit, current.tables.get(tableOf(edit).toLowerCase()));
+      return;
+    }
+    case "ledger":
+      queueLedger(wb, current, item);
+      return;
+    case "tail":
+      queueTail(wb, current, item);
+      return;
+    case "swap": {
+      const final = sheetIn(current, item.final);
+      if (final !== undefined) wb.worksheets.getItem(final).delete();
+      const ws = wb.worksheets.getItem(sheetIn(current, item.temp) ?? item.temp);
+      if (!item.hidden) ws.visibility = "Visible";
+      ws.name = item.final;
+      return;
+    }
+    case "setting":
+      if (item.value === null) wb.settings.getItemOrNullObject(item.key).delete();
+      else wb.settings.add(item.key, item.value);
+      return;
+    case "show":
+      wb.worksheets.getItem(sheetIn(current, item.sheet) ?? item.sheet).activate();
+      return;
+  }
+}
+
+/** Queues one item, unless the workbook shows it done; gives back the workbook as it leaves it. */
+export function queueItem(context: ContextApi, current: RawWorkbook, item: CommitItem): RawWorkbook {
+  const { needed, after } = itemOutcome(current, item);
+  if (needed) queueNeeded(context.workbook, current, item);
+  return after;
+}

@@ -1,0 +1,168 @@
+/**
+ * The add-in's journal, as the workbook's settings hold it. Inside Excel a request may be carried
+ * out in part, or in full with its answer lost, so every action that writes goes through the
+ * journal (office/journal.ts): its intent first (what it will write), then its effects, then a
+ * done mark. Read back, the journal tells an action that stopped part-way (to be finished or
+ * taken back, in one confirmed step) and an action already done (a retry of the same click
+ * writes nothing).
+ *
+ * Where it lives: in the workbook's settings, each operation under a key of its own
+ * ("gods.op.<id>", its progress under "gods.commit.<id>") and each computer's list of the
+ * latest done under "gods.done.<computer>". Co-authors' settings merge key by key, and no
+ * computer writes another's key, so two referees never write over each other's journal; a copy
+ * of a sheet (a restore) does not carry it; and each entry holds only what the action changes
+ * besides its sheets (a few kilobytes), well inside a request's budget.
+ */
+import type { DoneOperation, Journal, OpenOperation, RawWorkbook } from "../model/raw";
+import { tableError, WORKBOOK, type Problem } from "../model/problems";
+
+export const OP_PREFIX = "gods.op.";
+export const COMMIT_PREFIX = "gods.commit.";
+export const DONE_PREFIX = "gods.done.";
+
+/** How many done actions each computer's list keeps: enough for any retry of a click. */
+export const DONE_KEPT = 30;
+
+/**
+ * How long another computer's open action may still be under way: an action takes seconds, so an
+ * older one was left by an Excel that stopped. As long as a claim holds (office/claim.ts), so that
+ * two laptops whose clocks disagree by a few minutes still see each other.
+ */
+export const OPEN_MS = 5 * 60 * 1000;
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+
+function parsed(value: unknown): unknown {
+  if (typeof value !== "string") return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const text = (x: unknown): x is string => typeof x === "string";
+const time = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
+
+function pairs(x: unknown): [string, string][] | undefined {
+  if (!Array.isArray(x)) return undefined;
+  const out: [string, string][] = [];
+  for (const p of x) {
+    if (!Array.isArray(p) || p.length !== 2 || !text(p[0]) || !text(p[1])) return undefined;
+    out.push([p[0], p[1]]);
+  }
+  return out;
+}
+
+/** An intent as a setting holds it; undefined when it is not one the add-in wrote. */
+export function operationIn(id: string, value: unknown, reached: number | undefined): OpenOperation | undefined {
+  const o = parsed(value);
+  if (!isRecord(o)) return undefined;
+  const temps = pairs(o.temps);
+  if (!text(o.computer) || !time(o.at) || !text(o.action) || !text(o.words) || !text(o.done) || temps === undefined || !Array.isArray(o.items))
+    return undefined;
+  return {
+    id,
+    computer: o.computer,
+    at: o.at,
+    action: o.action,
+    words: o.words,
+    done: o.done,
+    temps,
+    items: o.items as unknown[],
+    ...(reached === undefined ? {} : { reached }),
+    ...(text(o.claim) ? { claim: o.claim } : {}),
+  };
+}
+
+/** A computer's list of done actions, as its setting holds it. */
+export function doneIn(computer: string, value: unknown): DoneOperation[] {
+  const list = parsed(value);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((e: unknown) => {
+    if (!isRecord(e) || !text(e.id) || !time(e.at) || !text(e.words) || !text(e.done)) return [];
+    const book =
+      isRecord(e.book) && isRecord(e.book.ledger) ? { book: { ledger: e.book.ledger, ...(isRecord(e.book.seal) ? { seal: e.book.seal } : {}) } } : {};
+    return [{ id: e.id, computer, at: e.at, words: e.words, done: e.done, ...book }];
+  });
+}
+
+/** How many of a computer's latest done credits keep what they wrote of the book. */
+export const BOOKS_KEPT = 5;
+
+/** The journal from the workbook's settings; undefined when it holds none. */
+export function readJournal(items: readonly { readonly key: string; readonly value: unknown }[], readAt: number): Journal | undefined {
+  const reached = new Map<string, number>();
+  for (const { key, value } of items) {
+    if (!key.startsWith(COMMIT_PREFIX)) continue;
+    const n = Number(value);
+    reached.set(key.slice(COMMIT_PREFIX.length), Number.isSafeInteger(n) && n >= 0 ? n : 0);
+  }
+  const done: DoneOperation[] = [];
+  const intents: { id: string; value: unknown }[] = [];
+  for (const { key, value } of items) {
+    if (key.startsWith(DONE_PREFIX)) done.push(...doneIn(key.slice(DONE_PREFIX.length), value));
+    else if (key.startsWith(OP_PREFIX)) intents.push({ id: key.slice(OP_PREFIX.length), value });
+  }
+  const finished = new Set(done.map((d) => d.id));
+  // An intent whose done mark is in a list is done: its keys go at the next write, with a mark left alone.
+  const open = intents.flatMap(({ id, value }) => {
+    if (finished.has(id)) return [];
+    const op = operationIn(id, value, reached.get(id));
+    return op === undefined ? [] : [op];
+  });
+  const intended = new Set(intents.map((i) => i.id));
+  const leftover = [
+    ...intents.filter((i) => finished.has(i.id)).map((i) => `${OP_PREFIX}${i.id}`),
+    ...[...reached.keys()].filter((id) => finished.has(id) || !intended.has(id)).map((id) => `${COMMIT_PREFIX}${id}`),
+  ];
+  if (open.length === 0 && done.length === 0 && intents.length === 0 && leftover.length === 0) return undefined;
+  return { open, done, leftover, readAt };
+}
+
+/** A time of day as a gamemaster reads it: 21:05. */
+export const clock = (at: number): string => new Date(at).toTimeString().slice(0, 5);
+
+/**
+ * Whether an open action may still be under way on its computer, rather than stopped. In a file
+ * (no computer of ours reads it), none is: an Excel that has the file open is refused before it
+ * is read, and one that had it open can no longer finish this copy.
+ */
+export function underWay(op: OpenOperation, journal: Journal, thisComputer: string | undefined): boolean {
+  return thisComputer !== undefined && op.computer !== thisComputer && Math.abs(journal.readAt - op.at) < OPEN_MS;
+}
+
+/** What finishing or taking back an open action does, in a sentence. */
+export function recoveryWords(op: OpenOperation): string {
+  return op.reached === undefined
+    ? "Nothing of the campaign had changed yet. Taking it back removes the sheets it had begun; do it again afterwards if you still want it."
+    : `It was recording what it does. Finishing it writes the rest as it was meant (${op.done}), and nothing twice.`;
+}
+
+/**
+ * The problem an open action makes until it is finished or taken back: every other action waits,
+ * since the tables and the Ledger may hold part of it.
+ */
+export function openProblems(journal: Journal | undefined, thisComputer: string | undefined): Problem[] {
+  if (journal === undefined) return [];
+  // Inside Excel the pane offers the step; on a file, the command line does.
+  const step = thisComputer === undefined ? "with gods recover" : "with the button at the top of the pane";
+  return journal.open.map((op) => {
+    const where = thisComputer === undefined ? " inside Excel" : op.computer === thisComputer ? "" : " on another computer";
+    if (underWay(op, journal, thisComputer))
+      return tableError(
+        WORKBOOK,
+        `another referee's Excel is busy with ${op.words} (since ${clock(op.at)}). Wait until it is done, then read the workbook again.`,
+        { operation: op.id },
+      );
+    const how = op.reached === undefined ? "take it back" : "finish it";
+    return tableError(WORKBOOK, `${op.words} stopped part-way at ${clock(op.at)}${where}: ${how} first (${step}); nothing else is written until then.`, {
+      operation: op.id,
+    });
+  });
+}
+
+/** The problems of the actions a workbook's journal holds open, as read (inside Excel, or from a file). */
+export function openActionProblems(raw: RawWorkbook): Problem[] {
+  return openProblems(raw.journal, raw.thisComputer);
+}

@@ -1,0 +1,161 @@
+/**
+ * An action that stopped part-way inside Excel, in a workbook file Excel saved in that state:
+ * the command line finishes it from its intent, or takes it back, as the pane's one step does
+ * (office/journal.ts), so that the campaign goes on without a hand edit. Before its commit, the
+ * sheets it had begun (hidden, under temporary names) go and nothing else changed; within its
+ * commit, its items are carried out from the last mark on, each only where the file does not
+ * show it done, and its sheets take their places. Then its intent goes and its done mark is kept.
+ */
+import type { OpenOperation, RawWorkbook } from "../model/raw";
+import { LEDGER } from "../model/schema";
+import { COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
+import { itemOutcome, itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
+import type { TableEdit } from "../plan/edits";
+import type { LedgerPlan } from "../plan/ledger";
+import { sealSheetOf } from "../plan/seal";
+import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
+import { writeTableEdits } from "./package/edits";
+import { readPackage } from "./package/read";
+import { editSheetList, type SheetRename } from "./package/sheetList";
+import { writeBook } from "./package/write";
+import { FileProblem, type Package } from "./package/zip";
+
+/** The command line's name in the journal's lists of done actions. */
+export const COMMAND_LINE = "gods-command";
+
+/** What finishing or taking back an action writes, in lines for the gamemaster, and the file's new parts. */
+export interface Recovered {
+  readonly finished: boolean;
+  readonly lines: readonly string[];
+  readonly parts: Map<string, Uint8Array>;
+}
+
+/** The items of an action's commit still to be carried out in the file, each with the workbook as the ones before leave it. */
+function remaining(raw: RawWorkbook, op: OpenOperation): { item: CommitItem; at: RawWorkbook }[] {
+  const items = itemsIn(op.items);
+  if (items === undefined)
+    throw new FileProblem(`${op.words} cannot be finished: its record in the workbook is not one this add-in wrote. Restore a saved copy of the workbook.`);
+  const out: { item: CommitItem; at: RawWorkbook }[] = [];
+  let current = raw;
+  for (const item of items.slice(op.reached ?? 0)) {
+    const { needed, after } = itemOutcome(current, item);
+    if (needed) out.push({ item, at: current });
+    current = after;
+  }
+  return out;
+}
+
+/** Finishes or takes back `op` in the package read as `raw`. */
+export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation): Recovered {
+  const settings = readAddinSettings(pkg.parts);
+  const part = settings.find((s) => s.key === `${OP_PREFIX}${op.id}`)?.part;
+  if (part === undefined) throw new FileProblem(`${op.words}: its record is not in the workbook's add-in settings.`);
+  const changes = new Map<string, string | null>([
+    [`${OP_PREFIX}${op.id}`, null],
+    [`${COMMIT_PREFIX}${op.id}`, null],
+  ]);
+  const temps = op.temps.map(([temp]) => sheetIn(raw, temp)).filter((t): t is string => t !== undefined);
+  if (op.reached === undefined) {
+    if (op.claim !== undefined) changes.set(op.claim, null);
+    return {
+      finished: false,
+      lines: temps.length === 0 ? ["Nothing of it was in the workbook but its record."] : [`Removed the sheets it had begun: ${temps.join(", ")}.`],
+      parts: writeAddinSettings(editSheetList(pkg.parts, temps, []), part, changes),
+    };
+  }
+  try {
+    return finish(pkg, raw, op, part, changes);
+  } catch (e) {
+    if (e instanceof CommitProblem) throw new FileProblem(e.message);
+    throw e;
+  }
+}
+
+function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string, changes: Map<string, string | null>): Recovered {
+  const todo = remaining(raw, op);
+  const lines: string[] = [];
+  const of = <K extends CommitItem["kind"]>(kind: K) =>
+    todo.filter((t): t is { item: Extract<CommitItem, { kind: K }>; at: RawWorkbook } => t.item.kind === kind);
+  // The input tables' edits, as the file now stands.
+  const edits: TableEdit[] = of("edit").map((t) => t.item.edit);
+  let parts = edits.length === 0 ? new Map(pkg.parts) : writeTableEdits(pkg, raw, edits);
+  if (edits.length > 0)
+    lines.push(`Wrote the rest of its changes to the tables (${[...new Set(edits.map((e) => (e.kind === "create" ? e.layout.name : e.table)))].join(", ")}).`);
+  // The Ledger and its seal, from where their first changed row stands.
+  const ledger = of("ledger")[0];
+  const seal = of("tail")[0];
+  if (ledger !== undefined || seal !== undefined) {
+    let now = readPackage({ parts });
+    const target = ledger === undefined ? undefined : ledgerTarget(now, ledger.item);
+    const half = target?.create?.half;
+    if (half !== undefined) {
+      parts = editSheetList(parts, [half], []);
+      now = readPackage({ parts });
+    }
+    parts = writeBook(
+      parts,
+      now.tables.get(LEDGER.name.toLowerCase()),
+      ledger === undefined ? undefined : ledgerPlan(now, ledger.item),
+      seal === undefined ? [] : [sealPlan(now, seal.item)],
+    );
+    if (ledger !== undefined) lines.push("Wrote the rest of its rows in the Ledger.");
+    if (seal !== undefined) lines.push("Wrote the rest of the Ledger's seal.");
+  }
+  // Its sheets take their places.
+  const swaps = of("swap").map((t) => t.item);
+  const removed = swaps.flatMap((s) => {
+    const final = sheetIn(raw, s.final);
+    return final === undefined ? [] : [final];
+  });
+  const renamed: SheetRename[] = swaps.map((s) => ({ from: sheetIn(raw, s.temp) ?? s.temp, to: s.final, visible: !s.hidden }));
+  if (swaps.length > 0) {
+    parts = editSheetList(parts, removed, renamed);
+    lines.push(`Put its sheets in place: ${swaps.map((s) => s.final).join(", ")}.`);
+  }
+  for (const { item } of of("setting")) changes.set(item.key, item.value);
+  // Its done mark, in the command line's list.
+  const done = settingsDone(parts);
+  changes.set(`${DONE_PREFIX}${COMMAND_LINE}`, JSON.stringify([...done, { id: op.id, at: Date.now(), words: op.words, done: op.done }].slice(-DONE_KEPT)));
+  if (lines.length === 0) lines.push("Everything it changes was in the workbook already; only its record was left.");
+  return { finished: true, lines, parts: writeAddinSettings(parts, part, changes) };
+}
+
+/**
+ * A Ledger whose cells two computers' writes mixed (read/mixed.ts), put right in the file: the
+ * Ledger and its seal take the rows of the write the journal keeps under `entry`.
+ */
+export function putBookRightInPackage(pkg: Package, raw: RawWorkbook, entry: string): Recovered {
+  const done = raw.journal?.done.find((d) => d.id === entry);
+  const book = done?.book;
+  const items = book === undefined ? undefined : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal])]);
+  const ledger = items?.find((i): i is LedgerItem => i.kind === "ledger");
+  const seal = items?.find((i): i is TailItem => i.kind === "tail");
+  if (done === undefined || ledger === undefined)
+    throw new FileProblem("What the two computers wrote is no longer in the workbook's journal: correct the book instead (gods ledger reseal, saying why).");
+  try {
+    const parts = writeBook(pkg.parts, raw.tables.get(LEDGER.name.toLowerCase()), ledgerPlan(raw, ledger), seal === undefined ? [] : [sealPlan(raw, seal)]);
+    return {
+      finished: true,
+      lines: [`The Ledger and its seal take the rows written at ${new Date(done.at).toTimeString().slice(0, 5)} (${done.done}).`],
+      parts,
+    };
+  } catch (e) {
+    if (e instanceof CommitProblem) throw new FileProblem(e.message);
+    throw e;
+  }
+}
+
+/** The command line's list of done actions, as the file holds it. */
+function settingsDone(parts: ReadonlyMap<string, Uint8Array>): { id: string; at: number; words: string; done: string }[] {
+  const value = readAddinSettings(parts).find((s) => s.key === `${DONE_PREFIX}${COMMAND_LINE}`)?.value;
+  return doneIn(COMMAND_LINE, value).map(({ id, at, words, done }) => ({ id, at, words, done }));
+}
+
+function ledgerPlan(raw: RawWorkbook, item: LedgerItem): LedgerPlan {
+  const target = ledgerTarget(raw, item);
+  return { layout: item.layout, headers: target.headers, added: target.missing.length, formats: target.formats, rows: target.rows };
+}
+
+function sealPlan(raw: RawWorkbook, item: TailItem) {
+  return sealSheetOf(tailTarget(raw, item).rows.map((r) => r.map((v) => v ?? null)));
+}
