@@ -34,6 +34,8 @@
 
 import { areaRef, parseArea } from "../../src/workbook/model/address";
 import type {
+  NamedItemApi,
+  NamedItemCollectionApi,
   ChartApi,
   ChartCollectionApi,
   ContextApi,
@@ -222,6 +224,8 @@ export class MemoryWorkbook {
   selected: { sheet: string; address: string } | null = null;
   /** what add-ins stored with workbook.settings, by key */
   readonly settings = new Map<string, string>();
+  /** the workbook's defined names, by name in lower case ("Excel.NamedItemCollection"): each one's name, formula and whether it shows */
+  readonly names = new Map<string, { name: string; formula: string; visible: boolean }>();
   /** how many times rows were added through a table's rows.add, which co-authoring advises against */
   rowsAdded = 0;
   /** handlers registered with worksheets.onChanged, told by `changed()` */
@@ -303,6 +307,7 @@ export class MemoryWorkbook {
       copy.tables.push(c);
     }
     for (const [k, v] of this.settings) copy.settings.set(k, v);
+    for (const [k, v] of this.names) copy.names.set(k, { ...v });
     copy.activeSheet = this.activeSheet;
     copy.selected = this.selected === null ? null : { ...this.selected };
     copy.rowsAdded = this.rowsAdded;
@@ -405,10 +410,12 @@ class WorkbookProxy implements WorkbookApi {
   readonly tables: TableCollection;
   readonly worksheets: WorksheetCollection;
   readonly settings: SettingCollectionApi;
+  readonly names: NamedItemCollectionApi;
   constructor(private readonly ctx: MemoryContext) {
     this.tables = new TableCollection(ctx, () => ctx.book.tables);
     this.worksheets = new WorksheetCollection(ctx);
     this.settings = new SettingCollection(ctx);
+    this.names = new NamedItemCollection(ctx);
   }
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.ctx, () => {
@@ -416,6 +423,70 @@ class WorkbookProxy implements WorkbookApi {
       const sheet = this.ctx.book.sheet(sel?.sheet ?? this.ctx.book.activeSheet ?? "") ?? this.ctx.book.sheets[0];
       if (!sheet) throw officeError("ItemNotFound", "There is no sheet.");
       return { sheet, rect: parseAddress(sel?.address ?? "A1") };
+    });
+  }
+}
+
+/**
+ * The workbook's defined names ("Excel.NamedItemCollection"): a name is added with its formula
+ * (a name already taken is refused, as Excel's Name Manager refuses it), or found by name.
+ */
+class NamedItemCollection implements NamedItemCollectionApi {
+  constructor(private readonly ctx: MemoryContext) {}
+  add(name: string, reference: string): NamedItemProxy {
+    // Excel's rules for a name: a letter or underscore first, then letters, digits, _ and . (and it must not look like a cell).
+    if (!/^[A-Za-z_\\][A-Za-z0-9_.]*$/.test(name)) throw officeError("InvalidArgument", `"${name}" cannot be a defined name.`);
+    if (!reference.startsWith("=")) throw officeError("InvalidArgument", `A name's formula begins with "=", not ${JSON.stringify(reference.slice(0, 20))}.`);
+    this.ctx.enqueue(() => {
+      if (this.ctx.book.names.has(name.toLowerCase())) throw officeError("ItemAlreadyExists", `The name ${name} already exists.`);
+      this.ctx.book.names.set(name.toLowerCase(), { name, formula: reference, visible: true });
+    });
+    return new NamedItemProxy(this.ctx, name);
+  }
+  getItemOrNullObject(name: string): NamedItemProxy {
+    return new NamedItemProxy(this.ctx, name);
+  }
+}
+
+/** A defined name; like every *OrNullObject item, isNullObject says whether it exists (after a sync). */
+class NamedItemProxy extends Loadable implements NamedItemApi {
+  private snap: { formula: string; visible: boolean } | null | undefined;
+  constructor(
+    ctx: MemoryContext,
+    private readonly name_: string,
+  ) {
+    super(ctx);
+  }
+  protected override snapshot(): void {
+    const item = this.ctx.book.names.get(this.name_.toLowerCase());
+    this.snap = item === undefined ? null : { formula: item.formula, visible: item.visible };
+  }
+  get isNullObject(): boolean {
+    if (this.snap === undefined) throw NOT_LOADED("isNullObject");
+    return this.snap === null;
+  }
+  get formula(): unknown {
+    this.need("formula");
+    return this.snap?.formula;
+  }
+  /** "NamedItem.formula" set (ExcelApi 1.7): a name that does not exist cannot take one. */
+  set formula(value: unknown) {
+    if (typeof value !== "string" || !value.startsWith("=")) throw officeError("InvalidArgument", "A name's formula is text that begins with =.");
+    this.ctx.enqueue(() => {
+      const item = this.ctx.book.names.get(this.name_.toLowerCase());
+      if (item === undefined) throw officeError("ItemNotFound", `There is no name ${this.name_}.`);
+      item.formula = value;
+    });
+  }
+  get visible(): boolean {
+    this.need("visible");
+    return this.snap?.visible ?? true;
+  }
+  set visible(value: boolean) {
+    this.ctx.enqueue(() => {
+      const item = this.ctx.book.names.get(this.name_.toLowerCase());
+      if (item === undefined) throw officeError("ItemNotFound", `There is no name ${this.name_}.`);
+      item.visible = value;
     });
   }
 }

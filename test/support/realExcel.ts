@@ -27,6 +27,8 @@
 import { readFileSync } from "fs";
 import { createContext, runInContext } from "vm";
 import type {
+  NamedItemApi,
+  NamedItemCollectionApi,
   BorderEdge,
   CellInput,
   ChartApi,
@@ -339,6 +341,8 @@ interface Targets {
   Workbook: WorkbookApi;
   SettingCollection: SettingCollectionApi;
   Setting: SettingApi;
+  NamedItemCollection: NamedItemCollectionApi;
+  NamedItem: NamedItemApi;
   WorksheetCollection: WorksheetCollectionApi;
   Worksheet: WorksheetApi;
   WorksheetFreezePanes: WorksheetApi["freezePanes"];
@@ -476,7 +480,26 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       Worksheets: (wb) => node("WorksheetCollection", wb.worksheets),
       Tables: (wb) => node("TableCollection", wb.tables),
       Settings: (wb) => node("SettingCollection", wb.settings),
+      Names: (wb) => node("NamedItemCollection", wb.names),
     },
+  },
+  NamedItemCollection: {
+    methods: {
+      Add: (names, [name, reference, comment]) => {
+        if (comment !== null && comment !== undefined) throw notModelled("a comment on a defined name");
+        return node("NamedItem", names.add(text(name, "The name"), text(reference, "The name's formula")));
+      },
+      GetItemOrNullObject: (names, [name]) => node("NamedItem", names.getItemOrNullObject(text(name, "The name"))),
+    },
+  },
+  NamedItem: {
+    setters: {
+      Formula: (item, value) => (item.formula = text(value, "formula")),
+      Visible: (item, value) => (item.visible = bool(value, "visible")),
+    },
+    load: (item, properties) => item.load(properties),
+    readable: { formula: readable("Formula", (item) => item.formula) },
+    nullable: { load: "formula", isNull: (item) => item.isNullObject },
   },
   SettingCollection: {
     methods: {

@@ -3,7 +3,7 @@
  * or finished by the pane's one step, an undo only of the credit the pane named in the book it
  * read, and the seal written only where it changes.
  */
-import { creditEvent, endCentury, settleStopped, undoLatestCredit } from "../../src/workbook/office/actions";
+import { correctBook, creditEvent, endCentury, settleStopped, undoLatestCredit } from "../../src/workbook/office/actions";
 import { readStatus, recordDeaths, runWar } from "../../src/workbook/office/tools";
 import { temporaryName } from "../../src/workbook/office/journal";
 import { openProblems, readJournal } from "../../src/workbook/read/journal";
@@ -157,6 +157,33 @@ describe("the seal is written where it changes", () => {
     // The book's sheets the event added stay listed; every account row is as before.
     expect(after.filter((r) => r[0] === "account")).toEqual(before.filter((r) => r[0] === "account"));
     expect((await readStatus(excel.run)).problems.filter((p) => p.seal === true)).toEqual([]);
+  });
+});
+
+describe("the book's head inside Excel", () => {
+  test("the Ledger and its seal copied back from an earlier copy are named, and Correct the book answers it", async () => {
+    const excel = example();
+    await endCentury(excel.run, 1);
+    const yesterday = excel.book.clone();
+    await creditEvent(excel.run, "Race destroyed");
+    expect(excel.book.names.get("godsbook")?.visible).toBe(false);
+    // The two sheets put back as they were: their cells, and the Ledger table's size.
+    for (const name of ["Ledger", SEAL_SHEET]) {
+      const from = yesterday.sheet(name);
+      const to = excel.book.sheet(name);
+      if (from === undefined || to === undefined) throw new Error(`no ${name}`);
+      to.cells.clear();
+      for (const [k, c] of from.cells) to.cells.set(k, { ...c });
+    }
+    const table = excel.book.table("Ledger");
+    if (table !== undefined) table.bodyRows = yesterday.table("Ledger")?.bodyRows ?? 0;
+    const status = await readStatus(excel.run);
+    expect(status.problems.filter((p) => p.head === true).map((p) => p.message)).toEqual([
+      expect.stringMatching(/^this book ends 1 credit before the workbook's: the event "Race destroyed" in century 2 is missing/),
+    ]);
+    expect((await creditEvent(excel.run, "God obliterated")).written).toBe(false);
+    expect((await correctBook(excel.run, "went back to last night's book")).written).toBe(true);
+    expect((await creditEvent(excel.run, "God obliterated")).written).toBe(true);
   });
 });
 

@@ -166,7 +166,7 @@ describe("renaming a god everywhere", () => {
     fs.copyFileSync(base, file);
     const before = fs.readFileSync(file);
     expect((await gods("rename", file, "Kettu", "Vorn")).err).toContain('"Vorn" is already a god with an account of its own');
-    expect((await gods("rename", file, "Kettu", "Demons")).err).toContain("are the game's own names");
+    expect((await gods("rename", file, "Kettu", "Demons")).err).toContain(`"Demons" is the game's own word`);
     expect((await gods("rename", file, "Nobody", "Somebody")).err).toContain('there is no god "Nobody"');
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });

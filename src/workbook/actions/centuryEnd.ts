@@ -11,7 +11,7 @@ import type { RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign, type CampaignRead } from "../read/campaign";
 import { DEATHS, LEDGER } from "../model/schema";
 import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
-import { ledgerPlan } from "../plan/ledger";
+import { headAfter, ledgerPlan } from "../plan/ledger";
 import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
 import { accountsAfter } from "./credit";
 import { bookSheets } from "../plan/bookSheets";
@@ -138,10 +138,12 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
       );
   }
   if (foreign.length > 0) return { century: n, problems: [...problems, ...foreign], campaign, result, payments: toPayments(result.payouts) };
+  const head = headAfter(campaign.ledger, replaced, credits);
   const plan: WorkbookPlan = {
     century: n,
     sheets: [...sheets, sealSheet(campaign, after, sheets)],
     ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits),
+    ...(head === undefined ? {} : { head }),
   };
   return { century: n, problems, campaign, result, plan, payments: toPayments(result.payouts) };
 }

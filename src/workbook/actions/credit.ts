@@ -10,7 +10,7 @@ import { LEDGER } from "../model/schema";
 import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
 import type { Account, LedgerRow } from "../read/types";
 import { bookSheets } from "../plan/bookSheets";
-import { ledgerPlan, type CreditRow } from "../plan/ledger";
+import { headAfter, ledgerPlan, type CreditRow } from "../plan/ledger";
 import { foreignSheets, sealSheet } from "../plan/seal";
 import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
 
@@ -70,7 +70,8 @@ export function withSheets<O extends Omit<CreditOutcome, "plan">>(
   const foreign = foreignSheets(campaign, sheets);
   if (foreign.length > 0) return { ...outcome, problems: [...outcome.problems, ...foreign] };
   const ledger = ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, removed, added);
-  return { ...outcome, plan: { century, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger } };
+  const head = headAfter(campaign.ledger, removed, added);
+  return { ...outcome, plan: { century, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger, ...(head === undefined ? {} : { head }) } };
 }
 
 /** A credit's outcome, with its plan when nothing is wrong. */

@@ -1,19 +1,23 @@
 /**
- * A god renamed everywhere at once: its row in Gods, its Cards, its pantheon shares, its account
- * in the Ledger, and the Ledger's seal, so that it keeps its account and what it carries. (A god
- * renamed in Gods alone leaves its account behind: read/accounts.ts says so.)
+ * A god renamed everywhere at once: every table and column that names a character (the schema's
+ * CHARACTER_COLUMNS: Gods, Cards, Pantheon, the Ledger, joint sources' Owners, Sessions, the kept
+ * tables), the Campaign History and its Charts, and the Ledger's seal, so that it keeps its
+ * account and what it carries. (A god renamed in Gods alone leaves its account behind:
+ * read/accounts.ts says so.) The new name is checked as the reader would check it.
  */
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
 import { tableError, errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { CARDS, GODS, LEDGER, PANTHEON, SOURCES } from "../model/schema";
+import { CHARACTER_COLUMNS, GODS, LEDGER, normalizeHeader } from "../model/schema";
+import { characterNameProblem, NAME_LENGTH } from "../model/names";
+import { splitOwners } from "../read/sources";
+import { renamedStory } from "../plan/story";
 import { readCampaign, type Campaign } from "../read/campaign";
 import { bookSheets } from "../plan/bookSheets";
 import { applyEdits, type TableEdit } from "../plan/edits";
-import { ledgerPlan } from "../plan/ledger";
+import { headAfter, ledgerPlan } from "../plan/ledger";
 import { sealSheet } from "../plan/seal";
 import type { WorkbookPlan } from "../plan/types";
-import { ownersEdit, sourcesOwnedBy } from "./owners";
 
 export interface RenameOutcome {
   readonly from: string;
@@ -29,6 +33,37 @@ export interface RenameOutcome {
 
 const problem = (message: string): Problem => tableError(GODS.name, message);
 
+/** The cell of each row of a table that names the old name: the updates a rename makes, or why one cannot be made. */
+function renamedCells(raw: RawWorkbook, table: string, column: string, list: boolean, old: string, name: string): { edits: TableEdit[]; problems: Problem[] } {
+  const found = raw.tables.get(table.toLowerCase());
+  const at = found?.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(column)) ?? -1;
+  const edits: TableEdit[] = [];
+  const problems: Problem[] = [];
+  if (found === undefined || at < 0) return { edits, problems };
+  found.rows.forEach((cells, index) => {
+    const text = cells[at];
+    if (typeof text !== "string") return;
+    if (!list) {
+      if (nameKey(text) === old) edits.push({ kind: "update", table: found.name, index, values: { [column]: name } });
+      return;
+    }
+    const owners = splitOwners(text);
+    if (!owners.some((n) => nameKey(n) === old)) return;
+    const cell = owners.map((n) => (nameKey(n) === old ? name : n)).join(", ");
+    // The Owners cell is read like any name: at most NAME_LENGTH characters.
+    if (cell.length > NAME_LENGTH)
+      problems.push(
+        tableError(
+          found.name,
+          `the ${column} cell would then hold ${cell.length} characters, more than the ${NAME_LENGTH} a cell may: choose a shorter name.`,
+          { row: found.headerRow + index + 1, column },
+        ),
+      );
+    else edits.push({ kind: "update", table: found.name, index, values: { [column]: cell } });
+  });
+  return { edits, problems };
+}
+
 export function planRename(raw: RawWorkbook, from: string, to: string): RenameOutcome {
   const read = readCampaign(raw);
   const { campaign } = read;
@@ -39,11 +74,15 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   const problems: Problem[] = errorsIn(read.problems).filter((p) => !(p.table === LEDGER.name && p.message.includes(`"${from.trim()}"`)));
   const god = campaign.gods.find((g) => nameKey(g.name) === old);
   const account = campaign.accounts.get(old);
-  if (name === "" || /[\u0000-\u001f\u007f]/.test(name)) problems.push(problem("the new name must be written, without control characters."));
-  if ([DEMONS, DIABOLISM, ATHEISM].some((r) => nameKey(r) === old || nameKey(r) === fresh))
+  // The reader's rules at the writer's door: nothing is written that the next read would refuse.
+  const invalid = characterNameProblem(to);
+  if (invalid !== undefined) problems.push(problem(invalid));
+  if ([DEMONS, DIABOLISM, ATHEISM].some((r) => nameKey(r) === old))
     problems.push(problem(`${DEMONS}, ${DIABOLISM} and ${ATHEISM} are the game's own names: they are not renamed, and no god takes them.`));
   if (god === undefined && account === undefined)
     problems.push(problem(`there is no god "${from.trim()}" in the Gods table, and no account of that name in the Ledger.`));
+  if (invalid === undefined && god !== undefined && god.name === name)
+    problems.push(problem(`${god.name} is called that already: there is nothing to rename.`));
   const taken = campaign.gods.find((g) => nameKey(g.name) === fresh);
   // The new name may already stand in Gods only when the rename was begun there (the old name is gone from Gods).
   if (taken !== undefined && (god !== undefined || campaign.accounts.has(fresh)) && fresh !== old) {
@@ -51,33 +90,29 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   }
   if (errorsIn(problems).length > 0) return { ...base, problems };
 
+  // Every table and column that names a character (schema.ts), the same list a test checks.
   const edits: TableEdit[] = [];
   const count = new Map<string, number>();
-  const update = (table: string, index: number, column: string) => {
-    edits.push({ kind: "update", table, index, values: { [column]: name } });
-    count.set(table, (count.get(table) ?? 0) + 1);
-  };
-  for (const g of campaign.gods) if (nameKey(g.name) === old) update(GODS.name, g.index, "God");
-  for (const c of campaign.cards) if (nameKey(c.god) === old) update(CARDS.name, c.index, "God");
-  for (const p of campaign.pantheons.values()) for (const e of p.entries) if (nameKey(e.member) === old) update(PANTHEON.name, e.index, "Member");
-  for (const r of campaign.ledger) if (nameKey(r.god) === old) update(LEDGER.name, r.index, "God");
-  // A source held jointly names its owners in one cell: the old name is replaced there, the others kept.
-  for (const s of sourcesOwnedBy(campaign, from)) {
-    edits.push(
-      ownersEdit(
-        s.index,
-        s.owners.map((n) => (nameKey(n) === old ? name : n)),
-      ),
-    );
-    count.set(SOURCES.name, (count.get(SOURCES.name) ?? 0) + 1);
+  for (const c of CHARACTER_COLUMNS) {
+    const found = renamedCells(raw, c.table, c.column, c.list === true, old, name);
+    problems.push(...found.problems);
+    edits.push(...found.edits);
+    if (found.edits.length > 0) count.set(c.table, (count.get(c.table) ?? 0) + found.edits.length);
   }
+  if (errorsIn(problems).length > 0) return { ...base, problems };
 
-  // The campaign as the edits leave it: its accounts under the new name, sealed anew.
+  // The campaign as the edits leave it: its accounts under the new name, sealed anew, and its story.
   const after: Campaign = readCampaign(applyEdits(raw, edits)).campaign;
-  const sheets = bookSheets(after, after.accounts);
+  const sheets = [...bookSheets(after, after.accounts), ...renamedStory(campaign.history ?? [], after.accounts, from, name)];
   const latest = Math.max(1, ...after.ledger.map((r) => r.century));
   const ledger = ledgerPlan(after.found.find((f) => f.table === LEDGER.name)?.raw, after.ledger, new Set(), []);
-  const plan: WorkbookPlan = { century: latest, sheets: [...sheets, sealSheet(after, after.accounts, sheets)], ledger };
+  const head = headAfter(after.ledger, new Set(), []);
+  const plan: WorkbookPlan = {
+    century: latest,
+    sheets: [...sheets, sealSheet(after, after.accounts, sheets)],
+    ledger,
+    ...(head === undefined ? {} : { head }),
+  };
   return {
     ...base,
     problems: read.problems.filter((p) => p.severity === "warning"),

@@ -27,10 +27,12 @@ export function planReseal(read: CampaignRead, because: string): CreditOutcome {
   const what = reason.slice(0, REASON_LENGTH);
   const base = { kind: "correction" as const, what, century: latest, campaign, payments: [], postings: [] };
   if (reason === "") problems.push(tableError(LEDGER.name, 'say why the book is corrected (--because "…"): the reason is kept in the Ledger.'));
-  // The accounts whose credits the seal does not hold as they are now (every account, when there is no seal yet).
+  // The accounts whose credits the seal does not hold as they are now (every account, when there is
+  // no seal yet, or when the Ledger and seal are not the ones the book's head in the workbook says).
+  const headOff = read.problems.some((p) => p.head === true);
   const touched = [...campaign.accounts.values()].filter((a) => {
     const sealed = campaign.seal?.accounts.get(nameKey(a.god))?.digests ?? [];
-    return campaign.seal === undefined || sealed.join() !== accountDigests(a.entries).join();
+    return campaign.seal === undefined || headOff || sealed.join() !== accountDigests(a.entries).join();
   });
   const sealedOnly = campaign.seal !== undefined ? [...campaign.seal.accounts.keys()].filter((k) => !campaign.accounts.has(k)) : [];
   if (touched.length === 0 && sealedOnly.length === 0 && campaign.seal !== undefined) {

@@ -22,6 +22,8 @@ export interface Problem {
   readonly changesPay?: boolean;
   /** a break of the Ledger's seal (read/seal.ts): a correction of the book, said on purpose, answers it */
   readonly seal?: boolean;
+  /** the Ledger and seal disagree with the book's head the workbook keeps (read/head.ts): a correction answers it too */
+  readonly head?: boolean;
   /** a credit written on two computers at once (read/twice.ts): its key, for the referee who settles it */
   readonly paidTwice?: string;
   /** for such a credit: what comes back out of the boxes to put it right ("Ares 22, Hestia 24"), empty when nothing does */

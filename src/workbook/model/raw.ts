@@ -55,6 +55,8 @@ export interface RawWorkbook {
   readonly thisComputer?: string;
   /** what the add-in's journal holds (read/journal.ts): actions begun inside Excel and not marked done, and the latest done */
   readonly journal?: Journal;
+  /** the formula of the workbook's name that keeps the book's head (read/head.ts), when it has one */
+  readonly bookHead?: string;
 }
 
 /**
@@ -98,7 +100,7 @@ export interface DoneOperation {
    * plan/commit.ts writes them), by which a Ledger whose cells two computers' writes mixed is
    * told from a hand edit and put right (read/mixed.ts).
    */
-  readonly book?: { readonly ledger: unknown; readonly seal?: unknown };
+  readonly book?: { readonly ledger: unknown; readonly seal?: unknown; readonly head?: unknown };
 }
 
 export interface Journal {

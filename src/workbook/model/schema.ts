@@ -164,6 +164,21 @@ export const SESSIONS = table("Sessions", false, "the mana a character held at t
 /** Every table an adapter looks for: the campaign's, the Ledger, the Sessions table and the kept tables. */
 export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, SESSIONS, ...KEPT_TABLES];
 
+/**
+ * Every column of a table that names a character, as a rename goes through them: one name a cell,
+ * or (a `list`) several, as a joint source's owners. The Campaign History names characters too,
+ * in its rows of mana; a rename writes it again with the book's sheets.
+ */
+export const CHARACTER_COLUMNS: readonly { readonly table: string; readonly column: string; readonly list?: boolean }[] = [
+  { table: GODS.name, column: "God" },
+  { table: CARDS.name, column: "God" },
+  { table: PANTHEON.name, column: "Member" },
+  { table: LEDGER.name, column: "God" },
+  { table: SOURCES.name, column: SOURCES_OWNERS, list: true },
+  { table: SESSIONS.name, column: "God" },
+  ...KEPT_TABLES.flatMap((t) => KEPT_OWNER_COLUMNS.map((column) => ({ table: t.name, column }))),
+];
+
 /** The look of the tables the add-in creates: Excel's usual blue, with banded rows. */
 export const TABLE_STYLE = "TableStyleMedium2";
 

@@ -8,20 +8,15 @@ import { cellAddress } from "./address";
 import { isBlankRow, isErrorCell, type RawCell, type RawTable } from "./raw";
 import { tableError, type Problem, type Severity } from "./problems";
 import { namesColumn, normalizeHeader, type TableSpec } from "./schema";
+import { escapeControls, NAME_LENGTH, unwritableIn } from "./names";
+
+export { escapeControls, NAME_LENGTH } from "./names";
 
 /** At most this much of a cell's text is ever repeated in a message. */
 export const SHOWN_LENGTH = 200;
 
-/** The longest name, cause or word a cell may hold (notes excepted): anything longer was pasted into the wrong cell. */
-export const NAME_LENGTH = 200;
-
 /** Numbers in a campaign stay below this; anything larger is a typo, and beyond it a double is no longer exact in whole units. */
 export const LARGEST_NUMBER = 1e15;
-
-/** Control characters, written out (U+000B as \u000B) so that a message never sends one raw to the terminal. */
-export function escapeControls(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
-}
 
 function shown(value: RawCell): string {
   if (typeof value === "string") {
@@ -170,15 +165,16 @@ export class RowReader {
     }
     const raw = String(v);
     // A note may run over several lines; nothing else may hold a control character (one typed
-    // from a script, or written _x000B_ in the file), which nobody can see and every writer drops.
-    const control = /[\u0000-\u001f\u007f]/.exec(normalizeHeader(header) === "note" ? raw.replace(/[\t\n\r]/g, "") : raw);
-    if (control !== null) {
-      const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    // from a script, or written _x000B_ in the file), which nobody can see and every writer drops,
+    // nor any other character a workbook file cannot keep.
+    const bad = unwritableIn(raw, normalizeHeader(header) === "note");
+    if (bad !== undefined) {
+      const control = Number.parseInt(bad.slice(2), 16) < 0x80;
       this.table.report(
         severity,
         this.row,
         header,
-        `the name in ${this.address(header)} holds an invisible control character (U+${code}), shown here as ${shown(raw)}; retype it.`,
+        `the name in ${this.address(header)} holds ${control ? "an invisible control character" : "a character no workbook file can keep"} (${bad}), shown here as ${shown(raw)}; retype it.`,
       );
       return undefined;
     }

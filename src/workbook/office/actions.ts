@@ -407,7 +407,10 @@ export async function putBookRight<O extends ActionOptions & JournalOptions = Ac
     const result = await journaled(run, options ?? {}, (raw: RawWorkbook) => {
       const done = raw.journal?.done.find((d) => d.id === entry);
       const book = done?.book;
-      const items = book === undefined ? undefined : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal])]);
+      const items =
+        book === undefined
+          ? undefined
+          : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal]), ...(book.head === undefined ? [] : [book.head])]);
       if (done === undefined || items === undefined) return { outcome: raw };
       return {
         outcome: raw,

@@ -18,6 +18,24 @@ export interface WorkbookApi {
   readonly worksheets: WorksheetCollectionApi;
   /** settings stored in the workbook file (ExcelApi 1.4) */
   readonly settings: SettingCollectionApi;
+  /** the workbook's defined names (ExcelApi 1.1) */
+  readonly names: NamedItemCollectionApi;
+}
+
+export interface NamedItemCollectionApi {
+  /** a name for a formula, scoped to the workbook ("NamedItemCollection.add", ExcelApi 1.4) */
+  add(name: string, reference: string, comment?: string): NamedItemApi;
+  /** ExcelApi 1.4 */
+  getItemOrNullObject(name: string): NamedItemApi;
+}
+
+export interface NamedItemApi {
+  readonly isNullObject: boolean;
+  /** the name's formula, "=…" (set: ExcelApi 1.7) */
+  formula: unknown;
+  /** shown in Excel's list of names (ExcelApi 1.1) */
+  visible: boolean;
+  load(properties: string): NamedItemApi;
 }
 
 export interface SettingCollectionApi {

@@ -118,6 +118,10 @@ function queueNeeded(wb: WorkbookApi, current: RawWorkbook, item: CommitItem): v
     case "show":
       wb.worksheets.getItem(sheetIn(current, item.sheet) ?? item.sheet).activate();
       return;
+    case "name":
+      if (current.bookHead === undefined) wb.names.add(item.name, item.formula).visible = false;
+      else wb.names.getItemOrNullObject(item.name).formula = item.formula;
+      return;
   }
 }
 

@@ -144,7 +144,8 @@ function commitSteps(context: ContextApi, start: RawWorkbook, id: string, items:
   });
   const ledger = items.find((i) => i.kind === "ledger");
   const seal = items.find((i) => i.kind === "tail");
-  const book = ledger === undefined ? {} : { book: { ledger, ...(seal === undefined ? {} : { seal }) } };
+  const head = items.find((i) => i.kind === "name");
+  const book = ledger === undefined ? {} : { book: { ledger, ...(seal === undefined ? {} : { seal }), ...(head === undefined ? {} : { head }) } };
   steps.push({
     bytes: 2000 + (ledger === undefined ? 0 : JSON.stringify(book).length),
     queue: () => {

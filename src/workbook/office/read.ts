@@ -11,6 +11,7 @@ import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, LEDGER, READ_TABLES, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 import { readJournal } from "../read/journal";
+import { HEAD_NAME } from "../read/head";
 
 /** The input tables, the Ledger, the Sessions table and the kept tables, by the names they are looked up under. */
 const WANTED = READ_TABLES.map((t) => t.name);
@@ -198,6 +199,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     .map((name) => pendingRange(name, wb.worksheets.getItem(name).getUsedRange(true), { name }, false, false));
   const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
+  const head = wb.names.getItemOrNullObject(HEAD_NAME).load("formula");
   wb.settings.load("items/key,items/value");
   await context.sync();
   const cells = await readRest(context, [...pending, ...growing]);
@@ -247,6 +249,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     ...(logs.paidLog.length > 0 ? { paidLog: logs.paidLog } : {}),
     ...(logs.settled.length > 0 ? { settled: logs.settled } : {}),
     thisComputer: THIS_COMPUTER,
+    ...(head.isNullObject || typeof head.formula !== "string" ? {} : { bookHead: head.formula }),
     ...(journal === undefined ? {} : { journal }),
   };
 }

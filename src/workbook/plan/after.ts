@@ -9,6 +9,7 @@ import { DEATH_SHEET, LEDGER, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 import type { SheetPlan } from "./layout";
 import type { LedgerPlan } from "./ledger";
 import type { WorkbookPlan } from "./types";
+import { headFormula } from "../read/head";
 
 /** The Ledger as a century end leaves it, for the status after the century end. */
 function ledgerTable(before: RawTable | undefined, ledger: LedgerPlan): RawTable {
@@ -31,7 +32,8 @@ export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: bo
   const tables = new Map(raw.tables);
   if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
   const sheets = plan.sheets.filter((s) => ledger || s.name !== SEAL_SHEET);
-  const after = afterSheets({ ...raw, tables }, sheets, ledger ? [LEDGER.name] : []);
+  const head = ledger && plan.head !== undefined ? { bookHead: headFormula(plan.head) } : {};
+  const after = afterSheets({ ...raw, tables, ...head }, sheets, ledger ? [LEDGER.name] : []);
   if (!endsCentury) return after;
   // The century end removes its mark with the Ledger's write.
   const rest: { -readonly [K in keyof RawWorkbook]?: RawWorkbook[K] } = { ...after };

@@ -12,6 +12,7 @@ import { applyEdits, editSteps, rowCells, tableOf, type EditRow, type TableEdit 
 import type { PlanValue, TableLayout, SheetPlan } from "./layout";
 import { firstChange, type LedgerPlan } from "./ledger";
 import type { WorkbookPlan } from "./types";
+import { HEAD_NAME, headFormula } from "../read/head";
 
 /** The Ledger from its first changed row on: the rows it holds from `first`, and how many it holds in all. */
 export interface LedgerItem {
@@ -51,7 +52,9 @@ export type CommitItem =
   /** a setting of the workbook set to a value, or removed (null) */
   | { readonly kind: "setting"; readonly key: string; readonly value: string | null }
   /** the sheet shown at the end */
-  | { readonly kind: "show"; readonly sheet: string };
+  | { readonly kind: "show"; readonly sheet: string }
+  /** the workbook's name that keeps the book's head (read/head.ts) set to this formula, made (hidden) when missing */
+  | { readonly kind: "name"; readonly name: string; readonly formula: string };
 
 /** The edits of input tables as items, in the order they are carried out (see editSteps). */
 export function editItems(raw: RawWorkbook, edits: readonly TableEdit[]): CommitItem[] {
@@ -125,7 +128,8 @@ export function bookWrite(raw: RawWorkbook, plan: WorkbookPlan, ledger = true): 
   const seal = plan.sheets.find((s) => s.name === SEAL_SHEET);
   const sheets = plan.sheets.filter((s) => s.name !== SEAL_SHEET);
   if (!ledger) return { sheets, items: [] };
-  return { sheets, items: [ledgerItem(raw, plan.ledger), ...(seal === undefined ? [] : [sealItem(raw, seal)])] };
+  const head: CommitItem[] = plan.head === undefined ? [] : [{ kind: "name", name: HEAD_NAME, formula: headFormula(plan.head) }];
+  return { sheets, items: [ledgerItem(raw, plan.ledger), ...(seal === undefined ? [] : [sealItem(raw, seal)]), ...head] };
 }
 
 /** A row as the table's cells, in its column order, for telling whether rows already went in. */
@@ -160,7 +164,7 @@ export function hasHeader(table: RawTable, header: string): boolean {
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-const KINDS = new Set(["edit", "ledger", "tail", "swap", "setting", "show"]);
+const KINDS = new Set(["edit", "ledger", "tail", "swap", "setting", "show", "name"]);
 
 /**
  * The items of an intent read back from the journal; undefined when one is not as the add-in
@@ -289,6 +293,8 @@ export function itemOutcome(current: RawWorkbook, item: CommitItem): { readonly 
     case "setting":
     case "show":
       return { needed: true, after: current };
+    case "name":
+      return { needed: current.bookHead !== item.formula, after: { ...current, bookHead: item.formula } };
   }
 }
 

@@ -8,6 +8,7 @@ import { formatExact, toNumber, type Ratio } from "../../engine/exact";
 import { isErrorCell, type RawCell, type RawTable } from "../model/raw";
 import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, normalizeHeader, TABLE_STYLE } from "../model/schema";
 import type { LedgerRow } from "../read/types";
+import { headOf, type BookHead } from "../read/head";
 import { fitColumns, type PlanValue, type TableLayout } from "./layout";
 
 export interface LedgerPlan {
@@ -102,6 +103,11 @@ export function ledgerPlan(
 
 function toPlanValue(cell: unknown): PlanValue {
   return cell === undefined || cell === null || isErrorCell(cell) ? null : (cell as PlanValue);
+}
+
+/** The book's head once a credit is written: the Ledger's rows as read, less `removed`, then `added`. */
+export function headAfter(ledger: readonly LedgerRow[], removed: ReadonlySet<number>, added: readonly CreditRow[]): BookHead | undefined {
+  return headOf([...[...ledger].filter((r) => !removed.has(r.index)).sort((a, b) => a.index - b.index), ...added]);
 }
 
 /** The first row of a Ledger's new body that differs from what it holds: rows above it are left alone. */

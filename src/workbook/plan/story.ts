@@ -201,3 +201,28 @@ export function chartsOfHistory(history: readonly HistoryRow[], accounts: Readon
         latest,
       );
 }
+
+/**
+ * The History and Charts as they stand, with a character renamed in them: its rows of mana take
+ * the new name, so that its line in the Charts stays one line.
+ */
+export function renamedStory(history: readonly HistoryRow[], accounts: ReadonlyMap<string, Account>, from: string, to: string): SheetPlan[] {
+  const latest = Math.max(0, ...history.map((r) => r.century));
+  if (latest === 0) return [];
+  const name = HISTORY_HEADERS.indexOf("Name");
+  const renamed = history.map((r) =>
+    r.kind === HISTORY_KIND.recipient && nameKey(r.name) === nameKey(from) ? { ...r, name: to, cells: r.cells.map((c, i) => (i === name ? to : c)) } : r,
+  );
+  const rows = renamed.map((r) => ({ row: r, cells: carriedOver(r, accounts) }));
+  return [
+    historySheet(
+      rows.map((k) => k.cells),
+      [],
+      latest,
+    ),
+    chartsSheet(
+      rows.map((k) => asRow(k.cells, k.row.century)),
+      latest,
+    ),
+  ];
+}

@@ -2,12 +2,15 @@
 import { toNumber, type Ratio } from "../../engine/exact";
 import type { SheetPlan } from "./layout";
 import type { LedgerPlan } from "./ledger";
+import type { BookHead } from "../read/head";
 
 /** Everything a credit writes: its sheets (a century end's three worksheets, the book's sheets), and the Ledger's new content. */
 export interface WorkbookPlan {
   readonly century: number;
   readonly sheets: readonly SheetPlan[];
   readonly ledger: LedgerPlan;
+  /** the book's head once the Ledger is written (read/head.ts), kept in the workbook's name for it */
+  readonly head?: BookHead;
 }
 
 /** One recipient's account in a credit, as numbers for showing. */

@@ -6,6 +6,7 @@
 import { paidTwice } from "./twice";
 import { openProblems } from "./journal";
 import { mixedBook } from "./mixed";
+import { headIn, headProblems } from "./head";
 import { readHistory } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
@@ -93,7 +94,18 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound && !recording && mixed === undefined) {
     problems.push(...book.problems);
     // The seal is checked on sound accounts only: a break in the arithmetic is named already.
-    if (book.problems.length === 0) problems.push(...checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury));
+    if (book.problems.length === 0) {
+      const broken = checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury);
+      problems.push(...broken);
+      // A Ledger and seal that agree, put back from another copy: the head the workbook keeps names it.
+      if (broken.every((p) => p.severity !== "error"))
+        problems.push(
+          ...headProblems(
+            headIn(raw.bookHead),
+            [...ledger].sort((a, b) => a.index - b.index),
+          ),
+        );
+    }
   }
 
   const flawed = new Map<string, ReadonlySet<string>>([

@@ -82,7 +82,9 @@ export function doneIn(computer: string, value: unknown): DoneOperation[] {
   return list.flatMap((e: unknown) => {
     if (!isRecord(e) || !text(e.id) || !time(e.at) || !text(e.words) || !text(e.done)) return [];
     const book =
-      isRecord(e.book) && isRecord(e.book.ledger) ? { book: { ledger: e.book.ledger, ...(isRecord(e.book.seal) ? { seal: e.book.seal } : {}) } } : {};
+      isRecord(e.book) && isRecord(e.book.ledger)
+        ? { book: { ledger: e.book.ledger, ...(isRecord(e.book.seal) ? { seal: e.book.seal } : {}), ...(isRecord(e.book.head) ? { head: e.book.head } : {}) } }
+        : {};
     return [{ id: e.id, computer, at: e.at, words: e.words, done: e.done, ...book }];
   });
 }

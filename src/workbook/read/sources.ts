@@ -2,6 +2,7 @@
 import { BASES, TIMINGS, WHERE, type Basis, type SourceRule, type Timing, type Where } from "../../engine/century";
 import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { SOURCES_OWNERS } from "../model/schema";
+import { NOBODY, OWNER_SEPARATORS } from "../model/names";
 import type { RowReader, TableReader } from "../model/tableReader";
 
 export interface Sources {
@@ -16,12 +17,12 @@ export interface Sources {
  * What an Owners cell says when every owner is gone (obliterated): the source is held by nobody
  * and pays nobody. An empty cell would mean the opposite (the source pays by cards).
  */
-export const NOBODY = "nobody";
+export { NOBODY } from "../model/names";
 
 /** The names an Owners cell lists, separated by commas (or semicolons, or lines). */
 export function splitOwners(text: string): string[] {
   return text
-    .split(/[,;\n]+/)
+    .split(new RegExp(`${OWNER_SEPARATORS.source}+`))
     .map((n) => n.trim())
     .filter((n) => n !== "");
 }

@@ -84,7 +84,8 @@ function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string,
   // The Ledger and its seal, from where their first changed row stands.
   const ledger = of("ledger")[0];
   const seal = of("tail")[0];
-  if (ledger !== undefined || seal !== undefined) {
+  const head = of("name")[0]?.item.formula;
+  if (ledger !== undefined || seal !== undefined || head !== undefined) {
     let now = readPackage({ parts });
     const target = ledger === undefined ? undefined : ledgerTarget(now, ledger.item);
     const half = target?.create?.half;
@@ -97,6 +98,7 @@ function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string,
       now.tables.get(LEDGER.name.toLowerCase()),
       ledger === undefined ? undefined : ledgerPlan(now, ledger.item),
       seal === undefined ? [] : [sealPlan(now, seal.item)],
+      head,
     );
     if (ledger !== undefined) lines.push("Wrote the rest of its rows in the Ledger.");
     if (seal !== undefined) lines.push("Wrote the rest of the Ledger's seal.");
@@ -127,13 +129,21 @@ function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string,
 export function putBookRightInPackage(pkg: Package, raw: RawWorkbook, entry: string): Recovered {
   const done = raw.journal?.done.find((d) => d.id === entry);
   const book = done?.book;
-  const items = book === undefined ? undefined : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal])]);
+  const items =
+    book === undefined ? undefined : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal]), ...(book.head === undefined ? [] : [book.head])]);
   const ledger = items?.find((i): i is LedgerItem => i.kind === "ledger");
   const seal = items?.find((i): i is TailItem => i.kind === "tail");
+  const head = items?.find((i) => i.kind === "name");
   if (done === undefined || ledger === undefined)
     throw new FileProblem("What the two computers wrote is no longer in the workbook's journal: correct the book instead (gods ledger reseal, saying why).");
   try {
-    const parts = writeBook(pkg.parts, raw.tables.get(LEDGER.name.toLowerCase()), ledgerPlan(raw, ledger), seal === undefined ? [] : [sealPlan(raw, seal)]);
+    const parts = writeBook(
+      pkg.parts,
+      raw.tables.get(LEDGER.name.toLowerCase()),
+      ledgerPlan(raw, ledger),
+      seal === undefined ? [] : [sealPlan(raw, seal)],
+      head?.kind === "name" ? head.formula : undefined,
+    );
     return {
       finished: true,
       lines: [`The Ledger and its seal take the rows written at ${new Date(done.at).toTimeString().slice(0, 5)} (${done.done}).`],

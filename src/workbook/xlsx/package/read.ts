@@ -14,6 +14,7 @@ import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Re
 import { FileProblem, type Package } from "./zip";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
+import { HEAD_NAME } from "../../read/head";
 
 /** A sheet as the workbook lists it. */
 interface SheetEntry {
@@ -27,6 +28,8 @@ interface SheetEntry {
 interface Book {
   /** in the workbook's order */
   readonly sheets: readonly SheetEntry[];
+  /** the formula of the name that keeps the book's head (read/head.ts), when there is one */
+  readonly head?: string;
   readonly date1904: boolean;
   readonly sharedStrings: string;
   readonly styles: string;
@@ -63,16 +66,32 @@ function readBook(pkg: Package): Book {
   const rels = new Map<string, Relationship>(readRelationships(pkg, main).map((r) => [r.id, r]));
   const sheets: SheetEntry[] = [];
   let date1904 = false;
+  // The workbook's own name for the book's head, not one bound to a sheet.
+  let inHead = false;
+  let head: string | undefined;
   parseXml(main, bytes, {
     open(name, attrs) {
       if (name === "workbookPr") date1904 = TRUE(attrs["date1904"]);
+      if (name === "definedName") inHead = attrs["name"] === HEAD_NAME && attrs["localSheetId"] === undefined;
       if (name !== "sheet") return;
       const rel = rels.get(attribute(attrs, "id") ?? "");
       sheets.push({ name: attrs["name"] ?? "", part: rel?.part, kind: rel?.kind ?? "" });
     },
+    text(text) {
+      if (inHead) head = `${head ?? "="}${text}`;
+    },
+    close(name) {
+      if (name === "definedName") inHead = false;
+    },
   });
   const partOf = (kind: string, usual: string) => [...rels.values()].find((r) => r.kind === kind)?.part ?? usual;
-  return { sheets, date1904, sharedStrings: partOf("sharedStrings", "xl/sharedStrings.xml"), styles: partOf("styles", "xl/styles.xml") };
+  return {
+    sheets,
+    date1904,
+    sharedStrings: partOf("sharedStrings", "xl/sharedStrings.xml"),
+    styles: partOf("styles", "xl/styles.xml"),
+    ...(head === undefined ? {} : { head }),
+  };
 }
 
 function readTable(pkg: Package, part: string): TablePart | undefined {
@@ -363,5 +382,6 @@ export function readPackage(pkg: Package): RawWorkbook {
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
     ...(journal === undefined ? {} : { journal }),
+    ...(book.head === undefined ? {} : { bookHead: book.head }),
   };
 }

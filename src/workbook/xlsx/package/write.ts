@@ -15,6 +15,7 @@
  *   changed a stale one makes Excel repair the file. Excel rebuilds it.
  */
 import { LEDGER } from "../../model/schema";
+import { HEAD_NAME, headFormula } from "../../read/head";
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/types";
 import { tableBody, tablePrint, type PlanValue, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../../plan/layout";
@@ -61,6 +62,7 @@ export function writePlan(pkg: Package, raw: RawWorkbook, plan: WorkbookPlan): M
     const writer = new PackageWriter(new PackageSession(pkg.parts));
     for (const sheet of plan.sheets) writer.writeGeneratedSheet(sheet);
     writer.writeLedger(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger);
+    if (plan.head !== undefined) writer.setHead(headFormula(plan.head));
     writer.removeCalcChain();
     return writer.finish();
   }, CellsInTheWay);
@@ -75,11 +77,13 @@ export function writeBook(
   existing: RawTable | undefined,
   ledger: LedgerPlan | undefined,
   sheets: readonly SheetPlan[],
+  head?: string,
 ): Map<string, Uint8Array> {
   return explained(() => {
     const writer = new PackageWriter(new PackageSession(parts));
     for (const sheet of sheets) writer.writeGeneratedSheet(sheet);
     if (ledger !== undefined) writer.writeLedger(existing, ledger);
+    if (head !== undefined) writer.setHead(head);
     writer.removeCalcChain();
     return writer.finish();
   }, CellsInTheWay);
@@ -127,6 +131,8 @@ class PackageWriter {
   private readonly styles: StyleBook;
   private readonly stylesPart: string;
   private nextSheetId: number;
+  /** the book's head to write, when a credit changes it */
+  private head: string | undefined;
 
   /** recalculate: ask Excel to recalculate on opening (values changed that formulas may read) */
   constructor(
@@ -232,6 +238,11 @@ class PackageWriter {
     );
   }
 
+  /** The workbook's name that keeps the book's head (read/head.ts): its formula, hidden, made when missing. */
+  setHead(formula: string): void {
+    this.head = formula;
+  }
+
   /** calcChain lists formula cells in calculation order; with cells changed Excel wants it gone (it rebuilds it). */
   removeCalcChain(): void {
     const rels = this.session.rels(this.workbook);
@@ -280,6 +291,16 @@ class PackageWriter {
           fresh.push(`<${qualified(prefix, "definedName")} name="${name}" localSheetId="${index}">${escapeText(ref)}</${qualified(prefix, "definedName")}>`);
         else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${escapeText(ref)}</${old.name}>` });
       }
+    }
+    // The book's head: the workbook's own name, not one bound to a sheet.
+    if (this.head !== undefined) {
+      const formula = escapeText(this.head.replace(/^=/, ""));
+      const old =
+        names === undefined
+          ? undefined
+          : childElements(text, names).find((d) => attr(d.tag, "name") === HEAD_NAME && attr(d.tag, "localSheetId") === undefined);
+      if (old === undefined) fresh.push(`<${qualified(prefix, "definedName")} name="${HEAD_NAME}" hidden="1">${formula}</${qualified(prefix, "definedName")}>`);
+      else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${formula}</${old.name}>` });
     }
     if (fresh.length > 0) {
       if (names === undefined) {

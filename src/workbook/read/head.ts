@@ -1,0 +1,130 @@
+/**
+ * The book's head: where the mana book stood after the latest credit, kept outside the Ledger and
+ * its seal, in a hidden name of the workbook ("GodsBook"), which a copy of a sheet does not carry.
+ * It holds the digest of the Ledger's first row (the campaign's own: another campaign's book
+ * begins otherwise), how many rows the Ledger then held, the digest of its last, and the latest
+ * credits by name. So a Ledger and seal copied back from yesterday's file, or from another
+ * campaign's, agree with each other and pass the seal's check, yet are named here: "this book
+ * ends 2 credits before the workbook's: …". Only a correction of the book, with its reason, puts
+ * the head where the Ledger stands.
+ */
+import type { Ratio } from "../../engine/exact";
+import { formatExact } from "../../engine/exact";
+import { nameKey } from "../../engine/names";
+import { sha256 } from "../../engine/sha256";
+import { tableError, type Problem } from "../model/problems";
+import { LEDGER } from "../model/schema";
+import { creditName } from "./creditName";
+import { creditKey } from "./twice";
+
+/** The workbook's name that holds the head. */
+export const HEAD_NAME = "GodsBook";
+
+/** How many of the latest credits the head names. */
+const NAMED = 5;
+
+export interface BookHead {
+  /** the digest of the rows of the Ledger's earliest credit: the campaign's own book */
+  readonly first: string;
+  /** how many rows the Ledger held */
+  readonly rows: number;
+  /** the digest of all its rows, whatever their order (sorting the Ledger is no change of the book) */
+  readonly all: string;
+  /** the latest credits, earliest first: each one's key (read/twice.ts creditKey) and its name for a gamemaster */
+  readonly credits: readonly (readonly [string, string])[];
+}
+
+/** A row of the Ledger as the head knows it. */
+export interface HeadRow {
+  readonly century: number;
+  readonly kind: string;
+  readonly what: string | null;
+  readonly god: string;
+  readonly paid: number;
+  readonly carry: Ratio;
+}
+
+function digest(row: HeadRow): string {
+  return sha256(["gods-head-1", row.century, row.kind, row.what ?? "", nameKey(row.god), row.paid, formatExact(row.carry)].join("\u001f")).slice(0, 16);
+}
+
+/** One digest for several rows, whatever their order. */
+const together = (rows: readonly HeadRow[]): string => sha256(rows.map(digest).sort().join(",")).slice(0, 16);
+
+/** The head of a Ledger holding `rows`, in order; undefined for an empty one. */
+export function headOf(rows: readonly HeadRow[]): BookHead | undefined {
+  if (rows.length === 0) return undefined;
+  // The earliest credit: the earliest century's end (or that century's rows, when it has none).
+  const earliest = Math.min(...rows.map((r) => r.century));
+  const ofEarliest = rows.filter((r) => r.century === earliest);
+  const ends = ofEarliest.filter((r) => r.kind === "century-end");
+  const credits: [string, string][] = [];
+  for (const r of rows) {
+    const key = creditKey({ kind: r.kind as HeadCredit["kind"], century: r.century, what: r.what });
+    if (credits[credits.length - 1]?.[0] !== key)
+      credits.push([key, creditName({ kind: r.kind as HeadCredit["kind"], century: r.century, what: r.what }).slice(0, 80)]);
+  }
+  return { first: together(ends.length > 0 ? ends : ofEarliest), rows: rows.length, all: together(rows), credits: credits.slice(-NAMED) };
+}
+
+type HeadCredit = Parameters<typeof creditKey>[0];
+
+/** The head as the name's formula: ="…" in pieces of at most 250 characters (Excel's limit for text in a formula is 255). */
+export function headFormula(head: BookHead): string {
+  const text = JSON.stringify({ v: 1, ...head });
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += 250) pieces.push(`"${text.slice(i, i + 250).replace(/"/g, '""')}"`);
+  return `=${pieces.join("&")}`;
+}
+
+/** The head a name's formula holds; undefined when it is not one the add-in wrote. */
+export function headIn(formula: unknown): BookHead | undefined {
+  if (typeof formula !== "string") return undefined;
+  const pieces = formula.replace(/^=/, "").match(/"(?:[^"]|"")*"/g);
+  if (pieces === null) return undefined;
+  try {
+    const h = JSON.parse(pieces.map((p) => p.slice(1, -1).replace(/""/g, '"')).join("")) as Partial<BookHead> & { v?: unknown };
+    if (h.v !== 1 || typeof h.first !== "string" || typeof h.rows !== "number" || typeof h.all !== "string" || !Array.isArray(h.credits)) return undefined;
+    const credits = h.credits.filter((c): c is [string, string] => Array.isArray(c) && typeof c[0] === "string" && typeof c[1] === "string");
+    return { first: h.first, rows: h.rows, all: h.all, credits };
+  } catch {
+    return undefined;
+  }
+}
+
+const plural = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
+
+/**
+ * The Ledger (its rows, in order) against the head the workbook keeps: nothing when they agree, or
+ * when either is missing (a book older than the head, or none yet); otherwise what is wrong, in
+ * words, naming the credits the Ledger lacks when it is behind.
+ */
+export function headProblems(head: BookHead | undefined, rows: readonly HeadRow[]): Problem[] {
+  const now = headOf(rows);
+  if (head === undefined || now === undefined) return [];
+  if (now.rows === head.rows && now.all === head.all) return [];
+  const fix =
+    "If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because \"…\", or the pane's Correct the book); otherwise put back the Ledger and its seal the workbook's last credit wrote (a saved copy, or Undo in Excel).";
+  const problem = (message: string) => tableError(LEDGER.name, message, { seal: true, head: true });
+  if (now.first !== head.first)
+    return [
+      problem(
+        `the Ledger and its seal are not this workbook's book: they begin with another first credit, as another campaign's (or another copy's) would. The workbook's book ended with ${head.credits[head.credits.length - 1]?.[1] ?? "its last credit"}. ${fix}`,
+      ),
+    ];
+  // Behind: fewer rows, and the head's latest credits missing from it.
+  const keys = new Set(rows.map((r) => creditKey({ kind: r.kind as HeadCredit["kind"], century: r.century, what: r.what })));
+  const missing = head.credits.filter(([key]) => !keys.has(key)).map(([, name]) => name);
+  if (now.rows < head.rows && missing.length > 0) {
+    return [
+      problem(
+        `this book ends ${plural(missing.length)} before the workbook's: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} missing (the Ledger and its seal were put back from an earlier copy). ${fix}`,
+      ),
+    ];
+  }
+  return [
+    problem(
+      `the Ledger holds ${now.rows} rows, but the workbook's last credit left ${head.rows}, ending with ${head.credits[head.credits.length - 1]?.[1] ?? "another credit"}: the Ledger and its seal are not the ones it wrote. ${fix}`,
+    ),
+  ];
+}
