@@ -40,6 +40,31 @@ function changed(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMap<str
 }
 
 describe("gods session-end", () => {
+  test("the latest session wins by its date: an older session's end is recorded, and leaves the Mana column alone", async () => {
+    const file = fresh();
+    expect((await gods("session-end", file, "--mana", "Solara=60", "--mana", "Vorn=70", "--date", "2026-03-14")).code).toBe(0);
+    // The session of a week before, recorded afterwards (or by a second referee at the same time).
+    const late = await gods("session-end", file, "--mana", "Vorn=12", "--date", "2026-03-07");
+    expect(late.code).toBe(0);
+    expect(late.out).toContain(
+      "A later session is recorded already (2026-03-14): the Gods table's Mana column keeps its figures, and the inflation advice reads them.",
+    );
+    expect(late.out).toContain("Vorn: 12 (Mana left at 70: the session of 2026-03-14 is later)");
+    const sheets = openpyxl(file);
+    expect(sheets.Gods?.rows.find((r) => r[0] === "Vorn")?.at(-1)).toBe(70);
+    expect(sheets.Sessions?.rows.filter((r) => r[2] === "Vorn").map((r) => [r[0], r[3]])).toEqual([
+      ["2026-03-14", 70],
+      ["2026-03-07", 12],
+    ]);
+    // A session after it does change it.
+    expect((await gods("session-end", file, "--mana", "Vorn=15", "--date", "2026-03-21")).code).toBe(0);
+    expect(
+      openpyxl(file)
+        .Gods?.rows.find((r) => r[0] === "Vorn")
+        ?.at(-1),
+    ).toBe(15);
+  });
+
   test("in place: a Sessions sheet with its table, the Gods table's Mana column; nothing else changes", async () => {
     const file = fresh();
     const before = partsOf(file);

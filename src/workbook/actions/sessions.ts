@@ -41,6 +41,8 @@ export interface SessionLine {
   readonly mana: number;
   /** whether a row of the same date is corrected rather than a new one added */
   readonly corrected: boolean;
+  /** a later session is recorded for it already (that date): its Mana cell keeps that session's figure */
+  readonly later?: string;
 }
 
 export interface SessionPlan extends EditPlan {
@@ -128,6 +130,20 @@ function figures(campaign: Campaign, order: SessionOrder, hasMana: boolean): { g
   return campaign.gods.flatMap((g) => given.get(nameKey(g.name)) ?? []);
 }
 
+/** The latest date each character has a row of in the Sessions table, by the name key of its god. */
+function latestDates(table: RawTable): Map<string, string> {
+  const at = { date: columnAt(table, "Date"), god: columnAt(table, "God") };
+  const latest = new Map<string, string>();
+  for (const cells of table.rows) {
+    const god = cells[at.god];
+    const date = dateOf(cells[at.date] ?? null);
+    if (typeof god !== "string" || date === undefined || !isDate(date)) continue;
+    const was = latest.get(nameKey(god));
+    if (was === undefined || date > was) latest.set(nameKey(god), date);
+  }
+  return latest;
+}
+
 /** The rows of the Sessions table already dated `date`, by the name key of their god. */
 function rowsOfDate(table: RawTable, date: string): Map<string, number> {
   const at = { date: columnAt(table, "Date"), god: columnAt(table, "God") };
@@ -168,6 +184,8 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
       );
   }
   const dated = sessions === undefined ? new Map<string, number>() : rowsOfDate(sessions, date);
+  // The latest session wins by its date, not by the order it was recorded in.
+  const latest = sessions === undefined ? new Map<string, string>() : latestDates(sessions);
   const withCentury = sessions === undefined || hasColumn(sessions, "Century");
   const row = (god: string, mana: number): EditRow => ({ Date: date, ...(withCentury ? { Century: century } : {}), God: god, Mana: mana });
 
@@ -178,15 +196,17 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
     if (index !== undefined) edits.push({ kind: "update", table: SESSIONS.name, index, values: row(god.name, mana) });
     else appended.push(row(god.name, mana));
     const before = god.mana === null || god.mana === undefined ? null : toNumber(god.mana);
-    return { god: god.name, before, mana, corrected: index !== undefined };
+    const later = latest.get(nameKey(god.name));
+    return { god: god.name, before, mana, corrected: index !== undefined, ...(later !== undefined && later > date ? { later } : {}) };
   });
+  const current = found.filter((f) => !lines.some((l) => l.later !== undefined && l.god === f.god.name));
   if (sessions === undefined) edits.push({ kind: "create", layout: tableLayout(SESSIONS), rows: appended });
   else if (appended.length > 0) edits.push({ kind: "append", table: SESSIONS.name, rows: appended });
 
   // The Gods table's Mana column: what the inflation advice reads.
-  const byIndex = new Map(found.map((f) => [f.god.index, f.mana]));
+  const byIndex = new Map(current.map((f) => [f.god.index, f.mana]));
   if (hasMana) {
-    for (const { god, mana } of found)
+    for (const { god, mana } of current)
       if (god.mana === null || god.mana === undefined || toNumber(god.mana) !== mana || !isInteger(god.mana))
         edits.push({ kind: "update", table: GODS.name, index: god.index, values: { [GODS_MANA]: mana } });
   } else {
@@ -204,6 +224,16 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
       ? ""
       : `${corrected === n ? "It corrects" : `${corrected} of them ${corrected === 1 ? "corrects" : "correct"}`} the figures recorded earlier for that date.`,
     sessions === undefined ? "The workbook had no Sessions table; it has one now." : "",
+    current.length === found.length
+      ? ""
+      : `A later session is recorded already (${[...new Set(lines.flatMap((l) => l.later ?? []))].sort().pop() ?? ""}): the Gods table's ${GODS_MANA} ${
+          current.length === 0
+            ? "column keeps its figures"
+            : `cells of ${lines
+                .filter((l) => l.later !== undefined)
+                .map((l) => l.god)
+                .join(", ")} keep theirs`
+        }, and the inflation advice reads them.`,
     hasMana ? "" : `The Gods table has a ${GODS_MANA} column now.`,
     inflation.average === undefined || inflation.factor === undefined
       ? ""
@@ -211,6 +241,9 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
   ]
     .filter((s) => s !== "")
     .join(" ");
-  const details = lines.map((l) => `${l.god}: ${l.mana}${l.before === null ? "" : l.before === l.mana ? " (unchanged)" : ` (was ${l.before})`}`);
+  const details = lines.map(
+    (l) =>
+      `${l.god}: ${l.mana}${l.later !== undefined ? ` (Mana left at ${l.before ?? "empty"}: the session of ${l.later} is later)` : l.before === null ? "" : l.before === l.mana ? " (unchanged)" : ` (was ${l.before})`}`,
+  );
   return { edits, message, details, problems: [], date, century, lines, inflation };
 }
