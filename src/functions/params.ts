@@ -163,18 +163,41 @@ export function text(name: string, what = "a name"): Param<string> {
   });
 }
 
-/** Every cell of a value, whatever its depth: a single value, a range, or several of them. */
-function cellsOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? (value as unknown[]).flatMap(cellsOf) : [value];
+/**
+ * Every cell of a value that is not empty, whatever its depth: a single value, a range, or several
+ * of them. A whole column's million cells are walked without a call or an array per cell.
+ */
+function cellsOf(value: unknown, out: unknown[] = []): unknown[] {
+  if (!Array.isArray(value)) {
+    if (!isEmpty(value)) out.push(value);
+    return out;
+  }
+  for (const item of value as unknown[]) {
+    if (!Array.isArray(item)) {
+      if (!isEmpty(item)) out.push(item);
+      continue;
+    }
+    // A row: a call only for what is nested deeper (a repeating argument's ranges).
+    for (const cell of item as unknown[]) {
+      if (Array.isArray(cell)) cellsOf(cell, out);
+      else if (!isEmpty(cell)) out.push(cell);
+    }
+  }
+  return out;
 }
 
 /** Whole numbers from low to high held in a value or a range, whatever its depth; empty cells skipped. */
 function wholesIn(name: string, value: unknown, low: number, high: number, what: string): number[] {
   const found: number[] = [];
   for (const cell of cellsOf(value)) {
-    if (isEmpty(cell)) continue;
-    const r = typeof cell === "number" || (typeof cell === "string" && !cell.trim().endsWith("%")) ? exactNumber(cell) : null;
-    const n = r === null ? NaN : toNumber(r);
+    // A whole number typed as one needs no reading as text.
+    const r =
+      typeof cell === "number" && Number.isInteger(cell)
+        ? null
+        : typeof cell === "number" || (typeof cell === "string" && !cell.trim().endsWith("%"))
+          ? exactNumber(cell)
+          : null;
+    const n = typeof cell === "number" && Number.isInteger(cell) ? cell : r === null ? NaN : toNumber(r);
     if (!Number.isInteger(n) || n < low || n > high)
       throw new ArgumentError(`${name} must hold ${what}, whole numbers from ${low} to ${high}, not ${show(cell)}.`);
     found.push(n);
@@ -209,7 +232,6 @@ export function multipliers(name: string, optional = false): Param<Ratio[]> {
     read: (value) => {
       const found: Ratio[] = [];
       for (const cell of cellsOf(value)) {
-        if (isEmpty(cell)) continue;
         const r = exactNumber(cell);
         if (r === null || r.n < 0n) throw new ArgumentError(`${name} must be ${what}, not ${show(cell)}.`);
         found.push(r);
@@ -228,19 +250,25 @@ export interface Line<T> {
 function line(name: string, value: unknown): Line<unknown> {
   if (!Array.isArray(value)) return { values: [value], across: false };
   const rows = value as unknown[];
-  if (!rows.every(Array.isArray)) return { values: rows, across: false };
-  const m = rows as unknown[][];
-  if (m.length === 1) return { values: m[0] as unknown[], across: (m[0] as unknown[]).length > 1 };
-  const width = Math.max(0, ...m.map((r) => r.length));
-  if (width > 1) throw new ArgumentError(`${name} must be one column or one row, not a block of ${m.length} rows and ${width} columns.`);
-  return { values: m.map((r) => r[0]), across: false };
+  if (rows.length === 1 && Array.isArray(rows[0])) return { values: rows[0] as unknown[], across: (rows[0] as unknown[]).length > 1 };
+  // One pass down the column (a whole column is a million rows: nothing spread into one call).
+  const values: unknown[] = new Array<unknown>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (!Array.isArray(r)) return { values: rows, across: false };
+    if (r.length > 1) throw new ArgumentError(`${name} must be one column or one row, not a block of ${rows.length} rows and ${r.length} columns.`);
+    values[i] = r[0];
+  }
+  return { values, across: false };
 }
 
 /** A line of cells (down a column or along a row), each read by `item`; empty cells are null. */
 function lineOf<T>(name: string, item: (v: unknown) => T): Param<Line<T | null>> {
   return param(name, (value) => {
     const { values, across } = line(name, value);
-    return { across, values: values.map((v) => (isEmpty(v) ? null : item(v))) };
+    const out: (T | null)[] = new Array<T | null>(values.length);
+    for (let i = 0; i < values.length; i++) out[i] = isEmpty(values[i]) ? null : item(values[i]);
+    return { across, values: out };
   });
 }
 
@@ -297,10 +325,8 @@ export function elements(name: string): Param<ReadonlySet<Element>> {
 /** Resistance codes: one text ("F-2, W/2") or a range whose cells hold codes; empty cells skipped. */
 export function resistanceCodes(name: string): Param<ResistCode[]> {
   return param(name, (value) => {
-    const cells = Array.isArray(value) ? (value as unknown[]).flat() : [value];
     const codes: ResistCode[] = [];
-    for (const cell of cells) {
-      if (cell === null || cell === undefined || cell === "") continue;
+    for (const cell of cellsOf(value)) {
       if (typeof cell !== "string") {
         throw new ArgumentError(`${name} must hold resistance codes such as "F-2" or "W/2", not ${show(cell)}.`);
       }

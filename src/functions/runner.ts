@@ -86,13 +86,25 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
   }
 }
 
-/** The first Excel error in a value or anywhere in a range: it is passed on, as SUM does. */
+/**
+ * The first Excel error in a value or anywhere in a range: it is passed on, as SUM does. A range
+ * of a whole column is a million cells: looked at one by one, without a call per cell.
+ */
 function firstError(value: unknown): ErrorValue | undefined {
-  if (isErrorValue(value)) return value;
-  if (!Array.isArray(value)) return undefined;
-  for (const v of value as unknown[]) {
-    const found = firstError(v);
-    if (found !== undefined) return found;
+  if (value === null || typeof value !== "object") return undefined;
+  if (!Array.isArray(value)) return isErrorValue(value) ? value : undefined;
+  for (const item of value as unknown[]) {
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      if (isErrorValue(item)) return item;
+      continue;
+    }
+    // A row of a range: its cells are values, or (for a repeating argument) ranges again.
+    for (const cell of item as unknown[]) {
+      if (cell === null || typeof cell !== "object") continue;
+      const found = firstError(cell);
+      if (found !== undefined) return found;
+    }
   }
   return undefined;
 }

@@ -231,12 +231,20 @@ export const CITYFATE = define(
 
 export const TURMOIL = define("TURMOIL", [roll("roll")], (r) => turmoil(r));
 
-/** Pairs each member with the share beside it. */
+/**
+ * Pairs each member with the share beside it. The empty entries after the last that holds
+ * something are left out: a whole column given (a million cells) is the pantheon it holds, and
+ * what is handed back is as long as that.
+ */
 function entries(members: Line<string | null>, given: Line<Ratio | null>, sharesName: string): PantheonRow[] {
   if (members.values.length !== given.values.length) {
     fail(`members has ${members.values.length} entries but ${sharesName} has ${given.values.length}: give one share beside each member.`);
   }
-  return members.values.map((member, i) => ({ member, share: given.values[i] ?? null }));
+  let end = members.values.length;
+  while (end > 0 && members.values[end - 1] === null && given.values[end - 1] === null) end--;
+  const rows: PantheonRow[] = new Array<PantheonRow>(end);
+  for (let i = 0; i < end; i++) rows[i] = { member: members.values[i] ?? null, share: given.values[i] ?? null };
+  return rows;
 }
 
 /**
