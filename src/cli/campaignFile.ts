@@ -11,7 +11,17 @@ import { createHash, randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import * as lockfile from "proper-lockfile";
+import { parentPort } from "worker_threads";
 import { openElsewhere } from "./openElsewhere";
+
+/**
+ * Tells the thread that runs the command (bin/gods.js) of a lock taken or given back and of an
+ * unfinished copy made or gone, so that when the command is stopped (Ctrl+C, a kill) it removes
+ * what the command left. Told before the thing exists, so nothing is ever unknown to it.
+ */
+function tell(message: { lock?: string; unlock?: string; temp?: string; untemp?: string }): void {
+  parentPort?.postMessage(message);
+}
 
 /** A reason the command stops, in one plain sentence; nothing was written. */
 export class CampaignFileError extends Error {
@@ -157,6 +167,7 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         },
       });
       state.lockPath = lockPath;
+      tell({ lock: lockPath });
       state.taken = fs.statSync(lockPath, { bigint: true });
       if (age !== undefined && age > stale) say(`Removed ${path.basename(lockPath)}, a lock left by a gods command that was stopped before it finished.`);
     } catch (e) {
@@ -187,6 +198,7 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
   } finally {
     state.keep = lockLost(state) === TAKEN_OVER;
     await release().catch(() => undefined);
+    tell({ unlock: lockPath });
   }
 }
 
@@ -324,6 +336,7 @@ export function writeFile(target: string, bytes: Uint8Array, read?: ReadFile): P
 function replaceFile(target: string, bytes: Uint8Array, read: ReadFile | undefined): void {
   checkUnchanged(target, read);
   const temp = tempName(target);
+  tell({ temp });
   try {
     writeTemp(temp, target, bytes);
     // The last check, then the rename at once. Reading and hashing the file takes a while, so
@@ -338,8 +351,10 @@ function replaceFile(target: string, bytes: Uint8Array, read: ReadFile | undefin
         `the lock on ${path.basename(target)} was lost while working (${lost}), so this result was not written. Run the command again.`,
       );
     fs.renameSync(temp, target);
+    tell({ untemp: temp });
   } catch (e) {
     fs.rmSync(temp, { force: true });
+    tell({ untemp: temp });
     if (e instanceof CampaignFileError) throw e;
     const code = (e as { code?: string }).code;
     const reason =
