@@ -20,9 +20,10 @@ export const USAGES: Readonly<Record<string, string>> = {
   "era-end": `  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
                            credit the era-end sources, counted from century N's Counts`,
   debit: `  gods debit FILE.xlsx GOD N --what "REASON" [--again] [--out OUT.xlsx] [--json] [--dry-run]
-                           a character loses N mana it may not hold (a lord's loss, the terms
-                           of a surrender): what its account carries goes first, the rest it
-                           owes, and its next credits pay that before any mana reaches its box.
+                           a character loses N mana it may not hold (a lord's loss, a cost
+                           the rules take whether or not it is held): what its account
+                           carries goes first, the rest it owes, and its next credits pay
+                           that before any mana reaches its box.
                            Take what it holds in its box first; debit only the rest`,
   undo: `  gods undo FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
                            take back the latest event, debit or era-end credit, and say what to take

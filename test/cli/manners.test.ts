@@ -192,6 +192,21 @@ describe("a closed pipe", () => {
   });
 });
 
+describe("what reaches the terminal", () => {
+  test("control and escape characters someone typed are written out, never sent raw", async () => {
+    execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(root, "tsconfig.cli.json")], { cwd: root });
+    const file = await campaign(true);
+    const before = fs.readFileSync(file);
+    const r = spawnSync(process.execPath, [path.join(root, "bin", "gods.js"), "debit", file, "Ar\u001b[2Jes", "5", "--what", "Lord\u0007s \u009b31m loss"], {
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("Ar\\u001B[2Jes");
+    expect(r.stderr + r.stdout).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u009B]/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
 describe("the first century end", () => {
   test("one that would leave earlier deaths unpaid is refused; --first-century says the campaign starts there", async () => {
     const file = await campaign();

@@ -115,6 +115,23 @@ describe("a debit", () => {
     expect(book.read().campaign.ledger).toHaveLength(3);
   });
 
+  test("an amount the Ledger cannot show, or a reason it cannot keep, is refused before anything is written", () => {
+    const book = afterCentury1();
+    // The Ledger shows mana to the millionth: 1e-20 would be written as 0 and look like a debit that took nothing.
+    for (const tiny of ["1e-20", "0.0000001", 0.00000025]) {
+      expect(refusals(book, "Ares", tiny, "Lord's loss")).toEqual([
+        expect.stringMatching(/^Ledger table: a debit is given in mana to at most 6 decimal places \(0\.000001\), not "/),
+      ]);
+    }
+    expect(refusals(book, "Ares", "0.000001", "Lord's loss")).toEqual([]);
+    expect(refusals(book, "Ares", 1, "Lord\uFFFEs loss")).toEqual([
+      expect.stringMatching(/^Ledger table: the reason holds a character no workbook can keep \(U\+FFFE/),
+    ]);
+    // What was typed is shown with its control characters written out, never raw.
+    expect(refusals(book, "Ares", "\u001b[2J5", "Lord's loss")[0]).toContain("\\u001B[2J5");
+    expect(book.read().campaign.ledger).toHaveLength(3);
+  });
+
   test("the same debit right after itself is taken as a second click unless said to have happened again", () => {
     const book = afterCentury1();
     debit(book, "Ares", 2, "Lord's loss");

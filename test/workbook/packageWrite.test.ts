@@ -316,7 +316,7 @@ describe("writing the century end into the workbook's own package", () => {
       expect(seen.names).toContain("AllUnits");
       expect(seen.hyperlink).toBe("https://example.org/rules");
       // The one name the add-in adds: the book's head (read/head.ts), hidden.
-      expect(seen.names).toEqual([...(was.names), "GodsBook"]);
+      expect(seen.names).toEqual([...was.names, "GodsBook"]);
       for (const key of ["comment", "validations", "conditional", "hyperlink", "frozen"] as const) expect([key, seen[key]]).toEqual([key, was[key]]);
       for (const sheet of was.sheets) {
         expect([sheet, seen.states[sheet], seen.charts[sheet], seen.images[sheet], seen.values[sheet]]).toEqual([

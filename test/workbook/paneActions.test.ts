@@ -140,6 +140,8 @@ describe("recording deaths", () => {
       [{ cause: "war", units: 2.5 }, /^2\.5 is not a number of units/],
       [{ cause: "war", units: Number.NaN }, /^that is not a number of units/],
       [{ cause: "  ", units: 2 }, /^write the cause of the deaths/],
+      [{ cause: "war\u001b", units: 2 }, /^the cause holds a character no workbook can keep \(U\+00(07|1B)/],
+      [{ cause: "war", units: 2, note: "raid \uFFFF" }, /^the note holds a character no workbook can keep \(U\+FFFF/],
     ];
     for (const [entry, message] of cases) {
       const { result, syncs } = await counted(excel, () => recordDeaths(excel.run, entry));

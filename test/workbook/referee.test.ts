@@ -316,6 +316,8 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     expect(message({ elements: "", hits: one })).toBe("a disaster with no element needs a cause to file its deaths under, such as plague or famine.");
     expect(message({ elements: "lava", hits: one })).toMatch(/^"lava" is not a list of elements/);
     expect(message({ elements: "W", hits: [] })).toBe("name at least one race the disaster strikes, with its deaths before resistances.");
+    // A cause the reader would refuse at the next century end is refused here.
+    expect(message({ elements: "", cause: "pla\u0007gue", hits: one })).toMatch(/^the cause holds a character no workbook can keep \(U\+00(07|1B)/);
     expect(message({ elements: "W", hits: [{ race: "Merfolk", deaths: 5 }] })).toBe('"Merfolk" is not in the Races table.');
     expect(message({ elements: "W", hits: [{ race: "Sea Folk", deaths: 0 }] })).toBe(
       "The deaths of the Sea Folk before resistances must be a whole number, 1 or more; 0 is not.",

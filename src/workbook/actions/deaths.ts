@@ -2,6 +2,7 @@
  * Recording mortal deaths in the Deaths table as play goes on: always for the century in play
  * (the one after the Ledger's latest), so that the century end counts them.
  */
+import { unwritableIn, wordProblem } from "../model/names";
 import { nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
@@ -64,6 +65,11 @@ export function planDeaths(campaign: Campaign, problems: readonly Problem[], ent
 
   const cause = entry.cause.trim();
   if (cause === "") return refuse(problem("Cause", "write the cause of the deaths, such as war, fire, water or plague."));
+  // The reader's rules at the writer's door: what is written here is read back at every century end.
+  const badCause = wordProblem(entry.cause, "the cause");
+  if (badCause !== undefined) return refuse(problem("Cause", badCause));
+  const badNote = entry.note === undefined ? undefined : unwritableIn(entry.note, true);
+  if (badNote !== undefined) return refuse(problem("Note", `the note holds a character no workbook can keep (${badNote}): type it again without it.`));
   if (!Number.isSafeInteger(entry.units) || entry.units < 1) {
     return refuse(problem("Units", `${Number.isFinite(entry.units) ? entry.units : "that"} is not a number of units: write a whole number, 1 or more.`));
   }

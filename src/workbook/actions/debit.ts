@@ -1,10 +1,11 @@
 /**
- * A debit: mana a character must lose (a lord's loss, the terms of a surrender) that it may not
- * hold. What its account carries goes first; the rest it owes, and its next credits pay the debt
- * before any whole mana reaches its box.
+ * A debit: mana a character must lose that it may not hold (a lord's loss). What its account
+ * carries goes first; the rest it owes, and its next credits pay the debt before any whole mana
+ * reaches its box. (A surrender never leaves a debt: it gives at most half of what the loser holds.)
  */
 import { debit, owed } from "../../engine/book";
-import { cmp, fromNumber, isNegative, isZero, parseDecimal, type Ratio } from "../../engine/exact";
+import { cmp, fromNumber, isNegative, isZero, mul, parseDecimal, type Ratio } from "../../engine/exact";
+import { escapeControls, reasonProblem } from "../model/names";
 import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { GODS, LEDGER } from "../model/schema";
@@ -62,9 +63,17 @@ export function planDebit(read: CampaignRead, god: string, mana: string | number
     );
   }
   if (reason === "") problems.push(ledgerError('say why the mana is taken (--what "Lord\'s loss"): the reason is kept in the Ledger.'));
+  else {
+    // The reader's rules at the writer's door: the reason goes into the Ledger's What.
+    const bad = reasonProblem(because);
+    if (bad !== undefined) problems.push(ledgerError(bad));
+  }
+  const typed = escapeControls(String(mana).trim().slice(0, 40));
   if (amount === null || isNegative(amount) || isZero(amount) || cmp(amount, { n: BigInt(MAX_DEBIT), d: 1n }) > 0) {
-    const typed = String(mana).trim().slice(0, 40);
     problems.push(ledgerError(`a debit takes more than 0 and at most ${MAX_DEBIT.toLocaleString("en")} mana, not ${typed === "" ? "nothing" : `"${typed}"`}.`));
+  } else if (!isZero(mul(amount, { n: 1_000_000n, d: 1n })) && mul(amount, { n: 1_000_000n, d: 1n }).d !== 1n) {
+    // The Ledger shows mana to the millionth: less than that would be written as nothing at all.
+    problems.push(ledgerError(`a debit is given in mana to at most 6 decimal places (0.000001), not "${typed}".`));
   }
   const latest = latestCredit(campaign);
   const last = latest[0];

@@ -1,4 +1,5 @@
 /** A disaster or a global power striking races (docs/rules/08-disasters-resistances.md): deaths after resistances. */
+import { wordProblem } from "../model/names";
 import { attempt } from "../../engine/errors";
 import { afterLosses, cultureOf, PRIMITIVE_RESISTANCE, type AfterLosses } from "../../engine/population";
 import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
@@ -77,6 +78,8 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
         : `a disaster of several elements (${letters.join(", ")}) needs one cause to file its deaths under, such as ${letters.map((e) => ELEMENT_NAME[e]).join(" or ")}: the Death Worksheet has one box per cause.`,
     );
   }
+  const badCause = given === "" ? undefined : wordProblem(given, "the cause");
+  if (badCause !== undefined) return input(badCause);
   const cause = spelled(campaign, given === "" ? ELEMENT_NAME[letters[0] as Element] : given);
   if (order.hits.length === 0) return input("name at least one race the disaster strikes, with its deaths before resistances.");
 

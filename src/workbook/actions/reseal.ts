@@ -9,6 +9,7 @@ import { toNumber, ZERO } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { LEDGER } from "../model/schema";
+import { reasonProblem } from "../model/names";
 import { accountDigests } from "../read/seal";
 import type { CampaignRead } from "../read/types";
 import { withSheets, type CreditOutcome } from "./credit";
@@ -27,6 +28,8 @@ export function planReseal(read: CampaignRead, because: string): CreditOutcome {
   const what = reason.slice(0, REASON_LENGTH);
   const base = { kind: "correction" as const, what, century: latest, campaign, payments: [], postings: [] };
   if (reason === "") problems.push(tableError(LEDGER.name, 'say why the book is corrected (--because "…"): the reason is kept in the Ledger.'));
+  const bad = reason === "" ? undefined : reasonProblem(because);
+  if (bad !== undefined) problems.push(tableError(LEDGER.name, bad));
   // The accounts whose credits the seal does not hold as they are now (every account, when there is
   // no seal yet, or when the Ledger and seal are not the ones the book's head in the workbook says).
   const headOff = read.problems.some((p) => p.head === true);

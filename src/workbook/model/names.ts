@@ -61,6 +61,12 @@ export function wordProblem(text: string, what: string): string | undefined {
   return undefined;
 }
 
+/** Why a reason kept in the Ledger's What (its longest part kept) cannot be written, or undefined when it can. */
+export function reasonProblem(text: string): string | undefined {
+  const bad = unwritableIn(text);
+  return bad === undefined ? undefined : `the reason holds a character no workbook can keep (${bad}, perhaps from a copy and paste): type it again without it.`;
+}
+
 /** Why `name` cannot be a character's name, or undefined when it can. */
 export function characterNameProblem(name: string): string | undefined {
   const problem = wordProblem(name, "the name");
