@@ -209,6 +209,8 @@ export function holdings(cards: readonly CardHolding[]): Map<string, CardHolding
 export function multipliers(held: readonly CardHolding[], sourcesBySphere: ReadonlyMap<string, readonly SourceRule[]>): Map<string, Multiplier> {
   const perSource = new Map<string, Multiplier>();
   for (const holding of held) {
+    // A row of 0 cards (the last one given up) holds nothing: not even a flat source's rate.
+    if (holding.cards <= 0) continue;
     for (const s of sourcesBySphere.get(key(holding.sphere)) ?? []) {
       const m = s.flat ? s.rate : mul(s.rate, { n: BigInt(holding.cards), d: 1n });
       const k = key(s.source);

@@ -174,6 +174,20 @@ describe("cards bought between sessions", () => {
     expect(plan.preview && cardsMessage(plan.preview)).toContain(line);
   });
 
+  test("giving up the last card of a sphere takes away its flat sources too", () => {
+    const plan = preview(rawWorkbook(handWorked()), "Ares", "Hearth", -1);
+    expect(plan.details).toEqual(["Faithful ×0.4 → ×0.2", "Hearths (flat) ×1 → ×0", "Feast (event) ×3 → ×0"]);
+    expect(plan.edits).toEqual([{ kind: "update", table: "Cards", index: 1, values: { Cards: 0 } }]);
+  });
+
+  test("a Cards table the century end would refuse is put right first, and nothing is written", () => {
+    const tables = handWorked();
+    tables.Cards?.push(["Ares", "hearth", 2]);
+    const plan = preview(rawWorkbook(tables), "Ares", "Hearth", 1);
+    expect(plan.edits).toEqual([]);
+    expect(plan.problems.map((p) => p.message)).toEqual(["Ares has two rows for the sphere hearth; add them up in one row."]);
+  });
+
   test("a sphere the god holds no card of gets a new row", () => {
     const plan = preview(paid(), "Hestia", "war", 2);
     expect(plan.edits).toEqual([{ kind: "append", table: "Cards", rows: [{ God: "Hestia", Sphere: "War", Cards: 2 }] }]);

@@ -95,6 +95,10 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
   const { campaign, problems } = read;
   if (foundTable(campaign, CARDS.name)?.usable !== true) return refused(missingTable(CARDS.name));
   if (foundTable(campaign, SOURCES.name)?.usable !== true) return refused(missingTable(SOURCES.name));
+  // A Cards table the century end refuses (two rows for one sphere, a count that is not one) is
+  // put right first: a change written into it would be one the next century end cannot read.
+  const cardErrors = errorsIn(problems).filter((p) => p.table === CARDS.name);
+  if (cardErrors.length > 0) return { edits: [], message: "", problems: cardErrors };
   const { change } = order;
   if (!Number.isInteger(change) || change === 0 || Math.abs(change) > MAX_CARDS)
     return refuse(
