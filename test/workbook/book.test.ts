@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
 import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
 import { BOOK_SHEETS, SEAL_SHEET, STORY_SHEETS } from "../../src/workbook/model/schema";
+import type { RawCell } from "../../src/workbook/model/raw";
 import { carriedCell } from "../../src/workbook/plan/bookSheets";
 import { knownEvents } from "../../src/workbook/read/credits";
 import { planEraEnd } from "../../src/workbook/actions/eraEnd";
@@ -300,6 +301,26 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     (ledger[row - 1] as unknown[])[c] = value;
   };
   const refused = (book: Book): Problem[] => errorsIn(planCenturyEnd(book.raw(), 3).problems);
+
+  test("a digest cleared in the seal is named as the seal's, not blamed on a Ledger row", () => {
+    for (const [what, clear] of [
+      ["the digest", (row: RawCell[]) => (row[3] = null)],
+      ["the credit number", (row: RawCell[]) => (row[2] = "x")],
+      ["the whole entry", (row: RawCell[]) => row.fill(null)],
+    ] as const) {
+      const book = history();
+      const seal = book.generated.get(SEAL_SHEET) ?? [];
+      // Hestia's first credit: the seal's entry, not the Ledger's row.
+      const entry = seal.find((r) => r[0] === "account" && r[1] === "Hestia" && r[2] === 1);
+      expect(entry).toBeDefined();
+      clear(entry as RawCell[]);
+      const problems = refused(book);
+      expect([what, problems.map((p) => [p.table, p.row])]).toEqual([what, [["Ledger", undefined]]]);
+      expect(problems[0]?.message).toMatch(
+        /^the seal \(the hidden sheet "Ledger Seal"(, row \d+)?\) has Hestia's entry( for credit 1)? cleared or changed by hand/,
+      );
+    }
+  });
 
   test("a changed Carry that disagrees with Exact Carry", () => {
     const book = history();

@@ -73,15 +73,27 @@ export function readSeal(cells: readonly (readonly RawCell[])[] | undefined): Se
   if (head === undefined || SEAL_HEADERS.some((h, i) => head[i] !== h)) return undefined;
   const accounts = new Map<string, { god: string; digests: string[] }>();
   const sheets = new Set<string>();
-  for (const [entry, name, credit, digest] of rows) {
+  const damaged = new Map<string, { god: string; row: number | null; credit: number | null }>();
+  rows.forEach(([entry, name, credit, digest], i) => {
     if (entry === "sheet" && typeof name === "string") sheets.add(name.toLowerCase());
-    if (entry !== "account" || typeof name !== "string" || typeof credit !== "number" || typeof digest !== "string") continue;
+    if (entry !== "account" || typeof name !== "string") return;
     const k = nameKey(name);
+    const number = typeof credit === "number" && Number.isSafeInteger(credit) && credit >= 1 ? credit : null;
+    if (number === null || typeof digest !== "string" || !/^[0-9a-f]{16}$/.test(digest)) {
+      // An entry the add-in wrote whole, now without its credit number or digest: the seal was edited.
+      if (!damaged.has(k)) damaged.set(k, { god: name, row: i + 2, credit: number });
+      return;
+    }
     const account = accounts.get(k) ?? { god: name, digests: [] };
-    account.digests[credit - 1] = digest;
+    account.digests[number - 1] = digest;
     accounts.set(k, account);
+  });
+  for (const [k, account] of accounts) {
+    // A credit missing among the ones after it: its entry was emptied.
+    const hole = Array.from({ length: account.digests.length }, (_, i) => i).find((i) => account.digests[i] === undefined);
+    if (hole !== undefined && !damaged.has(k)) damaged.set(k, { god: account.god, row: null, credit: hole + 1 });
   }
-  return { accounts, sheets, cells };
+  return { accounts, sheets, cells, damaged };
 }
 
 type SealRow = [string | null, string | null, string | number | null, string | null];
@@ -211,6 +223,17 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
     ];
   }
   const keys = new Set([...seal.accounts.keys(), ...accounts.keys()]);
+  for (const [k, d] of seal.damaged) {
+    // The seal's own entry was cleared or changed, not the Ledger: say so, rather than blame a row.
+    keys.delete(k);
+    problems.push(
+      ledgerProblem(
+        raw,
+        undefined,
+        `the seal (the hidden sheet "${SEAL_SHEET}"${d.row === null ? "" : `, row ${d.row}`}) has ${d.god}'s entry${d.credit === null ? "" : ` for credit ${d.credit}`} cleared or changed by hand, so ${d.god}'s account cannot be proven: the Ledger's rows may be as the add-in wrote them. Put the seal back from a saved copy (Undo in Excel); if the Ledger is right as it stands, say so with gods ledger reseal FILE --because "…" (or the pane's Correct the book).`,
+      ),
+    );
+  }
   for (const k of keys) {
     const account = accounts.get(k);
     const sealed = seal.accounts.get(k)?.digests ?? [];
