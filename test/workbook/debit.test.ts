@@ -132,6 +132,15 @@ describe("a debit", () => {
     expect(book.read().campaign.ledger).toHaveLength(3);
   });
 
+  test("a reason of 200 characters taken again keeps its #2, and the Ledger that holds it is read back", () => {
+    const book = afterCentury1();
+    const long = "x".repeat(300);
+    debit(book, "Ares", 1, long);
+    debit(book, "Ares", 1, long, true);
+    expect(book.column("What").slice(3)).toEqual(["x".repeat(200), `${"x".repeat(200)} #2`]);
+    expect(book.errors()).toEqual([]);
+  });
+
   test("the same debit right after itself is taken as a second click unless said to have happened again", () => {
     const book = afterCentury1();
     debit(book, "Ares", 2, "Lord's loss");

@@ -12,6 +12,12 @@ import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
 /** The longest name, cause or word a cell may hold (notes excepted): anything longer was pasted into the wrong cell. */
 export const NAME_LENGTH = 200;
 
+/**
+ * The longest What of a Ledger row: an event's name or a debit's reason (at most NAME_LENGTH) with
+ * what the add-in adds to tell its credits apart (" ×1000", " #12").
+ */
+export const WHAT_LENGTH = NAME_LENGTH + 40;
+
 /** What an Owners cell says when every owner of a joint source is gone: the source pays nobody. */
 export const NOBODY = "nobody";
 

@@ -7,8 +7,8 @@ import type { Ratio } from "../../engine/exact";
 import { cellAddress } from "./address";
 import { isBlankRow, isErrorCell, type RawCell, type RawTable } from "./raw";
 import { tableError, type Problem, type Severity } from "./problems";
-import { namesColumn, normalizeHeader, type TableSpec } from "./schema";
-import { escapeControls, NAME_LENGTH, unwritableIn } from "./names";
+import { LEDGER, namesColumn, normalizeHeader, type TableSpec } from "./schema";
+import { escapeControls, NAME_LENGTH, unwritableIn, WHAT_LENGTH } from "./names";
 
 export { escapeControls, NAME_LENGTH } from "./names";
 
@@ -179,12 +179,13 @@ export class RowReader {
       return undefined;
     }
     const text = raw.trim();
-    if (text.length > NAME_LENGTH && normalizeHeader(header) !== "note") {
+    const longest = this.table.spec === LEDGER && normalizeHeader(header) === "what" ? WHAT_LENGTH : NAME_LENGTH;
+    if (text.length > longest && normalizeHeader(header) !== "note") {
       this.table.report(
         severity,
         this.row,
         header,
-        `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${NAME_LENGTH}. Was something pasted into the wrong cell?`,
+        `holds ${text.length.toLocaleString("en")} characters, beginning ${shown(text)}; a name or word here is at most ${longest}. Was something pasted into the wrong cell?`,
       );
       return undefined;
     }
