@@ -67,8 +67,11 @@ export const USAGES: Readonly<Record<string, string>> = {
                            the Ledger as it stands, and a correction row in each account it
                            touches records the reason (the accounts must still add up)`,
   rename: `  gods rename FILE.xlsx "OLD NAME" "NEW NAME" [--out OUT.xlsx] [--json] [--dry-run]
-                           a god renamed everywhere (Gods, Cards, Pantheon, the Ledger and its
-                           seal): it keeps its account and what it carries`,
+                           a character renamed everywhere (Gods, Cards, Pantheon, the Ledger
+                           and its seal, joint sources' Owners, Sessions, Artifacts, Demesnes,
+                           Laws, Oaths and the Campaign History): it keeps its account and what
+                           it carries. A name is at most 200 characters, without a comma or
+                           semicolon, and none of Demons, Diabolism, Atheism, nobody`,
   "session-end": `  gods session-end FILE.xlsx --mana "GOD=N"... [--from-gods] [--date YYYY-MM-DD]
            [--dry-run] [--out OUT.xlsx] [--json]
                            the mana each character holds at the end of a game session: a dated

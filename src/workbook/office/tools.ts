@@ -80,7 +80,7 @@ async function runEdits(
 }
 
 /**
- * A god renamed everywhere (Gods, Cards, Pantheon, its Ledger rows) with its account sealed anew
+ * A character renamed in every column that names one (schema CHARACTER_COLUMNS) with its account sealed anew
  * under the new name: one operation, the cells, the book's sheets and the seal together.
  */
 export async function renameEverywhere<O extends ActionOptions & JournalOptions = ActionOptions>(
