@@ -108,7 +108,8 @@ module.exports = async (env, options) => {
         {
           test: /\.ts$/,
           exclude: /node_modules/,
-          use: { loader: "ts-loader", options: { transpileOnly: true, configFile: "tsconfig.json" } },
+          // ES modules for webpack: import() becomes a file loaded on first use, and unused exports are dropped.
+          use: { loader: "ts-loader", options: { transpileOnly: true, configFile: "tsconfig.json", compilerOptions: { module: "esnext" } } },
         },
       ],
     },

@@ -30,21 +30,9 @@ import {
   undoLatestCredit,
   type ExcelRun,
 } from "../../src/workbook/office/actions";
-import {
-  applyCult,
-  changeCards,
-  createMissingTables,
-  obliterateGod,
-  readStatus,
-  recordDeaths,
-  recordSessionEnd,
-  renameEverywhere,
-  runDisaster,
-  runGrowth,
-  runWar,
-  setTurmoil,
-  writePacket,
-} from "../../src/workbook/office/tools";
+import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
+import { changeCards, recordSessionEnd, renameEverywhere, writePacket } from "../../src/workbook/office/between";
+import { applyCult, obliterateGod, runDisaster, runGrowth, runWar, setTurmoil } from "../../src/workbook/office/referee";
 import { errorsIn } from "../../src/workbook/model/problems";
 import type { CampaignStatus } from "../../src/workbook/actions/status";
 import { exampleTables, huge, memoryWorkbook } from "./campaigns";

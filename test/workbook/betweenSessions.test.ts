@@ -16,7 +16,8 @@ import { afterCenturyEnd } from "../../src/workbook/plan/after";
 import { applyEdits } from "../../src/workbook/plan/edits";
 import type { RawWorkbook } from "../../src/workbook/model/raw";
 import { formatExact } from "../../src/engine/exact";
-import { changeCards, readStatus, recordSessionEnd } from "../../src/workbook/office/tools";
+import { readStatus } from "../../src/workbook/office/tools";
+import { changeCards, recordSessionEnd } from "../../src/workbook/office/between";
 import { counted, MemoryExcel } from "../support/memoryExcel";
 import { edit, handWorked, memoryWorkbook, rawWorkbook } from "../support/campaigns";
 

@@ -4,7 +4,8 @@
  * read, and the seal written only where it changes.
  */
 import { correctBook, creditEvent, endCentury, settleStopped, undoLatestCredit } from "../../src/workbook/office/actions";
-import { readStatus, recordDeaths, runWar } from "../../src/workbook/office/tools";
+import { readStatus, recordDeaths } from "../../src/workbook/office/tools";
+import { runWar } from "../../src/workbook/office/referee";
 import { temporaryName } from "../../src/workbook/office/journal";
 import { openProblems, readJournal } from "../../src/workbook/read/journal";
 import { sealItem } from "../../src/workbook/plan/commit";

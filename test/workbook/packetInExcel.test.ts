@@ -5,7 +5,8 @@
  * Ledger left alone, and a sheet of the gamemaster's by that name refused.
  */
 import { endCentury } from "../../src/workbook/office/actions";
-import { readStatus, writePacket } from "../../src/workbook/office/tools";
+import { readStatus } from "../../src/workbook/office/tools";
+import { writePacket } from "../../src/workbook/office/between";
 import { counted, MemoryExcel } from "../support/memoryExcel";
 import { exampleTables, handWorked, memoryWorkbook } from "../support/campaigns";
 

@@ -6,17 +6,8 @@
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { ratio, add, type Ratio } from "../../src/engine/exact";
 import { endCentury, regenerateWorksheets } from "../../src/workbook/office/actions";
-import {
-  applyCult,
-  checkPantheonChange,
-  createMissingTables,
-  obliterateGod,
-  readStatus,
-  recordDeaths,
-  selectCell,
-  setTurmoil,
-  type EditOutcome,
-} from "../../src/workbook/office/tools";
+import { createMissingTables, readStatus, recordDeaths, selectCell, type EditOutcome } from "../../src/workbook/office/tools";
+import { applyCult, checkPantheonChange, obliterateGod, setTurmoil } from "../../src/workbook/office/referee";
 import { readWorkbook } from "../../src/workbook/office/read";
 import { splitAddress } from "../../src/workbook/model/address";
 import { writtenShares } from "../../src/workbook/actions/pantheon";

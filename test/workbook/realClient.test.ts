@@ -6,17 +6,9 @@
  * surface as they do in Excel. Request sizes are printed, measured on the text Office.js sends.
  */
 import { creditEraEnd, creditEvent, endCentury, undoLatestCredit, type ExcelRun } from "../../src/workbook/office/actions";
-import {
-  applyCult,
-  checkPantheonChange,
-  createMissingTables,
-  obliterateGod,
-  readStatus,
-  recordDeaths,
-  selectCell,
-  setTurmoil,
-  writePacket,
-} from "../../src/workbook/office/tools";
+import { createMissingTables, readStatus, recordDeaths, selectCell } from "../../src/workbook/office/tools";
+import { writePacket } from "../../src/workbook/office/between";
+import { applyCult, checkPantheonChange, obliterateGod, setTurmoil } from "../../src/workbook/office/referee";
 import { sheetNames } from "../../src/workbook/model/schema";
 import type { ContextApi } from "../../src/workbook/office/api";
 import { WINDOW_BYTES } from "../../src/workbook/office/read";

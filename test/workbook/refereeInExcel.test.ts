@@ -4,7 +4,8 @@
  * and Units worked out by hand (test/workbook/referee.test.ts shows the arithmetic), a second run
  * by mistake refused, and the status handed back the one a fresh read gives.
  */
-import { readStatus, runDisaster, runGrowth, runWar, type EditOutcome } from "../../src/workbook/office/tools";
+import { readStatus, type EditOutcome } from "../../src/workbook/office/tools";
+import { runDisaster, runGrowth, runWar } from "../../src/workbook/office/referee";
 import { counted, MemoryExcel } from "../support/memoryExcel";
 import { exampleTables, memoryWorkbook } from "../support/campaigns";
 

@@ -1,6 +1,7 @@
 /** The Ledger's seal inside Excel: written hidden with the Ledger, checked, renamed with a god, corrected on purpose. */
 import { correctBook, endCentury } from "../../src/workbook/office/actions";
-import { readStatus, renameEverywhere } from "../../src/workbook/office/tools";
+import { readStatus } from "../../src/workbook/office/tools";
+import { renameEverywhere } from "../../src/workbook/office/between";
 import { SEAL_SHEET } from "../../src/workbook/model/schema";
 import { handWorked, memoryWorkbook } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";

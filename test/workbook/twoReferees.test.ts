@@ -8,20 +8,23 @@
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import type * as Actions from "../../src/workbook/office/actions";
 import type * as Tools from "../../src/workbook/office/tools";
+import type * as Between from "../../src/workbook/office/between";
 import { CLAIM_MS, CLAIM_PREFIX } from "../../src/workbook/office/claim";
 import { paidTwice } from "../../src/workbook/read/twice";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, memoryWorkbook } from "../support/campaigns";
 
 /** A second, third… copy of the add-in's Office code, as a second computer runs it. */
-function computer(): { actions: typeof Actions; tools: typeof Tools } {
-  let copy: { actions: typeof Actions; tools: typeof Tools } | undefined;
+function computer(): { actions: typeof Actions; tools: typeof Tools; between: typeof Between } {
+  let copy: { actions: typeof Actions; tools: typeof Tools; between: typeof Between } | undefined;
   jest.isolateModules(() => {
     copy = {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module instance per computer is the point
       actions: require("../../src/workbook/office/actions") as typeof Actions,
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same instance's tools
       tools: require("../../src/workbook/office/tools") as typeof Tools,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same instance's tools between sessions
+      between: require("../../src/workbook/office/between") as typeof Between,
     };
   });
   if (copy === undefined) throw new Error("no copy");
@@ -265,7 +268,7 @@ describe("two referees whose copies lag behind each other", () => {
       ]);
     }
     // Writing the session packet pays nobody, and the pane goes on showing it.
-    const packet = await first.tools.writePacket(new MemoryExcel(a).run);
+    const packet = await first.between.writePacket(new MemoryExcel(a).run);
     expect(packet.status.problems.some((p) => p.paidTwice === "century-end|1|")).toBe(true);
     // Nothing more is paid on either computer until then.
     const held = await first.actions.creditEvent(new MemoryExcel(a).run, "Feast");

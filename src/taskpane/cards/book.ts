@@ -2,7 +2,8 @@
  * The book by hand: a god renamed everywhere, the book corrected on purpose, and a credit written
  * on two computers put right (each asked first).
  */
-import { correctBook, excelRun, putBookRight, renameEverywhere, settlePaidTwice, isSettled } from "../../workbook/office";
+import { correctBook, excelRun, putBookRight, settlePaidTwice, isSettled } from "../../workbook/office";
+import { betweenTools } from "../later";
 import { errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions } from "../dom";
@@ -96,7 +97,7 @@ export function wireBookByHand(): void {
       `Rename ${from}`,
       () =>
         void write(result, steps(`Renaming ${from}…`), `rename:${JSON.stringify([from, to])}`, async (options) => {
-          const outcome = await renameEverywhere(excelRun, from, to, options);
+          const outcome = await (await betweenTools()).renameEverywhere(excelRun, from, to, options);
           showOutcome(result, outcome);
           if (!isSettled(outcome) && outcome.written) byId("rename-to", HTMLInputElement).value = "";
         }),

@@ -1,5 +1,6 @@
 /** The cards-bought card: sphere cards bought or given up between sessions, previewed (multipliers, the latest paid century), then applied. */
-import { changeCards, excelRun } from "../../workbook/office";
+import { excelRun } from "../../workbook/office";
+import { betweenTools } from "../later";
 import { earnedLine, errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions } from "../dom";
@@ -46,7 +47,7 @@ export function wireCardsBought(): void {
     target.replaceChildren();
     byId("cards-confirm").hidden = true;
     void act(target, { reading: READING, writing: READING }, async (options) => {
-      const seen = await changeCards(excelRun, order, { ...options, dryRun: true });
+      const seen = await (await betweenTools()).changeCards(excelRun, order, { ...options, dryRun: true });
       show(seen.status);
       const errors = errorsIn(seen.problems);
       if (errors.length > 0 || seen.preview === undefined) {
@@ -64,7 +65,7 @@ export function wireCardsBought(): void {
         "Apply",
         () =>
           void write(target, steps("Changing the Cards table…"), `cards:${JSON.stringify(order)}`, async (o) => {
-            const done = await changeCards(excelRun, order, o);
+            const done = await (await betweenTools()).changeCards(excelRun, order, o);
             showOutcome(target, done);
           }),
       );

@@ -4,7 +4,8 @@
  * the session packet, and the ribbon's End century button, which only opens this card's question.
  */
 import { onCenturyEndNews } from "../../commands/events";
-import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, writePacket, type CenturyEndInExcel } from "../../workbook/office";
+import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office";
+import { betweenTools } from "../later";
 import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
@@ -148,7 +149,7 @@ export function wireCentury(): void {
   byId("packet").addEventListener("click", () => {
     const result = byId("packet-result");
     void write(result, steps("Writing the session packet…"), "packet", async (options) => {
-      const outcome = await writePacket(excelRun, options);
+      const outcome = await (await betweenTools()).writePacket(excelRun, options);
       if (showSettled(result, outcome)) return;
       show(outcome.status);
       const errors = errorsIn(outcome.problems);

@@ -1,6 +1,7 @@
 /** The pantheons card: a race's pantheon and turmoil, a cult, a proposed change checked, a god obliterated. */
 import { turmoil } from "../../engine/pantheon";
-import { excelRun, applyCult, checkPantheonChange, obliterateGod, setTurmoil } from "../../workbook/office";
+import { excelRun } from "../../workbook/office";
+import { refereeTools } from "../later";
 import type { CampaignStatus, RaceStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
@@ -131,7 +132,7 @@ export function wirePantheons(): void {
     const points = byId("cult-points", HTMLInputElement).valueAsNumber;
     const target = byId("cult-result");
     void write(target, steps(`Applying the cult of ${deity}…`), `cult:${JSON.stringify([race(), deity, points])}`, async (options) => {
-      showOutcome(target, await applyCult(excelRun, race(), deity, points, options));
+      showOutcome(target, await (await refereeTools()).applyCult(excelRun, race(), deity, points, options));
     });
   });
   byId("toggle-turmoil").addEventListener("click", () => {
@@ -139,7 +140,7 @@ export function wirePantheons(): void {
     const on = !(current !== null && chosenRace(current)?.turmoil === true);
     const target = byId("turmoil-result");
     void write(target, steps(on ? "Marking the turmoil…" : "Clearing the turmoil mark…"), `turmoil:${JSON.stringify([race(), on])}`, async (options) => {
-      showOutcome(target, await setTurmoil(excelRun, race(), on, options));
+      showOutcome(target, await (await refereeTools()).setTurmoil(excelRun, race(), on, options));
     });
   });
   byId("turmoil-roll").addEventListener("change", () => {
@@ -162,7 +163,7 @@ export function wirePantheons(): void {
     const target = byId("check-result");
     target.replaceChildren();
     void act(target, steps("Checking…"), async (options) => {
-      const result = await checkPantheonChange(excelRun, race(), proposed, options);
+      const result = await (await refereeTools()).checkPantheonChange(excelRun, race(), proposed, options);
       show(result.status);
       if (result.problems.length > 0) {
         showProblems(target, "The change cannot be checked:", result.problems, goTo);
@@ -181,7 +182,7 @@ export function wirePantheons(): void {
     ask("obliterate", question, `Yes, obliterate ${god}`, () => {
       const target = byId("obliterate-result");
       void write(target, steps(`Obliterating ${god}…`), `obliterate:${god}`, async (options) => {
-        showOutcome(target, await obliterateGod(excelRun, god, options));
+        showOutcome(target, await (await refereeTools()).obliterateGod(excelRun, god, options));
         const current = status();
         if (current !== null) fillProposal(current, true);
       });

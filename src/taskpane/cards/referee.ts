@@ -1,5 +1,6 @@
 /** The Earth map referee's card: a war, a disaster or the growth, shown from the tables, asked, then written. */
-import { excelRun, type ActionOptions, runDisaster, runGrowth, runWar, type RefereeOutcome } from "../../workbook/office";
+import { excelRun, type ActionOptions, type RefereeOutcome } from "../../workbook/office";
+import { refereeTools } from "../later";
 import { errorsIn, type RefereePreview, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
@@ -120,7 +121,7 @@ export function wireReferee(): void {
       return { race: byId(id, HTMLSelectElement).value, ...(strength === undefined ? {} : { strength }) };
     };
     const order = { a: side("war-a"), b: side("war-b") };
-    previewThenAsk("war", JSON.stringify(order), (options) => runWar(excelRun, order, options));
+    previewThenAsk("war", JSON.stringify(order), async (options) => (await refereeTools()).runWar(excelRun, order, options));
   });
   byId("disaster-show").addEventListener("click", () => {
     const hits = disasterHits()
@@ -144,9 +145,9 @@ export function wireReferee(): void {
       showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
       return;
     }
-    previewThenAsk("disaster", JSON.stringify(order), (options) => runDisaster(excelRun, order, options));
+    previewThenAsk("disaster", JSON.stringify(order), async (options) => (await refereeTools()).runDisaster(excelRun, order, options));
   });
   byId("growth-show").addEventListener("click", () => {
-    previewThenAsk("growth", String(statusNow()?.nextCentury ?? 0), (options) => runGrowth(excelRun, options));
+    previewThenAsk("growth", String(statusNow()?.nextCentury ?? 0), async (options) => (await refereeTools()).runGrowth(excelRun, options));
   });
 }

@@ -1,5 +1,6 @@
 /** The session-end card: the mana each character holds as a session ends, recorded (asked first) in the Sessions and Gods tables. */
-import { excelRun, recordSessionEnd, isSettled } from "../../workbook/office";
+import { excelRun, isSettled } from "../../workbook/office";
+import { betweenTools } from "../later";
 import { today, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, shown } from "../dom";
@@ -59,7 +60,7 @@ export function wireSessionEnd(): void {
       "Record",
       () =>
         void write(target, steps("Recording the session's end…"), `session:${JSON.stringify([date, entries])}`, async (options) => {
-          const outcome = await recordSessionEnd(excelRun, { date: date || today(), entries }, options);
+          const outcome = await (await betweenTools()).recordSessionEnd(excelRun, { date: date || today(), entries }, options);
           showOutcome(target, outcome);
           if (!isSettled(outcome) && outcome.written) for (const b of boxes()) delete b.dataset.typed;
         }),

@@ -3,9 +3,7 @@ import { excelRun, createMissingTables } from "../../workbook/office";
 import { byId } from "../dom";
 import { showMessage } from "../render";
 import { act, showOutcome, write } from "../state";
-
-/** The example campaign as an .xlsx file in base64, made at build time (see webpack.config.js). */
-declare const EXAMPLE_WORKBOOK_BASE64: string;
+import { exampleWorkbook } from "../later";
 
 export function wireSetup(): void {
   const target = byId("setup-result");
@@ -14,9 +12,13 @@ export function wireSetup(): void {
       showOutcome(target, await createMissingTables(excelRun, options));
     });
   });
-  byId("open-example").addEventListener("click", () => {
+  const button = byId("open-example");
+  // The file is fetched as the pointer or the keyboard reaches the button: Excel on the web opens
+  // the new workbook as a pop-up, which the browser allows only close to the click.
+  for (const event of ["pointerenter", "focus"]) button.addEventListener(event, () => void exampleWorkbook().catch(() => undefined));
+  button.addEventListener("click", () => {
     void act(target, { reading: "Opening the example campaign…", writing: "Opening the example campaign…" }, async () => {
-      await Excel.createWorkbook(EXAMPLE_WORKBOOK_BASE64);
+      await Excel.createWorkbook(await exampleWorkbook());
       showMessage(target, "done", "The example campaign opened in a new workbook. To use it, click Gamemaster on the Home tab of that workbook.", [
         "Nothing in this workbook changed.",
         "No new workbook? Your browser may have blocked it as a pop-up: allow pop-ups for Excel and try again.",

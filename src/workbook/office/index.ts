@@ -21,24 +21,8 @@ export {
   type CenturyEndInExcel,
   type CreditInExcel,
 } from "./actions";
-export {
-  applyCult,
-  changeCards,
-  checkPantheonChange,
-  createMissingTables,
-  obliterateGod,
-  readStatus,
-  recordSessionEnd,
-  recordDeaths,
-  renameEverywhere,
-  runDisaster,
-  runGrowth,
-  runWar,
-  selectCell,
-  setTurmoil,
-  writePacket,
-  type CardsOutcome,
-  type EditOutcome,
-  type PacketInExcel,
-  type RefereeOutcome,
-} from "./tools";
+export { createMissingTables, readStatus, recordDeaths, selectCell, type EditOutcome } from "./tools";
+// The referee's tools (./referee) and those between sessions (./between) are loaded on first use:
+// the pane imports them with import(), so they stay out of its first load.
+export type { CardsOutcome, PacketInExcel } from "./between";
+export type { RefereeOutcome } from "./referee";
