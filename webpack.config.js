@@ -100,6 +100,9 @@ module.exports = async (env, options) => {
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",
+      // Files loaded on first use sit beside the page that loads them: relative to it, with no
+      // run-time guessing of the address (which would also look for a worker's importScripts).
+      publicPath: "",
       clean: true,
     },
     resolve: { extensions: [".ts", ".js"] },
