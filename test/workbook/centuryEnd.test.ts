@@ -98,6 +98,20 @@ describe("the century end, on a campaign worked out by hand (see fixture.ts)", (
     expect(twice.Ledger?.length).toBe(1 + 6);
   });
 
+  test("a century that would pay past what a campaign's numbers hold is refused, not written for every later command to refuse", () => {
+    // 6·10^14 war dead twice: Ares earns 1.2·10^15 from Battle dead alone.
+    const tables = edit((t) => {
+      t.Deaths = [t.Deaths?.[0] ?? [], [1, "war", 6e14, "Achaeans", null], [1, "war", 6e14, "Trojans", null]];
+    });
+    const outcome = planCenturyEnd(rawWorkbook(tables), 1);
+    expect(outcome.plan).toBeUndefined();
+    expect(errorsIn(outcome.problems).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /^Ledger table: Ares would earn 1,200,000,000,000,0\d\d mana, more than a campaign's numbers hold \(below 1,000,000,000,000,000\), so nothing was written\./,
+      ),
+    ]);
+  });
+
   test("an older century is refused", () => {
     const two = withLedger(withLedger(handWorked(), 1), 2);
     const outcome = planCenturyEnd(rawWorkbook(two), 1);

@@ -350,6 +350,19 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
 });
 
 describe("growth (docs/rules/04-population.md, docs/rules/05-growth.md)", () => {
+  test("a race that would grow past what a campaign's numbers hold is refused, naming it", () => {
+    const raw = example();
+    const big = edit((t) => {
+      setRace(t, 6, 1, 9e14);
+    }, exampleTables());
+    const plan = growth(rawWorkbook(big));
+    expect(plan.edits).toEqual([]);
+    expect(plan.problems.map((p) => p.message)).toEqual([
+      "the River Men would grow to 1,125,000,000,000,000 units, more than a campaign's numbers hold (below 1,000,000,000,000,000): give the race a Limit (the units its squares support), or correct its Units.",
+    ]);
+    expect(errorsIn(growth(raw).problems)).toEqual([]);
+  });
+
   test("every race grows by its rate, rounded up; above its Limit it starves and gets +2 Aggression", () => {
     // Ultra-Dwarves 40 + ⌈25% × 40⌉ = 40 + 10 = 50 (Limit 60).
     // Low Elves 65 + ⌈30% × 65 = 19.5⌉ = 85; Limit 80: 5 starve → 80; Aggression 4 → 6.

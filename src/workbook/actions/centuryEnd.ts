@@ -11,7 +11,7 @@ import type { RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign, type CampaignRead } from "../read/campaign";
 import { DEATHS, LEDGER } from "../model/schema";
 import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
-import { headAfter, ledgerPlan } from "../plan/ledger";
+import { headAfter, ledgerPlan, tooLargeCredit } from "../plan/ledger";
 import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
 import { accountsAfter } from "./credit";
 import { bookSheets } from "../plan/bookSheets";
@@ -119,6 +119,8 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
     paid: p.paid,
     carry: p.carry,
   }));
+  const large = tooLargeCredit(credits);
+  if (large !== undefined) return { century: n, problems: [...problems, large], campaign, result, payments: toPayments(result.payouts) };
   const after = accountsAfter(campaign, replaced, credits);
   const sheets = [...centuryWorksheets(result, recipients(campaign)), ...bookSheets(campaign, after)];
   // A sheet of the gamemaster's with one of these names is never written over.

@@ -10,7 +10,7 @@ import { LEDGER } from "../model/schema";
 import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
 import type { Account, LedgerRow } from "../read/types";
 import { bookSheets } from "../plan/bookSheets";
-import { headAfter, ledgerPlan, type CreditRow } from "../plan/ledger";
+import { headAfter, ledgerPlan, tooLargeCredit, type CreditRow } from "../plan/ledger";
 import { foreignSheets, sealSheet } from "../plan/seal";
 import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
 
@@ -65,6 +65,8 @@ export function withSheets<O extends Omit<CreditOutcome, "plan">>(
   removed: ReadonlySet<number>,
   added: readonly CreditRow[],
 ): O & { plan?: WorkbookPlan } {
+  const large = tooLargeCredit(added);
+  if (large !== undefined) return { ...outcome, problems: [...outcome.problems, large] };
   const after = accountsAfter(campaign, removed, added);
   const sheets = bookSheets(campaign, after);
   const foreign = foreignSheets(campaign, sheets);

@@ -1,4 +1,5 @@
 /** The growth at the start of a century (docs/rules/05-growth.md, 04-population.md): new units, starvation, Aggression. */
+import { LARGEST_NUMBER } from "../model/tableReader";
 import { DEFAULT_GROWTH_RATE, growth } from "../../engine/growth";
 import { starvation, STARVATION_AGGRESSION } from "../../engine/population";
 import { tableError, type Problem } from "../model/problems";
@@ -54,6 +55,15 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
     const grown = growth(race.units, rate);
     const starved = race.limit === null ? 0 : starvation(race.units + grown, race.limit);
     const after = race.units + grown - starved;
+    if (after >= LARGEST_NUMBER) {
+      // The reader's rule at the writer's door: Units the next command would refuse are not written.
+      bad.push(
+        raceProblem(
+          `the ${race.race} would grow to ${after.toLocaleString("en")} units, more than a campaign's numbers hold (below 1,000,000,000,000,000): give the race a Limit (the units its squares support), or correct its Units.`,
+        ),
+      );
+      continue;
+    }
     grownTotal += grown;
     let line = `The ${race.race}: ${race.units} + ${grown} (${percentOf(rate)}) = ${race.units + grown}`;
     if (race.limit === null) line += has("Limit") ? " (no Limit given: not checked)" : "";

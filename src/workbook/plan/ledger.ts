@@ -6,6 +6,8 @@
 import type { CreditKind } from "../../engine/book";
 import { formatExact, toNumber, type Ratio } from "../../engine/exact";
 import { isErrorCell, type RawCell, type RawTable } from "../model/raw";
+import { tableError, type Problem } from "../model/problems";
+import { LARGEST_NUMBER } from "../model/tableReader";
 import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, normalizeHeader, TABLE_STYLE } from "../model/schema";
 import type { LedgerRow } from "../read/types";
 import { headOf, type BookHead } from "../read/head";
@@ -113,7 +115,23 @@ export function headAfter(ledger: readonly LedgerRow[], removed: ReadonlySet<num
 /** The first row of a Ledger's new body that differs from what it holds: rows above it are left alone. */
 export function firstChange(before: readonly (readonly RawCell[])[], after: readonly (readonly PlanValue[])[]): number {
   // A cell holding an error (#N/A) never holds what the plan writes.
-  const same = (a: RawCell | undefined, b: PlanValue) => !isErrorCell(a) && String(a ?? "") === String(b ?? "");
+  const same = (a: RawCell | undefined, b: PlanValue) => a === b || (!isErrorCell(a) && String(a ?? "") === String(b ?? ""));
   const i = after.findIndex((row, r) => before[r] === undefined || row.length !== before[r].length || row.some((v, c) => !same(before[r]?.[c], v)));
   return i < 0 ? Math.min(after.length, before.length) : i;
+}
+
+/**
+ * The reader's rule at the writer's door: a credit whose amounts no campaign number may hold (a
+ * race grown for centuries without a Limit pays past 10^15 mana) is refused before it is
+ * written, naming the largest, instead of leaving a Ledger every later command refuses.
+ */
+export function tooLargeCredit(added: readonly CreditRow[]): Problem | undefined {
+  let largest: CreditRow | undefined;
+  for (const c of added)
+    if (Math.abs(toNumber(c.earned)) >= LARGEST_NUMBER && (largest === undefined || toNumber(c.earned) > toNumber(largest.earned))) largest = c;
+  if (largest === undefined) return undefined;
+  return tableError(
+    LEDGER.name,
+    `${largest.god} would earn ${Math.round(toNumber(largest.earned)).toLocaleString("en")} mana, more than a campaign's numbers hold (below 1,000,000,000,000,000), so nothing was written. A race's Units or a count has grown far past what the game means: look at the Races and Counts tables (a Limit stops a race's growth).`,
+  );
 }
