@@ -136,11 +136,14 @@ describe("sizes are counted, not trusted", () => {
     );
   });
 
-  test("parts each under the limit but over the total together are refused, in either reader", () => {
+  test("parts each under the limit but over the total together are refused once read, in either reader", () => {
     const media = (name: string): Entry => ({ name, packed: bomb(8), crc: zlib.crc32(Buffer.alloc(8 << 20)), size: 8 << 20 });
     const whole = campaignWith({ "xl/media/a.bin": media("xl/media/a.bin"), "xl/media/b.bin": media("xl/media/b.bin") });
     const limits = { part: 10 << 20, total: 12 << 20 };
-    expect(() => openPackage(zip(whole), "sum.xlsx", limits)).toThrow(/sum\.xlsx unpacks to over 12 MB in all \(reading stopped at xl\/media\/b\.bin\)/);
+    // A zip whose directory is read unpacks a part when it is first read.
+    const lazy = openPackage(zip(whole), "sum.xlsx", limits);
+    expect(lazy.parts.get("xl/media/a.bin")?.length).toBe(8 << 20);
+    expect(() => lazy.parts.get("xl/media/b.bin")).toThrow(/sum\.xlsx unpacks to over 12 MB in all \(reading stopped at xl\/media\/b\.bin\)/);
     expect(() => openPackage(zip(whole, Buffer.alloc(70_000)), "sum.xlsx", limits)).toThrow(
       /sum\.xlsx unpacks to over 12 MB in all \(reading stopped at xl\/media\/b\.bin\)/,
     );
@@ -155,6 +158,19 @@ describe("sizes are counted, not trusted", () => {
       /crc\.xlsx is damaged: its part xl\/worksheets\/.* does not unpack to what the file says it holds/,
     );
     await refused("size.xlsx", zip(campaignWith({ [name]: { ...good, size: good.size - 1 } })), /size\.xlsx is damaged: its part xl\/worksheets\//);
+  });
+
+  test("a part no command reads is neither unpacked nor checked: it leaves as the file stored it", async () => {
+    const packed = bomb(1024);
+    const bytes = zip(campaignWith({ "xl/media/huge.bin": { name: "xl/media/huge.bin", packed, crc: 0, size: 1000 } }));
+    const file = path.join(dir, "unread.xlsx");
+    fs.writeFileSync(file, bytes);
+    const started = Date.now();
+    const r = await gods("century-end", file, "--century", "1");
+    expect(r.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const after = fs.readFileSync(file);
+    expect(after.includes(Buffer.from(packed.subarray(0, 4096)))).toBe(true);
   });
 
   test("an honest zip written the same way opens", () => {
@@ -184,6 +200,8 @@ describe("every reader finds the same text", () => {
   });
 
   test("FileProblem is what the refusals are", () => {
-    expect(() => openPackage(zip(campaignWith({ "xl/x.xml": honest("xl/x.xml", Buffer.from("<!DOCTYPE a><a/>")) })), "t.xlsx")).toThrow(FileProblem);
+    expect(() => openPackage(zip(campaignWith({ "xl/x.xml": honest("xl/x.xml", Buffer.from("<!DOCTYPE a><a/>")) })), "t.xlsx").parts.get("xl/x.xml")).toThrow(
+      FileProblem,
+    );
   });
 });

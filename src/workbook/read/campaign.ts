@@ -7,7 +7,7 @@ import { paidTwice } from "./twice";
 import { openProblems } from "./journal";
 import { mixedBook } from "./mixed";
 import { headIn, headProblems } from "./head";
-import { readHistory } from "./history";
+import { readHistory, type HistoryRow } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
@@ -113,6 +113,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     [SOURCES.name, flawedSources],
     [RACES.name, flawedRaces],
   ]);
+  let history: { rows: HistoryRow[] } | undefined;
   const campaign: Campaign = {
     gods,
     cards,
@@ -132,7 +133,11 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     ...(seal === undefined ? {} : { seal }),
     sheetTitles: raw.sheetTitles ?? new Map(),
     ...(raw.interruptedCentury === undefined ? {} : { interruptedCentury: raw.interruptedCentury }),
-    history: readHistory(raw.generatedCells?.get(STORY_SHEETS.history)),
+    // Read when asked for: the History is large in a long campaign, and few commands need it.
+    get history() {
+      history ??= { rows: readHistory(raw.generatedCells?.get(STORY_SHEETS.history)) };
+      return history.rows;
+    },
     kept,
   };
   // A credit written on two computers at once: named until a referee settles it.
@@ -153,9 +158,10 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
 function countedByCentury(raw: RawWorkbook, ledger: readonly { readonly century: number; readonly kind: string }[]): Map<number, Map<string, number>> {
   const paid = new Set(ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
   const counted = new Map<number, Map<string, number>>();
-  for (const [name, cells] of raw.generatedCells ?? []) {
+  for (const name of raw.generatedCells?.keys() ?? []) {
     const m = DEATH_SHEET.exec(name);
     if (m === null || !paid.has(Number(m[1]))) continue;
+    const cells = raw.generatedCells?.get(name) ?? [];
     const byCause = countedDeaths(cells);
     if (byCause !== undefined) counted.set(Number(m[1]), byCause);
   }

@@ -18,7 +18,7 @@ import { writeTableEdits } from "./package/edits";
 import { readPackage } from "./package/read";
 import { editSheetList, type SheetRename } from "./package/sheetList";
 import { writeBook } from "./package/write";
-import { FileProblem, type Package } from "./package/zip";
+import { copyParts, FileProblem, type Package } from "./package/zip";
 
 /** The command line's name in the journal's lists of done actions. */
 export const COMMAND_LINE = "gods-command";
@@ -78,7 +78,7 @@ function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string,
     todo.filter((t): t is { item: Extract<CommitItem, { kind: K }>; at: RawWorkbook } => t.item.kind === kind);
   // The input tables' edits, as the file now stands.
   const edits: TableEdit[] = of("edit").map((t) => t.item.edit);
-  let parts = edits.length === 0 ? new Map(pkg.parts) : writeTableEdits(pkg, raw, edits);
+  let parts = edits.length === 0 ? copyParts(pkg.parts) : writeTableEdits(pkg, raw, edits);
   if (edits.length > 0)
     lines.push(`Wrote the rest of its changes to the tables (${[...new Set(edits.map((e) => (e.kind === "create" ? e.layout.name : e.table)))].join(", ")}).`);
   // The Ledger and its seal, from where their first changed row stands.

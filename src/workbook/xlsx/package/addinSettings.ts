@@ -6,6 +6,7 @@
  * journal's marks when it finishes or takes back an action that stopped inside Excel. Every other
  * property, and every other part, stays as it was.
  */
+import { copyParts } from "./zip";
 import { appendInside, attr, childElements, decodePart, encodePart, escapeAttr, prefixOf, qualified, rootElement, setAttr, applyEdits, type Edit } from "./xml";
 import { XmlProblem } from "./xml";
 
@@ -47,8 +48,9 @@ function propertiesOf(text: string): {
 /** Every add-in setting the file's web extension parts hold; a part that is not well-formed is passed over. */
 export function readAddinSettings(parts: ReadonlyMap<string, Uint8Array>): AddinSetting[] {
   const out: AddinSetting[] = [];
-  for (const [part, bytes] of parts) {
+  for (const part of parts.keys()) {
     if (!WEB_EXTENSION.test(part)) continue;
+    const bytes = parts.get(part) as Uint8Array;
     try {
       for (const p of propertiesOf(decodePart(bytes)).items) out.push({ key: p.name, value: settingValue(p.value), part });
     } catch (e) {
@@ -83,7 +85,7 @@ export function withAddinSettings(text: string, changes: ReadonlyMap<string, str
 
 /** The package's parts with settings changed in `part`; every other part the same bytes. */
 export function writeAddinSettings(parts: ReadonlyMap<string, Uint8Array>, part: string, changes: ReadonlyMap<string, string | null>): Map<string, Uint8Array> {
-  const out = new Map(parts);
+  const out = copyParts(parts);
   const bytes = parts.get(part);
   if (bytes === undefined) throw new XmlProblem(`the add-in's settings part ${part} is missing`);
   out.set(part, encodePart(withAddinSettings(decodePart(bytes), changes)));

@@ -31,7 +31,7 @@ import { writeNewTables } from "./write";
 import { cellXml } from "./sheet";
 import { isNamed, tablesOn } from "./tables";
 import { applyEdits, attr, child, childElements, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
-import { FileProblem, type Package } from "./zip";
+import { copyParts, FileProblem, type Package } from "./zip";
 
 /** What to write in one cell: a value (undefined leaves the value as it is) and the look for a new cell. */
 interface CellWrite {
@@ -108,7 +108,7 @@ export function writeTableEdits(pkg: Package, raw: RawWorkbook, edits: readonly 
   // A new table goes on a new sheet of its own, once the tables that were there are written.
   const creates = edits.filter((e): e is Extract<TableEdit, { kind: "create" }> => e.kind === "create");
   const rest = edits.filter((e) => e.kind !== "create");
-  const parts = rest.length === 0 ? new Map(pkg.parts) : explained(() => new TableEditWriter(new PackageSession(pkg.parts)).write(raw, rest));
+  const parts = rest.length === 0 ? copyParts(pkg.parts) : explained(() => new TableEditWriter(new PackageSession(pkg.parts)).write(raw, rest));
   return creates.length === 0
     ? parts
     : writeNewTables(

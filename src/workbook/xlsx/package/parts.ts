@@ -79,10 +79,19 @@ export function relativeTarget(sourcePart: string, targetPart: string): string {
 /** Finds a part by name, ignoring case as the package format says names are compared. */
 export function findPart(parts: ReadonlyMap<string, unknown>, name: string): string | undefined {
   if (parts.has(name)) return name;
-  const lower = name.toLowerCase();
-  for (const key of parts.keys()) if (key.toLowerCase() === lower) return key;
-  return undefined;
+  // Every part's name in lower case, made once per set of parts (and again when it changes size):
+  // a workbook of hundreds of sheets asks for each one's relationships.
+  let index = LOWER.get(parts);
+  if (index === undefined || index.size !== parts.size) {
+    index = { size: parts.size, names: new Map<string, string>() };
+    for (const key of parts.keys()) if (!index.names.has(key.toLowerCase())) index.names.set(key.toLowerCase(), key);
+    LOWER.set(parts, index);
+  }
+  const found = index.names.get(name.toLowerCase());
+  return found !== undefined && parts.has(found) ? found : undefined;
 }
+
+const LOWER = new WeakMap<ReadonlyMap<string, unknown>, { size: number; names: Map<string, string> }>();
 
 export interface Relationship {
   readonly id: string;

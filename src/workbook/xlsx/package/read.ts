@@ -15,6 +15,60 @@ import { FileProblem, type Package } from "./zip";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
 import { HEAD_NAME } from "../../read/head";
+import { readSeal } from "../../read/seal";
+
+/**
+ * Generated sheets' cells by sheet name, some read only when first asked for: going through them
+ * all reads them all; asking for the names does not.
+ */
+class LazyCells extends Map<string, RawCell[][]> {
+  private readonly later = new Map<string, () => RawCell[][]>();
+
+  defer(name: string, read: () => RawCell[][]): void {
+    this.later.set(name, read);
+  }
+
+  private settle(name: string): void {
+    const read = this.later.get(name);
+    if (read === undefined) return;
+    this.later.delete(name);
+    super.set(name, read());
+  }
+
+  override get(name: string): RawCell[][] | undefined {
+    this.settle(name);
+    return super.get(name);
+  }
+
+  override has(name: string): boolean {
+    return this.later.has(name) || super.has(name);
+  }
+
+  override get size(): number {
+    return super.size + this.later.size;
+  }
+
+  override keys(): MapIterator<string> {
+    return [...super.keys(), ...this.later.keys()][Symbol.iterator]();
+  }
+
+  override entries(): MapIterator<[string, RawCell[][]]> {
+    for (const name of [...this.later.keys()]) this.settle(name);
+    return super.entries();
+  }
+
+  override values(): MapIterator<RawCell[][]> {
+    return [...this.entries()].map(([, v]) => v)[Symbol.iterator]();
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, RawCell[][]]> {
+    return this.entries();
+  }
+
+  override forEach(callback: (value: RawCell[][], key: string, map: Map<string, RawCell[][]>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
+  }
+}
 
 /** A sheet as the workbook lists it. */
 interface SheetEntry {
@@ -347,21 +401,45 @@ export function readPackage(pkg: Package): RawWorkbook {
     scans.set(part, scanSheet(part, bytes, blocks, cells, sheet));
   }
 
-  // The sheets the add-in generates, read back: each one's title (A1), and whole, the Death
-  // Worksheets (what each paid century counted), the Ledger's seal and the History.
-  const generatedCells = new Map<string, RawCell[][]>();
+  // The sheets the add-in generates, read back: whole, the Ledger's seal (first), the Death
+  // Worksheets (what each paid century counted) and the History; and the title (A1) of each
+  // other sheet named as the add-in names its own, unless the seal lists it as the add-in's (a
+  // title tells the add-in's sheet from a gamemaster's sheet of the same name). The sheets the
+  // seal lists are not even unpacked: a command reads what it needs, not the campaign's age.
+  const generatedCells = new LazyCells();
   const sheetTitles = new Map<string, RawCell>();
-  for (const sheet of book.sheets) {
-    if (sheet.kind !== "worksheet" || sheet.part === undefined || !GENERATED_SHEET.test(sheet.name)) continue;
-    const bytes = getPart(pkg, sheet.part);
-    if (bytes === undefined) continue;
-    const whole = DEATH_SHEET.test(sheet.name) || sheet.name === SEAL_SHEET || sheet.name === STORY_SHEETS.history;
+  const generated = book.sheets.filter(
+    (s): s is SheetEntry & { part: string } => s.kind === "worksheet" && s.part !== undefined && GENERATED_SHEET.test(s.name),
+  );
+  const whole = (name: string) => DEATH_SHEET.test(name) || name === SEAL_SHEET || name === STORY_SHEETS.history;
+  const sealFirst = [...generated.filter((s) => s.name === SEAL_SHEET), ...generated.filter((s) => s.name !== SEAL_SHEET)];
+  let listed: ReadonlySet<string> = new Set();
+  for (const sheet of sealFirst) {
+    if (!whole(sheet.name) && listed.has(sheet.name.toLowerCase())) continue;
+    const all = whole(sheet.name);
     const right = sheet.name === STORY_SHEETS.history ? HISTORY_HEADERS.length : 4;
-    const block = new Block(1, whole ? Infinity : 1, 1, whole ? right : 1, Infinity);
-    const scan = scanSheet(sheet.part, bytes, [block], cells, sheet.name);
-    const rows = block.rows(whole ? scan.lastUsedRow : 1);
+    const read = (): RawCell[][] | undefined => {
+      const bytes = getPart(pkg, sheet.part);
+      if (bytes === undefined) return undefined;
+      const block = new Block(1, all ? Infinity : 1, 1, all ? right : 1, Infinity);
+      const scan = scanSheet(sheet.part, bytes, [block], cells, sheet.name);
+      return block.rows(all ? scan.lastUsedRow : 1);
+    };
+    if (sheet.name === STORY_SHEETS.history) {
+      // The History is read when a command first asks for it (the century end, the packet, a
+      // rename): every other command leaves it unread, however many centuries it holds.
+      generatedCells.defer(sheet.name, () => {
+        const rows = read() ?? [];
+        sheetTitles.set(sheet.name, rows[0]?.[0] ?? null);
+        return rows;
+      });
+      continue;
+    }
+    const rows = read();
+    if (rows === undefined) continue;
     sheetTitles.set(sheet.name, rows[0]?.[0] ?? null);
-    if (whole) generatedCells.set(sheet.name, rows);
+    if (all) generatedCells.set(sheet.name, rows);
+    if (sheet.name === SEAL_SHEET) listed = readSeal(rows)?.sheets ?? listed;
   }
 
   const tables = new Map<string, RawTable>();

@@ -21,7 +21,7 @@ import {
   type Edit,
   type Span,
 } from "./xml";
-import { FileProblem } from "./zip";
+import { FileProblem, PartMap } from "./zip";
 
 /** The order of a workbook part's children, as the schema fixes it. */
 export const WORKBOOK_ORDER = [
@@ -145,14 +145,16 @@ export class PackageSession {
 
   /** The new set of parts: the package's in their order (changed ones encoded, removed ones gone), then the new ones. */
   result(): Map<string, Uint8Array> {
-    const out = new Map<string, Uint8Array>();
-    for (const [name, bytes] of this.parts) {
+    const list: [string, Uint8Array | undefined][] = [];
+    for (const name of this.parts.keys()) {
       if (this.removed.has(name)) continue;
       const text = this.texts.get(name);
-      out.set(name, text === undefined ? bytes : encodePart(text));
+      // A part nobody changed stays as it came in: not even unpacked when nobody read it.
+      list.push([name, text === undefined ? undefined : encodePart(text)]);
     }
-    for (const name of this.added) if (!this.removed.has(name)) out.set(name, encodePart(this.texts.get(name) as string));
-    return out;
+    for (const name of this.added) if (!this.removed.has(name)) list.push([name, encodePart(this.texts.get(name) as string)]);
+    if (this.parts instanceof PartMap) return this.parts.with(list);
+    return new Map(list.map(([name, bytes]) => [name, bytes ?? (this.parts.get(name) as Uint8Array)]));
   }
 
   // ---- relationships and content types ----

@@ -6,6 +6,7 @@
  * active tab, and the references to a renamed sheet in its own charts follow; what only a removed
  * sheet led to (its part, its drawing and charts) goes with it, and every other part stays.
  */
+import { copyParts } from "./zip";
 import { quoteSheet } from "../../model/address";
 import { chartPartsOf } from "./charts";
 import { PackageSession } from "./session";
@@ -39,7 +40,7 @@ export function editSheetList(parts: ReadonlyMap<string, Uint8Array>, removed: r
   session.checkContentTypes();
   const { part, text, root } = session.workbook;
   const list = session.sheetList;
-  if (list === undefined) return new Map(parts);
+  if (list === undefined) return copyParts(parts);
   const lower = (s: string) => s.toLowerCase();
   const gone = new Set(removed.map(lower));
   const renames = new Map(renamed.map((r) => [lower(r.from), r]));

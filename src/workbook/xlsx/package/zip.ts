@@ -18,7 +18,7 @@ export class FileProblem extends Error {
 }
 
 export interface Package {
-  /** every part, by its name inside the zip (no leading slash), in the file's order */
+  /** every part, by its name inside the zip (no leading slash), in the file's order; a PartMap (each unpacked when first read) when opened from a file */
   readonly parts: ReadonlyMap<string, Uint8Array>;
   /** where each part is stored in the file it came from, when the file's directory could be read */
   readonly stored?: Stored;
@@ -28,8 +28,8 @@ export interface Package {
 interface Stored {
   readonly bytes: Uint8Array;
   readonly entries: ReadonlyMap<string, StoredEntry>;
-  /** the parts as unpacked: a part saved as this very object is copied as stored */
-  readonly unpacked: ReadonlyMap<string, Uint8Array>;
+  /** the parts as unpacked: a part saved unchanged (never replaced) is copied as stored */
+  readonly unpacked: PartMap;
 }
 
 interface StoredEntry {
@@ -103,74 +103,212 @@ export function openPackage(bytes: Uint8Array, file: string, limits: Limits = LI
   if (!startsWith(bytes, ZIP)) {
     throw new FileProblem(`${file} is not an Excel workbook (a .csv or text file, perhaps). Open it in Excel or LibreOffice and save it as an .xlsx workbook.`);
   }
-  let entries: Record<string, Uint8Array>;
   const located = locate(bytes);
+  let parts: PartMap;
   try {
-    entries = (located !== undefined ? unpackLocated(bytes, located, limits) : undefined) ?? unpackStreaming(bytes, limits);
+    // A zip whose directory could be read is unpacked part by part, each when first read: a
+    // command reads the parts it needs and copies the rest as they are stored. Any other zip
+    // (zip64, an odd layout, another method) is unpacked whole by fflate.
+    parts =
+      located !== undefined && [...located.values()].every((e) => [0, 8].includes(u16(e.central, 10)))
+        ? new PartMap(new Map([...located].map(([name, entry]) => [name, { stored: entry }])), { bytes, file, limits, used: 0 })
+        : PartMap.of(checked(unpackStreaming(bytes, limits), file));
+    if (text(parts.get("mimetype")).startsWith("application/vnd.oasis.opendocument")) {
+      throw new FileProblem(
+        `${file} is an OpenDocument spreadsheet (.ods). In LibreOffice, use File › Save As › Excel 2007-365 (.xlsx), then try again with that file.`,
+      );
+    }
+    if (parts.get("[Content_Types].xml") === undefined || ![...parts.keys()].some((n) => /^xl\/workbook\d*\.xml$/.test(n))) {
+      throw new FileProblem(`${file} is a zip file but not an Excel workbook. Open it in Excel or LibreOffice and save it as an .xlsx workbook.`);
+    }
   } catch (e) {
-    if (e instanceof TooLarge) {
-      throw new FileProblem(
-        e.whole
-          ? `${file} unpacks to over ${mb(limits.total)} MB in all (reading stopped at ${e.part}), too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`
-          : `${file} holds a part (${e.part}) over ${mb(limits.part)} MB once unpacked, too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`,
-      );
-    }
-    if (e instanceof Damaged) {
-      throw new FileProblem(
-        `${file} is damaged: its part ${e.part} does not unpack to what the file says it holds. If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`,
-      );
-    }
-    throw new FileProblem(
-      `${file} is damaged or incomplete (it could not be unpacked). If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`,
+    throw unpackProblem(e, file, limits);
+  }
+  return { parts, ...(located === undefined || !parts.lazy ? {} : { stored: { bytes, entries: located, unpacked: parts } }) };
+}
+
+/** Why a file could not be unpacked, in one sentence for the gamemaster. */
+function unpackProblem(e: unknown, file: string, limits: Limits): Error {
+  if (e instanceof FileProblem) return e;
+  if (e instanceof TooLarge) {
+    return new FileProblem(
+      e.whole
+        ? `${file} unpacks to over ${mb(limits.total)} MB in all (reading stopped at ${e.part}), too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`
+        : `${file} holds a part (${e.part}) over ${mb(limits.part)} MB once unpacked, too large to work on safely. Move old rows out of the campaign's tables, save, and try again.`,
     );
   }
-  checkText(entries, file);
-  if (text(entries["mimetype"]).startsWith("application/vnd.oasis.opendocument")) {
-    throw new FileProblem(
-      `${file} is an OpenDocument spreadsheet (.ods). In LibreOffice, use File › Save As › Excel 2007-365 (.xlsx), then try again with that file.`,
+  if (e instanceof Damaged) {
+    return new FileProblem(
+      `${file} is damaged: its part ${e.part} does not unpack to what the file says it holds. If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`,
     );
   }
-  if (entries["[Content_Types].xml"] === undefined || !Object.keys(entries).some((n) => /^xl\/workbook\d*\.xml$/.test(n))) {
-    throw new FileProblem(`${file} is a zip file but not an Excel workbook. Open it in Excel or LibreOffice and save it as an .xlsx workbook.`);
-  }
-  const parts = new Map(Object.entries(entries));
-  return { parts, ...(located === undefined ? {} : { stored: { bytes, entries: located, unpacked: parts } }) };
+  return new FileProblem(
+    `${file} is damaged or incomplete (it could not be unpacked). If it was copied or downloaded, copy it again; otherwise open it in Excel and save it again.`,
+  );
+}
+
+/** A part of the package: where the file stores it, and its bytes once unpacked (or new bytes). */
+interface Slot {
+  readonly stored?: StoredEntry;
+  bytes?: Uint8Array;
+}
+
+/** The file parts are unpacked from, and how much has been unpacked so far (against the total limit). */
+interface Source {
+  readonly bytes: Uint8Array;
+  readonly file: string;
+  readonly limits: Limits;
+  used: number;
 }
 
 /**
- * Unpacks the entries of a located zip with Node's native inflate (several times fflate's pure
- * JavaScript speed on large sheets), stopping any part at the limit whatever size it declares,
- * and checking each against its size and CRC-32; undefined when an entry uses a method other
- * than stored or deflated, and fflate then unpacks the file.
+ * A package's parts by name, in order, each unpacked (and checked: its size and CRC-32 against
+ * the zip's, the limits, its text) the first time it is read. Going through every part unpacks
+ * every part; `with` makes a new set of parts that shares the unchanged ones, unpacked or not,
+ * so that saving copies a part nobody read from the file as it is stored.
  */
-function unpackLocated(bytes: Uint8Array, located: ReadonlyMap<string, StoredEntry>, limits: Limits): Record<string, Uint8Array> | undefined {
-  const out: Record<string, Uint8Array> = {};
-  let total = 0;
-  for (const [name, entry] of located) {
-    const method = u16(entry.central, 10);
-    if (method !== 0 && method !== 8) return undefined;
-    const limit = Math.min(limits.part, limits.total - total);
-    const tooLarge = () => new TooLarge(name, limit < limits.part);
-    const start = entry.start + 30 + u16(bytes, entry.start + 26) + u16(bytes, entry.start + 28);
-    const data = bytes.subarray(start, start + u32(entry.central, 20));
-    let part: Uint8Array;
-    if (method === 0) {
-      if (data.length > limit) throw tooLarge();
-      part = data.slice();
-    } else {
-      if (limit <= 0) throw tooLarge();
+export class PartMap extends Map<string, Uint8Array> {
+  private readonly slots: Map<string, Slot>;
+
+  constructor(
+    slots: Map<string, Slot> = new Map(),
+    private readonly source?: Source,
+  ) {
+    super();
+    this.slots = slots;
+  }
+
+  /** Parts already in hand. */
+  static of(parts: Iterable<readonly [string, Uint8Array]>): PartMap {
+    return new PartMap(new Map([...parts].map(([name, bytes]) => [name, { bytes }])));
+  }
+
+  /** Whether parts are unpacked when first read (from a file whose directory could be read). */
+  get lazy(): boolean {
+    return this.source !== undefined;
+  }
+
+  override get size(): number {
+    return this.slots.size;
+  }
+
+  override has(name: string): boolean {
+    return this.slots.has(name);
+  }
+
+  override get(name: string): Uint8Array | undefined {
+    const slot = this.slots.get(name);
+    if (slot === undefined) return undefined;
+    if (slot.bytes === undefined) {
+      const { stored } = slot;
+      if (stored === undefined || this.source === undefined) return undefined;
       try {
-        part = new Uint8Array(zlib.inflateRawSync(data, { maxOutputLength: limit }));
+        slot.bytes = unpackPart(this.source, name, stored);
       } catch (e) {
-        if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) throw tooLarge();
-        throw new Damaged(name);
+        throw unpackProblem(e, this.source.file, this.source.limits);
       }
     }
-    if (part.length !== u32(entry.central, 24) || crc32(part) !== u32(entry.central, 16)) throw new Damaged(name);
-    total += part.length;
-    out[name] = part;
+    return slot.bytes;
   }
-  return out;
+
+  /** The part's bytes if it has been unpacked (or is new), without unpacking it. */
+  peek(name: string): Uint8Array | undefined {
+    return this.slots.get(name)?.bytes;
+  }
+
+  /** Where the file this map was opened from stores the part, when the part is that one, unchanged. */
+  storedAt(name: string): StoredEntry | undefined {
+    return this.slots.get(name)?.stored;
+  }
+
+  override set(name: string, bytes: Uint8Array): this {
+    this.slots.set(name, { bytes });
+    return this;
+  }
+
+  override delete(name: string): boolean {
+    return this.slots.delete(name);
+  }
+
+  override clear(): void {
+    this.slots.clear();
+  }
+
+  override keys(): MapIterator<string> {
+    return this.slots.keys();
+  }
+
+  override *entries(): MapIterator<[string, Uint8Array]> {
+    for (const name of this.slots.keys()) yield [name, this.get(name) as Uint8Array];
+  }
+
+  override *values(): MapIterator<Uint8Array> {
+    for (const name of this.slots.keys()) yield this.get(name) as Uint8Array;
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, Uint8Array]> {
+    return this.entries();
+  }
+
+  override forEach(callback: (value: Uint8Array, key: string, map: Map<string, Uint8Array>) => void, thisArg?: unknown): void {
+    for (const [name, bytes] of this.entries()) callback.call(thisArg, bytes, name, this);
+  }
+
+  /**
+   * A new set of parts in the order given: each name with `undefined` is this map's part as it
+   * is (unpacked or not), each with bytes a new or changed part.
+   */
+  with(list: Iterable<readonly [string, Uint8Array | undefined]>): PartMap {
+    const slots = new Map<string, Slot>();
+    for (const [name, bytes] of list) {
+      const own = this.slots.get(name);
+      if (bytes === undefined && own !== undefined) slots.set(name, own);
+      else if (bytes !== undefined) slots.set(name, { bytes });
+    }
+    return new PartMap(slots, this.source);
+  }
+}
+
+/** A copy of `parts` to change: the same parts, unpacked or not. */
+export function copyParts(parts: ReadonlyMap<string, Uint8Array>): Map<string, Uint8Array> {
+  return parts instanceof PartMap ? parts.with([...parts.keys()].map((name) => [name, undefined])) : new Map(parts);
+}
+
+/**
+ * Unpacks one stored part with Node's native inflate (several times fflate's pure JavaScript
+ * speed on large sheets), stopping at the limit whatever size the zip declares, then checks it
+ * against the zip's size and CRC-32, and its text.
+ */
+function unpackPart(source: Source, name: string, entry: StoredEntry): Uint8Array {
+  const { bytes, limits } = source;
+  const method = u16(entry.central, 10);
+  const limit = Math.min(limits.part, limits.total - source.used);
+  const tooLarge = () => new TooLarge(name, limit < limits.part);
+  const start = entry.start + 30 + u16(bytes, entry.start + 26) + u16(bytes, entry.start + 28);
+  const data = bytes.subarray(start, start + u32(entry.central, 20));
+  let part: Uint8Array;
+  if (method === 0) {
+    if (data.length > limit) throw tooLarge();
+    part = data.slice();
+  } else {
+    if (limit <= 0) throw tooLarge();
+    try {
+      part = new Uint8Array(zlib.inflateRawSync(data, { maxOutputLength: limit }));
+    } catch (e) {
+      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) throw tooLarge();
+      throw new Damaged(name);
+    }
+  }
+  if (part.length !== u32(entry.central, 24) || crc32(part) !== u32(entry.central, 16)) throw new Damaged(name);
+  source.used += part.length;
+  checkText(name, part, source.file);
+  return part;
+}
+
+/** Every part of an unpacked zip, each of its texts checked. */
+function checked(entries: Record<string, Uint8Array>, file: string): [string, Uint8Array][] {
+  for (const [name, part] of Object.entries(entries)) checkText(name, part, file);
+  return Object.entries(entries);
 }
 
 /**
@@ -238,21 +376,19 @@ const DOCTYPE_UTF16 = Buffer.from("<!DOCTYPE", "utf16le");
  * never writes one; its entities could hide a second root element from one reader and not
  * another), and text that is not valid UTF-8 (read as U+FFFD, a name would become another).
  */
-function checkText(entries: Record<string, Uint8Array>, file: string): void {
-  for (const [name, part] of Object.entries(entries)) {
-    if (!XML_PART.test(name)) continue;
-    const view = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-    const utf16 = (part[0] === 0xff && part[1] === 0xfe) || (part[0] === 0xfe && part[1] === 0xff);
-    if (view.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
-      throw new FileProblem(
-        `${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`,
-      );
-    }
-    if (!utf16 && !isUtf8(view)) {
-      throw new FileProblem(
-        `${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`,
-      );
-    }
+function checkText(name: string, part: Uint8Array, file: string): void {
+  if (!XML_PART.test(name)) return;
+  const view = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+  const utf16 = (part[0] === 0xff && part[1] === 0xfe) || (part[0] === 0xfe && part[1] === 0xff);
+  if (view.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
+    throw new FileProblem(
+      `${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`,
+    );
+  }
+  if (!utf16 && !isUtf8(view)) {
+    throw new FileProblem(
+      `${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`,
+    );
   }
 }
 
@@ -323,6 +459,9 @@ function fields(...values: readonly [number, 2 | 4][]): Uint8Array {
   return out;
 }
 
+/** Parts larger than this are packed at zlib's fastest level. */
+const LARGE_PART = 256 * 1024;
+
 /**
  * The package as an .xlsx file's bytes, its parts in the given order. A part that is the very
  * object `from` unpacked is copied as it is stored in `from`'s file; the others are compressed.
@@ -334,10 +473,15 @@ export function savePackage(parts: ReadonlyMap<string, Uint8Array>, from?: Packa
   const encoder = new TextEncoder();
   // Dates in new entries: 1 January 1980, the zip format's first day, so that the same input gives the same file.
   const [time, date] = [0, 0x21];
-  for (const [name, data] of parts) {
+  for (const name of parts.keys()) {
     const stored = from?.stored;
     const entry = stored?.entries.get(name);
-    if (stored !== undefined && entry !== undefined && stored.unpacked.get(name) === data) {
+    // A part that is the file's own, unchanged: copied as stored, without unpacking it.
+    const same =
+      stored !== undefined &&
+      entry !== undefined &&
+      (parts instanceof PartMap ? parts.storedAt(name) === entry : stored.unpacked.peek(name) === parts.get(name));
+    if (same) {
       chunks.push(stored.bytes.subarray(entry.start, entry.end));
       const record = entry.central.slice();
       record.set(fields([offset, 4]), 42);
@@ -345,8 +489,11 @@ export function savePackage(parts: ReadonlyMap<string, Uint8Array>, from?: Packa
       offset += entry.end - entry.start;
       continue;
     }
+    const data = parts.get(name) as Uint8Array;
     const nameBytes = encoder.encode(name);
-    const packed = new Uint8Array(zlib.deflateRawSync(data, { level: 6 }));
+    // A large part (a long Ledger, its seal, the History) is packed at zlib's fastest level: a
+    // few more bytes, a third of the time, whatever the campaign's age.
+    const packed = new Uint8Array(zlib.deflateRawSync(data, { level: data.length > LARGE_PART ? 1 : 6 }));
     const crc = crc32(data);
     const utf8 = /[^\x20-\x7e]/.test(name) ? 0x800 : 0;
     // What the local header and the central directory both say of an entry: flags (UTF-8 name),
