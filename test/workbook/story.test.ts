@@ -124,7 +124,7 @@ describe("reading the Campaign History back", () => {
   test("a row left blank or broken among the rows is passed over; the notes under them end the rows", () => {
     const rows = readHistory([
       ["Campaign History"],
-      ["The Earth and the mana book at the end of each century, up to century 2."],
+      ["The Earth and the mana book at the end of each century, the latest last."],
       [],
       ["Century", "Kind", "Name", "Units"],
       [1, "race", "Achaeans", 20],

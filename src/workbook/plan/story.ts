@@ -37,10 +37,27 @@ function carried(row: HistoryRow): PlanCell[] {
   return row.cells.map((v, i) => cell((typeof v === "object" && v !== null) || v === "" ? null : v, LOOKS[i]));
 }
 
+/** An account's credits by century, made once per account however many History rows ask. */
+const BY_CENTURY = new WeakMap<readonly LedgerRow[], Map<number, LedgerRow[]>>();
+function ofCentury(entries: readonly LedgerRow[], century: number): readonly LedgerRow[] {
+  let by = BY_CENTURY.get(entries);
+  if (by === undefined) {
+    by = new Map();
+    for (const e of entries) {
+      const list = by.get(e.century);
+      if (list === undefined) by.set(e.century, [e]);
+      else list.push(e);
+    }
+    BY_CENTURY.set(entries, by);
+  }
+  return by.get(century) ?? [];
+}
+
 /** A century's earned and paid for one recipient, from its account: every credit of the century, in the History's cells. */
 function manaCells(entries: readonly LedgerRow[], century: number): [PlanCell, PlanCell] {
-  const paid = entries.filter((e) => e.century === century).reduce((s, e) => s + e.paid, 0);
-  return [cell(toNumber(earnedIn(entries, century)), "mana"), cell(paid, "integer")];
+  const credits = ofCentury(entries, century);
+  const paid = credits.reduce((s, e) => s + e.paid, 0);
+  return [cell(toNumber(earnedIn(credits, century)), "mana"), cell(paid, "integer")];
 }
 
 /**
@@ -86,7 +103,8 @@ function centuryRows(campaign: Campaign, accounts: ReadonlyMap<string, Account>,
 /** The History after `century` ended: the earlier centuries' rows as read, then this one's. */
 function historySheet(past: readonly PlanCell[][], now: readonly PlanCell[][], century: number): SheetPlan {
   const b = new SheetBuilder();
-  heading(b, STORY_SHEETS.history, `The Earth and the mana book at the end of each century, up to century ${century}.`);
+  // The same words every century, so that the rows above the new century stay as they are.
+  heading(b, STORY_SHEETS.history, "The Earth and the mana book at the end of each century, the latest last.");
   const header = b.headers(...HISTORY_HEADERS);
   for (const row of [...past, ...now]) b.add(...row);
   b.blank();

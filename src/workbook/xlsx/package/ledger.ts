@@ -9,7 +9,24 @@ import type { PlanValue } from "../../plan/layout";
 import { cellXml } from "./sheet";
 import type { StyleBook } from "./styles";
 import { cellsOf, holdsSomething, prefixed, rowXml, type Cell } from "./cells";
-import { applyEdits, attr, child, childElements, escapeAttr, prefixOf, rootElement, setAttr, XmlProblem, type Edit, type Span } from "./xml";
+import {
+  applyEdits,
+  attr,
+  child,
+  childBefore,
+  childElements,
+  escapeAttr,
+  prefixOf,
+  rootElement,
+  rootQuick,
+  rowFromStart,
+  rowsFromEnd,
+  setAttr,
+  sheetDataQuick,
+  XmlProblem,
+  type Edit,
+  type Span,
+} from "./xml";
 
 export interface LedgerBody {
   /** sheet row of the header row, and sheet column of the first column (1-based) */
@@ -49,40 +66,48 @@ function addressed(cell: Cell, row: number): string {
 
 /** The sheet part with the Ledger's new body written in. */
 export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBook): string {
-  const root = rootElement(text);
-  const sheetData = child(text, root, "sheetData");
+  const { top, left, width, rows: values, oldRows, totals, newHeaders } = body;
+  const firstRow = top + 1;
+  const firstWritten = newHeaders.length > 0 ? top : firstRow + Math.min(body.unchanged, oldRows, values.length);
+  // A credit adds rows at the Ledger's end: only its last rows are looked at, however long the
+  // book (the whole sheet is walked when the part is not as plainly written, or columns are added).
+  const quick = newHeaders.length > 0 ? undefined : quickRows(text, firstWritten, firstRow);
+  const root = quick?.root ?? rootElement(text);
+  const sheetData = quick?.sheetData ?? child(text, root, "sheetData");
   if (sheetData === undefined) throw new XmlProblem("the Ledger's sheet has no cell data");
   const prefix = prefixOf(sheetData);
-  const { top, left, width, rows: values, oldRows, totals, newHeaders } = body;
   const right = left + width - 1;
-  const firstRow = top + 1;
   const headerFrom = right - newHeaders.length + 1;
-  const firstWritten = newHeaders.length > 0 ? top : firstRow + Math.min(body.unchanged, oldRows, values.length);
   const oldBodyEnd = top + oldRows;
   const newBodyEnd = top + values.length;
   const oldTotalsRow = totals === undefined ? undefined : oldBodyEnd + 1;
   const newTotalsRow = totals === undefined ? undefined : newBodyEnd + 1;
   const lastRow = Math.max(oldBodyEnd, newBodyEnd, oldTotalsRow ?? 0, newTotalsRow ?? 0);
 
-  // The rows as the file holds them, with their numbers (a row without one follows the last).
-  const rowElements = childElements(text, sheetData).filter((r) => r.local === "row");
+  // The rows as the file holds them, with their numbers (a row without one follows the last):
+  // all of them, or, quickly, those from the first written on (the rows above stay as they are).
   const numbered: { span: Span; row: number }[] = [];
-  let previous = 0;
-  for (const span of rowElements) {
-    const r = Number(attr(span.tag, "r"));
-    previous = Number.isInteger(r) && r > 0 ? r : previous + 1;
-    numbered.push({ span, row: previous });
+  let implied = false;
+  if (quick !== undefined) numbered.push(...quick.rows);
+  else {
+    const rowElements = childElements(text, sheetData).filter((r) => r.local === "row");
+    let previous = 0;
+    for (const span of rowElements) {
+      const r = Number(attr(span.tag, "r"));
+      previous = Number.isInteger(r) && r > 0 ? r : previous + 1;
+      numbered.push({ span, row: previous });
+    }
+    // Inserting a row between rows whose numbers are only implied would renumber them: give every row its number.
+    implied = rowElements.some((r) => attr(r.tag, "r") === undefined);
   }
   const byRow = new Map(numbered.map((n) => [n.row, n.span]));
-  // Inserting a row between rows whose numbers are only implied would renumber them: give every row its number.
-  const implied = rowElements.some((r) => attr(r.tag, "r") === undefined);
 
   const oldTotalsSpan = oldTotalsRow === undefined ? undefined : byRow.get(oldTotalsRow);
   const oldTotals =
     oldTotalsSpan === undefined || totals === undefined ? [] : cellsOf(text, oldTotalsSpan).filter((c) => c.column >= totals.left && c.column <= totals.right);
   // Each column's look comes from the Ledger's first row as it was, so a decorated Ledger keeps its look.
   const template = new Map<number, number>();
-  const firstSpan = byRow.get(firstRow);
+  const firstSpan = byRow.get(firstRow) ?? (quick?.first?.row === firstRow ? quick.first.span : undefined);
   if (firstSpan !== undefined && oldRows > 0) {
     for (const c of cellsOf(text, firstSpan)) {
       const s = Number(attr(c.span.tag, "s"));
@@ -160,7 +185,8 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   const pieces: string[] = [];
   const missing: number[] = [];
   for (let r = firstWritten; r <= lastRow; r++) if (!byRow.has(r)) missing.push(r);
-  let at = sheetData.openEnd;
+  let at = quick?.at ?? sheetData.openEnd;
+  if (quick !== undefined) pieces.push(text.slice(sheetData.openEnd, quick.at));
   for (const { span, row } of numbered) {
     pieces.push(text.slice(at, span.start));
     while (missing.length > 0 && (missing[0] as number) < row) pieces.push(rebuild(missing.shift() as number, undefined));
@@ -175,7 +201,7 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   const edits: Edit[] = [{ start: sheetData.start, end: sheetData.end, text: `${open}${inner}</${sheetData.name}>` }];
 
   // The sheet's used range grows to cover the Ledger; it never shrinks (other cells may lie beyond).
-  const dimension = child(text, root, "dimension");
+  const dimension = quick !== undefined ? childBefore(text, root, sheetData, "dimension") : child(text, root, "dimension");
   const old = dimension === undefined ? null : parseArea(attr(dimension.tag, "ref") ?? "");
   if (dimension !== undefined && old !== null) {
     const reach: Area = { top, left, bottom: Math.max(lastRow, top), right: Math.max(right, totals?.right ?? right) };
@@ -188,6 +214,25 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
     edits.push({ start: dimension.start, end: dimension.end, text: setAttr(dimension.tag, "ref", areaRef(union)) });
   }
   return applyEdits(text, edits);
+}
+
+/**
+ * The Ledger's sheet found quickly: its root, its sheetData, the rows numbered `from` or more and
+ * where they begin, and its first body row (for the look of new cells); undefined when the part is
+ * not plain enough to find them so.
+ */
+function quickRows(
+  text: string,
+  from: number,
+  firstRow: number,
+): { root: Span; sheetData: Span; at: number; rows: { span: Span; row: number }[]; first: { span: Span; row: number } | undefined } | undefined {
+  const root = rootQuick(text);
+  const sheetData = root === undefined ? undefined : sheetDataQuick(text, root);
+  if (root === undefined || sheetData === undefined) return undefined;
+  const tail = rowsFromEnd(text, sheetData, from);
+  if (tail === undefined) return undefined;
+  const first = sheetData.selfClosing ? undefined : rowFromStart(text, sheetData, firstRow);
+  return { root, sheetData, ...tail, first };
 }
 
 /**

@@ -137,31 +137,42 @@ function rowBreaksXml(plan: SheetPlan): string {
   return `<rowBreaks count="${rows.length}" manualBreakCount="${rows.length}">${breaks.join("")}</rowBreaks>`;
 }
 
-/** A generated sheet's part: no gridlines, its column widths, printed one page wide; `drawing`, its charts' relationship. */
-export function generatedSheetXml(plan: SheetPlan, styles: StyleBook, drawing?: string): string {
+/** A generated sheet's rows from the one at index `from` (0 for all), as its part holds them. */
+export function generatedRowsXml(plan: SheetPlan, styles: StyleBook, from = 0): string {
   const rows: string[] = [];
-  let right = plan.columnWidths.length;
-  plan.rows.forEach((cells, r) => {
-    right = Math.max(right, cells.length);
+  for (let r = from; r < plan.rows.length; r++) {
+    const cells = plan.rows[r] ?? [];
     const xml = cells.map((c, col) =>
       c === null
         ? ""
         : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula),
     );
     rows.push(rowXml(r + 1, xml));
-  });
-  const dimension = areaRef({ top: 1, left: 1, bottom: Math.max(1, plan.rows.length), right: Math.max(1, right) });
+  }
+  return rows.join("");
+}
+
+/** The cells a generated sheet's part says it uses (its dimension). */
+export function generatedDimension(plan: SheetPlan): string {
+  const right = plan.rows.reduce((m, cells) => Math.max(m, cells.length), plan.columnWidths.length);
+  return areaRef({ top: 1, left: 1, bottom: Math.max(1, plan.rows.length), right: Math.max(1, right) });
+}
+
+/** What follows a generated sheet's cells: merged cells, the print set-up, page breaks and its charts' drawing. */
+export function generatedTrailerXml(plan: SheetPlan, drawing?: string): string {
+  return [mergeCellsXml(plan), printXml(plan.print), rowBreaksXml(plan), drawing === undefined ? "" : `<drawing r:id="${escapeAttr(drawing)}"/>`].join("");
+}
+
+/** A generated sheet's part: no gridlines, its column widths, printed one page wide; `drawing`, its charts' relationship. */
+export function generatedSheetXml(plan: SheetPlan, styles: StyleBook, drawing?: string): string {
   return worksheet([
     plan.print.scale === undefined ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : "",
-    `<dimension ref="${dimension}"/>`,
+    `<dimension ref="${generatedDimension(plan)}"/>`,
     '<sheetViews><sheetView showGridLines="0" workbookViewId="0"/></sheetViews>',
     '<sheetFormatPr defaultRowHeight="15"/>',
     colsXml(plan.columnWidths),
-    `<sheetData>${rows.join("")}</sheetData>`,
-    mergeCellsXml(plan),
-    printXml(plan.print),
-    rowBreaksXml(plan),
-    drawing === undefined ? "" : `<drawing r:id="${escapeAttr(drawing)}"/>`,
+    `<sheetData>${generatedRowsXml(plan, styles)}</sheetData>`,
+    generatedTrailerXml(plan, drawing),
   ]);
 }
 

@@ -16,15 +16,25 @@
  */
 import { LEDGER } from "../../model/schema";
 import { HEAD_NAME, headFormula } from "../../read/head";
-import type { RawTable, RawWorkbook } from "../../model/raw";
+import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/types";
-import { tableBody, tablePrint, type PlanValue, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../../plan/layout";
+import { tableBody, tablePrint, type PlanCell, type PlanValue, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../../plan/layout";
 import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef } from "../../model/address";
 import { CellsInTheWay, resizeTable, writeLedgerBody } from "./ledger";
 import { CONTENT_TYPE, findPart, folderOf, REL_TYPE, RELATIONSHIPS_NS } from "./parts";
 import { explained, PackageSession, recalculationOnOpen, WORKBOOK_ORDER } from "./session";
-import { generatedSheetXml, newTableSheetXml, printArea, printTitles, STRICT_MAIN_NS, tableXml } from "./sheet";
+import {
+  generatedDimension,
+  generatedRowsXml,
+  generatedSheetXml,
+  generatedTrailerXml,
+  newTableSheetXml,
+  printArea,
+  printTitles,
+  STRICT_MAIN_NS,
+  tableXml,
+} from "./sheet";
 import { EMPTY_STYLESHEET, StyleBook } from "./styles";
 import { addCharts, chartPartsOf } from "./charts";
 import { allTables, findTable, uniqueName } from "./tables";
@@ -41,7 +51,11 @@ import {
   prefixFor,
   prefixOf,
   qualified,
+  rootQuick,
+  rowsFromEnd,
   setAttr,
+  sheetDataQuick,
+  childBefore,
   xmlSafe,
   type Edit,
   type Span,
@@ -60,7 +74,7 @@ const PRINT_TITLES = "_xlnm.Print_Titles";
 export function writePlan(pkg: Package, raw: RawWorkbook, plan: WorkbookPlan): Map<string, Uint8Array> {
   return explained(() => {
     const writer = new PackageWriter(new PackageSession(pkg.parts));
-    for (const sheet of plan.sheets) writer.writeGeneratedSheet(sheet);
+    for (const sheet of plan.sheets) writer.writeGeneratedSheet(sheet, raw.generatedCells?.get(sheet.name));
     writer.writeLedger(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger);
     if (plan.head !== undefined) writer.setHead(headFormula(plan.head));
     writer.removeCalcChain();
@@ -118,6 +132,21 @@ export function writeNewTables(
   });
 }
 
+/** Whether a planned row holds what was read of it: the same values (a cell read as "" is empty), and no formula. */
+function sameRow(planned: readonly (PlanCell | null)[], read: readonly RawCell[]): boolean {
+  const n = Math.max(planned.length, read.length);
+  for (let i = 0; i < n; i++) {
+    const p = planned[i] ?? null;
+    const r = read[i] ?? null;
+    if (p?.formula !== undefined) return false;
+    const value = p === null ? null : p.value;
+    const got = r === "" ? null : r;
+    if (typeof got === "object" && got !== null) return false;
+    if (value !== got && !(value === "" && got === null)) return false;
+  }
+  return true;
+}
+
 class PackageWriter {
   private readonly workbook: string;
   private readonly workbookText: string;
@@ -167,15 +196,20 @@ class PackageWriter {
     this.styles = new StyleBook(session.read(this.stylesPart) as string);
   }
 
-  /** A generated sheet: the same-named sheet's part rewritten, or a new sheet at the end. */
-  writeGeneratedSheet(plan: SheetPlan): void {
+  /**
+   * A generated sheet: the same-named sheet's part rewritten, or a new sheet at the end. `read`,
+   * the sheet's cells as they were read: the rows the plan leaves as they were stay in the part
+   * as they are, and only the rest is written (the seal and the History gain rows at their end).
+   */
+  writeGeneratedSheet(plan: SheetPlan, read?: readonly (readonly RawCell[])[]): void {
     const existing = this.session.findSheet(plan.name);
     const part = existing === undefined ? this.session.newPartName(`${folderOf(this.workbook)}worksheets/sheet`, ".xml") : this.session.sheetPart(existing);
     // What hung off the old sheet (a comment, a printer setting) belonged to the old content; its
     // charts are drawn again in the same parts.
     const oldCharts = existing === undefined ? undefined : chartPartsOf(this.session, part);
     if (existing !== undefined) this.session.dropRels(part);
-    const xml = generatedSheetXml(plan, this.styles, addCharts(this.session, part, plan, oldCharts));
+    const tail = existing === undefined || read === undefined || (plan.charts ?? []).length > 0 ? undefined : this.tailOf(part, plan, read);
+    const xml = tail ?? generatedSheetXml(plan, this.styles, addCharts(this.session, part, plan, oldCharts));
     // A hidden sheet (the Ledger's seal) has no print area: LibreOffice would print it all the same.
     const names = new Map(plan.hidden === true ? [] : [[PRINT_AREA, printArea(plan)]]);
     const titles = plan.hidden === true ? undefined : printTitles(plan.name, plan.print);
@@ -188,6 +222,39 @@ class PackageWriter {
     // "c1 mana" becomes "C1 Mana": the readers know generated sheets by their exact name.
     if (existing.name !== plan.name) this.renamed.set(existing.index, plan.name);
     this.printNames.set(existing.index, names);
+  }
+
+  /**
+   * The part of an existing generated sheet with its rows from the first the plan changes written
+   * anew, the rows above it left as the part holds them; undefined when the plan changes its
+   * first rows or the part is not plainly written (then it is written whole).
+   */
+  private tailOf(part: string, plan: SheetPlan, read: readonly (readonly RawCell[])[]): string | undefined {
+    let same = 0;
+    while (same < plan.rows.length && same < read.length && sameRow(plan.rows[same] ?? [], read[same] ?? [])) same++;
+    if (same === 0) return undefined;
+    const text = this.session.read(part);
+    if (text === undefined) return undefined;
+    const root = rootQuick(text);
+    const sheetData = root === undefined ? undefined : sheetDataQuick(text, root);
+    const rows = root === undefined || sheetData === undefined ? undefined : rowsFromEnd(text, sheetData, same + 1);
+    // The add-in writes its sheets without prefixes; a part written otherwise is written whole.
+    if (root === undefined || sheetData === undefined || rows === undefined || sheetData.selfClosing || prefixOf(sheetData) !== "") return undefined;
+    const dimension = childBefore(text, root, sheetData, "dimension");
+    const head =
+      dimension === undefined
+        ? text.slice(0, sheetData.start)
+        : text.slice(0, dimension.start) + setAttr(dimension.tag, "ref", generatedDimension(plan)) + text.slice(dimension.end, sheetData.start);
+    const name = sheetData.name;
+    return (
+      head +
+      `<${name}>` +
+      text.slice(sheetData.openEnd, rows.at) +
+      generatedRowsXml(plan, this.styles, same) +
+      `</${name}>` +
+      generatedTrailerXml(plan) +
+      text.slice(root.closeStart)
+    );
   }
 
   writeLedger(existing: RawTable | undefined, plan: LedgerPlan): void {

@@ -51,11 +51,12 @@ const localOf = (name: string): string => name.slice(name.indexOf(":") + 1);
 function nextTag(text: string, from: number): Tag | undefined {
   let i = text.indexOf("<", from);
   while (i >= 0) {
-    if (text.startsWith("<!--", i)) i = skipPast(text, i, "-->");
-    else if (text.startsWith("<![CDATA[", i)) i = skipPast(text, i, "]]>");
-    else if (text.startsWith("<?", i)) i = skipPast(text, i, "?>");
-    else if (text.startsWith("<!", i)) i = skipPast(text, i, ">");
-    else if (text[i + 1] === "/") {
+    const next = text.charCodeAt(i + 1);
+    if (next === 0x21 /* ! */ && text.startsWith("<!--", i)) i = skipPast(text, i, "-->");
+    else if (next === 0x21 && text.startsWith("<![CDATA[", i)) i = skipPast(text, i, "]]>");
+    else if (next === 0x3f /* ? */) i = skipPast(text, i, "?>");
+    else if (next === 0x21) i = skipPast(text, i, ">");
+    else if (next === 0x2f /* / */) {
       const close = text.indexOf(">", i);
       if (close < 0) throw new XmlProblem("an end tag is not closed");
       return { kind: "close", name: text.slice(i + 2, close).trim(), start: i, end: close + 1 };
@@ -71,23 +72,29 @@ function skipPast(text: string, from: number, marker: string): number {
   return at + marker.length;
 }
 
-const SPACE = /\s/;
+/** XML's white space: space, tab, line feed, carriage return. */
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** A start tag from its "<": attribute values may hold ">", so quotes are followed. */
 function startTag(text: string, at: number): Tag {
+  const n = text.length;
   let i = at + 1;
-  while (i < text.length && !SPACE.test(text[i] as string) && text[i] !== ">" && text[i] !== "/") i++;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */) break;
+  }
   const name = text.slice(at + 1, i);
   if (name === "") throw new XmlProblem("a tag has no name");
   for (;;) {
-    while (i < text.length && SPACE.test(text[i] as string)) i++;
-    if (i >= text.length) throw new XmlProblem(`the tag <${name}> is not closed`);
-    if (text[i] === ">") return { kind: "open", name, start: at, end: i + 1 };
-    if (text.startsWith("/>", i)) return { kind: "empty", name, start: at, end: i + 2 };
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) throw new XmlProblem(`the tag <${name}> is not closed`);
+    const c = text.charCodeAt(i);
+    if (c === 0x3e) return { kind: "open", name, start: at, end: i + 1 };
+    if (c === 0x2f && text.charCodeAt(i + 1) === 0x3e) return { kind: "empty", name, start: at, end: i + 2 };
     const eq = text.indexOf("=", i);
     if (eq < 0) throw new XmlProblem(`an attribute of <${name}> has no value`);
     let q = eq + 1;
-    while (q < text.length && SPACE.test(text[q] as string)) q++;
+    while (q < n && isSpace(text.charCodeAt(q))) q++;
     const quote = text[q];
     if (quote !== '"' && quote !== "'") throw new XmlProblem(`an attribute of <${name}> is not quoted`);
     const close = text.indexOf(quote, q + 1);
@@ -133,6 +140,121 @@ export function childElements(text: string, parent: Span): Span[] {
     const child = elementFrom(text, t);
     found.push(child);
     at = child.end;
+  }
+}
+
+/**
+ * Finding a worksheet's last rows without walking all of them: a Ledger of thousands of rows, or
+ * the seal, gains rows at its end, and only those rows (and the few before them) are looked at.
+ * Each function answers undefined when the text is not as plain as the add-in and Excel write it
+ * (a comment or CDATA where it would mislead, a row without its number, rows out of order), and
+ * the caller then walks the whole part as before.
+ */
+
+/** Whether a stretch of text holds nothing a quick search could mistake for markup. */
+const plain = (text: string, from: number, to: number): boolean => {
+  const part = text.slice(from, to);
+  return !part.includes("<!--") && !part.includes("<![CDATA[");
+};
+
+/** The root element, its end tag found from the end of the text. */
+export function rootQuick(text: string): Span | undefined {
+  const open = nextTag(text, 0);
+  if (open === undefined || open.kind !== "open") return undefined;
+  const closing = `</${open.name}>`;
+  const closeStart = text.lastIndexOf(closing);
+  if (closeStart < open.end || text.slice(closeStart + closing.length).trim() !== "") return undefined;
+  return {
+    name: open.name,
+    local: localOf(open.name),
+    start: open.start,
+    openEnd: open.end,
+    tag: text.slice(open.start, open.end),
+    closeStart,
+    end: closeStart + closing.length,
+    selfClosing: false,
+  };
+}
+
+/** A worksheet's sheetData, found by the small elements before it and its end tag from the root's end. */
+export function sheetDataQuick(text: string, root: Span): Span | undefined {
+  let at = root.openEnd;
+  for (;;) {
+    const t = nextTag(text, at);
+    if (t === undefined || t.start >= root.closeStart || t.kind === "close") return undefined;
+    if (localOf(t.name) !== "sheetData") {
+      at = elementFrom(text, t).end;
+      continue;
+    }
+    const tag = text.slice(t.start, t.end);
+    const base = { name: t.name, local: "sheetData", start: t.start, openEnd: t.end, tag };
+    if (t.kind === "empty") return { ...base, closeStart: t.end, end: t.end, selfClosing: true };
+    const closing = `</${t.name}>`;
+    const closeStart = text.lastIndexOf(closing, root.closeStart);
+    if (closeStart < t.end || !plain(text, closeStart, root.closeStart)) return undefined;
+    return { ...base, closeStart, end: closeStart + closing.length, selfClosing: false };
+  }
+}
+
+/** Where a row element's number is, in its start tag. */
+const ROW_NUMBER = /\sr\s*=\s*["'](\d+)["']/;
+
+/**
+ * The rows of `sheetData` numbered `from` or more, in order, found from its end, and where they
+ * begin (the end of the last row numbered below `from`, or the start of the rows).
+ */
+export function rowsFromEnd(text: string, sheetData: Span, from: number): { at: number; rows: { span: Span; row: number }[] } | undefined {
+  if (sheetData.selfClosing) return { at: sheetData.openEnd, rows: [] };
+  const open = `<${sheetData.name.includes(":") ? `${sheetData.name.slice(0, sheetData.name.indexOf(":"))}:` : ""}row`;
+  const rows: { span: Span; row: number }[] = [];
+  let end = sheetData.closeStart;
+  for (;;) {
+    const start = text.lastIndexOf(open, end - 1);
+    if (start < sheetData.openEnd) return text.slice(sheetData.openEnd, end).trim() === "" ? { at: sheetData.openEnd, rows } : undefined;
+    const after = text[start + open.length];
+    if (after !== " " && after !== ">" && after !== "/" && after !== "\t" && after !== "\n" && after !== "\r") return undefined;
+    let span: Span;
+    try {
+      const tag = startTag(text, start);
+      span = elementFrom(text, tag);
+    } catch {
+      return undefined;
+    }
+    // Only space between this row and the one after it (or the end of sheetData), and nothing in it a search could mistake.
+    if (span.end > end || text.slice(span.end, end).trim() !== "" || !plain(text, span.start, span.end)) return undefined;
+    const number = ROW_NUMBER.exec(span.tag);
+    const row = number === null ? NaN : Number(number[1]);
+    const next = rows[0]?.row;
+    if (!Number.isInteger(row) || (next !== undefined && row >= next)) return undefined;
+    if (row < from) return { at: span.end, rows };
+    rows.unshift({ span, row });
+    end = span.start;
+  }
+}
+
+/** The first element with this local name among `parent`'s children that come before `before` (its small first children, not its rows). */
+export function childBefore(text: string, parent: Span, before: Span, local: string): Span | undefined {
+  let at = parent.openEnd;
+  for (;;) {
+    const t = nextTag(text, at);
+    if (t === undefined || t.start >= before.start || t.kind === "close") return undefined;
+    const span = elementFrom(text, t);
+    if (span.local === local) return span;
+    at = span.end;
+  }
+}
+
+/** The first row element of `sheetData` numbered `row` or more, found from its start, with its number; undefined when rows lack their numbers. */
+export function rowFromStart(text: string, sheetData: Span, row: number): { span: Span; row: number } | undefined {
+  let at = sheetData.openEnd;
+  for (;;) {
+    const t = nextTag(text, at);
+    if (t === undefined || t.start >= sheetData.closeStart || t.kind === "close") return undefined;
+    const span = elementFrom(text, t);
+    const number = ROW_NUMBER.exec(span.tag);
+    if (span.local !== "row" || number === null) return undefined;
+    if (Number(number[1]) >= row) return { span, row: Number(number[1]) };
+    at = span.end;
   }
 }
 
