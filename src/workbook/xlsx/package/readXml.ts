@@ -1,9 +1,9 @@
 /**
- * Reading the XML parts of an .xlsx package (for read.ts): a streaming parse with saxes that
+ * Reading the XML parts of an .xlsx package (for read.ts): a streaming scan (xmlScanner.ts) that
  * never holds a whole part as one string, part names, and the relationships between parts.
  */
 import { findPart, resolveTarget } from "./parts";
-import { SaxesParser } from "saxes";
+import { NotXml, XmlScanner } from "./xmlScanner";
 import { FileProblem, type Package } from "./zip";
 
 export type Attributes = Readonly<Record<string, string>>;
@@ -55,56 +55,42 @@ function encodingOf(bytes: Uint8Array): string {
  * on unchanged.
  */
 export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandlers): void {
-  // No namespace processing (names keep their prefix) and no position tracking: both cost time on big sheets.
-  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  // An error a handler throws (a FileProblem, or a bug) passes through as it is; only saxes's
-  // own errors mean the XML is damaged.
-  let thrown: unknown = undefined;
-  const guard =
-    <A extends unknown[]>(fn: (...args: A) => void) =>
-    (...args: A): void => {
-      try {
-        fn(...args);
-      } catch (e) {
-        thrown = e;
-        throw e;
-      }
-    };
   const { open, text, close } = handlers;
-  // Excel nests a few elements deep; a part nested thousands deep would only grow the parser's stack.
-  let depth = 0;
-  parser.on(
-    "opentag",
-    guard((tag) => {
-      if (++depth > MAX_DEPTH)
-        throw new FileProblem(
-          `The workbook is damaged: its part ${partName} nests elements over ${MAX_DEPTH} deep, which Excel never does. Open it in Excel or LibreOffice, save it again, and try again.`,
-        );
-      open?.(localName(tag.name), tag.attributes);
-    }),
+  // Element names come without their prefix; a handler left out costs nothing.
+  const scanner = new XmlScanner(
+    {
+      open:
+        open === undefined
+          ? () => undefined
+          : (name, attributes) => {
+              open(localName(name), attributes);
+            },
+      text: text ?? (() => undefined),
+      close:
+        close === undefined
+          ? () => undefined
+          : (name) => {
+              close(localName(name));
+            },
+    },
+    // Excel nests a few elements deep; a part nested thousands deep would only grow the stack of names.
+    MAX_DEPTH,
+    () =>
+      new FileProblem(
+        `The workbook is damaged: its part ${partName} nests elements over ${MAX_DEPTH} deep, which Excel never does. Open it in Excel or LibreOffice, save it again, and try again.`,
+      ),
   );
-  parser.on(
-    "closetag",
-    guard((tag) => {
-      depth--;
-      close?.(localName(tag.name));
-    }),
-  );
-  if (text !== undefined) {
-    parser.on("text", guard(text));
-    parser.on("cdata", guard(text));
-  }
   const decoder = new TextDecoder(encodingOf(bytes));
   try {
-    for (let i = 0; i < bytes.length; i += CHUNK) parser.write(decoder.decode(bytes.subarray(i, i + CHUNK), { stream: true }));
+    for (let i = 0; i < bytes.length; i += CHUNK) scanner.write(decoder.decode(bytes.subarray(i, i + CHUNK), { stream: true }));
     const rest = decoder.decode();
-    if (rest !== "") parser.write(rest);
-    parser.close();
+    if (rest !== "") scanner.write(rest);
+    scanner.end();
   } catch (e) {
-    if (e === thrown || e instanceof FileProblem) throw e;
-    const reason = e instanceof Error ? (e.message.split("\n")[0] ?? "").slice(0, 200) : String(e);
+    // Only the scanner's own refusal means the XML is damaged: a handler's error (a FileProblem, or a bug) passes as it is.
+    if (!(e instanceof NotXml)) throw e;
     throw new FileProblem(
-      `The workbook is damaged: its part ${partName} is not readable XML (${reason}). Open it in Excel or LibreOffice, save it again, and try again.`,
+      `The workbook is damaged: its part ${partName} is not readable XML (${e.message.slice(0, 200)}). Open it in Excel or LibreOffice, save it again, and try again.`,
     );
   }
 }
