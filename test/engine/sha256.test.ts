@@ -14,4 +14,16 @@ describe("sha256", () => {
     fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => sha256(text) === createHash("sha256").update(text, "utf8").digest("hex")));
     expect(sha256("Grande Mère · 🐉")).toBe(createHash("sha256").update("Grande Mère · 🐉", "utf8").digest("hex"));
   });
+
+  test("half of a pair is digested as its own three bytes, as the seal always has; a long text after a short one", () => {
+    expect(sha256("\uD800x")).toBe(
+      createHash("sha256")
+        .update(Buffer.from([0xed, 0xa0, 0x80, 0x78]))
+        .digest("hex"),
+    );
+    const long = "Ledger ".repeat(5000);
+    expect(sha256("a")).toBe(createHash("sha256").update("a").digest("hex"));
+    expect(sha256(long)).toBe(createHash("sha256").update(long).digest("hex"));
+    expect(sha256("a")).toBe(createHash("sha256").update("a").digest("hex"));
+  });
 });

@@ -44,8 +44,16 @@ export interface HeadRow {
   readonly carry: Ratio;
 }
 
+/** Each row's digest, worked out once per row object: the head is checked, then made anew, at every credit. */
+const DIGESTS = new WeakMap<HeadRow, string>();
+
 function digest(row: HeadRow): string {
-  return sha256(["gods-head-1", row.century, row.kind, row.what ?? "", nameKey(row.god), row.paid, formatExact(row.carry)].join("\u001f")).slice(0, 16);
+  let d = DIGESTS.get(row);
+  if (d === undefined) {
+    d = sha256(["gods-head-1", row.century, row.kind, row.what ?? "", nameKey(row.god), row.paid, formatExact(row.carry)].join("\u001f")).slice(0, 16);
+    DIGESTS.set(row, d);
+  }
+  return d;
 }
 
 /** One digest for several rows, whatever their order. */
@@ -55,7 +63,8 @@ const together = (rows: readonly HeadRow[]): string => sha256(rows.map(digest).s
 export function headOf(rows: readonly HeadRow[]): BookHead | undefined {
   if (rows.length === 0) return undefined;
   // The earliest credit: the earliest century's end (or that century's rows, when it has none).
-  const earliest = Math.min(...rows.map((r) => r.century));
+  let earliest = Infinity;
+  for (const r of rows) if (r.century < earliest) earliest = r.century;
   const ofEarliest = rows.filter((r) => r.century === earliest);
   const ends = ofEarliest.filter((r) => r.kind === "century-end");
   const credits: [string, string][] = [];
