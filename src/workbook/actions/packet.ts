@@ -24,7 +24,7 @@ import type { SheetPlan } from "../plan/layout";
 import { foreignSheets } from "../plan/seal";
 import { chartsOfHistory } from "../plan/story";
 import { earthSummary, type EarthColumns, type EarthLine } from "../plan/summary";
-import { foundTable, type Campaign, type CampaignRead, type KeptTable, type Race } from "../read/campaign";
+import { foundTable, type Campaign, type CampaignRead, type God, type KeptTable, type Race } from "../read/campaign";
 import { recipients } from "../read/century";
 import { centuryInPlay } from "../read/credits";
 import { centuryInput } from "./centuryEnd";
@@ -112,69 +112,180 @@ export const LATEST_CREDITS = 5;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
+ * What every character's page is worked out from, indexed once by name key: a packet of a
+ * thousand characters looks each name up, never through whole tables again for every character.
+ */
+interface PacketIndex {
+  /** each holder's cards, by the holder's name */
+  readonly held: ReadonlyMap<string, ReturnType<typeof holdings> extends Map<string, infer H> ? H : never>;
+  /** the sources of each kind of payment, with their spheres and each source's rule by name key */
+  readonly groups: readonly {
+    readonly rules: readonly SourceRule[];
+    readonly spheres: ReturnType<typeof bySphere>;
+    readonly first: ReadonlyMap<string, SourceRule>;
+    /** the jointly held sources of each owner, by the owner's name key */
+    readonly owned: ReadonlyMap<string, SourceRule[]>;
+    readonly paid: (s: SourceRule) => string;
+  }[];
+  /** each race's pantheon shares by member, by the race's name key then the member's */
+  readonly shares: ReadonlyMap<string, ReadonlyMap<string, Ratio>>;
+  /** each race's shares as the pantheon tools write them ("33.3333%"), by the race's name key then the member's */
+  readonly written: Map<string, ReadonlyMap<string, string>>;
+  /** each god of the Gods table, by name as the recipients list spells it */
+  readonly gods: ReadonlyMap<string, God>;
+  /** each holder's cards, by name as the Cards table spells it */
+  readonly cards: ReadonlyMap<string, { sphere: string; cards: number }[]>;
+  /** the races each member is worshipped by, in the Races table's order, with its share, by the member's name key */
+  readonly worship: ReadonlyMap<string, readonly { readonly race: Race; readonly share: Ratio }[]>;
+  /** a source's name key, worked out once */
+  readonly sourceKey: (s: SourceRule) => string;
+}
+
+function packetIndex(campaign: Campaign): PacketIndex {
+  const group = (rules: SourceRule[], paid: (s: SourceRule) => string) => {
+    const first = new Map<string, SourceRule>();
+    const owned = new Map<string, SourceRule[]>();
+    for (const s of rules) {
+      const k = nameKey(s.source);
+      if (!first.has(k)) first.set(k, s);
+      for (const o of s.owners ?? []) {
+        const list = owned.get(nameKey(o));
+        if (list === undefined) owned.set(nameKey(o), [s]);
+        else list.push(s);
+      }
+    }
+    return { rules, spheres: bySphere(rules), first, owned, paid };
+  };
+  const shares = new Map<string, Map<string, Ratio>>();
+  for (const p of campaign.pantheon) {
+    const race = nameKey(p.race);
+    const byMember = shares.get(race) ?? new Map<string, Ratio>();
+    // The first row of a member counts, as a lookup through the table finds it.
+    if (!byMember.has(nameKey(p.member))) byMember.set(nameKey(p.member), p.share);
+    shares.set(race, byMember);
+  }
+  const cards = new Map<string, { sphere: string; cards: number }[]>();
+  for (const c of campaign.cards) {
+    if (c.cards <= 0) continue;
+    const list = cards.get(c.god);
+    if (list === undefined) cards.set(c.god, [{ sphere: c.sphere, cards: c.cards }]);
+    else list.push({ sphere: c.sphere, cards: c.cards });
+  }
+  const gods = new Map<string, God>();
+  for (const g of campaign.gods) if (!gods.has(g.name)) gods.set(g.name, g);
+  const worship = new Map<string, { race: Race; share: Ratio }[]>();
+  for (const race of campaign.races) {
+    for (const [member, share] of shares.get(nameKey(race.race)) ?? []) {
+      const list = worship.get(member);
+      if (list === undefined) worship.set(member, [{ race, share }]);
+      else list.push({ race, share });
+    }
+  }
+  const keys = new Map<SourceRule, string>();
+  const sourceKey = (s: SourceRule): string => {
+    let k = keys.get(s);
+    if (k === undefined) {
+      k = nameKey(s.source);
+      keys.set(s, k);
+    }
+    return k;
+  };
+  return {
+    worship,
+    sourceKey,
+    held: holdings(campaign.cards),
+    groups: [
+      group(
+        campaign.sources.filter((s) => s.timing === "century-end"),
+        (s) => s.basis,
+      ),
+      group(
+        campaign.sources.filter((s) => s.timing === "era-end" && s.basis === "count"),
+        () => "era end",
+      ),
+      group(
+        campaign.sources.filter((s) => s.timing === "event"),
+        () => "event",
+      ),
+    ],
+    shares,
+    written: new Map(),
+    gods,
+    cards,
+  };
+}
+
+/**
  * The sources a character earns from, each with its multiplier as the engine works it out
  * (multipliersOf, the same the century end, an event and an era's end pay by) and the parts it
  * is made of: rate × cards of each sphere, a flat rate, or an equal share of a source held jointly.
  */
-function sourcesOf(campaign: Campaign, god: string): MultiplierLine[] {
-  const held = holdings(campaign.cards).get(god) ?? [];
-  const groups: { rules: SourceRule[]; paid: (s: SourceRule) => string }[] = [
-    { rules: campaign.sources.filter((s) => s.timing === "century-end"), paid: (s) => s.basis },
-    { rules: campaign.sources.filter((s) => s.timing === "era-end" && s.basis === "count"), paid: () => "era end" },
-    { rules: campaign.sources.filter((s) => s.timing === "event"), paid: () => "event" },
-  ];
+function sourcesOf(index: PacketIndex, god: string): MultiplierLine[] {
+  const held = index.held.get(god) ?? [];
   const lines: MultiplierLine[] = [];
-  for (const { rules, paid } of groups) {
-    const spheres = bySphere(rules);
-    for (const [k, m] of multipliersOf(god, held, spheres, rules)) {
-      const parts: string[] = [];
-      for (const h of held) {
-        for (const s of spheres.get(nameKey(h.sphere)) ?? []) {
-          if (nameKey(s.source) !== k) continue;
-          parts.push(s.flat ? `${formatExact(s.rate)} flat (${h.sphere})` : `${formatExact(s.rate)} × ${plural(h.cards, `${h.sphere} card`)}`);
-        }
-      }
-      for (const s of rules) {
-        const owners = s.owners ?? [];
-        if (nameKey(s.source) !== k || !owners.some((o) => nameKey(o) === nameKey(god))) continue;
-        parts.push(owners.length === 1 ? `${formatExact(s.rate)}, its own` : `${formatExact(s.rate)} ÷ ${owners.length} joint owners`);
-      }
-      const rule = rules.find((s) => nameKey(s.source) === k);
-      lines.push({ source: m.source, paid: rule === undefined ? m.basis : paid(rule), multiplier: m.multiplier, parts });
+  for (const { spheres, first, owned, paid } of index.groups) {
+    // Only the joint sources this character holds a share of: the engine looks through these for its owners.
+    const own = owned.get(nameKey(god)) ?? [];
+    // What each source's multiplier is made of, by the source's name key: its cards' parts, then its shares.
+    const parts = new Map<string, string[]>();
+    const part = (s: SourceRule, text: string) => {
+      const k = index.sourceKey(s);
+      const list = parts.get(k);
+      if (list === undefined) parts.set(k, [text]);
+      else list.push(text);
+    };
+    for (const h of held) {
+      for (const s of spheres.get(nameKey(h.sphere)) ?? [])
+        part(s, s.flat ? `${formatExact(s.rate)} flat (${h.sphere})` : `${formatExact(s.rate)} × ${plural(h.cards, `${h.sphere} card`)}`);
+    }
+    for (const s of own) {
+      const owners = s.owners ?? [];
+      part(s, owners.length === 1 ? `${formatExact(s.rate)}, its own` : `${formatExact(s.rate)} ÷ ${owners.length} joint owners`);
+    }
+    for (const [k, m] of multipliersOf(god, held, spheres, own)) {
+      const rule = first.get(k);
+      lines.push({ source: m.source, paid: rule === undefined ? m.basis : paid(rule), multiplier: m.multiplier, parts: parts.get(k) ?? [] });
     }
   }
   return lines;
 }
 
-/** A race's share of worship for a member, as the pantheon tools write it into the Pantheon table ("33.3333%"). */
-function shareText(campaign: Campaign, race: string, member: string, share: Ratio): string {
-  const found = campaign.pantheons.get(nameKey(race));
-  if (found !== undefined && !("severity" in found.pantheon)) {
-    const shares = found.pantheon.shares;
-    const at = shares.findIndex((s) => nameKey(s.member) === nameKey(member));
-    const written = writtenShares(
-      shares.map((s) => s.share),
-      "points",
-    );
-    if (at >= 0 && written[at] !== undefined) return `${String(written[at])}%`;
+/** A race's shares as the pantheon tools write them into the Pantheon table ("33.3333%"), by member's name key; worked out once per race. */
+function writtenOf(campaign: Campaign, index: PacketIndex, race: string): ReadonlyMap<string, string> {
+  const k = nameKey(race);
+  let written = index.written.get(k);
+  if (written === undefined) {
+    const out = new Map<string, string>();
+    const found = campaign.pantheons.get(k);
+    if (found !== undefined && !("severity" in found.pantheon)) {
+      const shares = found.pantheon.shares;
+      const points = writtenShares(
+        shares.map((s) => s.share),
+        "points",
+      );
+      shares.forEach((s, i) => {
+        const m = nameKey(s.member);
+        if (!out.has(m) && points[i] !== undefined) out.set(m, `${String(points[i])}%`);
+      });
+    }
+    written = out;
+    index.written.set(k, written);
   }
-  return `${formatExact(mul(share, ratio(100)))}%`;
+  return written;
 }
 
 /** Each race's worship of a character (the Demons pool: Diabolism's), in the Races table's order. */
-function worshipOf(campaign: Campaign, god: string): WorshipLine[] {
-  const member = god === DEMONS ? DIABOLISM : god;
+function worshipOf(campaign: Campaign, index: PacketIndex, god: string): WorshipLine[] {
+  const member = nameKey(god === DEMONS ? DIABOLISM : god);
   const lines: WorshipLine[] = [];
-  for (const r of campaign.races) {
-    const p = campaign.pantheon.find((x) => nameKey(x.race) === nameKey(r.race) && nameKey(x.member) === nameKey(member));
-    if (p === undefined) continue;
+  for (const { race: r, share } of index.worship.get(member) ?? []) {
     const strength = populationStrength(r.units, r.cities, r.greatCities);
     lines.push({
       race: r.race,
       strength,
       turmoil: r.turmoil,
-      share: shareText(campaign, r.race, member, p.share),
-      worshippers: mul(ratio(r.turmoil ? 0 : strength), p.share),
+      share: writtenOf(campaign, index, r.race).get(member) ?? `${formatExact(mul(share, ratio(100)))}%`,
+      worshippers: mul(ratio(r.turmoil ? 0 : strength), share),
     });
   }
   return lines;
@@ -229,10 +340,11 @@ const COMMON = new Set(["Laws", "Oaths"]);
  */
 function keptRows(campaign: Campaign, pages: readonly string[]): { byCharacter: Map<string, KeptSection[]>; common: KeptSection[]; problems: Problem[] } {
   const demons = new Set(campaign.gods.filter((g) => g.kind === "demon").map((g) => nameKey(g.name)));
+  const pageKeys = new Set(pages.map(nameKey));
   const pageOf = (name: string): string | undefined => {
     const k = nameKey(name);
     if (demons.has(k)) return nameKey(DEMONS);
-    return pages.some((p) => nameKey(p) === k) ? k : undefined;
+    return pageKeys.has(k) ? k : undefined;
   };
   const known = [...pages, ...campaign.gods.filter((g) => g.kind === "demon").map((g) => g.name)];
   const byCharacter = new Map<string, KeptSection[]>();
@@ -289,14 +401,6 @@ function keptRows(campaign: Campaign, pages: readonly string[]): { byCharacter: 
   return { byCharacter, common, problems };
 }
 
-/** A Gods table's cell, for a god's row, under a header the table may have; undefined when it has no such column. */
-function godsCell(campaign: Campaign, index: number, header: string): RawCell | undefined {
-  const gods = foundTable(campaign, GODS.name)?.raw;
-  if (gods === undefined || !hasColumn(gods, header)) return undefined;
-  const at = gods.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
-  return gods.rows[index]?.[at] ?? null;
-}
-
 /** Every character's page (each god that is not a demon, then the Demons pool), and the Laws and Oaths. */
 function characterPages(campaign: Campaign, inPlay: number): { pages: CharacterPage[]; common: KeptSection[]; problems: Problem[] } {
   const names = recipients(campaign);
@@ -304,26 +408,28 @@ function characterPages(campaign: Campaign, inPlay: number): { pages: CharacterP
   const worshippers = calculateCentury(centuryInput(campaign, inPlay)).worshippers;
   const gods = foundTable(campaign, GODS.name)?.raw;
   const hasMana = gods !== undefined && hasColumn(gods, GODS_MANA);
+  const index = packetIndex(campaign);
+  const player = gods !== undefined && hasColumn(gods, "Player") ? gods.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader("Player")) : undefined;
   const pages = names.map((name): CharacterPage => {
-    const god = campaign.gods.find((g) => g.name === name);
-    const cards = campaign.cards.filter((c) => c.god === name && c.cards > 0).map((c) => ({ sphere: c.sphere, cards: c.cards }));
+    const god = index.gods.get(name);
+    const cards = index.cards.get(name) ?? [];
     const base = {
       name,
       ...accountOf(campaign, name),
       cards,
-      sources: sourcesOf(campaign, name),
-      worship: worshipOf(campaign, name),
+      sources: sourcesOf(index, name),
+      worship: worshipOf(campaign, index, name),
       worshippers: worshippers.get(name) ?? ZERO,
       kept: kept.byCharacter.get(nameKey(name)) ?? [],
     };
     if (god === undefined) {
       return { ...base, kind: "the demons' shared pool", demons: campaign.gods.filter((g) => g.kind === "demon").map((g) => g.name) };
     }
-    const player = godsCell(campaign, god.index, "Player");
+    const cell = player === undefined ? undefined : (gods?.rows[god.index]?.[player] ?? null);
     return {
       ...base,
       kind: god.kind,
-      ...(player === undefined ? {} : { player: player === null || player === "" || isErrorCell(player) ? null : String(player) }),
+      ...(cell === undefined ? {} : { player: cell === null || cell === "" || isErrorCell(cell) ? null : String(cell) }),
       ...(hasMana ? { mana: god.mana === undefined ? ("unreadable" as const) : god.mana } : {}),
     };
   });
