@@ -11,9 +11,19 @@ export const DIABOLISM = "Diabolism";
 /** The pantheon member that stands for worship of nobody. */
 export const ATHEISM = "Atheism";
 
+/** Keys already worked out: a campaign repeats a few names (causes, gods, races) thousands of times. */
+const KEYS = new Map<string, string>();
+
 /** The key two spellings of one name share: trimmed, inner spaces collapsed, lower case. */
 export function nameKey(text: string): string {
-  return text.trim().replace(/\s+/g, " ").toLowerCase();
+  let key = KEYS.get(text);
+  if (key === undefined) {
+    key = text.trim().replace(/\s+/g, " ").toLowerCase();
+    // Bounded: a table of a million different names is not kept.
+    if (KEYS.size >= 50_000) KEYS.clear();
+    if (text.length <= 200) KEYS.set(text, key);
+  }
+  return key;
 }
 
 /**

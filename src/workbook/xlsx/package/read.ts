@@ -11,7 +11,8 @@ import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, HISTORY_HEADERS, READ_TABLES, SEAL_SHEET, STORY_SHEETS, type TableSpec } from "../../model/schema";
 import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
-import { FileProblem, type Package } from "./zip";
+import { FileProblem, PartMap, type Package } from "./zip";
+import { findPart } from "./parts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
 import { HEAD_NAME } from "../../read/head";
@@ -98,6 +99,9 @@ interface TablePart {
   readonly totalsRows: number;
   readonly columns: readonly string[];
 }
+
+/** Sheets larger than this are let go of once read (a Deaths log of a million rows is over 100 MB of text). */
+const RELEASE_ABOVE = 16 * 1024 * 1024;
 
 /** No message echoes more than this many characters of a cell. */
 const ECHO = 200;
@@ -399,6 +403,8 @@ export function readPackage(pkg: Package): RawWorkbook {
     if (bytes === undefined) throw damaged(`the sheet ${sheet} has no part (${part})`);
     const blocks = plans.filter((p) => p.sheet.part === part).map((p) => p.block);
     scans.set(part, scanSheet(part, bytes, blocks, cells, sheet));
+    // A large sheet's text is not kept once its cells are: a command that writes it unpacks it again.
+    if (bytes.length > RELEASE_ABOVE && pkg.parts instanceof PartMap) pkg.parts.release(findPart(pkg.parts, part) ?? part);
   }
 
   // The sheets the add-in generates, read back: whole, the Ledger's seal (first), the Death

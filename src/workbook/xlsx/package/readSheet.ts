@@ -16,6 +16,19 @@ export const MAX_COLUMN = 16_384;
 
 /** A number as Excel writes it in a cell: digits, a point, an exponent. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/** A whole number of a few digits, as most cells of a log hold. */
+const WHOLE = /^\d{1,15}$/;
+
+/** Short texts of a sheet, each kept once: a log repeats a few causes and races a million times. */
+const SHORT = new Map<string, string>();
+function interned(text: string): string {
+  if (text.length > 40) return text;
+  const known = SHORT.get(text);
+  if (known !== undefined) return known;
+  if (SHORT.size >= 100_000) SHORT.clear();
+  SHORT.set(text, text);
+  return text;
+}
 
 /** A reference as written in the file, short and without control characters, for a message. */
 const shown = (ref: string) => ref.slice(0, 30).replace(/[\u0000-\u001f\u007f]/g, "?");
@@ -112,17 +125,6 @@ export class Block {
 
 function blankRow(width: number): RawCell[] {
   return new Array<RawCell>(width).fill(null);
-}
-
-/** Column letters at the start of a cell reference ("AB12" → 28); 0 when there are none, past MAX_COLUMN when too many. */
-function columnOf(ref: string): number {
-  let n = 0;
-  for (let i = 0; i < ref.length && n <= MAX_COLUMN; i++) {
-    const ch = ref.charCodeAt(i) | 0x20; // lower case
-    if (ch < 97 || ch > 122) break;
-    n = n * 26 + ch - 96;
-  }
-  return n;
 }
 
 /** Excel's day number as the date exceljs gives ("YYYY-MM-DD"); the number itself if it is no date. */
@@ -243,10 +245,28 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
 
   const startCell = (attrs: Attributes): void => {
     const ref = attrs["r"];
-    const col = ref === undefined ? 0 : columnOf(ref);
+    let col = 0;
+    let cellRow = row;
+    if (ref !== undefined) {
+      // "AB12": letters, then digits, read in one pass (the reference of every cell of a million-row log).
+      let i = 0;
+      for (; i < ref.length && col <= MAX_COLUMN; i++) {
+        const ch = ref.charCodeAt(i) | 0x20; // lower case
+        if (ch < 97 || ch > 122) break;
+        col = col * 26 + ch - 96;
+      }
+      if (col > MAX_COLUMN) i = ref.length;
+      let digits = 0;
+      let seen = false;
+      for (; i < ref.length; i++) {
+        const d = ref.charCodeAt(i) - 48;
+        if (d < 0 || d > 9) break;
+        digits = digits * 10 + d;
+        seen = true;
+      }
+      if (seen) cellRow = digits;
+    }
     column = col > 0 ? col : column + 1;
-    const digits = ref === undefined ? -1 : ref.search(/\d/);
-    const cellRow = digits < 0 ? row : parseInt((ref as string).slice(digits), 10);
     if (column > MAX_COLUMN || row > MAX_ROW || cellRow > MAX_ROW) {
       checkInExcel(where, ref ?? `row ${row}, column ${column}`, { top: row, bottom: Math.max(row, cellRow), left: column, right: column });
     }
@@ -266,7 +286,7 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
 
   /** The cell's value as the rules see it. */
   const cellValue = (): RawCell => {
-    if (hasInline) return inlineText === "" ? null : unescapeOoxml(inlineText);
+    if (hasInline) return inlineText === "" ? null : interned(unescapeOoxml(inlineText));
     // exceljs reads an empty <v> as no value; so does this
     if (vText === "") return null;
     switch (type) {
@@ -275,7 +295,7 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
         if (!/^\d+$/.test(vText.trim())) throw notValue("a shared text's number");
         return source.sharedString(Number(vText));
       case "str":
-        return vText;
+        return interned(vText);
       case "b": {
         const truth = vText.trim().toLowerCase();
         if (truth === "1" || truth === "true") return true;
@@ -289,7 +309,7 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
         return vText.slice(0, 10);
       default: {
         // parseFloat alone would read "0x10" as 0 and "1e400" as Infinity: only a decimal number, as Excel writes one, is read.
-        const n = NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
+        const n = WHOLE.test(vText) ? Number(vText) : NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
         if (!Number.isFinite(n)) throw notValue("a number");
         // exceljs never looks at style 0, the default; neither does this
         return style > 0 && source.isDateStyle(style) ? serialDate(n, source.date1904) : n;

@@ -22,12 +22,6 @@ const CHUNK = 1 << 20;
 /** How deep elements may nest in a part: a sheet's cells lie five deep, rich text a little deeper. */
 const MAX_DEPTH = 100;
 
-/** "x:row" → "row": some writers put every SpreadsheetML element under a prefix. */
-function localName(name: string): string {
-  const colon = name.indexOf(":");
-  return colon < 0 ? name : name.slice(colon + 1);
-}
-
 /** An attribute by its name without prefix: "r:id", "id" or any other prefix for "id". */
 export function attribute(attributes: Attributes, name: string): string | undefined {
   const plain = attributes[name];
@@ -58,21 +52,7 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
   const { open, text, close } = handlers;
   // Element names come without their prefix; a handler left out costs nothing.
   const scanner = new XmlScanner(
-    {
-      open:
-        open === undefined
-          ? () => undefined
-          : (name, attributes) => {
-              open(localName(name), attributes);
-            },
-      text: text ?? (() => undefined),
-      close:
-        close === undefined
-          ? () => undefined
-          : (name) => {
-              close(localName(name));
-            },
-    },
+    { open: open ?? (() => undefined), text: text ?? (() => undefined), close: close ?? (() => undefined), local: true },
     // Excel nests a few elements deep; a part nested thousands deep would only grow the stack of names.
     MAX_DEPTH,
     () =>

@@ -12,10 +12,12 @@
 
 export type Attributes = Readonly<Record<string, string>>;
 
+/** What a scan reports; with `local`, element names come without their prefix ("x:row" → "row"). */
 export interface ScanHandlers {
   readonly open: (name: string, attributes: Attributes) => void;
   readonly text: (text: string) => void;
   readonly close: (name: string) => void;
+  readonly local?: boolean;
 }
 
 /** Why the text is not well-formed XML, in a few words. */
@@ -24,20 +26,13 @@ export class NotXml extends Error {}
 const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 /** Characters XML 1.0 does not allow anywhere (literal or by reference). */
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-/** Characters that cannot be in a name. */
-const NOT_NAME = /[\s<>&"'=/!?]/;
 /** What in a stretch of text needs a closer look: an entity, a line break to normalise, "]]>", a character XML forbids. */
 const TEXT_SPECIAL = /[&\r\]\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** What in an attribute value needs a closer look: "<", an entity, white space to normalise, a character XML forbids. */
 const VALUE_SPECIAL = /[<&\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-/** Names already found proper: a sheet repeats a few names thousands of times. */
-const PROPER = new Set<string>();
-const proper = (name: string): boolean => {
-  if (PROPER.has(name)) return true;
-  if (name === "" || NOT_NAME.test(name)) return false;
-  if (PROPER.size < 10_000) PROPER.add(name);
-  return true;
-};
+/** Characters that cannot be in a name, by code (below 128; what white space and "/" ">" end is checked where they end it). */
+const NAME_STOP = new Uint8Array(128);
+for (const ch of "<&\"'=!?") NAME_STOP[ch.charCodeAt(0)] = 1;
 
 function decode(text: string): string {
   let out = "";
@@ -64,12 +59,17 @@ function codePoint(n: number): string | undefined {
   return FORBIDDEN.test(ch) ? undefined : ch;
 }
 
+/** The attributes of a tag that has none. */
+const NONE: Attributes = Object.freeze({});
+
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** A scan of one document, fed text in pieces; `end` says it is all there. */
 export class XmlScanner {
   private pending = "";
   private readonly stack: string[] = [];
+  /** the names reported for the open elements (without prefix, when asked) */
+  private readonly reported: string[] = [];
   private rootSeen = false;
   /** a CR at the end of the last piece of text, whose LF may come with the next */
   private lastCr = false;
@@ -166,13 +166,23 @@ export class XmlScanner {
         continue;
       }
       if (next === 0x2f /* / */) {
-        const close = s.indexOf(">", lt + 2);
-        if (close < 0) return final ? fail("an end tag is not closed") : lt;
-        const name = s.slice(lt + 2, close).trimEnd();
-        const open = this.stack.pop();
-        if (open === undefined) fail(`</${name.slice(0, 40)}> closes nothing`);
-        if (open !== name) fail(`<${open}> is closed by </${name.slice(0, 40)}>`);
-        this.handlers.close(name);
+        // The end tag of the element open: its name, then perhaps space, then ">".
+        const open = this.stack[this.stack.length - 1];
+        let close = -1;
+        if (open !== undefined && s.startsWith(open, lt + 2)) {
+          let j = lt + 2 + open.length;
+          while (j < n && isSpace(s.charCodeAt(j))) j++;
+          if (j < n && s.charCodeAt(j) === 0x3e) close = j;
+          else if (j >= n && !final) return lt;
+        }
+        if (close < 0) {
+          const end = s.indexOf(">", lt + 2);
+          if (end < 0) return final ? fail("an end tag is not closed") : lt;
+          const name = s.slice(lt + 2, end).trimEnd();
+          return fail(open === undefined ? `</${name.slice(0, 40)}> closes nothing` : `<${open}> is closed by </${name.slice(0, 40)}>`);
+        }
+        this.stack.pop();
+        this.handlers.close(this.reported.pop() as string);
         at = close + 1;
         continue;
       }
@@ -187,14 +197,25 @@ export class XmlScanner {
   private startTag(s: string, lt: number, final: boolean): number {
     const n = s.length;
     let i = lt + 1;
+    let improper = false;
+    let colon = -1;
     while (i < n) {
       const c = s.charCodeAt(i);
       if (isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */) break;
+      if (NAME_STOP[c] === 1) improper = true;
+      if (c === 0x3a /* : */ && colon < 0) colon = i;
       i++;
     }
     if (i >= n) return final ? fail("the text ends inside a tag") : -1;
     const name = s.slice(lt + 1, i);
-    if (!proper(name)) fail(`a tag with no proper name (<${name.slice(0, 40)})`);
+    if (improper || name === "") fail(`a tag with no proper name (<${name.slice(0, 40)})`);
+    const shown = colon < 0 || this.handlers.local !== true ? name : s.slice(colon + 1, i);
+    // A tag without attributes, as most of a sheet's are: no object of its own.
+    const c0 = s.charCodeAt(i);
+    if (c0 === 0x3e /* > */) {
+      this.begin(name, shown, NONE, false);
+      return i + 1;
+    }
     const attributes: Record<string, string> = {};
     for (;;) {
       const spaced = i < n && isSpace(s.charCodeAt(i));
@@ -202,27 +223,40 @@ export class XmlScanner {
       if (i >= n) return final ? fail(`<${name}> is not closed`) : -1;
       const c = s.charCodeAt(i);
       if (c === 0x3e /* > */) {
-        this.begin(name, attributes, false);
+        this.begin(name, shown, attributes, false);
         return i + 1;
       }
       if (c === 0x2f /* / */) {
         if (i + 1 >= n) return final ? fail(`<${name}> is not closed`) : -1;
         if (s.charCodeAt(i + 1) !== 0x3e) fail(`a "/" inside <${name}>`);
-        this.begin(name, attributes, true);
+        this.begin(name, shown, attributes, true);
         return i + 2;
       }
       if (!spaced) fail(`no space between attributes of <${name}>`);
-      const eq = s.indexOf("=", i);
-      if (eq < 0) return final ? fail(`an attribute of <${name}> has no value`) : -1;
-      const key = s.slice(i, eq).trimEnd();
-      if (!proper(key)) fail(`an attribute of <${name}> has no proper name`);
+      // The attribute's name, up to "=" (with space before it, perhaps).
+      const from = i;
+      let bad = false;
+      while (i < n) {
+        const k = s.charCodeAt(i);
+        if (k === 0x3d /* = */ || isSpace(k)) break;
+        if (NAME_STOP[k] === 1 || k === 0x3e || k === 0x2f) bad = true;
+        i++;
+      }
+      const key = s.slice(from, i);
+      while (i < n && isSpace(s.charCodeAt(i))) i++;
+      if (i >= n) return final ? fail(`<${name}> is not closed`) : -1;
+      if (s.charCodeAt(i) !== 0x3d) fail(`an attribute of <${name}> has no value`);
+      if (bad || key === "") fail(`an attribute of <${name}> has no proper name`);
+      const eq = i;
       let q = eq + 1;
       while (q < n && isSpace(s.charCodeAt(q))) q++;
       if (q >= n) return final ? fail(`<${name}> is not closed`) : -1;
       const quote = s[q];
       if (quote !== '"' && quote !== "'") fail(`an attribute of <${name}> is not quoted`);
-      const close = s.indexOf(quote, q + 1);
-      if (close < 0) return final ? fail(`an attribute of <${name}> is not closed`) : -1;
+      const code = s.charCodeAt(q);
+      let close = q + 1;
+      while (close < n && s.charCodeAt(close) !== code) close++;
+      if (close >= n) return final ? fail(`an attribute of <${name}> is not closed`) : -1;
       let value = s.slice(q + 1, close);
       if (VALUE_SPECIAL.test(value)) {
         if (value.includes("<")) fail(`"<" in an attribute of <${name}>`);
@@ -236,15 +270,18 @@ export class XmlScanner {
     }
   }
 
-  private begin(name: string, attributes: Attributes, empty: boolean): void {
+  private begin(name: string, shown: string, attributes: Attributes, empty: boolean): void {
     if (this.stack.length === 0) {
       if (this.rootSeen) fail("a second root element");
       this.rootSeen = true;
     }
     if (this.stack.length + 1 > this.maxDepth) throw this.tooDeep();
-    this.handlers.open(name, attributes);
-    if (empty) this.handlers.close(name);
-    else this.stack.push(name);
+    this.handlers.open(shown, attributes);
+    if (empty) this.handlers.close(shown);
+    else {
+      this.stack.push(name);
+      this.reported.push(shown);
+    }
   }
 }
 

@@ -211,6 +211,12 @@ export class PartMap extends Map<string, Uint8Array> {
     return slot.bytes;
   }
 
+  /** Lets go of a part's unpacked bytes (a large sheet read once): read again, it is unpacked again. */
+  release(name: string): void {
+    const slot = this.slots.get(name);
+    if (slot?.stored !== undefined && this.source !== undefined) delete slot.bytes;
+  }
+
   /** The part's bytes if it has been unpacked (or is new), without unpacking it. */
   peek(name: string): Uint8Array | undefined {
     return this.slots.get(name)?.bytes;
@@ -380,7 +386,10 @@ function checkText(name: string, part: Uint8Array, file: string): void {
   if (!XML_PART.test(name)) return;
   const view = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
   const utf16 = (part[0] === 0xff && part[1] === 0xfe) || (part[0] === 0xfe && part[1] === 0xff);
-  if (view.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
+  // A document type declaration stands before the root element: the declaration, comments and
+  // processing instructions before it are all that is searched (a million-row sheet is not).
+  const prolog = utf16 ? view : view.subarray(0, prologEnd(view));
+  if (prolog.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
     throw new FileProblem(
       `${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`,
     );
@@ -389,6 +398,26 @@ function checkText(name: string, part: Uint8Array, file: string): void {
     throw new FileProblem(
       `${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`,
     );
+  }
+}
+
+/** Where a UTF-8 part's root element begins (after its declaration, comments and processing instructions); past a "<!" other than a comment, its end. */
+function prologEnd(b: Buffer): number {
+  let i = 0;
+  for (;;) {
+    i = b.indexOf(0x3c, i);
+    if (i < 0) return b.length;
+    const c = b[i + 1];
+    if (c === 0x3f) {
+      const end = b.indexOf("?>", i + 2);
+      if (end < 0) return b.length;
+      i = end + 2;
+    } else if (c === 0x21 && b[i + 2] === 0x2d && b[i + 3] === 0x2d) {
+      const end = b.indexOf("-->", i + 4);
+      if (end < 0) return b.length;
+      i = end + 3;
+    } else if (c === 0x21) return b.length;
+    else return i;
   }
 }
 
