@@ -131,6 +131,31 @@ describe("deaths typed after their century was paid", () => {
     expect(again.result?.totalDeaths).toBe(23);
   });
 
+  test("the seal keeps what each century counted: no Death Worksheet need be read; an older seal falls back on the worksheet", () => {
+    const { tables, raw } = afterCentury1(handWorked());
+    const sealed = raw(tables);
+    const counts = new Map([
+      ["war", 14],
+      ["plague", 3],
+    ]);
+    // Without the worksheet, the seal's rows tell what century 1 counted.
+    const sealOnly = { ...sealed, generatedCells: new Map([[SEAL_SHEET, sealed.generatedCells?.get(SEAL_SHEET) ?? []]]) };
+    expect(readCampaign(sealOnly).campaign.counted.get(1)).toEqual(counts);
+    expect((sealed.generatedCells?.get(SEAL_SHEET) ?? []).filter((r) => r[0] === "counted")).toEqual([
+      ["counted", "war", 1, "14"],
+      ["counted", "plague", 1, "3"],
+    ]);
+    // A seal written before it kept counts: the worksheet is read, as before.
+    const older = new Map(sealed.generatedCells);
+    older.set(
+      SEAL_SHEET,
+      (older.get(SEAL_SHEET) ?? []).filter((r) => r[0] !== "counted"),
+    );
+    expect(readCampaign({ ...sealed, generatedCells: older }).campaign.counted.get(1)).toEqual(counts);
+    older.delete("C1 Death Worksheet");
+    expect(readCampaign({ ...sealed, generatedCells: older }).campaign.counted.get(1)).toBeUndefined();
+  });
+
   test("rows deleted after payment are named too", () => {
     const { tables, raw } = afterCentury1(handWorked());
     const fewer = { ...tables, Deaths: (tables.Deaths as Rows).filter((r) => r[1] !== "plague") };

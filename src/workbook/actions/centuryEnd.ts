@@ -7,9 +7,9 @@ import { calculateCentury, type CenturyInput, type CenturyResult } from "../../e
 import { cmp, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { errorsIn, tableWarning, WORKBOOK, type Problem } from "../model/problems";
-import type { RawWorkbook } from "../model/raw";
+import type { RawCell, RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign, type CampaignRead } from "../read/campaign";
-import { DEATHS, LEDGER } from "../model/schema";
+import { DEATHS, LEDGER, sheetNames } from "../model/schema";
 import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
 import { headAfter, ledgerPlan, tooLargeCredit } from "../plan/ledger";
 import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
@@ -17,6 +17,8 @@ import { accountsAfter } from "./credit";
 import { bookSheets } from "../plan/bookSheets";
 import { foreignSheets, sealSheet } from "../plan/seal";
 import { centuryWorksheets } from "../plan/worksheets";
+import type { SheetPlan } from "../plan/layout";
+import { countedDeaths } from "../read/payChecks";
 import { storySheets } from "../plan/story";
 
 export type { Payment, WorkbookPlan } from "../plan/types";
@@ -143,11 +145,21 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
   const head = headAfter(campaign.ledger, replaced, credits);
   const plan: WorkbookPlan = {
     century: n,
-    sheets: [...sheets, sealSheet(campaign, after, sheets)],
+    sheets: [...sheets, sealSheet(campaign, after, sheets, countedAfter(campaign, n, sheets))],
     ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits),
     ...(head === undefined ? {} : { head }),
   };
   return { century: n, problems, campaign, result, plan, payments: toPayments(result.payouts) };
+}
+
+/** What each paid century counted once century `n` is paid: its own count, as its new Death Worksheet holds it. */
+function countedAfter(campaign: Campaign, n: number, sheets: readonly SheetPlan[]): Map<number, ReadonlyMap<string, number>> {
+  const counted = new Map(campaign.counted);
+  const worksheet = sheets.find((s) => s.name === sheetNames(n).deaths);
+  const now = worksheet === undefined ? undefined : countedDeaths(worksheet.rows.map((r) => r.map((c) => (c === null ? null : (c.value as RawCell)))));
+  if (now !== undefined) counted.set(n, now);
+  else counted.delete(n);
+  return counted;
 }
 
 /** What each recipient would be paid if `century` ended now: the calculation alone, nothing planned. The campaign is expected to be sound. */

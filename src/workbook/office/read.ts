@@ -4,6 +4,7 @@
  * every input table's first FIRST_ROWS rows; a larger table's other rows follow in windows, so
  * that no answer of Excel's grows past about WINDOW_BYTES, whatever the campaign's size.
  */
+import { readSeal } from "../read/seal";
 import { isExcelError } from "../../engine/excelErrors";
 import type { ContextApi, RangeApi } from "./api";
 import { THIS_COMPUTER } from "./computer";
@@ -161,6 +162,14 @@ async function readRest(context: ContextApi, pending: readonly Pending[]): Promi
   return read;
 }
 
+/** A sheet's cells as rows from A1, as the file adapter gives them. */
+function fromA1(range: { rowIndex: number; columnIndex: number }, values: readonly (readonly unknown[])[]): RawCell[][] {
+  return [
+    ...Array.from({ length: range.rowIndex }, () => [] as RawCell[]),
+    ...values.map((r) => [...Array.from({ length: range.columnIndex }, () => null), ...r.map(rawCell)]),
+  ];
+}
+
 /** Reads every input table: two round trips, and more only for tables of over FIRST_ROWS rows. */
 export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const wb = context.workbook;
@@ -186,23 +195,37 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
       pending.push(pendingRange(sheetName, wb.worksheets.getItem(sheetName).getUsedRange(true), { name: sheetName }, false, false));
     }
   }
-  // The sheets the add-in generates, read back: each one's title (A1), the Death Worksheets
-  // whole (what each paid century counted), and the seal and the History in windows.
+  // The sheets the add-in generates, read back: the Ledger's seal and the Campaign History, which
+  // grow with every credit and century, read like tables (their rows past the first FIRST_ROWS in
+  // windows, so that no answer grows with them); then only what the seal does not tell.
   const named = [...sheetNames.values()].filter((name) => GENERATED_SHEET.test(name));
-  const generated = named
-    .filter((name) => DEATH_SHEET.test(name))
-    .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
-  // The Ledger's seal and the Campaign History grow with every credit and century: read like
-  // tables, their rows past the first FIRST_ROWS in windows, so that no answer grows with them.
   const growing = named
     .filter((name) => name === SEAL_SHEET || name === STORY_SHEETS.history)
     .map((name) => pendingRange(name, wb.worksheets.getItem(name).getUsedRange(true), { name }, false, false));
-  const titles = named.map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
   const mark = wb.settings.getItemOrNullObject(CENTURY_END_MARK).load("value");
   const head = wb.names.getItemOrNullObject(HEAD_NAME).load("formula");
   wb.settings.load("items/key,items/value");
   await context.sync();
   const cells = await readRest(context, [...pending, ...growing]);
+  // The seal lists the add-in's sheets and keeps what each paid century counted: the title (A1)
+  // of a sheet named like the add-in's that it does not list, and the Death Worksheet of a century
+  // it keeps no count of (a book sealed before it kept them), come in one request more, and only
+  // when there are such sheets. However long the campaign, no request grows with its centuries.
+  const sealRead = growing.find((g) => g.name === SEAL_SHEET);
+  const seal = sealRead === undefined ? undefined : readSeal(fromA1(sealRead.range, cells.get(sealRead) ?? []));
+  const listed = (name: string) => seal?.sheets.has(name.toLowerCase()) === true;
+  const counted = (name: string) => {
+    const m = DEATH_SHEET.exec(name);
+    return m !== null && listed(name) && seal?.counted.has(Number(m[1])) === true;
+  };
+  const generated = named
+    .filter((name) => DEATH_SHEET.test(name) && !counted(name))
+    .map((name) => ({ name, range: wb.worksheets.getItem(name).getUsedRange(true).load("values,rowIndex,columnIndex") }));
+  const readWhole = new Set(growing.map((g) => g.name));
+  const titles = named
+    .filter((name) => !listed(name) && !readWhole.has(name))
+    .map((name) => ({ name, range: wb.worksheets.getItem(name).getRange("A1").load("values") }));
+  if (generated.length + titles.length > 0) await context.sync();
   const logs = logsIn(wb.settings.items);
   const journal = readJournal(wb.settings.items, Date.now());
 
@@ -232,18 +255,16 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     });
   }
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
-  // As rows from A1, as the file adapter gives them.
-  const fromA1 = (range: { rowIndex: number; columnIndex: number }, values: readonly (readonly unknown[])[]): RawCell[][] => [
-    ...Array.from({ length: range.rowIndex }, () => [] as RawCell[]),
-    ...values.map((r) => [...Array.from({ length: range.columnIndex }, () => null), ...r.map(rawCell)]),
-  ];
   const generatedCells = new Map(generated.map((g) => [g.name, fromA1(g.range, g.range.values)]));
   for (const g of growing) generatedCells.set(g.name, fromA1(g.range, cells.get(g) ?? []));
   return {
     tables,
     sheetNames: [...sheetNames.values()],
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
-    ...(titles.length > 0 ? { sheetTitles: new Map(titles.map((t) => [t.name, rawCell(t.range.values[0]?.[0])])) } : {}),
+    sheetTitles: new Map([
+      ...titles.map((t): [string, RawCell] => [t.name, rawCell(t.range.values[0]?.[0])]),
+      ...[...readWhole].map((name): [string, RawCell] => [name, generatedCells.get(name)?.[0]?.[0] ?? null]),
+    ]),
     ...(Number.isSafeInteger(interrupted) ? { interruptedCentury: interrupted } : {}),
     ...(problems.length > 0 ? { problems } : {}),
     ...(logs.paidLog.length > 0 ? { paidLog: logs.paidLog } : {}),

@@ -8,12 +8,21 @@ import { sealRows } from "../read/seal";
 import type { Account, Campaign } from "../read/types";
 import { printSetup, type SheetPlan } from "./layout";
 
-/** The seal for the accounts as the credit leaves them, listing the sheets the add-in generated. */
-export function sealSheet(campaign: Campaign, accounts: ReadonlyMap<string, Account>, written: readonly SheetPlan[]): SheetPlan {
+/**
+ * The seal for the accounts as the credit leaves them, listing the sheets the add-in generated
+ * and what each paid century counted (`counted`: the campaign's, unless a century end changes it).
+ */
+export function sealSheet(
+  campaign: Campaign,
+  accounts: ReadonlyMap<string, Account>,
+  written: readonly SheetPlan[],
+  counted: ReadonlyMap<number, ReadonlyMap<string, number>> = campaign.counted,
+): SheetPlan {
   const ours = new Set([...(campaign.seal?.sheets ?? []), ...written.map((s) => s.name.toLowerCase())]);
   const names = campaign.sheetNames.filter((n) => ours.has(n.toLowerCase()));
-  for (const s of written) if (!names.some((n) => n.toLowerCase() === s.name.toLowerCase())) names.push(s.name);
-  return sealSheetOf(sealRows(campaign.seal?.cells, accounts, names));
+  const known = new Set(names.map((n) => n.toLowerCase()));
+  for (const s of written) if (!known.has(s.name.toLowerCase())) names.push(s.name);
+  return sealSheetOf(sealRows(campaign.seal?.cells, accounts, names, counted));
 }
 
 /** The seal's sheet holding these rows, from A1: hidden, plain. */

@@ -24,7 +24,7 @@ import { countedDeaths } from "./payChecks";
 import { checkSeal, readSeal } from "./seal";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
-import type { Campaign, CampaignRead, FoundTable, KeptTable } from "./types";
+import type { Campaign, CampaignRead, FoundTable, KeptTable, Seal } from "./types";
 
 export * from "./types";
 
@@ -128,7 +128,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     found,
     missingTables,
     flawed,
-    counted: countedByCentury(raw, ledger),
+    counted: countedByCentury(raw, ledger, seal),
     sheetNames: raw.sheetNames,
     ...(seal === undefined ? {} : { seal }),
     sheetTitles: raw.sheetTitles ?? new Map(),
@@ -154,13 +154,21 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   };
 }
 
-/** What each paid century's Death Worksheet counted, where the adapter read it back. */
-function countedByCentury(raw: RawWorkbook, ledger: readonly { readonly century: number; readonly kind: string }[]): Map<number, Map<string, number>> {
+/**
+ * What each paid century's Death Worksheet counted: as the seal keeps it, or, for a century it
+ * does not (a book sealed before it kept them), from the worksheet where the adapter read it back.
+ */
+function countedByCentury(
+  raw: RawWorkbook,
+  ledger: readonly { readonly century: number; readonly kind: string }[],
+  seal: Seal | undefined,
+): Map<number, ReadonlyMap<string, number>> {
   const paid = new Set(ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
-  const counted = new Map<number, Map<string, number>>();
+  const counted = new Map<number, ReadonlyMap<string, number>>();
+  for (const [century, causes] of seal?.counted ?? []) if (paid.has(century)) counted.set(century, causes);
   for (const name of raw.generatedCells?.keys() ?? []) {
     const m = DEATH_SHEET.exec(name);
-    if (m === null || !paid.has(Number(m[1]))) continue;
+    if (m === null || !paid.has(Number(m[1])) || counted.has(Number(m[1]))) continue;
     const cells = raw.generatedCells?.get(name) ?? [];
     const byCause = countedDeaths(cells);
     if (byCause !== undefined) counted.set(Number(m[1]), byCause);

@@ -80,9 +80,15 @@ export function readSeal(cells: readonly (readonly RawCell[])[] | undefined): Se
   if (head === undefined || SEAL_HEADERS.some((h, i) => head[i] !== h)) return undefined;
   const accounts = new Map<string, { god: string; digests: string[] }>();
   const sheets = new Set<string>();
+  const counted = new Map<number, Map<string, number>>();
   const damaged = new Map<string, { god: string; row: number | null; credit: number | null }>();
   rows.forEach(([entry, name, credit, digest], i) => {
     if (entry === "sheet" && typeof name === "string") sheets.add(name.toLowerCase());
+    if (entry === COUNTED && typeof name === "string" && typeof credit === "number" && typeof digest === "string" && /^\d+$/.test(digest)) {
+      const century = counted.get(credit) ?? new Map<string, number>();
+      century.set(name, Number(digest));
+      counted.set(credit, century);
+    }
     if (entry !== "account" || typeof name !== "string") return;
     const k = nameKey(name);
     const number = typeof credit === "number" && Number.isSafeInteger(credit) && credit >= 1 ? credit : null;
@@ -100,10 +106,17 @@ export function readSeal(cells: readonly (readonly RawCell[])[] | undefined): Se
     const hole = Array.from({ length: account.digests.length }, (_, i) => i).find((i) => account.digests[i] === undefined);
     if (hole !== undefined && !damaged.has(k)) damaged.set(k, { god: account.god, row: null, credit: hole + 1 });
   }
-  return { accounts, sheets, cells, damaged };
+  return { accounts, sheets, cells, damaged, counted };
 }
 
 type SealRow = [string | null, string | null, string | number | null, string | null];
+
+/**
+ * A seal row of what a paid century's Death Worksheet counted: the cause (its key), the century
+ * and the units. Kept here, a command knows what each century counted without reading a Death
+ * Worksheet per century.
+ */
+const COUNTED = "counted";
 
 const BLANK: SealRow = [null, null, null, null];
 
@@ -125,6 +138,7 @@ export function sealRows(
   existing: readonly (readonly RawCell[])[] | undefined,
   accounts: ReadonlyMap<string, { readonly god: string; readonly entries: readonly Sealed[] }>,
   sheets: readonly string[],
+  counted: ReadonlyMap<number, ReadonlyMap<string, number>> = new Map(),
 ): SealRow[] {
   // Every digest the seal must hold, by recipient and credit: each credit in the Ledger's order.
   const wanted = new Map<string, { god: string; credit: number; digest: string; order: number }>();
@@ -139,9 +153,21 @@ export function sealRows(
   const free: number[] = [];
   const kept = new Set<string>();
   const listed = new Set<string>();
+  // What each paid century counted, as rows of the seal: kept where they are while they hold.
+  const countedWanted = new Map<string, SealRow>();
+  for (const [century, causes] of [...counted].sort(([a], [b]) => a - b))
+    for (const [cause, units] of causes) countedWanted.set(`${century}\u0000${cause}`, [COUNTED, cause, century, String(units)]);
+  const countedKept = new Set<string>();
   rows.forEach((r, i) => {
     if (i === 0) return;
     if (r[0] === "sheet" && r[1] !== null) listed.add(r[1].toLowerCase());
+    if (r[0] === COUNTED) {
+      const key = `${String(r[2])}\u0000${r[1] ?? ""}`;
+      const w = countedWanted.get(key);
+      if (w !== undefined && !countedKept.has(key) && w[3] === r[3]) countedKept.add(key);
+      else free.push(i);
+      return;
+    }
     if (r[0] !== "account") {
       if (r[0] !== "sheet" && r[0] !== "note") free.push(i);
       return;
@@ -158,6 +184,12 @@ export function sealRows(
   const added: SealRow[] = [];
   for (const w of missing) {
     const row: SealRow = ["account", w.god, w.credit, w.digest];
+    const at = free.shift();
+    if (at === undefined) added.push(row);
+    else rows[at] = row;
+  }
+  for (const [key, row] of countedWanted) {
+    if (countedKept.has(key)) continue;
     const at = free.shift();
     if (at === undefined) added.push(row);
     else rows[at] = row;

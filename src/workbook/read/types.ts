@@ -125,6 +125,8 @@ export interface Seal {
   readonly sheets: ReadonlySet<string>;
   /** its sheet's cells as read, from A1: the next credit keeps them where they are */
   readonly cells: readonly (readonly RawCell[])[];
+  /** what each paid century's Death Worksheet counted, by cause key, as the seal keeps it (a book sealed before it kept them has none) */
+  readonly counted: ReadonlyMap<number, ReadonlyMap<string, number>>;
   /** an account's entries whose credit number or digest was cleared or changed, by the recipient's name key: the seal itself was edited */
   readonly damaged: ReadonlyMap<string, { readonly god: string; readonly row: number | null; readonly credit: number | null }>;
 }

@@ -420,8 +420,12 @@ export function readPackage(pkg: Package): RawWorkbook {
   const whole = (name: string) => DEATH_SHEET.test(name) || name === SEAL_SHEET || name === STORY_SHEETS.history;
   const sealFirst = [...generated.filter((s) => s.name === SEAL_SHEET), ...generated.filter((s) => s.name !== SEAL_SHEET)];
   let listed: ReadonlySet<string> = new Set();
+  // The centuries whose counts the seal keeps: their Death Worksheets need no reading.
+  let counted: ReadonlyMap<number, unknown> = new Map();
   for (const sheet of sealFirst) {
     if (!whole(sheet.name) && listed.has(sheet.name.toLowerCase())) continue;
+    const death = DEATH_SHEET.exec(sheet.name);
+    if (death !== null && counted.has(Number(death[1])) && listed.has(sheet.name.toLowerCase())) continue;
     const all = whole(sheet.name);
     const right = sheet.name === STORY_SHEETS.history ? HISTORY_HEADERS.length : 4;
     const read = (): RawCell[][] | undefined => {
@@ -445,7 +449,11 @@ export function readPackage(pkg: Package): RawWorkbook {
     if (rows === undefined) continue;
     sheetTitles.set(sheet.name, rows[0]?.[0] ?? null);
     if (all) generatedCells.set(sheet.name, rows);
-    if (sheet.name === SEAL_SHEET) listed = readSeal(rows)?.sheets ?? listed;
+    if (sheet.name === SEAL_SHEET) {
+      const seal = readSeal(rows);
+      listed = seal?.sheets ?? listed;
+      counted = seal?.counted ?? counted;
+    }
   }
 
   const tables = new Map<string, RawTable>();
