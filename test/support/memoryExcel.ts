@@ -1249,6 +1249,11 @@ class RangeProxy extends Loadable implements RangeApi {
       this.ctx.book.activeSheet = sheet.name;
     });
   }
+  /** Releases the range object ("Range.untrack"): in memory there is nothing to release. */
+  untrack(): this {
+    return this;
+  }
+
   /** Merges the range, or each of its rows when `across` ("Range.merge"). */
   merge(across = false): void {
     this.ctx.enqueue(() => {

@@ -176,6 +176,11 @@ export interface RangeApi {
   select(): void;
   /** merges the range's cells into one, or each row's cells when `across` ("Range.merge", ExcelApi 1.2) */
   merge(across?: boolean): void;
+  /**
+   * Lets Excel go of the range once the request that uses it is carried out: its release goes in
+   * that request, not in one long request at the end of the run ("Range.untrack", ExcelApi 1.1).
+   */
+  untrack(): RangeApi;
   readonly format: {
     readonly font: { bold: boolean; italic: boolean; size: number; color: string };
     readonly fill: { color: string };
