@@ -2,7 +2,7 @@
  * The command line's words: each command's usage, reading arguments into positionals and
  * --options, and the one way a mistake in them is told (with the usage, or as JSON).
  */
-import { EXIT, jsonError } from "./fileJob";
+import { EXIT, jsonError } from "./answers";
 import type { Io } from "./io";
 
 /** Each command's usage, for `gods CMD --help` and after a mistake in its arguments. */

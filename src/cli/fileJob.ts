@@ -11,9 +11,9 @@ import { describeProblem, errorsIn, openActionProblems, payWarningsIn, warningsI
 import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
 import { CampaignFileError, checkNotOpenElsewhere, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
+import { EXIT, jsonError } from "./answers";
 
-/** The exit codes every command shares. */
-export const EXIT = { done: 0, fnError: 1, badInput: 2, payWarnings: 3 } as const;
+export { EXIT, jsonError };
 
 /** What a command plans on a workbook: problems, and what to write when there is none. */
 export interface Planned {
@@ -45,16 +45,6 @@ export interface FileJob<O extends Planned> {
   readonly acceptWarnings?: boolean;
   /** the command settles an action left open inside Excel (gods recover): the file is not refused for it */
   readonly journal?: boolean;
-}
-
-/** A problem as the JSON answers give it. */
-function problemJson(p: Problem): { table: string; row: number | null; column: string | null; message: string } {
-  return { table: p.table, row: p.row ?? null, column: p.column ?? null, message: p.message };
-}
-
-/** A refusal in JSON: one object on stdout, like every answer. */
-export function jsonError(io: Io, error: string, problems: readonly Problem[] = [], warnings: readonly Problem[] = []): void {
-  io.out(JSON.stringify({ error, problems: problems.map(problemJson), warnings: warnings.map(describeProblem) }));
 }
 
 export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Promise<number> {

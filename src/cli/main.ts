@@ -1,15 +1,16 @@
 import * as fs from "fs";
 import * as path from "path";
-import { creditEraEnd, creditEvent, debitAccount, undoCredit } from "./book";
-import { centuryEnd, init } from "./centuryEnd";
-import { EXIT, jsonError } from "./fileJob";
-import { runFunction } from "./fn";
-import { renameGod, resealLedger } from "./ledger";
-import { disasterCommand, growthCommand, warCommand } from "./refereeCommands";
-import { cardsCommand, packetCommand, sessionEndCommand } from "./sessionCommands";
+import { EXIT, jsonError } from "./answers";
 import { consoleIo, type Io } from "./io";
-import { recover } from "./recover";
 import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
+
+// Each command's code is loaded when that command runs: `gods fn TOLL 7` loads the functions, not
+// the workbook's reading and writing.
+const book = () => import("./book");
+const files = () => import("./centuryEnd");
+const ledger = () => import("./ledger");
+const referee = () => import("./refereeCommands");
+const session = () => import("./sessionCommands");
 
 export type { Io };
 
@@ -25,7 +26,7 @@ async function centuryEndCommand(args: readonly string[], io: Io, json: boolean)
   if (typeof centuryText !== "string" || !/^\d{1,15}$/.test(centuryText) || Number(centuryText) < 1) {
     return argumentError("century-end", "gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).", io, json, false);
   }
-  return centuryEnd({ ...writeBase(parsed, file), century: Number(centuryText), firstCentury: parsed.options.has("first-century") }, io);
+  return (await files()).centuryEnd({ ...writeBase(parsed, file), century: Number(centuryText), firstCentury: parsed.options.has("first-century") }, io);
 }
 
 /** The options every book command shares, or what is wrong with the arguments. */
@@ -59,7 +60,7 @@ async function eventCommand(args: readonly string[], io: Io, json: boolean): Pro
   const century = wholeOption(got.parsed, "century");
   if (times === undefined || century === undefined)
     return argumentError("event", `gods event: --${times === undefined ? "times" : "century"} needs a whole number, 1 or more.`, io, json, false);
-  return creditEvent(
+  return (await book()).creditEvent(
     {
       ...got.base,
       event: got.parsed.positional[1] as string,
@@ -78,7 +79,7 @@ async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Pr
   const century = wholeOption(got.parsed, "century");
   if (century === undefined || century === null)
     return argumentError("era-end", "gods era-end needs --century N: the century that closes the era (for example --century 5).", io, json, false);
-  return creditEraEnd({ ...got.base, century }, io);
+  return (await book()).creditEraEnd({ ...got.base, century }, io);
 }
 
 async function debitCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
@@ -101,13 +102,13 @@ async function debitCommand(args: readonly string[], io: Io, json: boolean): Pro
       false,
     );
   const [, god, mana] = got.parsed.positional as [string, string, string];
-  return debitAccount({ ...got.base, god, mana, what, again: got.parsed.options.has("again") }, io);
+  return (await book()).debitAccount({ ...got.base, god, mana, what, again: got.parsed.options.has("again") }, io);
 }
 
 async function undoCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const got = bookArgs("gods undo", args, [], [], 1);
   if (typeof got === "string") return argumentError("undo", got, io, json);
-  return undoCredit(got.base, io);
+  return (await book()).undoCredit(got.base, io);
 }
 
 async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
@@ -124,19 +125,19 @@ async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Pr
   const because = got.parsed.options.get("because");
   if (typeof because !== "string" || because.trim() === "")
     return argumentError("ledger", 'gods ledger reseal needs --because "…": why the book is corrected (it is kept in the Ledger).', io, json, false);
-  return resealLedger({ ...got.base, because }, io);
+  return (await ledger()).resealLedger({ ...got.base, because }, io);
 }
 
 async function renameCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const got = bookArgs("gods rename", args, [], [], 3);
   if (typeof got === "string") return argumentError("rename", got, io, json);
-  return renameGod({ ...got.base, from: got.parsed.positional[1] as string, to: got.parsed.positional[2] as string }, io);
+  return (await ledger()).renameGod({ ...got.base, from: got.parsed.positional[1] as string, to: got.parsed.positional[2] as string }, io);
 }
 
 async function recoverCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const got = bookArgs("gods recover", args, [], [], 1);
   if (typeof got === "string") return argumentError("recover", got, io, json);
-  return recover(got.base, io);
+  return (await import("./recover")).recover(got.base, io);
 }
 
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
@@ -144,7 +145,7 @@ async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
   if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1)
     return argumentError("init", `gods init: ${problem ?? "needs exactly one file name."}`, io, false);
-  return init(parsed.positional[0] as string, parsed.options.has("example"), io);
+  return (await files()).init(parsed.positional[0] as string, parsed.options.has("example"), io);
 }
 
 /** The version of gods: the project's, from package.json. */
@@ -160,14 +161,14 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   "era-end": eraEndCommand,
   debit: debitCommand,
   undo: undoCommand,
-  war: warCommand,
-  disaster: disasterCommand,
-  growth: growthCommand,
-  packet: packetCommand,
+  war: async (args, io, json) => (await referee()).warCommand(args, io, json),
+  disaster: async (args, io, json) => (await referee()).disasterCommand(args, io, json),
+  growth: async (args, io, json) => (await referee()).growthCommand(args, io, json),
+  packet: async (args, io, json) => (await session()).packetCommand(args, io, json),
   ledger: ledgerCommand,
   rename: renameCommand,
-  "session-end": sessionEndCommand,
-  cards: cardsCommand,
+  "session-end": async (args, io, json) => (await session()).sessionEndCommand(args, io, json),
+  cards: async (args, io, json) => (await session()).cardsCommand(args, io, json),
   recover: recoverCommand,
   init: (args, io) => initCommand(args, io),
 };
@@ -195,7 +196,7 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       io.err("gods fn needs a function name, for example: gods fn TOLL 7");
       return EXIT.badInput;
     }
-    const result = runFunction(name, args);
+    const result = (await import("./fn")).runFunction(name, args);
     io.out(result.text);
     return result.code;
   }

@@ -192,6 +192,23 @@ describe("a closed pipe", () => {
   });
 });
 
+describe("what a command loads", () => {
+  test("only what it needs: gods fn and gods help load none of the workbook's reading and writing", () => {
+    execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(root, "tsconfig.cli.json")], { cwd: root });
+    const loaded = (...argv: string[]) => {
+      const script = `require(${JSON.stringify(path.join(root, "build", "cli", "main.js"))}).main(${JSON.stringify(argv)}, { out: () => undefined, err: () => undefined }).then(() => process.stdout.write(JSON.stringify(Object.keys(require.cache))))`;
+      return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as string[];
+    };
+    // The words of a problem (src/workbook/words.ts) are fine; reading, planning and writing a workbook are not.
+    const workbook = (mods: string[]) => mods.filter((m) => /[\\/]build[\\/]workbook[\\/](xlsx|read|plan|actions|office)[\\/]|exceljs|fflate|saxes/.test(m));
+    expect(workbook(loaded("fn", "TOLL", "7"))).toEqual([]);
+    expect(workbook(loaded("help"))).toEqual([]);
+    expect(loaded("help").length).toBeLessThan(15);
+    // A command on a file loads the file's code, and still not exceljs (only gods init writes with it).
+    expect(loaded("century-end", path.join(dir, "none.xlsx"), "--century", "1").some((m) => /exceljs/.test(m))).toBe(false);
+  });
+});
+
 describe("what reaches the terminal", () => {
   test("control and escape characters someone typed are written out, never sent raw", async () => {
     execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(root, "tsconfig.cli.json")], { cwd: root });

@@ -1,0 +1,19 @@
+/**
+ * What every command answers with, in a module of its own that loads nothing else: the exit codes
+ * and a refusal in JSON. The command line loads a command's code only when that command runs.
+ */
+import { describeProblem, type Problem } from "../workbook/words";
+import type { Io } from "./io";
+
+/** The exit codes every command shares. */
+export const EXIT = { done: 0, fnError: 1, badInput: 2, payWarnings: 3 } as const;
+
+/** A problem as the JSON answers give it. */
+function problemJson(p: Problem): { table: string; row: number | null; column: string | null; message: string } {
+  return { table: p.table, row: p.row ?? null, column: p.column ?? null, message: p.message };
+}
+
+/** A refusal in JSON: one object on stdout, like every answer. */
+export function jsonError(io: Io, error: string, problems: readonly Problem[] = [], warnings: readonly Problem[] = []): void {
+  io.out(JSON.stringify({ error, problems: problems.map(problemJson), warnings: warnings.map(describeProblem) }));
+}
