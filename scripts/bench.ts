@@ -4,6 +4,7 @@
  * passes or fails.
  */
 import { execFileSync } from "child_process";
+import { createHash } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -13,10 +14,16 @@ import { readCampaign } from "../src/workbook/read/campaign";
 import { centuryInput, planCenturyEnd } from "../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../src/workbook/model/schema";
-import { endCentury } from "../src/workbook/office/actions";
+import { creditEvent, endCentury } from "../src/workbook/office/actions";
+import { writePacket } from "../src/workbook/office/between";
+import { main as gods } from "../src/cli/main";
+import { describeProblem } from "../src/workbook/model/problems";
+import { generatedTitle } from "../src/workbook/model/schema";
+import { isErrorCell, type RawCell } from "../src/workbook/model/raw";
+import { readPackage } from "../src/workbook/xlsx/package/read";
 import * as fns from "../src/functions/functions";
-import { handWorked, huge, memoryWorkbook, rawWorkbook, sized, writeXlsx, type Rows } from "../test/support/campaigns";
-import { openPackage, savePackage } from "../src/workbook/xlsx/package/zip";
+import { bigDeathsLog, huge, memoryWorkbook, rawWorkbook, sized, writeXlsx, type Rows } from "../test/support/campaigns";
+import { openPackage } from "../src/workbook/xlsx/package/zip";
 import { RealExcel } from "../test/support/realExcel";
 import { MemoryExcel, MemoryWorkbook } from "../test/support/memoryExcel";
 
@@ -96,47 +103,268 @@ async function cliFigures(): Promise<number> {
 }
 
 /**
- * A campaign whose Deaths log has a million rows, as an .xlsx file: the hand-worked tables as
- * plain sheets, with the Deaths sheet's XML written directly (exceljs would need minutes and
- * gigabytes to write it).
+ * The floor for reading a file: unzipping it (fflate) and scanning every XML part once with
+ * saxes, doing nothing with what is read, in a process of its own: milliseconds.
  */
-async function millionDeathsFile(file: string): Promise<void> {
-  await writeXlsx(handWorked(), file);
-  const pkg = openPackage(new Uint8Array(fs.readFileSync(file)), file);
-  const order = Object.keys(handWorked());
-  const part = `xl/worksheets/sheet${order.indexOf("Deaths") + 1}.xml`;
-  const causes = ["war", "plague", "fire", "water", "famine"];
-  const rows: string[] = [
-    '<row r="1"><c r="A1" t="inlineStr"><is><t>Century</t></is></c><c r="B1" t="inlineStr"><is><t>Cause</t></is></c><c r="C1" t="inlineStr"><is><t>Units</t></is></c></row>',
-  ];
-  for (let r = 2; r <= 1_000_001; r++)
-    rows.push(
-      `<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${String(causes[r % 5])}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`,
-    );
-  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`;
-  const parts = new Map(pkg.parts);
-  parts.set(part, new TextEncoder().encode(xml));
-  fs.writeFileSync(file, savePackage(parts));
+function floorMs(file: string): number {
+  const script = `const fs=require("fs");const {unzipSync}=require(${JSON.stringify(require.resolve("fflate"))});const {SaxesParser}=require(${JSON.stringify(require.resolve("saxes"))});
+const t=performance.now();const files=unzipSync(fs.readFileSync(process.argv[1]));
+for(const [n,b] of Object.entries(files)){if(!/\\.(xml|rels)$/.test(n))continue;const p=new SaxesParser({xmlns:false,position:false});const d=new TextDecoder();for(let i=0;i<b.length;i+=1<<20)p.write(d.decode(b.subarray(i,i+(1<<20)),{stream:true}));p.close();}
+process.stdout.write(String(performance.now()-t));`;
+  const t = now();
+  execFileSync(process.execPath, ["-e", script, file], { encoding: "utf8" });
+  return now() - t;
 }
 
-/** `gods century-end` on the million-row Deaths log, in its own process: seconds and peak memory. */
-async function millionDeathsFigures(): Promise<{ seconds: number; mb: number }> {
+/** `gods century-end` on the million-row Deaths log, in its own process: seconds and peak memory, and its time ÷ the floor's. */
+async function millionDeathsFigures(): Promise<{ seconds: number; mb: number; vsFloor: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-million-"));
   try {
     const file = path.join(dir, "million.xlsx");
-    await millionDeathsFile(file);
+    await bigDeathsLog(file);
     const main = path.join(root, "build", "cli", "main.js");
-    const script = `require(${JSON.stringify(main)}).main(["century-end", process.argv[1], "--century", "1", "--json"], { out: () => undefined, err: (t) => process.stderr.write(t + "\\n") }).then((code) => process.stdout.write(JSON.stringify({ code, maxRSS: process.resourceUsage().maxRSS })))`;
+    const script = `require(${JSON.stringify(main)}).main(["century-end", process.argv[1], "--century", "1", "--json", "--accept-warnings"], { out: () => undefined, err: (t) => process.stderr.write(t + "\\n") }).then((code) => process.stdout.write(JSON.stringify({ code, maxRSS: process.resourceUsage().maxRSS })))`;
     const t = now();
     const out = JSON.parse(execFileSync(process.execPath, ["-e", script, file], { encoding: "utf8", maxBuffer: 1 << 20 })) as { code: number; maxRSS: number };
     const seconds = (now() - t) / 1000;
     const mb = out.maxRSS / 1024;
+    // The same file, the same run: the gods command as a gamemaster runs it, against the floor.
+    const cli = path.join(root, "bin", "gods.js");
+    const own = median(
+      [0, 1, 2].map(() => timeProcess([cli, "century-end", file, "--century", "1", "--accept-warnings", "--out", path.join(dir, "out.xlsx")])),
+    );
+    const floor = median([0, 1, 2].map(() => floorMs(file)));
     console.log(
       `gods century-end with a 1,000,000-row Deaths log (${round(fs.statSync(file).size / 1024 / 1024)} MB file): ${round(seconds)} s, peak memory ${round(mb, 0)} MB, exit ${out.code}`,
     );
-    return { seconds: round(seconds), mb: round(mb, 0) };
+    console.log(
+      `the same file unzipped and every XML part scanned once with saxes (the floor), median of 3: ${round(floor / 1000)} s; gods century-end as run, median of 3: ${round(own / 1000)} s; ratio ${round(own / floor)}`,
+    );
+    return { seconds: round(seconds), mb: round(mb, 0), vsFloor: round(own / floor) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- At size: a long campaign and a wide one -------------------------------------------------
+
+const quiet = { out: (): void => undefined, err: (): void => undefined };
+
+/** A fingerprint of the code under src/: a long campaign played by this code is kept for the next run. */
+function sourceFingerprint(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        hash.update(path.relative(root, full));
+        hash.update(fs.readFileSync(full));
+      }
+    }
+  };
+  walk(path.join(root, "src"));
+  return hash.digest("hex").slice(0, 12);
+}
+
+/** The long campaign's campaign: 12 characters and 8 races (each with a Limit, so growth stays bounded), three events. */
+function longTables(): Record<string, Rows> {
+  const t = sized(12, 8);
+  t.Races = (t.Races ?? []).map((r, i) => [...r, i === 0 ? "Limit" : Number(r[1]) + 20]);
+  t.Sources?.push(
+    ["Sphere 0", "Feast", "count", 1, "no", null, "event"],
+    ["Sphere 1", "Omen", "count", 0.5, "yes", null, "event"],
+    ["Sphere 2", "Duel", "count", 2, "no", null, "event"],
+  );
+  return t;
+}
+
+const LONG = 200;
+
+/**
+ * A long campaign played through the command line, century by century: each century a growth,
+ * three events and its end. Its files at 10 and at 200 centuries are kept in build-bench/ while
+ * the code under src/ is the same (playing it takes minutes).
+ */
+async function longCampaign(): Promise<{ at10: string; at200: string }> {
+  const dir = path.join(root, "build-bench", `long-${sourceFingerprint()}`);
+  const at10 = path.join(dir, "c10.xlsx");
+  const at200 = path.join(dir, `c${LONG}.xlsx`);
+  if (fs.existsSync(at10) && fs.existsSync(at200)) return { at10, at200 };
+  for (const old of fs.readdirSync(path.join(root, "build-bench")).filter((n) => n.startsWith("long-")))
+    fs.rmSync(path.join(root, "build-bench", old), { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "playing.xlsx");
+  await writeXlsx(longTables(), file);
+  const t = now();
+  for (let c = 1; c <= LONG; c++) {
+    for (const args of [
+      ["growth", file],
+      ["event", file, "Feast"],
+      ["event", file, "Omen"],
+      ["event", file, "Duel"],
+    ])
+      await gods(args, quiet);
+    const code = await gods(["century-end", file, "--century", String(c), "--accept-warnings"], quiet);
+    if (code !== 0) throw new Error(`the long campaign's century ${c} did not end (exit ${code})`);
+    if (c === 10) fs.copyFileSync(file, at10);
+    if (c % 50 === 0) console.log(`  playing the long campaign: century ${c} of ${LONG} (${round((now() - t) / 1000, 0)} s)`);
+  }
+  fs.renameSync(file, at200);
+  return { at10, at200 };
+}
+
+/** A command on a file as a gamemaster runs it (node bin/gods.js, its own process): median of 3 wall-clock ms. */
+function commandMs(args: readonly string[]): number {
+  const cli = path.join(root, "bin", "gods.js");
+  return median([0, 1, 2].map(() => timeProcess([cli, ...args])));
+}
+
+/** A command's peak memory in MB (its code in a process of its own, without the worker thread of bin/gods.js). */
+function commandMb(args: readonly string[]): number {
+  const main = path.join(root, "build", "cli", "main.js");
+  const script = `require(${JSON.stringify(main)}).main(JSON.parse(process.argv[1]), { out: () => undefined, err: () => undefined }).then(() => process.stdout.write(String(process.resourceUsage().maxRSS)))`;
+  return round(Number(execFileSync(process.execPath, ["-e", script, JSON.stringify(args)], { encoding: "utf8" })) / 1024, 0);
+}
+
+/**
+ * The bytes a command wrote anew: of each part it changed, what the part holds that the part
+ * before did not, counted tag by tag (a row kept where it was costs nothing, wherever it moved
+ * to), plus each new part whole.
+ */
+function bytesWritten(before: string, after: string): number {
+  const a = openPackage(new Uint8Array(fs.readFileSync(before)), before);
+  const b = openPackage(new Uint8Array(fs.readFileSync(after)), after);
+  let total = 0;
+  for (const name of b.parts.keys()) {
+    const was = a.parts.get(name);
+    const now = b.parts.get(name) as Uint8Array;
+    if (was !== undefined && Buffer.from(was).equals(Buffer.from(now))) continue;
+    const tokens = (bytes: Uint8Array | undefined) => (bytes === undefined ? [] : new TextDecoder().decode(bytes).split("<"));
+    const left = new Map<string, number>();
+    for (const t of tokens(was)) left.set(t, (left.get(t) ?? 0) + 1);
+    for (const t of tokens(now)) {
+      const n = left.get(t) ?? 0;
+      if (n > 0) left.set(t, n - 1);
+      else total += t.length + 1;
+    }
+  }
+  return total;
+}
+
+/** A workbook file as the in-memory Excel: its tables, the add-in's sheets it reads, the others by their titles, the book's head. */
+function memoryOf(file: string): MemoryWorkbook {
+  const raw = readPackage(openPackage(new Uint8Array(fs.readFileSync(file)), file));
+  const book = new MemoryWorkbook();
+  const value = (c: RawCell | undefined): string | number | boolean | null => (c === undefined ? null : isErrorCell(c) ? c.error : c);
+  const grid = (rows: readonly (readonly RawCell[])[]) => {
+    const width = Math.max(1, ...rows.map((r) => r.length));
+    return rows.map((r) => Array.from({ length: width }, (_, i) => value(r[i] ?? null)));
+  };
+  const tables = [...raw.tables.values()];
+  for (const name of raw.sheetNames) {
+    const table = tables.find((t) => t.sheet === name);
+    if (table !== undefined) book.put(name, grid([table.headers, ...table.rows]), table.isTable ? { table: table.name } : {});
+    else book.put(name, grid(raw.generatedCells?.get(name) ?? [[generatedTitle(name) ?? null]]));
+  }
+  if (raw.bookHead !== undefined) book.names.set("godsbook", { name: "GodsBook", formula: raw.bookHead, visible: false });
+  return book;
+}
+
+/** The largest request and answer, in KB, of what `act` sends Excel through Microsoft's own client library. */
+async function excelSizes(
+  book: MemoryWorkbook,
+  act: (excel: RealExcel) => Promise<unknown>,
+): Promise<{ requestKb: number; responseKb: number; syncs: number }> {
+  const excel = new RealExcel(book);
+  await act(excel);
+  const kb = (n: number) => round(n / 1024, 1);
+  return {
+    requestKb: kb(Math.max(...excel.requests.map((r) => r.bytes))),
+    responseKb: kb(Math.max(...excel.requests.map((r) => r.responseBytes))),
+    syncs: excel.syncs,
+  };
+}
+
+/** A century end inside Excel, its warnings accepted as the gamemaster would after reading them. */
+async function endCenturyAccepted(excel: RealExcel, century: number): Promise<void> {
+  const first = await endCentury(excel.run, century);
+  if ((first.unaccepted ?? []).length > 0) await endCentury(excel.run, century, { accepted: (first.unaccepted ?? []).map(describeProblem) });
+}
+
+interface SizeFigures {
+  longCenturyEndRatio: number;
+  bytesPerCredit10: number;
+  bytesPerCredit200: number;
+  widePacketVsCenturyEnd: number;
+  longExcelRequestKbMax: number;
+  longExcelResponseKbMax: number;
+  wideExcelRequestKbMax: number;
+  wideExcelResponseKbMax: number;
+}
+
+async function sizeFigures(): Promise<SizeFigures> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "gods-size-"));
+  try {
+    const { at10, at200 } = await longCampaign();
+    const long: Record<number, { end: number; event: number; packet: number; mb: number; bytes: number }> = {};
+    for (const [centuries, file] of [
+      [10, at10],
+      [LONG, at200],
+    ] as const) {
+      const out = path.join(work, "out.xlsx");
+      const next = String(centuries + 1);
+      const end = commandMs(["century-end", file, "--century", next, "--accept-warnings", "--out", out]);
+      const mb = commandMb(["century-end", file, "--century", next, "--accept-warnings", "--out", out]);
+      const event = commandMs(["event", file, "Feast", "--again", "--out", out]);
+      const packet = commandMs(["packet", file, "--out", out]);
+      if ((await gods(["event", file, "Feast", "--again", "--out", out], quiet)) !== 0) throw new Error("the long campaign's event failed");
+      const bytes = bytesWritten(file, out);
+      long[centuries] = { end, event, packet, mb, bytes };
+      console.log(
+        `long campaign at ${centuries} centuries (${round(fs.statSync(file).size / 1024 / 1024)} MB): century end ${round(end / 1000)} s (peak ${mb} MB), event ${round(event / 1000)} s, packet ${round(packet / 1000)} s; an event wrote ${bytes.toLocaleString("en")} bytes anew`,
+      );
+    }
+    const ten = long[10] as { end: number; bytes: number };
+    const most = long[LONG] as { end: number; bytes: number };
+    console.log(`long campaign: century end at ${LONG} centuries ÷ at 10: ${round(most.end / ten.end)}`);
+
+    // Inside Excel: the long campaign's next century end and an event, through Microsoft's library.
+    const longEnd = await excelSizes(memoryOf(at200), (excel) => endCenturyAccepted(excel, LONG + 1));
+    const longEvent = await excelSizes(memoryOf(at200), (excel) => creditEvent(excel.run, "Feast", { again: true }));
+    console.log(
+      `long campaign inside Excel: century end largest request ${longEnd.requestKb} KB, answer ${longEnd.responseKb} KB (${longEnd.syncs} round trips); event ${longEvent.requestKb} KB, ${longEvent.responseKb} KB (${longEvent.syncs} round trips)`,
+    );
+
+    // The wide campaign: 1,000 characters, 500 races.
+    const wideFile = path.join(work, "wide.xlsx");
+    await writeXlsx(sized(1000, 500), wideFile);
+    const paid = path.join(work, "wide-paid.xlsx");
+    const wideEnd = commandMs(["century-end", wideFile, "--century", "1", "--accept-warnings", "--out", paid]);
+    const wideEndMb = commandMb(["century-end", wideFile, "--century", "1", "--accept-warnings", "--out", paid]);
+    const widePacket = commandMs(["packet", paid, "--out", path.join(work, "wide-packet.xlsx")]);
+    const widePacketMb = commandMb(["packet", paid, "--out", path.join(work, "wide-packet.xlsx")]);
+    console.log(
+      `wide campaign (1,000 characters, 500 races): century end ${round(wideEnd / 1000)} s (peak ${wideEndMb} MB), packet ${round(widePacket / 1000)} s (peak ${widePacketMb} MB); packet ÷ century end ${round(widePacket / wideEnd)}`,
+    );
+    const wideBook = memoryWorkbook(sized(1000, 500));
+    const wideExcelEnd = await excelSizes(wideBook, (excel) => endCenturyAccepted(excel, 1));
+    const wideExcelPacket = await excelSizes(wideBook, (excel) => writePacket(excel.run));
+    console.log(
+      `wide campaign inside Excel: century end largest request ${wideExcelEnd.requestKb} KB, answer ${wideExcelEnd.responseKb} KB (${wideExcelEnd.syncs} round trips); packet ${wideExcelPacket.requestKb} KB, ${wideExcelPacket.responseKb} KB (${wideExcelPacket.syncs} round trips)`,
+    );
+    return {
+      longCenturyEndRatio: round(most.end / ten.end),
+      bytesPerCredit10: ten.bytes,
+      bytesPerCredit200: most.bytes,
+      widePacketVsCenturyEnd: round(widePacket / wideEnd),
+      longExcelRequestKbMax: Math.max(longEnd.requestKb, longEvent.requestKb),
+      longExcelResponseKbMax: Math.max(longEnd.responseKb, longEvent.responseKb),
+      wideExcelRequestKbMax: Math.max(wideExcelEnd.requestKb, wideExcelPacket.requestKb),
+      wideExcelResponseKbMax: Math.max(wideExcelEnd.responseKb, wideExcelPacket.responseKb),
+    };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -218,6 +446,30 @@ function functionFigures(): Record<string, number> {
   };
 }
 
+/** Each function that takes a range, given a whole column (1,048,576 cells): ms a call. */
+function wholeColumnFigures(): Record<string, number> {
+  const rows = 1_048_576;
+  const column = (...values: unknown[]): unknown[][] => Array.from({ length: rows }, (_, i) => [i < values.length ? values[i] : null]);
+  const calls: Record<string, () => unknown> = {
+    CULT: (): unknown => fns.cult(column("Vorn", "Atheism") as never, column(60, 40) as never, "Vorn", 10),
+    PANTHEONCHECK: (): unknown => fns.pantheoncheck(column("Vorn", "Atheism") as never, column(60, 40) as never),
+    DICESUCCESSES: (): unknown => fns.dicesuccesses(column(6, 5, 1, 4) as never),
+    POWERCOST: (): unknown => fns.powercost(10, column(0.75, 2) as never),
+    RESIST: (): unknown => fns.resist(10, "F", column("F-2", "X/2") as never),
+  };
+  const out: Record<string, number> = {};
+  for (const [name, call] of Object.entries(calls)) {
+    call();
+    out[name] = round(timeMedian(3, call), 1);
+  }
+  console.log(
+    `functions given a whole column (1,048,576 cells), ms a call: ${Object.entries(out)
+      .map(([n, ms]) => `${n} ${ms}`)
+      .join(", ")}`,
+  );
+  return out;
+}
+
 function bundleFigures(): { functions: number; taskpane: number } {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "gods-bundle-"));
   try {
@@ -245,7 +497,9 @@ async function bench(): Promise<void> {
   const syncs = await syncFigures();
   const excel = await excelRequestFigures();
   const fnUs = functionFigures();
+  const wholeColumn = wholeColumnFigures();
   const bundles = bundleFigures();
+  const size = await sizeFigures();
   console.log(
     JSON.stringify({
       engine_ms: round(engine.engineMs),
@@ -261,7 +515,18 @@ async function bench(): Promise<void> {
       excel_syncs_huge: excel.hugeSyncs,
       excel_huge_total_mb: excel.hugeTotalMb,
       fn_us: fnUs,
+      fn_whole_column_ms: wholeColumn,
       bundle_kb: bundles,
+      long_century_end_ratio: size.longCenturyEndRatio,
+      bytes_per_credit_10: size.bytesPerCredit10,
+      bytes_per_credit_200: size.bytesPerCredit200,
+      wide_packet_vs_century_end: size.widePacketVsCenturyEnd,
+      long_excel_request_kb_max: size.longExcelRequestKbMax,
+      long_excel_response_kb_max: size.longExcelResponseKbMax,
+      wide_excel_request_kb_max: size.wideExcelRequestKbMax,
+      wide_excel_response_kb_max: size.wideExcelResponseKbMax,
+      million_vs_floor: million.vsFloor,
+      pane_first_load_kb: bundles.taskpane,
     }),
   );
 }

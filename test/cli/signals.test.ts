@@ -7,16 +7,16 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { huge, writeXlsx } from "../support/campaigns";
+import { bigDeathsLog } from "../support/campaigns";
 
 const GODS = path.join(__dirname, "..", "..", "bin", "gods.js");
 let dir: string;
 let big: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-signals-"));
-  big = path.join(dir, "huge.xlsx");
-  // 200 characters, 500 races, 100,000 death rows: its century end and packet take seconds.
-  await writeXlsx(huge(1), big, true);
+  big = path.join(dir, "million.xlsx");
+  // A Deaths log of a million rows: its century end and packet take seconds.
+  await bigDeathsLog(big);
 }, 120_000);
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -42,9 +42,9 @@ function stopped(args: string[], signal: NodeJS.Signals, after: number): Promise
 
 describe("a command stopped while it works", () => {
   test.each([
-    // (The huge century end takes about a second here; its packet, several.)
-    ["century-end", "SIGTERM", 143, 400],
-    ["packet", "SIGINT", 130, 1500],
+    // (Each takes over three seconds here.)
+    ["century-end", "SIGTERM", 143, 800],
+    ["packet", "SIGINT", 130, 800],
   ] as const)(
     "gods %s, sent %s: ends within a second, the workbook as it was, no lock and no unfinished copy",
     async (command, signal, exit, after) => {

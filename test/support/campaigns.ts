@@ -23,6 +23,8 @@
  *   Demons: 1.15 + 5 × 0.1 = 1.65; 0.85 + 1.65 = 2.5 → paid 2, carry 0.5
  */
 import ExcelJS from "exceljs";
+import * as fs from "fs";
+import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
 import { isErrorCell, type RawCell, type RawTable, type RawWorkbook } from "../../src/workbook/model/raw";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
@@ -265,3 +267,27 @@ export function sized(gods: number, races: number): Tables {
 export const HEARTHS_ACCEPTED: readonly string[] = [
   'Counts table: "Hearths" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Hearths, Count), or accept 0.',
 ];
+
+/**
+ * The hand-worked campaign with a Deaths log of `rows` rows, as an .xlsx file: its tables as
+ * plain sheets, the Deaths sheet's XML written directly (exceljs would need minutes and gigabytes
+ * to write a million rows).
+ */
+export async function bigDeathsLog(file: string, rows = 1_000_000): Promise<void> {
+  await writeXlsx(handWorked(), file);
+  const pkg = openPackage(new Uint8Array(fs.readFileSync(file)), file);
+  const order = Object.keys(handWorked());
+  const part = `xl/worksheets/sheet${order.indexOf("Deaths") + 1}.xml`;
+  const causes = ["war", "plague", "fire", "water", "famine"];
+  const xml: string[] = [
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>Century</t></is></c><c r="B1" t="inlineStr"><is><t>Cause</t></is></c><c r="C1" t="inlineStr"><is><t>Units</t></is></c></row>',
+  ];
+  for (let r = 2; r <= rows + 1; r++)
+    xml.push(
+      `<row r="${r}"><c r="A${r}"><v>1</v></c><c r="B${r}" t="inlineStr"><is><t>${String(causes[r % 5])}</t></is></c><c r="C${r}"><v>${1 + (r % 4)}</v></c></row>`,
+    );
+  const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${xml.join("")}</sheetData></worksheet>`;
+  const parts = new Map([...pkg.parts.keys()].map((k) => [k, pkg.parts.get(k) as Uint8Array]));
+  parts.set(part, new TextEncoder().encode(sheet));
+  fs.writeFileSync(file, savePackage(parts));
+}
