@@ -243,11 +243,14 @@ export function multipliers(name: string, optional = false): Param<Ratio[]> {
 
 /** A range that is one column or one row, in order; `across` tells which, for answering the same way. */
 export interface Line<T> {
+  /** the cells read, up to the last that holds something (the empty ones after it left out) */
   readonly values: T[];
   readonly across: boolean;
+  /** how many cells were given, the empty ones at the end counted */
+  readonly size: number;
 }
 
-function line(name: string, value: unknown): Line<unknown> {
+function line(name: string, value: unknown): { values: unknown[]; across: boolean } {
   if (!Array.isArray(value)) return { values: [value], across: false };
   const rows = value as unknown[];
   if (rows.length === 1 && Array.isArray(rows[0])) return { values: rows[0] as unknown[], across: (rows[0] as unknown[]).length > 1 };
@@ -264,12 +267,39 @@ function line(name: string, value: unknown): Line<unknown> {
 
 /** A line of cells (down a column or along a row), each read by `item`; empty cells are null. */
 function lineOf<T>(name: string, item: (v: unknown) => T): Param<Line<T | null>> {
+  const read = (v: unknown): T | null => (isEmpty(v) ? null : item(v));
   return param(name, (value) => {
-    const { values, across } = line(name, value);
-    const out: (T | null)[] = new Array<T | null>(values.length);
-    for (let i = 0; i < values.length; i++) out[i] = isEmpty(values[i]) ? null : item(values[i]);
-    return { across, values: out };
+    // A column of rows of one cell, as Excel passes A:A: the empty cells at its end are only
+    // counted, and the rest read in one pass, with no copy of the column between.
+    if (Array.isArray(value) && value.length > 1 && Array.isArray(value[0])) {
+      const rows = value as unknown[];
+      const cellOf = (r: unknown): { cell: unknown } | undefined => (Array.isArray(r) && r.length === 1 ? { cell: r[0] } : undefined);
+      let last = rows.length - 1;
+      for (; last >= 0; last--) {
+        const one = cellOf(rows[last]);
+        if (one === undefined) return mapped(name, value, read);
+        if (!isEmpty(one.cell)) break;
+      }
+      const out: (T | null)[] = new Array<T | null>(last + 1);
+      for (let i = 0; i <= last; i++) {
+        const one = cellOf(rows[i]);
+        if (one === undefined) return mapped(name, value, read);
+        out[i] = read(one.cell);
+      }
+      return { across: false, values: out, size: rows.length };
+    }
+    return mapped(name, value, read);
   });
+}
+
+/** A line read cell by cell, whatever its shape (a row, a plain list, a single value); the empty cells at its end only counted. */
+function mapped<T>(name: string, value: unknown, read: (v: unknown) => T | null): Line<T | null> {
+  const { values, across } = line(name, value);
+  let last = values.length - 1;
+  while (last >= 0 && isEmpty(values[last])) last--;
+  const out: (T | null)[] = new Array<T | null>(last + 1);
+  for (let i = 0; i <= last; i++) out[i] = read(values[i]);
+  return { across, values: out, size: values.length };
 }
 
 /** Members' names down a column or along a row; empty cells are null. */

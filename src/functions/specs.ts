@@ -237,10 +237,10 @@ export const TURMOIL = define("TURMOIL", [roll("roll")], (r) => turmoil(r));
  * what is handed back is as long as that.
  */
 function entries(members: Line<string | null>, given: Line<Ratio | null>, sharesName: string): PantheonRow[] {
-  if (members.values.length !== given.values.length) {
-    fail(`members has ${members.values.length} entries but ${sharesName} has ${given.values.length}: give one share beside each member.`);
+  if (members.size !== given.size) {
+    fail(`members has ${members.size} entries but ${sharesName} has ${given.size}: give one share beside each member.`);
   }
-  let end = members.values.length;
+  let end = Math.max(members.values.length, given.values.length);
   while (end > 0 && members.values[end - 1] === null && given.values[end - 1] === null) end--;
   const rows: PantheonRow[] = new Array<PantheonRow>(end);
   for (let i = 0; i < end; i++) rows[i] = { member: members.values[i] ?? null, share: given.values[i] ?? null };
