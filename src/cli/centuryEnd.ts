@@ -1,5 +1,5 @@
 import * as fs from "fs";
-import { describeProblem, warningsIn, planCenturyEnd, type CenturyEndOutcome, type Payment } from "../workbook";
+import { describeProblem, warningsIn, planCenturyEnd, type CenturyEndOutcome, type HandOut, type Payment } from "../workbook";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
 
@@ -29,6 +29,25 @@ export interface CenturyEndOptions extends WriteOptions {
   readonly century: number;
   /** the campaign starts at this century: earlier centuries' deaths and counts are history */
   readonly firstCentury?: boolean;
+}
+
+/** What to do at the box for a difference: hand out more, take back, or nothing. */
+export function handOutWords(difference: number): string {
+  return difference > 0 ? `hand out ${difference} more` : difference < 0 ? `take back ${-difference}` : "nothing to do";
+}
+
+/** A plain-text table of what a century calculated again changes at the distribution points. */
+export function handOutTable(lines: readonly HandOut[]): string {
+  const rows = [["God", "Paid before", "Paid now", "At the box"], ...lines.map((h) => [h.god, String(h.before), String(h.now), handOutWords(h.difference)])];
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((v, c) => (c === 0 || c === 3 ? v.padEnd(widths[c] ?? 0) : v.padStart(widths[c] ?? 0)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** A plain-text table of the payments, for the terminal. */
@@ -69,13 +88,23 @@ function report(outcome: CenturyEndOutcome, options: CenturyEndOptions, io: Io, 
       JSON.stringify({
         century: outcome.century,
         recipients: outcome.payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry })),
+        ...(outcome.handOut === undefined ? {} : { recalculated: true, handOut: outcome.handOut }),
         warnings,
       }),
     );
     return;
   }
-  io.out(`Century ${outcome.century}: mana for each god`);
-  io.out(paymentTable(outcome.payments));
+  if (outcome.handOut === undefined) {
+    io.out(`Century ${outcome.century}: mana for each god`);
+    io.out(paymentTable(outcome.payments));
+  } else {
+    // A redo is no second payment: what its first end handed out stays handed out.
+    io.out(`Century ${outcome.century}, calculated again: what it pays each god now`);
+    io.out(paymentTable(outcome.payments));
+    io.out("");
+    io.out(`Its first end was handed out already. At the distribution points, hand out or take back only the difference:`);
+    io.out(handOutTable(outcome.handOut));
+  }
   for (const w of warnings) io.out(`Warning: ${w}`);
   io.out(
     options.dryRun === true

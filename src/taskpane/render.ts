@@ -2,7 +2,7 @@
  * What every card shows the same way: messages, problems that lead to their cell, a payments
  * table, and the warnings of a question before paying.
  */
-import { describeProblem, type Problem, type Payment } from "../workbook";
+import { describeProblem, type HandOut, type Problem, type Payment } from "../workbook";
 import { el, shown } from "./dom";
 
 export type Tone = "done" | "info" | "error";
@@ -121,6 +121,45 @@ export function paymentsTable(
           el("td", { className: "num", text: shown(p.earned) }),
           el("td", { className: "num strong", text: shown(p.paid) }),
           el("td", { className: "num", text: carried(p.carry) }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** What to do at the box for a difference: hand out more, take back, or nothing. */
+export function atTheBox(difference: number): string {
+  return difference > 0 ? `hand out ${difference} more` : difference < 0 ? `take back ${-difference}` : "nothing";
+}
+
+/** A century calculated again, at the distribution points: what was paid, what is paid now, and only the difference to hand out or take back. */
+export function handOutTable(caption: string, lines: readonly HandOut[]): HTMLTableElement {
+  return el(
+    "table",
+    { className: "payments hand-out" },
+    el("caption", { text: caption }),
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", { text: "God", attrs: { scope: "col" } }),
+        ...["Paid before", "Paid now"].map((h) => el("th", { text: h, className: "num", attrs: { scope: "col" } })),
+        el("th", { text: "At the box", attrs: { scope: "col" } }),
+      ),
+    ),
+    el(
+      "tbody",
+      {},
+      ...lines.map((h) =>
+        el(
+          "tr",
+          { className: h.difference === 0 ? "" : "changed" },
+          el("th", { text: h.god, attrs: { scope: "row" } }),
+          el("td", { className: "num", text: String(h.before) }),
+          el("td", { className: "num", text: String(h.now) }),
+          el("td", { className: h.difference === 0 ? "" : "strong", text: atTheBox(h.difference) }),
         ),
       ),
     ),

@@ -12,7 +12,7 @@ export { readCampaign } from "./read/campaign";
 export { eventOf } from "./read/credits";
 export { applyEdits } from "./plan/edits";
 export type { Payment, WorkbookPlan } from "./plan/types";
-export { planCenturyEnd, type CenturyEndOutcome } from "./actions/centuryEnd";
+export { planCenturyEnd, type CenturyEndOutcome, type HandOut } from "./actions/centuryEnd";
 export type { CreditOutcome } from "./actions/credit";
 export { MAX_DEBIT, planDebit, type DebitOptions } from "./actions/debit";
 export { planDisaster, type DisasterOrder } from "./actions/disaster";

@@ -436,6 +436,39 @@ describe("inside Excel", () => {
     expect((await values(page, "Ledger")).length).toBe(1 + expected.length);
   });
 
+  test("a century calculated again asks with, and says after, what to hand out or take back at the box", async () => {
+    const page = await inExcel(example());
+    await payCentury(page);
+    const reads = await host(page, (h) => h.excel.runs);
+    // Ten war deaths of century 1 typed late: Vorn's century 1 is worth 17.5 more (War 3 cards × 0.5, Death 1 card × 0.25).
+    await page.evaluate(async () => {
+      const h = window.godsTestHost;
+      const deaths = h?.book.sheet("Deaths");
+      const table = h?.book.table("Deaths");
+      if (!h || !deaths || !table) return;
+      const rows = h.book.values("Deaths").length;
+      deaths.cell(rows, 0).value = 1;
+      deaths.cell(rows, 1).value = "war";
+      deaths.cell(rows, 2).value = 10;
+      table.bodyRows++;
+      await h.book.changed("Deaths", `A${rows + 1}:C${rows + 1}`);
+    });
+    // Once the edit has settled, the pane reads the campaign again.
+    await page.waitForFunction((before) => (window.godsTestHost?.excel.runs ?? 0) > before, reads, { timeout: 10000 });
+    await idle(page);
+    await page.click("#redo-century");
+    await page.waitForSelector("#century-confirm:not([hidden])");
+    expect(await page.textContent("#century-question")).toMatch(/hand out or take back only the difference, for 1 character\./);
+    const asked = await page.$$eval("#century-pay tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(asked.find((r) => r[0] === "Vorn")).toEqual(["Vorn", "45", "63", "hand out 18 more"]);
+    expect(asked.find((r) => r[0] === "Solara")).toEqual(["Solara", "21", "21", "nothing"]);
+    await shot(page, "07-redo-question", "#century-confirm");
+    expect(await click(page, "#century-yes")).toBe(4);
+    expect(await page.textContent("#century-result")).toMatch(/^Century 1 is calculated again/);
+    const told = await page.$$eval("#century-result tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(told.find((r) => r[0] === "Vorn")).toEqual(["Vorn", "45", "63", "hand out 18 more"]);
+  });
+
   test("a broken pantheon is a problem that leads to its cell, and stops the century end", async () => {
     const tables = example();
     const row = tables.Pantheon?.findIndex((r) => r[0] === "Low Elves" && r[1] === "Solara") ?? -1;

@@ -64,6 +64,33 @@ describe("gods century-end", () => {
   });
 });
 
+describe("a century calculated again", () => {
+  test("names, per character, what was paid, what is paid now and what to hand out or take back", async () => {
+    const file = path.join(dir, "redo.xlsx");
+    await writeXlsx(handWorked(), file);
+    expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
+    // Ares buys a War card and gives up his Hearth card; century 1 is calculated again with them.
+    expect((await gods("cards", file, "Ares", "War", "+1")).code).toBe(0);
+    expect((await gods("cards", file, "Ares", "Hearth", "-1")).code).toBe(0);
+    const r = await gods("century-end", file, "--century", "1");
+    expect(r.code).toBe(0);
+    // By hand: Ares earns 14 × 1.5 + 11.5 × 0.3 = 24.45 with 3 War cards and no Hearth card: 24 paid instead of 22.
+    expect(r.out).toMatch(/^Century 1, calculated again: what it pays each god now\n/);
+    expect(r.out).toContain("Its first end was handed out already. At the distribution points, hand out or take back only the difference:");
+    expect(r.out).toMatch(
+      /\nGod\s+Paid before\s+Paid now\s+At the box\nAres\s+22\s+24\s+hand out 2 more\nHestia\s+24\s+24\s+nothing to do\nDemons\s+2\s+2\s+nothing to do/,
+    );
+    const json = JSON.parse((await gods("century-end", file, "--century", "1", "--json", "--dry-run")).out) as { recalculated: boolean; handOut: unknown[] };
+    expect(json.recalculated).toBe(true);
+    // The Ledger holds the redo now: calculated again once more, nothing changes at the box.
+    expect(json.handOut).toEqual([
+      { god: "Ares", before: 24, now: 24, difference: 0 },
+      { god: "Hestia", before: 24, now: 24, difference: 0 },
+      { god: "Demons", before: 2, now: 2, difference: 0 },
+    ]);
+  });
+});
+
 describe("gods century-end, when the file cannot be written", () => {
   test("the reason is given in plain words", async () => {
     const file = path.join(dir, "ok.xlsx");

@@ -10,7 +10,7 @@ import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, she
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";
-import { paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
+import { handOutTable, paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
 import { goTo, onStatus, refresh, show, status, write, showSettled } from "../state";
 import { showCredit } from "./events";
 
@@ -60,7 +60,12 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
     return;
   }
   const names = sheetNames(outcome.century);
-  const heading = ledger ? `Century ${outcome.century} is paid` : `Worksheets of century ${outcome.century} written; nobody was paid`;
+  const redo = ledger && outcome.handOut !== undefined;
+  const heading = redo
+    ? `Century ${outcome.century} is calculated again`
+    : ledger
+      ? `Century ${outcome.century} is paid`
+      : `Worksheets of century ${outcome.century} written; nobody was paid`;
   const written = ledger
     ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, the event worksheets, the distribution points and the Ledger`
     : `${names.deaths} and ${names.centuryEnd}`;
@@ -68,12 +73,17 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
     "div",
     { className: "message done" },
     el("h3", { text: heading, attrs: { tabindex: "-1", id: "century-result-title" } }),
-    ...(ledger
+    ...(redo
       ? [
-          paymentsTable("Mana each god collects now", outcome.payments),
-          el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." }),
+          handOutTable("At the distribution points: only the difference", outcome.handOut ?? []),
+          el("p", { className: "hint", text: "Its first end was handed out already: hand out what is more, take back what is less, and nothing else." }),
         ]
-      : []),
+      : ledger
+        ? [
+            paymentsTable("Mana each god collects now", outcome.payments),
+            el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." }),
+          ]
+        : []),
     el("p", { className: "hint", text: `Written: ${written}.` }),
   );
   const warnings = warningsIn(outcome.problems);
@@ -123,10 +133,18 @@ export function wireCentury(): void {
     const current = status();
     if (current === null || !current.redo.ready) return;
     const n = current.redo.century;
-    byId("century-pay").replaceChildren();
+    const handOut = current.redo.handOut;
+    byId("century-pay").replaceChildren(...(handOut === undefined ? [] : [handOutTable(`Century ${n} calculated again, at the box`, handOut)]));
+    const changes = (handOut ?? []).filter((h) => h.difference !== 0).length;
     askToPay(
       "century",
-      `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice, but what was handed out may need correcting.`,
+      `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice. ${
+        handOut === undefined
+          ? "What was handed out may need correcting."
+          : changes === 0
+            ? "Nobody's pay changes: nothing to hand out or take back."
+            : `Its first end was handed out already: hand out or take back only the difference, for ${plural(changes, "character")}.`
+      }`,
       `Redo century ${n}`,
       [],
       [],

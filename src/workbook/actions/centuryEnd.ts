@@ -31,6 +31,37 @@ export interface CenturyEndOutcome {
   readonly result?: CenturyResult;
   readonly plan?: WorkbookPlan;
   readonly payments: readonly Payment[];
+  /** a century calculated again: what it had paid each character, what it pays now, and the difference to hand out or take back */
+  readonly handOut?: readonly HandOut[];
+}
+
+/** What a century calculated again changes at the box: one line per character its first end or its new one paid. */
+export interface HandOut {
+  readonly god: string;
+  /** what the century's first end paid (handed out already) */
+  readonly before: number;
+  /** what it pays now */
+  readonly now: number;
+  /** now − before: more than 0 is handed out, less than 0 taken back */
+  readonly difference: number;
+}
+
+/** Per character, what the replaced rows paid against what the new end pays, in the new end's order. */
+function handOutOf(campaign: Campaign, replaced: ReadonlySet<number>, payments: readonly Payment[]): HandOut[] {
+  const before = new Map<string, { god: string; paid: number }>();
+  for (const r of campaign.ledger) {
+    if (!replaced.has(r.index)) continue;
+    const k = key(r.god);
+    before.set(k, { god: before.get(k)?.god ?? r.god, paid: (before.get(k)?.paid ?? 0) + r.paid });
+  }
+  const out: HandOut[] = payments.map((p) => {
+    const was = before.get(key(p.god))?.paid ?? 0;
+    before.delete(key(p.god));
+    return { god: p.god, before: was, now: p.paid, difference: p.paid - was };
+  });
+  // A character the first end paid and the new one does not (renamed since, or gone from the Gods table).
+  for (const { god, paid } of before.values()) out.push({ god, before: paid, now: 0, difference: -paid });
+  return out;
 }
 
 const key = nameKey;
@@ -149,7 +180,8 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
     ledger: ledgerPlan(foundTable(campaign, LEDGER.name)?.raw, campaign.ledger, replaced, credits),
     ...(head === undefined ? {} : { head }),
   };
-  return { century: n, problems, campaign, result, plan, payments: toPayments(result.payouts) };
+  const payments = toPayments(result.payouts);
+  return { century: n, problems, campaign, result, plan, payments, ...(replaced.size > 0 ? { handOut: handOutOf(campaign, replaced, payments) } : {}) };
 }
 
 /** What each paid century counted once century `n` is paid: its own count, as its new Death Worksheet holds it. */
@@ -160,6 +192,12 @@ function countedAfter(campaign: Campaign, n: number, sheets: readonly SheetPlan[
   if (now !== undefined) counted.set(n, now);
   else counted.delete(n);
   return counted;
+}
+
+/** What calculating `century` again now would change at the box, per character: the calculation alone, nothing planned. The campaign is expected to be sound. */
+export function redoHandOut(campaign: Campaign, century: number): HandOut[] {
+  const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === century).map((r) => r.index));
+  return handOutOf(campaign, replaced, previewPayments(campaign, century));
 }
 
 /** What each recipient would be paid if `century` ended now: the calculation alone, nothing planned. The campaign is expected to be sound. */

@@ -17,7 +17,7 @@ import { clock, recoveryWords, underWay } from "../read/journal";
 import type { Journal } from "../model/raw";
 import { isRepeat } from "./event";
 import { planEraEnd } from "./eraEnd";
-import { centuryInput, costed, previewPayments } from "./centuryEnd";
+import { centuryInput, costed, previewPayments, redoHandOut, type HandOut } from "./centuryEnd";
 import type { Payment } from "../plan/types";
 import { causeTallies, type CauseTally } from "./deaths";
 import { manaInflation, type ManaInflation } from "./inflation";
@@ -70,7 +70,7 @@ export interface CampaignStatus {
   /** whether the Sources table has an era-end source at all */
   readonly hasEraEnd: boolean;
   /** the latest century end, which may be calculated again while nothing was credited after it */
-  readonly redo: { readonly century: number; readonly ready: boolean; readonly reason?: string };
+  readonly redo: { readonly century: number; readonly ready: boolean; readonly reason?: string; readonly handOut?: readonly HandOut[] };
   /** deaths logged for the century in play, in units */
   readonly deathsInPlay: number;
   /** what each recipient would collect if the century in play ended now; null while the campaign has an error */
@@ -209,7 +209,7 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     stopped: stoppedActions(read.journal, read.thisComputer),
     eraEnd: eraEndState(read),
     hasEraEnd: campaign.sources.some((s) => s.timing === "era-end" && s.basis === "count"),
-    redo: redoState(campaign, latest),
+    redo: redoState(campaign, latest, errorsIn(problems).length === 0),
     deathsInPlay: campaign.deaths.filter((d) => d.century === next).reduce((sum, d) => sum + d.units, 0),
     preview: errorsIn(problems).length > 0 ? null : previewPayments(campaign, next),
     owing: [...campaign.accounts.values()].filter((a) => isNegative(a.carry)).map((a) => ({ god: a.god, owes: toNumber(owed(a.carry)) })),
@@ -239,11 +239,12 @@ function earnedByCentury(entries: readonly LedgerRow[], latest: number): number[
   return Array.from({ length: latest }, (_, i) => toNumber(earnedIn(entries, i + 1)));
 }
 
-function redoState(campaign: Campaign, latest: number): CampaignStatus["redo"] {
+function redoState(campaign: Campaign, latest: number, sound: boolean): CampaignStatus["redo"] {
   if (latest === 0) return { century: 0, ready: false, reason: "no century has ended yet." };
   const after = creditAfter(campaign, latest);
+  // What a redo would change at the box, for the question the pane asks before it.
   return after === undefined
-    ? { century: latest, ready: true }
+    ? { century: latest, ready: true, ...(sound ? { handOut: redoHandOut(campaign, latest) } : {}) }
     : { century: latest, ready: false, reason: `${creditName(after)} was credited after it; undo that first.` };
 }
 
