@@ -4,9 +4,10 @@ import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../support/campaigns";
 
 describe("deaths the sources do not count", () => {
+  /** The warnings about causes (the hand-worked campaign's century-2 row, waiting for its century, is named apart). */
   function warnings(tables: Tables): string[] {
     return planCenturyEnd(rawWorkbook(tables), 1)
-      .problems.filter((p) => p.severity === "warning")
+      .problems.filter((p) => p.severity === "warning" && p.column !== "Century")
       .map(describeProblem);
   }
 

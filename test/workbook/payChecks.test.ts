@@ -59,7 +59,10 @@ describe("near misses", () => {
   test("which warnings change pay, and which do not", () => {
     // A god with no cards at all earns nothing, but nothing of anyone's is lost: not a pay warning.
     const noCards = planCenturyEnd(rawWorkbook(edit((x) => (x.Gods as Rows).push(["Zephyr", "lesser"]))), 1).problems;
-    expect(warningsIn(noCards).map(describeProblem)).toEqual(["Cards table: Zephyr holds no cards, so earns no mana this century."]);
+    expect(warningsIn(noCards).map(describeProblem)).toEqual([
+      "Cards table: Zephyr holds no cards, so earns no mana this century.",
+      "Deaths table, row 5, column Century: The Deaths row 5 is dated century 2, the next century: it waits for its end and is not paid now. If it belongs to century 1, correct the Century first.",
+    ]);
     expect(payWarningsIn(noCards)).toEqual([]);
     // A race with no pantheon: its worship goes to nobody, which changes pay.
     const noPantheon = planCenturyEnd(rawWorkbook(edit((x) => (x.Races as Rows).push(["Hittites", 10, 0, 0, null, "no"]))), 1).problems;
@@ -92,6 +95,39 @@ function afterCentury1(tables: Tables): { tables: Tables; raw: (t: Tables) => Ra
   };
   return { tables: written, raw };
 }
+
+describe("deaths not typed yet", () => {
+  const payWith = (deaths: Rows, century = 2) => {
+    const paid = afterCentury1(handWorked());
+    return planCenturyEnd(paid.raw({ ...paid.tables, Deaths: [["Century", "Cause", "Units", "Race", "Note"], ...deaths] }), century).problems;
+  };
+  const c1 = (handWorked().Deaths as Rows).slice(1, 4);
+
+  test("a century paid with no deaths logged, while earlier centuries had some, changes pay until accepted", () => {
+    const problems = payWith(c1);
+    expect(payWarningsIn(problems).map(describeProblem)).toContain(
+      "Deaths table: no deaths are logged for century 2, though century 1 had 17 units die. Paid now, century 2 counts no deaths, for good: type its deaths first, or accept to pay it without any.",
+    );
+  });
+
+  test("rows typed as the next century while this one has none: named, and the payment waits", () => {
+    const problems = payWith([...c1, [3, "war", 5, "Amazons", null]]);
+    expect(payWarningsIn(problems).map(describeProblem)).toContain(
+      "Deaths table, row 5, column Century: no deaths are logged for century 2, though century 1 had 17 units die and the Deaths row 5 is dated century 3: if it belongs to century 2, correct its Century first. Paid now, century 2 counts no deaths, for good: type its deaths first, or accept to pay it without any.",
+    );
+  });
+
+  test("rows of the next century beside this one's own: named in a warning that holds nothing back", () => {
+    const problems = payWith([...c1, [2, "war", 5, "Amazons", null], [3, "war", 2, "Trojans", null], [3, "fire", 1, "Trojans", null]]);
+    const named = problems.filter((p) => p.column === "Century" && p.table === "Deaths");
+    expect(named.map(describeProblem)).toEqual([
+      "Deaths table, row 6, column Century: The Deaths rows 6 and 7 are dated century 3, the next century: they wait for its end and are not paid now. If they belong to century 2, correct the Century first.",
+    ]);
+    expect(named.every((p) => p.changesPay !== true)).toBe(true);
+    // A century whose own deaths are logged, and none of the next: nothing to say.
+    expect(payWith([...c1, [2, "war", 5, "Amazons", null]]).filter((p) => p.table === "Deaths" && p.column === "Century")).toEqual([]);
+  });
+});
 
 describe("deaths typed after their century was paid", () => {
   test("the Death Worksheet's boxes are read back by cause", () => {

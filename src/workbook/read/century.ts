@@ -1,11 +1,11 @@
 /** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
 import { DEMONS } from "../../engine/names";
-import { tableError, type Problem } from "../model/problems";
+import { payWarning, tableError, tableWarning, type Problem } from "../model/problems";
 import { DEATHS, LEDGER } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
-import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables } from "./payChecks";
-import type { Campaign, LedgerRow } from "./types";
+import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables, rowList } from "./payChecks";
+import type { Campaign, Death, LedgerRow } from "./types";
 import { creditName } from "./creditName";
 
 export { creditName };
@@ -102,6 +102,7 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
       );
     }
   });
+  problems.push(...deathsNotTyped(campaign, century));
   problems.push(
     ...neededTables(campaign, campaign.sheetNames, "century-end"),
     ...causeProblems(campaign, century),
@@ -109,4 +110,51 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   );
   problems.push(...lateDeaths(campaign, century, century));
   return problems;
+}
+
+/**
+ * Deaths that look not typed yet, or typed for the wrong century, when `century` is paid: none
+ * logged for it while earlier centuries have some, or while the next one has some (typed with
+ * the wrong Century, perhaps), stops the payment until the gamemaster has seen it (it would pay
+ * too little, for good); rows dated the next century while this one has its own are named in a
+ * warning, since they wait for the next century end.
+ */
+export function deathsNotTyped(campaign: Campaign, century: number): Problem[] {
+  const table = foundTable(campaign, DEATHS.name);
+  if (table === undefined) return [];
+  let own = 0;
+  const earlier = new Map<number, number>();
+  const next: Death[] = [];
+  for (const d of campaign.deaths) {
+    if (d.century === century) own += 1;
+    else if (d.century < century) earlier.set(d.century, (earlier.get(d.century) ?? 0) + d.units);
+    else if (d.century === century + 1) next.push(d);
+  }
+  const at = (d: Death | undefined) => (d === undefined ? {} : { column: "Century", row: d.row, address: addressIn(table.raw, d.row, "Century") });
+  const nextRows = next.length === 0 ? "" : `the Deaths ${rowList(next.map((d) => d.row))} ${next.length === 1 ? "is" : "are"} dated century ${century + 1}`;
+  if (own === 0 && (earlier.size > 0 || next.length > 0)) {
+    const last = Math.max(...earlier.keys());
+    const before = earlier.size === 0 ? "" : `, though century ${last} had ${earlier.get(last) ?? 0} units die`;
+    const one = next.length === 1;
+    const wrong =
+      next.length === 0
+        ? ""
+        : ` and ${nextRows}: if ${one ? "it belongs" : "they belong"} to century ${century}, correct ${one ? "its" : "their"} Century first`;
+    return [
+      payWarning(
+        DEATHS.name,
+        `no deaths are logged for century ${century}${before}${wrong}. Paid now, century ${century} counts no deaths, for good: type its deaths first, or accept to pay it without any.`,
+        at(next[0]),
+      ),
+    ];
+  }
+  if (next.length > 0)
+    return [
+      tableWarning(
+        DEATHS.name,
+        `${nextRows.charAt(0).toUpperCase()}${nextRows.slice(1)}, the next century: ${next.length === 1 ? "it waits" : "they wait"} for its end and ${next.length === 1 ? "is" : "are"} not paid now. If ${next.length === 1 ? "it belongs" : "they belong"} to century ${century}, correct the Century first.`,
+        at(next[0]),
+      ),
+    ];
+  return [];
 }
