@@ -93,7 +93,8 @@ export const USAGES: Readonly<Record<string, string>> = {
                            anything. Every other command refuses the file until then`,
   init: `  gods init FILE.xlsx [--example]
                            create empty campaign tables, or the example campaign`,
-  fn: `  gods fn NAME ARG...      evaluate one GODS custom function as Excel would
+  fn: `  gods fn NAME ARG... [--json]
+                           evaluate one GODS custom function as Excel would
                            (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,
 };
 

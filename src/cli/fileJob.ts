@@ -95,10 +95,11 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       job.report(outcome, job.out ?? job.file);
       return EXIT.done;
     };
+    // A dry run only reads: no lock to take, and a read-only file, or one open in Excel or
+    // LibreOffice, is fine (what that program saves later is what the next command reads).
+    if (job.dryRun === true) return await work();
     // Another program's save would overwrite the file written: refused before anything is read.
     checkNotOpenElsewhere(target);
-    // A dry run only reads: no lock to take, and a read-only file is fine.
-    if (job.dryRun === true) return await work();
     checkWritable(target, job.out ?? job.file);
     return await withLock(real, work, {
       target,

@@ -1,6 +1,7 @@
 import * as functions from "../functions/functions";
 import { ERROR_CODES, errorText, errorValue, isErrorValue, type ErrorValue } from "../functions/errors";
 import type { Result, Scalar } from "../functions/runner";
+import { didYouMean } from "../engine/names";
 
 /** What `gods fn` prints and the exit code it ends with. */
 export interface Output {
@@ -58,17 +59,44 @@ export function functionNames(): string[] {
     .sort();
 }
 
-/** Calls one custom function through the same wrapper Excel calls, as `gods fn NAME ARG…`. */
-export function runFunction(name: string, args: readonly string[]): Output {
-  const wrapper = wrapperFor(name);
-  if (wrapper === undefined) {
-    return { text: `#NAME? There is no function GODS.${name.toUpperCase()}. Known: ${functionNames().join(", ")}.`, code: 1 };
-  }
+/** What a call gives back: the function's result, or the error value it answers with. */
+function call(wrapper: Wrapper, args: readonly string[]): Result {
   try {
-    return formatResult(wrapper(...args.map(parseArgument)));
+    return wrapper(...args.map(parseArgument));
   } catch (thrown) {
     // The wrappers throw error values on purpose: that is how Excel shows them in the cell.
-    if (isErrorValue(thrown)) return formatResult(thrown);
-    return { text: `#VALUE! ${thrown instanceof Error ? thrown.message : String(thrown)}`, code: 1 };
+    if (isErrorValue(thrown)) return thrown;
+    return errorValue("#VALUE!", thrown instanceof Error ? thrown.message : String(thrown));
   }
+}
+
+/** A result as JSON: a number, text, TRUE/FALSE, a range as rows, or the error's code and message. */
+function resultJson(result: Result): unknown {
+  const cell = (v: Scalar | ErrorValue | null | undefined): unknown => (isErrorValue(v) ? { error: v.code, message: v.message } : (v ?? null));
+  return Array.isArray(result) ? result.map((row) => row.map(cell)) : cell(result);
+}
+
+/**
+ * Calls one custom function through the same wrapper Excel calls, as `gods fn NAME ARG… [--json]`:
+ * with --json, one object, {"function", "result"} or {"function", "error", "message"}.
+ */
+export function runFunction(name: string, args: readonly string[], json = false): Output {
+  const wrapper = wrapperFor(name);
+  if (wrapper === undefined) {
+    const known = functionNames();
+    const near = didYouMean(name.replace(/^GODS\./i, "").toUpperCase(), known);
+    const message = `There is no function GODS.${name.toUpperCase().replace(/^GODS\./, "")}.${near}${near === "" ? ` Known: ${known.join(", ")}.` : ""}`;
+    return json ? { text: JSON.stringify({ function: name, error: "#NAME?", message }), code: 1 } : { text: `#NAME? ${message}`, code: 1 };
+  }
+  const result = call(wrapper, args);
+  const fn = `GODS.${name
+    .trim()
+    .replace(/^GODS\./i, "")
+    .toUpperCase()}`;
+  if (json)
+    return {
+      text: JSON.stringify(isErrorValue(result) ? { function: fn, error: result.code, message: result.message } : { function: fn, result: resultJson(result) }),
+      code: isErrorValue(result) ? 1 : 0,
+    };
+  return formatResult(result);
 }

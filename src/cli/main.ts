@@ -1,6 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { EXIT, jsonError } from "./answers";
+import { didYouMean } from "../engine/names";
 import { consoleIo, type Io } from "./io";
 import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
 
@@ -148,6 +149,9 @@ async function initCommand(args: readonly string[], io: Io): Promise<number> {
   return (await files()).init(parsed.positional[0] as string, parsed.options.has("example"), io);
 }
 
+/** A word someone typed, short and with no control character, for a message. */
+const safeWord = (word: string): string => word.slice(0, 60).replace(/[\u0000-\u001f\u007f]/g, "?");
+
 /** The version of gods: the project's, from package.json. */
 function version(): string {
   // From src/cli (tests) and build/cli (the command) alike, package.json is two folders up.
@@ -191,17 +195,26 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
     return EXIT.done;
   }
   if (command === "fn") {
-    const [name, ...args] = rest;
+    // --json (anywhere after the name) asks for one JSON object; it is no argument of the function.
+    const [name, ...args] = rest.filter((a) => a !== "--json");
     if (name === undefined) {
-      io.err("gods fn needs a function name, for example: gods fn TOLL 7");
+      if (json) jsonError(io, "gods fn needs a function name, for example: gods fn TOLL 7");
+      else io.err("gods fn needs a function name, for example: gods fn TOLL 7");
       return EXIT.badInput;
     }
-    const result = (await import("./fn")).runFunction(name, args);
+    const result = (await import("./fn")).runFunction(name, args, json);
     io.out(result.text);
     return result.code;
   }
   const run = COMMANDS[command];
-  if (run === undefined) return argumentError("", `gods: unknown command "${command.slice(0, 60)}".`, io, json);
+  if (run === undefined) {
+    // A misspelt command: one line, the likely one, and where the list is (not the whole help).
+    const near = didYouMean(command, [...Object.keys(COMMANDS), "fn", "help"]);
+    const message = `gods: unknown command "${safeWord(command)}".${near} gods help lists every command.`;
+    if (json) jsonError(io, message);
+    else io.err(message);
+    return EXIT.badInput;
+  }
   try {
     return await run(rest, io, json);
   } catch (e) {

@@ -24,7 +24,9 @@ describe("gods fn", () => {
   test("an unknown function is named", async () => {
     const r = await gods("fn", "TOLLS", "7");
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^#NAME\? There is no function GODS\.TOLLS\. Known: .*TOLL/);
+    expect(r.out).toBe('#NAME? There is no function GODS.TOLLS. Did you mean "TOLL"?\n');
+    // Nothing close: every known function is listed.
+    expect((await gods("fn", "ZZZZZZ", "7")).out).toMatch(/^#NAME\? There is no function GODS\.ZZZZZZ\. Known: .*TOLL/);
   });
 
   test("arguments read like cell values", () => {

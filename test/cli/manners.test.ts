@@ -124,7 +124,7 @@ describe("help, version and JSON errors", () => {
     expect(JSON.parse(missing.out)).toMatchObject({ error: stringMatching(/^gods century-end: there is no file /) });
     const unknown = await gods("payday", "--json");
     expect(unknown.code).toBe(2);
-    expect(JSON.parse(unknown.out)).toMatchObject({ error: 'gods: unknown command "payday".' });
+    expect(JSON.parse(unknown.out)).toMatchObject({ error: 'gods: unknown command "payday". gods help lists every command.' });
 
     // Errors in the workbook: each as {table, row, column, message}.
     const file = await campaign();
@@ -159,6 +159,11 @@ describe("a workbook open in another program", () => {
     if (program === "LibreOffice") expect(r.err).toContain("(by Ann on gm-laptop since 24.11.2026 10:02)");
     expect(r.err.trim().split("\n")).toHaveLength(1);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
+    // A dry run writes nothing: it goes ahead while the other program has the file open.
+    const dry = await gods("century-end", file, "--century", "1", "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain("Dry run: nothing was written");
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
     fs.rmSync(lock);
     expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
   });
@@ -189,6 +194,52 @@ describe("a closed pipe", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(fs.readFileSync(file).equals(before)).toBe(false);
+  });
+});
+
+describe("a word mistyped", () => {
+  test("a misspelt command gets one line with the likely one, not the whole help", async () => {
+    const r = await gods("centry-end", "c.xlsx", "--century", "1");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe('gods: unknown command "centry-end". Did you mean "century-end"? gods help lists every command.\n');
+    const far = await gods("frobnicate");
+    expect(far.err).toBe('gods: unknown command "frobnicate". gods help lists every command.\n');
+    const json = await gods("centry-end", "--json");
+    expect(JSON.parse(json.out)).toEqual({
+      error: 'gods: unknown command "centry-end". Did you mean "century-end"? gods help lists every command.',
+      problems: [],
+      warnings: [],
+    });
+  });
+
+  test("gods fn … --json answers one object; --json is no argument of the function", async () => {
+    expect(JSON.parse((await gods("fn", "TOLL", "7", "--json")).out)).toEqual({ function: "GODS.TOLL", result: 3 });
+    const bad = await gods("fn", "TOLL", "2.5", "--json");
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out)).toEqual({
+      function: "GODS.TOLL",
+      error: "#VALUE!",
+      message: expect.stringMatching(/^TOLL: amount must be a whole number/) as unknown,
+    });
+    const range = JSON.parse((await gods("fn", "--json", "PANTHEONCHECK", '[["Vorn"],["Atheism"]]', "[[60],[40]]")).out) as {
+      function: string;
+      result: unknown;
+    };
+    expect(range.function).toBe("GODS.PANTHEONCHECK");
+    const unknown = await gods("fn", "TOLLL", "7", "--json");
+    expect(JSON.parse(unknown.out)).toEqual({ function: "TOLLL", error: "#NAME?", message: 'There is no function GODS.TOLLL. Did you mean "TOLL"?' });
+    // Without --json, as before.
+    expect((await gods("fn", "TOLL", "7")).out).toBe("3\n");
+  });
+
+  test("gods session-end for Demons says the pool is no character, naming the demons to give", async () => {
+    const file = await campaign();
+    const r = await gods("session-end", file, "--mana", "Demons=12", "--date", "2026-03-14");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      "Demons is the demons' shared pool of mana sources, not a character: a session's end records what each character holds, so give each demon by name (Lilith).",
+    );
   });
 });
 

@@ -5,7 +5,7 @@
  * which the mana inflation advice reads. Recording the same date again corrects that date's rows
  * instead of adding a second set.
  */
-import { didYouMean, nameKey } from "../../engine/names";
+import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { isInteger, toNumber } from "../../engine/exact";
 import { tableError, type Problem } from "../model/problems";
 import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
@@ -99,6 +99,15 @@ function badFigure(god: string, mana: number): string | undefined {
 function figures(campaign: Campaign, order: SessionOrder, hasMana: boolean): { god: God; mana: number }[] | Problem {
   const given = new Map<string, { god: God; mana: number }>();
   for (const entry of order.entries) {
+    if (nameKey(entry.god) === nameKey(DEMONS)) {
+      // The demons' pool is an account of the book, not a character: each demon holds its own mana.
+      const demons = campaign.gods.filter((g) => g.kind === "demon").map((g) => g.name);
+      return problem(
+        `${DEMONS} is the demons' shared pool of mana sources, not a character: a session's end records what each character holds, so give each demon by name${
+          demons.length === 0 ? " (the Gods table has none)" : ` (${demons.slice(0, 5).join(", ")}${demons.length > 5 ? ", …" : ""})`
+        }.`,
+      );
+    }
     const found = lookUp<God>(campaign, GODS.name, campaign.gods, (g) => g.name, entry.god);
     if ("severity" in found) {
       const near = didYouMean(
