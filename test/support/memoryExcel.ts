@@ -94,6 +94,8 @@ export class MemorySheet {
   /** "Worksheet.visibility": Visible, Hidden or VeryHidden */
   visibility = "Visible";
   columnWidths = new Map<number, number>();
+  /** rows given a height of their own, in points, by row (0-based) */
+  rowHeights = new Map<number, number>();
   /** rows kept in view when scrolling (Excel's Freeze Panes) */
   frozenRows = 0;
   /** Review › Protect Sheet: its cells and structure refuse changes */
@@ -1283,6 +1285,8 @@ class RangeProxy extends Loadable implements RangeApi {
     });
   }
   get format(): RangeApi["format"] {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the format's setters act on this range
+    const this_ = this;
     const styleAll = (key: string) =>
       new Proxy<Style>(
         {},
@@ -1335,6 +1339,36 @@ class RangeProxy extends Loadable implements RangeApi {
       },
       get shrinkToFit(): boolean {
         throw NOT_LOADED("shrinkToFit");
+      },
+      // "RangeFormat.wrapText": a boolean.
+      set wrapText(v: boolean) {
+        if (typeof v !== "boolean") throw officeError("InvalidArgument", `wrapText must be true or false, not ${String(v)}.`);
+        this_.each(null, (cell) => (cell.style["format.wrapText"] = v));
+      },
+      get wrapText(): boolean {
+        throw NOT_LOADED("wrapText");
+      },
+      // "RangeFormat.verticalAlignment": Top, Center, Bottom, Justify or Distributed.
+      set verticalAlignment(v: string) {
+        this_.each(null, (cell) => {
+          if (!["Top", "Center", "Bottom", "Justify", "Distributed"].includes(v)) throw officeError("InvalidArgument", `"${v}" is not a vertical alignment.`);
+          cell.style["format.verticalAlignment"] = v;
+        });
+      },
+      get verticalAlignment(): string {
+        throw NOT_LOADED("verticalAlignment");
+      },
+      // "RangeFormat.rowHeight": points, 0 to 409.
+      set rowHeight(h: number) {
+        if (typeof h !== "number" || !(h >= 0 && h <= 409)) throw officeError("InvalidArgument", `rowHeight must be from 0 to 409 points, not ${String(h)}.`);
+        this_.ctx.enqueue(() => {
+          const { sheet, rect } = this_.resolve();
+          sheet.guard();
+          for (let r = 0; r < rect.rows; r++) sheet.rowHeights.set(rect.top + r, h);
+        });
+      },
+      get rowHeight(): number {
+        throw NOT_LOADED("rowHeight");
       },
     };
   }

@@ -16,6 +16,9 @@ import { BOOK_SHEETS, LEDGER, LEDGER_WIDTHS, sheetNames } from "../../src/workbo
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { planEvent } from "../../src/workbook/actions/event";
 import { readCampaign } from "../../src/workbook/read/campaign";
+import { planDebit } from "../../src/workbook/actions/debit";
+import { planPacket } from "../../src/workbook/actions/packet";
+import { Book } from "../support/book";
 import {
   columnPoints,
   footerCode,
@@ -52,12 +55,35 @@ function plannedSheets(tables: Tables): SheetPlan[] {
   return [...(end.plan?.sheets ?? []), ...(event?.plan?.sheets ?? [])].filter((s) => s.hidden !== true);
 }
 
-const CAMPAIGNS: [string, () => Tables][] = [
-  ["the example campaign", exampleTables],
-  ["the hand-worked campaign", handWorked],
-  ["the huge campaign", () => huge(1)],
+/**
+ * The sheets of a campaign further on: century 1 paid, a debit Vorn cannot cover, then century 2
+ * ended (its accounts owe and pay back) and the session packet, with long names.
+ */
+function laterSheets(): SheetPlan[] {
+  // Long names, as players choose them.
+  const long = JSON.parse(
+    JSON.stringify(exampleTables())
+      .replace(/"Solara"/g, '"Solara the Radiant Mother of the Eternal Harvest"')
+      .replace(/"Vorn"/g, '"Vorn Breaker of the Nine Shield Walls"'),
+  ) as Tables;
+  const book = new Book(long);
+  book.centuryEnd(1);
+  const debit = planDebit(book.read(), "Vorn Breaker of the Nine Shield Walls", 60, "Lord's loss, after the siege of the Crystal Citadel");
+  book.write(debit.plan);
+  const end = book.centuryEnd(2);
+  const packet = planPacket(book.read());
+  return [...(end.plan?.sheets ?? []), ...packet.sheets].filter((s) => s.hidden !== true);
+}
+
+const PACKET = new Set(["Earth Summary", "Character Sheets"]);
+
+const CAMPAIGNS: [string, () => SheetPlan[]][] = [
+  ["the example campaign", () => plannedSheets(exampleTables())],
+  ["the hand-worked campaign", () => plannedSheets(handWorked())],
+  ["the huge campaign", () => plannedSheets(huge(1))],
+  ["the example campaign later, a debt and its packet", laterSheets],
 ];
-const SHEETS = CAMPAIGNS.flatMap(([campaign, tables]) => plannedSheets(tables()).map((s) => [`${campaign}: ${s.name}`, s] as const));
+const SHEETS = CAMPAIGNS.flatMap(([campaign, sheets]) => sheets().map((s) => [`${campaign}: ${s.name}`, s] as const));
 
 /** About how wide a text is printed, in points: Calibri's letters average under 6.2 px at 11 pt, bold a little more. */
 function textPoints(text: string, cell: PlanCell): number {
@@ -70,10 +96,15 @@ describe.each(SHEETS)("%s", (_, sheet) => {
     const { print } = sheet;
     expect(print.pagesWide).toBe(1);
     expect(printedWidth(sheet.columnWidths)).toBeLessThanOrEqual(PRINTABLE_WIDTH[print.orientation]);
-    // Every generated sheet is narrow enough to stand upright.
-    expect(print.orientation).toBe("portrait");
-    expect(print.titleRows).toBeGreaterThanOrEqual(2);
-    expect(sheet.rows[print.titleRows - 1]?.every((c) => c === null || c.style === "header" || c.style === "subtitle")).toBe(true);
+    // The packet's sheets are laid out as pages of their own (the Earth Summary across, a page for
+    // each character): every other generated sheet stands upright, its header rows on every page.
+    if (!PACKET.has(sheet.name)) {
+      // Upright, unless its names are too long for an upright page (then across, and only then).
+      if (print.orientation === "landscape") expect(printedWidth(sheet.columnWidths)).toBeGreaterThan(PRINTABLE_WIDTH.portrait);
+      else expect(print.orientation).toBe("portrait");
+      expect(print.titleRows).toBeGreaterThanOrEqual(2);
+      expect(sheet.rows[print.titleRows - 1]?.every((c) => c === null || c.style === "header" || c.style === "subtitle")).toBe(true);
+    }
     expect(print.footer.left).toMatch(/^Century \d+( in play)?$/);
     expect(footerCode(print.footer.right)).toBe("Page &P of &N");
     expect(print.footer.center).toBe(sheet.name);
@@ -89,6 +120,20 @@ describe.each(SHEETS)("%s", (_, sheet) => {
       });
     });
     expect(tooLong).toEqual([]);
+  });
+
+  test("no text is shrunk below 8 points: a longer one is wrapped, its row tall enough for its lines", () => {
+    const tooSmall: string[] = [];
+    sheet.rows.forEach((row, r) => {
+      row.forEach((c, i) => {
+        if (c === null || typeof c.value !== "string") return;
+        const room = sheet.columnWidths.slice(i, i + (c.span ?? 1)).reduce((sum, w) => sum + w, 0);
+        const need = Math.ceil(c.value.length * 0.9 + 1);
+        if (c.style === "shrunk" && (room / need) * 11 < 8) tooSmall.push(`${c.value} (${((room / need) * 11).toFixed(1)} points)`);
+        if (c.style === "wrapped") expect((sheet.rowHeights?.[r] ?? 0) / 15).toBeGreaterThanOrEqual(need / room);
+      });
+    });
+    expect(tooSmall).toEqual([]);
   });
 
   test("one number format for mana on the sheet, one per column for other decimals (whole numbers shown whole), each showing the number as stored", () => {

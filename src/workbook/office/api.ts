@@ -190,6 +190,12 @@ export interface RangeApi {
     horizontalAlignment: string;
     /** text too long for its cell is shrunk to fit it ("RangeFormat.shrinkToFit", ExcelApi 1.9) */
     shrinkToFit: boolean;
+    /** text goes on over more lines ("RangeFormat.wrapText", ExcelApi 1.1) */
+    wrapText: boolean;
+    /** "Top", "Center", "Bottom"… ("RangeFormat.verticalAlignment", ExcelApi 1.1) */
+    verticalAlignment: string;
+    /** the rows' height in points ("RangeFormat.rowHeight", ExcelApi 1.2) */
+    rowHeight: number;
     readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
   };
 }

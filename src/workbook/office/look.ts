@@ -58,6 +58,10 @@ export function applyLook(range: RangeApi, style: CellStyle): void {
   if (s.fill) range.format.fill.color = `#${s.fill}`;
   if (s.align) range.format.horizontalAlignment = s.align === "right" ? "Right" : "Left";
   if (s.shrink) range.format.shrinkToFit = true;
+  if (s.wrap) {
+    range.format.wrapText = true;
+    range.format.verticalAlignment = "Top";
+  }
 }
 
 /**

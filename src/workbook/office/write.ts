@@ -177,6 +177,25 @@ function sheetSteps(wb: WorkbookApi, plan: SheetPlan, name: string = plan.name, 
       },
     });
   }
+  // Rows made taller for wrapped text: one command for each run of rows of one height.
+  const heights = plan.rowHeights ?? [];
+  for (let r = 0; r < heights.length; r++) {
+    const h = heights[r];
+    if (h === undefined) continue;
+    let end = r;
+    while (heights[end + 1] === h) end++;
+    const [top, rows] = [r, end - r + 1];
+    steps.push({
+      sheet,
+      bytes: COMMAND_BYTES * 2.4,
+      queue: () => {
+        const range = on().getRangeByIndexes(top, 0, rows, 1);
+        range.format.rowHeight = h;
+        range.untrack();
+      },
+    });
+    r = end;
+  }
   // Charts last, over cells that hold their numbers already.
   for (const c of plan.charts ?? []) {
     steps.push({

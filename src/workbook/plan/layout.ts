@@ -19,6 +19,8 @@ export type CellStyle =
   | "text"
   /** text too long for the widest column: shrunk to fit it on one line */
   | "shrunk"
+  /** text too long to shrink readably (below 8 points): wrapped over several lines, the row as tall as they need */
+  | "wrapped"
   | "fraction"
   | "integer"
   | "decimal"
@@ -41,6 +43,8 @@ export interface StyleSpec {
   readonly align?: "left" | "right";
   /** text too long for its cell is shrunk to fit it, on one line (the row keeps its height) */
   readonly shrink?: boolean;
+  /** text too long for its cell goes on over more lines, from the cell's top (its row is made tall enough) */
+  readonly wrap?: boolean;
 }
 
 /**
@@ -57,6 +61,7 @@ export const STYLES: Readonly<Record<CellStyle, StyleSpec>> = {
   header: { bold: true, color: "000000", fill: "DCE1F2", border: "box" },
   text: { border: "box", numberFormat: "@" },
   shrunk: { border: "box", numberFormat: "@", shrink: true },
+  wrapped: { border: "box", numberFormat: "@", wrap: true },
   /** an exact fraction written as text (1/3), where the numbers of its column stand */
   fraction: { border: "box", numberFormat: "@", align: "right" },
   integer: { border: "box", numberFormat: fixedFormat(0) },
@@ -125,6 +130,8 @@ export interface SheetPlan {
   readonly printedRows?: number;
   /** charts drawn on the sheet from its own cells */
   readonly charts?: readonly ChartPlan[];
+  /** rows made taller than usual for the lines of wrapped text, in points, by row (0-based); the others keep their height */
+  readonly rowHeights?: readonly (number | undefined)[];
 }
 
 /** A rectangle of a sheet's cells, 1-based and inclusive. */
@@ -207,7 +214,7 @@ const LEAST_SHRINK = 0.75;
 export function fitColumns(
   columnWidths: readonly number[],
   rows: readonly (readonly (PlanCell | null)[])[],
-): { columnWidths: number[]; rows: (PlanCell | null)[][] } {
+): { columnWidths: number[]; rows: (PlanCell | null)[][]; rowHeights?: (number | undefined)[] } {
   const fitted = (c: PlanCell | null): c is PlanCell => c !== null && typeof c.value === "string" && (c.span ?? 1) === 1 && FITTED.has(c.style);
   const wanted = [...columnWidths];
   for (const row of rows) {
@@ -237,11 +244,28 @@ export function fitColumns(
   const squeezed = (w: readonly number[]) =>
     rows.some((row) => row.some((c, i) => fitted(c) && (w[i] ?? 0) < LEAST_SHRINK * charactersFor(String(c.value)) && (w[i] ?? 0) < WIDEST_COLUMN));
   if (upright && squeezed(widths)) widths = within(PRINTABLE_WIDTH.landscape);
-  const out = rows.map((row) =>
-    row.map((c, i) => (fitted(c) && c.style === "text" && charactersFor(String(c.value)) > (widths[i] ?? 0) ? { ...c, style: "shrunk" as const } : c)),
+  const rowHeights: (number | undefined)[] = [];
+  const out = rows.map((row, r) =>
+    row.map((c, i) => {
+      const shrunk = (fitted(c) && c.style === "text" && charactersFor(String(c.value)) > (widths[i] ?? 0)) || c?.style === "shrunk";
+      if (c === null || !shrunk) return c;
+      // Shrunk, a text longer than its cell is printed smaller; below 8 points (of 11) it goes on
+      // over more lines instead, and its row is made tall enough for them.
+      const room = widths.slice(i, i + (c.span ?? 1)).reduce((sum, w) => sum + w, 0);
+      const need = charactersFor(String(c.value));
+      if (need <= room * (11 / LEAST_POINTS)) return { ...c, style: "shrunk" as const };
+      const lines = Math.ceil(need / Math.max(1, room - 1));
+      rowHeights[r] = Math.max(rowHeights[r] ?? 0, LINE_POINTS * lines);
+      return { ...c, style: "wrapped" as const };
+    }),
   );
-  return { columnWidths: widths, rows: out };
+  return { columnWidths: widths, rows: out, ...(rowHeights.length > 0 ? { rowHeights } : {}) };
 }
+
+/** No text is shrunk below this size, in points (11 is the sheets' own): a longer one is wrapped. */
+export const LEAST_POINTS = 8;
+/** The height of a line of 11-point text, in points, as Excel makes a row. */
+export const LINE_POINTS = 15;
 
 /** Excel's usual margins (inches), which the generated sheets keep. */
 export const MARGINS = { left: 0.7, right: 0.7, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 } as const;

@@ -54,7 +54,13 @@ export class SheetBuilder {
    */
   sheet(name: string, columnWidths: readonly number[], century: string, titleRows: number): SheetPlan {
     const fitted = fitColumns(columnWidths, settleDecimals(this.rows));
-    return { name, columnWidths: fitted.columnWidths, rows: fitted.rows, print: printSetup(fitted.columnWidths, century, name, titleRows) };
+    return {
+      name,
+      columnWidths: fitted.columnWidths,
+      rows: fitted.rows,
+      print: printSetup(fitted.columnWidths, century, name, titleRows),
+      ...(fitted.rowHeights === undefined ? {} : { rowHeights: fitted.rowHeights }),
+    };
   }
 }
 
@@ -255,7 +261,9 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
   b.blank();
   b.add(cell("Paid is the whole part of the total; the fraction is carried on to the next credit.", "note"));
   if (result.payouts.some((p) => isNegative(p.carryIn) || isNegative(p.carry))) {
-    b.add(cell("Below 0, an account owes mana (a debit it could not cover): the total pays that first, and nothing is paid while it stays below 0.", "note"));
+    // Two lines: one would run past the printed columns.
+    b.add(cell("Below 0, an account owes mana (a debit it could not cover):", "note"));
+    b.add(cell("the total pays that first, and nothing is paid while it stays below 0.", "note"));
   }
   // A line per god and source runs over many pages in a big campaign: its header goes on every
   // page (the short table of mana per god, at the end, then sits under it and its own header).

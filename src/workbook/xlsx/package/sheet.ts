@@ -65,10 +65,11 @@ export function cellXml(ref: string, value: PlanValue, style: number | undefined
   return `<c r="${ref}"${s} t="inlineStr">${inlineString(value)}</c>`;
 }
 
-/** A row's XML, or "" when none of its cells holds anything. */
-function rowXml(row: number, cells: readonly string[]): string {
+/** A row's XML, or "" when none of its cells holds anything; `height` in points, for a row taller than usual. */
+function rowXml(row: number, cells: readonly string[], height?: number): string {
   const inner = cells.join("");
-  return inner === "" ? "" : `<row r="${row}">${inner}</row>`;
+  if (inner === "") return "";
+  return height === undefined ? `<row r="${row}">${inner}</row>` : `<row r="${row}" ht="${height}" customHeight="1">${inner}</row>`;
 }
 
 function colsXml(widths: readonly number[], styles: readonly (number | undefined)[] = []): string {
@@ -147,7 +148,7 @@ export function generatedRowsXml(plan: SheetPlan, styles: StyleBook, from = 0): 
         ? ""
         : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula),
     );
-    rows.push(rowXml(r + 1, xml));
+    rows.push(rowXml(r + 1, xml, plan.rowHeights?.[r]));
   }
   return rows.join("");
 }

@@ -244,11 +244,11 @@ export class StyleBook {
   }
 
   private xfFor(s: StyleSpec): number {
-    return this.xf(this.formatId(s.numberFormat ?? "General"), this.font(s), this.fill(s), this.border(s), s.align, s.shrink === true);
+    return this.xf(this.formatId(s.numberFormat ?? "General"), this.font(s), this.fill(s), this.border(s), s.align, s.shrink === true, s.wrap === true);
   }
 
-  private xf(numFmt: number, font: number, fill: number, border: number, align: "left" | "right" | undefined, shrink = false): number {
-    const aligned = align !== undefined || shrink;
+  private xf(numFmt: number, font: number, fill: number, border: number, align: "left" | "right" | undefined, shrink = false, wrap = false): number {
+    const aligned = align !== undefined || shrink || wrap;
     const apply = [
       numFmt ? ' applyNumberFormat="1"' : "",
       font ? ' applyFont="1"' : "",
@@ -257,7 +257,7 @@ export class StyleBook {
       aligned ? ' applyAlignment="1"' : "",
     ].join("");
     const head = `<${this.q("xf")} numFmtId="${numFmt}" fontId="${font}" fillId="${fill}" borderId="${border}"${this.hasStyleXf ? ' xfId="0"' : ""}${apply}`;
-    const alignment = `<${this.q("alignment")}${align === undefined ? "" : ` horizontal="${align}"`}${shrink ? ' shrinkToFit="1"' : ""}/>`;
+    const alignment = `<${this.q("alignment")}${align === undefined ? "" : ` horizontal="${align}"`}${wrap ? ' vertical="top" wrapText="1"' : ""}${shrink ? ' shrinkToFit="1"' : ""}/>`;
     const xml = aligned ? `${head}>${alignment}</${this.q("xf")}>` : `${head}/>`;
     return this.entry("cellXfs", xml);
   }
