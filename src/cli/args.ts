@@ -51,7 +51,7 @@ export const USAGES: Readonly<Record<string, string>> = {
                            every race gains its Growth (Races column; 25% when empty) of its
                            units; where the Limit column gives what its squares support, the
                            rest starve (starvation deaths) and Aggression goes up by 2`,
-  packet: `  gods packet FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
+  packet: `  gods packet FILE.xlsx [--out OUT.xlsx] [--pdf OUT.pdf] [--json] [--dry-run]
                            the session packet, printable: the Earth Summary sheet (every
                            race's units, cities, great cities, strength and pantheon, with
                            the totals, for the century in play) and the Character Sheets
@@ -61,7 +61,9 @@ export const USAGES: Readonly<Record<string, string>> = {
                            tables when kept, a box for notes; the Laws and Oaths on a last
                            page), and the Charts sheet drawn again from the Campaign
                            History once a century has ended; written anew each time (to
-                           OUT, or in place); it pays nobody and leaves the Ledger alone`,
+                           OUT, or in place), after the other sheets; with --pdf also
+                           printed to one PDF by LibreOffice; it pays nobody and leaves the
+                           Ledger alone`,
   ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
                            the book corrected on purpose: the Ledger's seal is made anew for
                            the Ledger as it stands, and a correction row in each account it

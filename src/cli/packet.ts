@@ -1,7 +1,8 @@
 /** The session packet on a workbook file: `gods packet`, the printable sheets for the table (the Earth Summary, the Character Sheets and the Charts). */
 import { describeProblem, planPacket, readCampaign, warningsIn, type PacketOutcome } from "../workbook";
-import { writeSheets } from "../workbook/xlsx";
+import { moveSheetsToEnd, savePackage, keepOnlySheets, writeSheets } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
+import { printToPdf } from "./pdf";
 import type { Io } from "./io";
 
 export interface PacketOptions {
@@ -10,9 +11,11 @@ export interface PacketOptions {
   readonly json: boolean;
   /** show what would be written, and write nothing */
   readonly dryRun: boolean;
+  /** also print the packet to this PDF file, with LibreOffice */
+  readonly pdf?: string;
 }
 
-function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: string): void {
+function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: string, pages: number | undefined): void {
   const sheets = outcome.sheets.map((s) => s.name);
   const warnings = warningsIn(outcome.problems).map(describeProblem);
   if (options.json) {
@@ -21,6 +24,7 @@ function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: 
         century: outcome.century,
         sheets,
         written: !options.dryRun,
+        ...(options.pdf === undefined ? {} : { pdf: options.dryRun ? null : { file: options.pdf, pages } }),
         characters: outcome.characters,
         races: outcome.races.map((r) => ({
           race: r.race,
@@ -44,10 +48,12 @@ function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: 
   );
   for (const w of warnings) io.out(`Warning: ${w}`);
   io.out(options.dryRun ? `Dry run: nothing was written to ${target} (it would write ${sheets.join(", ")}).` : `Wrote ${sheets.join(", ")} to ${target}.`);
+  if (options.pdf !== undefined && pages !== undefined && !options.dryRun) io.out(`Printed the packet to ${options.pdf}: ${pages === 1 ? "1 page" : `${pages} pages`}.`);
 }
 
-/** gods packet FILE [--out OUT] [--json] [--dry-run] */
+/** gods packet FILE [--out OUT] [--pdf OUT.pdf] [--json] [--dry-run] */
 export function writePacket(options: PacketOptions, io: Io): Promise<number> {
+  let pages: number | undefined;
   return editFile(
     {
       file: options.file,
@@ -56,10 +62,19 @@ export function writePacket(options: PacketOptions, io: Io): Promise<number> {
       json: options.json,
       dryRun: options.dryRun,
       plan: (raw) => planPacket(readCampaign(raw)),
-      write: (pkg, _raw, outcome) => writeSheets(pkg, outcome.sheets),
+      write: (pkg, _raw, outcome) => {
+        // The packet's sheets together at the end, in their order: they print as one.
+        const names = outcome.sheets.map((s) => s.name);
+        const parts = moveSheetsToEnd(writeSheets(pkg, outcome.sheets), names);
+        if (options.pdf !== undefined) {
+          // A copy holding only the packet's sheets (values and charts of their own) is printed; the workbook keeps every sheet.
+          pages = printToPdf(savePackage(keepOnlySheets(parts, names)), options.pdf);
+        }
+        return parts;
+      },
       refused: (n) => `The session packet was not written: the workbook has ${n} problem${n === 1 ? "" : "s"} to fix first.`,
       report: (outcome, target) => {
-        report(outcome, options, io, target);
+        report(outcome, options, io, target, pages);
       },
     },
     io,

@@ -8,14 +8,20 @@ import { changeCards, endSession } from "./session";
 
 export async function packetCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const fail = (message: string) => argumentError("packet", message, io, json);
-  const parsed = parse(args, ["out"]);
+  const parsed = parse(args, ["out", "pdf"]);
   if (typeof parsed === "string") return fail(`gods packet: ${parsed}`);
-  const bad = unknownOption(parsed, ["out", "json", "dry-run"]);
+  const bad = unknownOption(parsed, ["out", "pdf", "json", "dry-run"]);
   if (bad !== undefined) return fail(`gods packet: ${bad}`);
   const [file, ...extra] = parsed.positional;
   if (file === undefined || extra.length > 0) return fail("gods packet needs exactly one workbook file.");
   const out = parsed.options.get("out");
-  return writePacket({ file, json, dryRun: parsed.options.has("dry-run"), ...(typeof out === "string" ? { out } : {}) }, io);
+  const pdf = parsed.options.get("pdf");
+  if (pdf !== undefined && (typeof pdf !== "string" || !pdf.toLowerCase().endsWith(".pdf")))
+    return argumentError("packet", "gods packet: --pdf needs the PDF file to write, ending in .pdf (for example --pdf packet.pdf).", io, json, false);
+  return writePacket(
+    { file, json, dryRun: parsed.options.has("dry-run"), ...(typeof out === "string" ? { out } : {}), ...(typeof pdf === "string" ? { pdf } : {}) },
+    io,
+  );
 }
 
 export async function sessionEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {

@@ -179,8 +179,63 @@ describe("gods packet", () => {
     expect((await gods("packet", example, "--century", "3")).err).toMatch(/unknown option --century/);
     const help = await gods("packet", "--help");
     expect(help.code).toBe(0);
-    expect(help.out).toMatch(/gods packet FILE\.xlsx \[--out OUT\.xlsx\] \[--json\] \[--dry-run\]/);
+    expect(help.out).toMatch(/gods packet FILE\.xlsx \[--out OUT\.xlsx\] \[--pdf OUT\.pdf\] \[--json\] \[--dry-run\]/);
+    const pdf = await gods("packet", example, "--pdf", "packet.png");
+    expect(pdf).toEqual({ code: 2, out: "", err: expect.stringMatching(/--pdf needs the PDF file to write, ending in \.pdf/) as unknown });
     expect(help.out).toMatch(/Earth Summary/);
     expect(help.out).toMatch(/Character Sheets/);
+  });
+
+  test("the packet's sheets come last, in their order, after sheets made since; --pdf prints them alone, a page each", async () => {
+    const file = fresh();
+    expect((await gods("packet", file)).code).toBe(0);
+    // A century ended after the packet adds its sheets behind it; the next packet moves itself back to the end.
+    expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
+    const between = Object.keys(openpyxl(file));
+    expect(between.indexOf("C1 Mana")).toBeGreaterThan(between.indexOf("Character Sheets"));
+    expect(between.at(-1)).toBe("Ledger");
+    const pdf = path.join(dir, "packet.pdf");
+    const run = await gods("packet", file, "--pdf", pdf);
+    expect(run.err).toBe("");
+    expect(run.out).toMatch(/\nWrote Earth Summary, Character Sheets, Charts to .*\.\nPrinted the packet to .*packet\.pdf: 7 pages\.\n$/);
+    const names = Object.keys(openpyxl(file));
+    expect(names.slice(-3)).toEqual(["Earth Summary", "Character Sheets", "Charts"]);
+    expect(names).toContain("Ledger");
+    // Print areas and titles are bound to a sheet by its place: they moved with their sheets.
+    const book = Buffer.from(partsOf(file).get("xl/workbook.xml") ?? []).toString("utf8");
+    const listed = [...book.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1]);
+    const bound = [...book.matchAll(/<definedName name="_xlnm\.Print_(?:Area|Titles)" localSheetId="(\d+)">'?([^'!]+)'?!/g)];
+    expect(bound.length).toBeGreaterThan(5);
+    for (const [, at, sheet] of bound) expect(listed[Number(at)]).toBe(sheet?.replace(/&apos;/g, ""));
+    // The PDF: the Earth Summary, one page for each of the five characters, the Charts; no other sheet.
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
+    const pages = text.split("\f").filter((p) => p.trim() !== "");
+    expect(pages).toHaveLength(7);
+    expect(pages[0]).toMatch(/Earth Summary[\s\S]*River Men/);
+    ["Solara", "Vorn", "Mirelle", "Kettu", "Demons"].forEach((god, i) => {
+      expect(pages[i + 1]).toMatch(new RegExp(`Character Sheets[\\s\\S]*\\n\\s*${god}\\s*\\n`));
+      expect(pages[i + 1]).toMatch(new RegExp(`Page ${i + 2} of 7`));
+    });
+    expect(pages[6]).toMatch(/Charts/);
+    expect(text).not.toMatch(/Death Worksheet|Century-End Worksheet|Ledger Seal/);
+
+    // Without LibreOffice: said in a sentence, and nothing is written.
+    const kept = fs.readFileSync(file);
+    const saved = process.env.PATH;
+    process.env.PATH = path.join(dir, "no-programs-here");
+    try {
+      const none = await gods("packet", file, "--pdf", path.join(dir, "other.pdf"));
+      expect(none).toEqual({
+        code: 2,
+        out: "",
+        err: expect.stringMatching(
+          /^gods packet: Printing the packet to PDF needs LibreOffice \(soffice\), which was not found.*Nothing was written\.\n$/,
+        ) as unknown,
+      });
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(fs.readFileSync(file).equals(kept)).toBe(true);
+    expect(fs.existsSync(path.join(dir, "other.pdf"))).toBe(false);
   });
 });

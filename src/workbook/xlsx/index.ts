@@ -4,4 +4,5 @@ export { readPackage } from "./package/read";
 export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, savePackage, type Package } from "./package/zip";
 export { putBookRightInPackage, recoverPackage } from "./recover";
+export { moveSheetsToEnd, keepOnlySheets } from "./package/sheetList";
 export type { OpenOperation } from "../model/raw";

@@ -10,7 +10,7 @@ import { copyParts } from "./zip";
 import { quoteSheet } from "../../model/address";
 import { chartPartsOf } from "./charts";
 import { PackageSession } from "./session";
-import { applyEdits, attr, child, childElements, escapeText, removeAttr, setAttr, type Edit } from "./xml";
+import { applyEdits, attr, child, childElements, escapeText, removeAttr, setAttr, type Edit, type Span } from "./xml";
 
 export interface SheetRename {
   readonly from: string;
@@ -103,4 +103,63 @@ export function editSheetList(parts: ReadonlyMap<string, Uint8Array>, removed: r
   session.setText(part, applyEdits(text, edits));
   session.saveBookkeeping();
   return session.result();
+}
+
+/**
+ * The package with the sheets `names` moved to the end of the workbook, in that order (the session
+ * packet prints as one, after the century sheets): the sheets' print areas and titles (defined
+ * names bound to a sheet by its place) and the tab shown follow them.
+ */
+export function moveSheetsToEnd(parts: ReadonlyMap<string, Uint8Array>, names: readonly string[]): Map<string, Uint8Array> {
+  const session = new PackageSession(parts);
+  session.checkContentTypes();
+  const { part, text, root } = session.workbook;
+  const list = session.sheetList;
+  if (list === undefined) return copyParts(parts);
+  const sheets = childElements(text, list).filter((s) => s.local === "sheet");
+  const lower = (s: string) => s.toLowerCase();
+  const wanted = names.map(lower);
+  const place = (s: Span) => wanted.indexOf(lower(attr(s.tag, "name") ?? ""));
+  const order = [
+    ...sheets.map((s, i) => ({ s, i })).filter(({ s }) => place(s) < 0),
+    ...sheets
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => place(s) >= 0)
+      .sort((a, b) => place(a.s) - place(b.s)),
+  ];
+  if (order.every(({ i }, at) => i === at)) return copyParts(parts);
+  const to = new Map(order.map(({ i }, at) => [i, at]));
+  const first = sheets[0];
+  const last = sheets[sheets.length - 1];
+  if (first === undefined || last === undefined) return copyParts(parts);
+  // Only the sheet elements and what lies between them are reordered; nothing else of the list is touched.
+  const edits: Edit[] = [{ start: first.start, end: last.end, text: order.map(({ s }) => text.slice(s.start, s.end)).join("") }];
+  const names_ = child(text, root, "definedNames");
+  for (const d of names_ === undefined ? [] : childElements(text, names_)) {
+    const local = attr(d.tag, "localSheetId");
+    const moved = local === undefined ? undefined : to.get(Number(local));
+    if (moved !== undefined && String(moved) !== local) edits.push({ start: d.start, end: d.openEnd, text: setAttr(d.tag, "localSheetId", String(moved)) });
+  }
+  const views = child(text, root, "bookViews");
+  for (const v of views === undefined ? [] : childElements(text, views)) {
+    let tag = v.tag;
+    for (const name of ["activeTab", "firstSheet"]) {
+      const at = attr(tag, name);
+      const moved = at === undefined ? undefined : to.get(Number(at));
+      if (moved !== undefined && String(moved) !== at) tag = setAttr(tag, name, String(moved));
+    }
+    if (tag !== v.tag) edits.push({ start: v.start, end: v.openEnd, text: tag });
+  }
+  session.setText(part, applyEdits(text, edits));
+  session.saveBookkeeping();
+  return session.result();
+}
+/**
+ * The package with only the sheets `names` left, for a copy to print (LibreOffice prints hidden
+ * sheets too): what is on them must not depend on the sheets removed.
+ */
+export function keepOnlySheets(parts: ReadonlyMap<string, Uint8Array>, names: readonly string[]): Map<string, Uint8Array> {
+  const wanted = new Set(names.map((n) => n.toLowerCase()));
+  const others = new PackageSession(parts).sheets.map((s) => s.name).filter((n) => !wanted.has(n.toLowerCase()));
+  return editSheetList(parts, others, []);
 }
