@@ -48,7 +48,8 @@ function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: 
   );
   for (const w of warnings) io.out(`Warning: ${w}`);
   io.out(options.dryRun ? `Dry run: nothing was written to ${target} (it would write ${sheets.join(", ")}).` : `Wrote ${sheets.join(", ")} to ${target}.`);
-  if (options.pdf !== undefined && pages !== undefined && !options.dryRun) io.out(`Printed the packet to ${options.pdf}: ${pages === 1 ? "1 page" : `${pages} pages`}.`);
+  if (options.pdf !== undefined && pages !== undefined && !options.dryRun)
+    io.out(`Printed the packet to ${options.pdf}: ${pages === 1 ? "1 page" : `${pages} pages`}.`);
 }
 
 /** gods packet FILE [--out OUT] [--pdf OUT.pdf] [--json] [--dry-run] */
