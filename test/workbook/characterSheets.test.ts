@@ -84,9 +84,12 @@ describe("the Character Sheets", () => {
       ["Century", "Earned", "Paid", "Carried on"],
       [1, 22.6, 22, 0.6],
     ]);
+    // Each credit named, with what the account carried on after it; then what the columns mean.
     expect(section(ares, "Latest credits")).toEqual([
-      ["Century", "Kind", "What", null, "Earned", "Paid"],
-      [1, "century-end", null, null, 22.6, 22],
+      ["Credit", "Century", "Earned", "Paid", "Carried on"],
+      ["Century end", 1, 22.6, 22, 0.6],
+      ["Earned: mana credited to the account, exactly. Paid: the whole mana handed out."],
+      ["Carried on: the fraction kept for the next credit; owes: a debt paid first from the next."],
     ]);
     // The notes' box: empty rows, each one merged cell boxed across the page.
     const notes = section(ares, "Notes for this session");
@@ -155,9 +158,19 @@ describe("the Character Sheets", () => {
       expect(centuries.length).toBeGreaterThan(0);
       expect(section(page(sheet, god), "Mana by century").slice(1)).toEqual(expected);
       // The latest credits: the Ledger's last rows of its account, at most 5.
-      const latest = section(page(sheet, god), "Latest credits").slice(1);
+      const latest = section(page(sheet, god), "Latest credits").slice(1, -2);
+      const named: Record<string, string> = { "century-end": "Century end", event: "Event" };
+      const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
       expect(latest).toEqual(
-        rows.slice(-5).map((r) => [r[col("Century")], r[col("Kind")], r[col("What")] === "" ? null : r[col("What")], null, r[col("Earned")], r[col("Paid")]]),
+        rows
+          .slice(-5)
+          .map((r) => [
+            `${named[text(r[col("Kind")])] ?? ""}${text(r[col("What")]) === "" ? "" : `: ${text(r[col("What")])}`}`,
+            r[col("Century")],
+            r[col("Earned")],
+            r[col("Paid")],
+            r[col("Carry")],
+          ]),
       );
     }
   });
@@ -204,12 +217,22 @@ describe("the Character Sheets", () => {
     // Century 1 paid 22 + 1 (the shrine's third of 3) = 23 and carried 0.6; the debit of 5 leaves it owing 4.4.
     expect(values(ares.slice(1, 2))).toEqual([["Kind", "greater", null, "Account carries", null, "owes 4.4"]]);
     expect(section(ares, "Mana sources and multipliers")).toContainEqual(["Shrine (count)", "×1/3", "= 1 ÷ 3 joint owners", null, null, null]);
+    // The debit is mana lost, in a column of its own, not earned below 0.
     expect(section(ares, "Mana by century")).toEqual([
-      ["Century", "Earned", "Paid", "Carried on"],
-      [1, 23.6, 23, 0.6],
-      [2, -5, 0, "owes 4.4"],
+      ["Century", "Earned", "Lost", "Paid", "Carried on"],
+      [1, 23.6, null, 23, 0.6],
+      [2, 0, 5, 0, "owes 4.4"],
     ]);
-    expect(section(ares, "Latest credits").at(-1)).toEqual([2, "debit", "a power gone wrong", null, -5, 0]);
+    expect(section(ares, "Latest credits").slice(0, -2)).toEqual([
+      ["Credit", "Century", "Earned", "Lost", "Paid", "Carried on"],
+      ["Century end", 1, 23.6, null, 23, 0.6],
+      ["Mana lost: a power gone wrong", 2, null, 5, 0, "owes 4.4"],
+    ]);
+    // Paid back: century 2's 9.6 pays the 4.4 owed first; of the 5.2 left, 5 reach the box and 0.2 carries on.
+    book.centuryEnd(2);
+    const after = page(packet(book.read()).sheet, "Ares");
+    expect(section(after, "Mana by century").at(-1)).toEqual([2, 9.6, 5, 5, 0.2]);
+    expect(section(after, "Latest credits").at(-3)).toEqual(["Century end", 2, 9.6, null, 5, 0.2]);
   });
 
   test("the kept tables: rows naming a character on its page without that column, a demon's on the pool's page, Laws and Oaths on a page at the end", () => {

@@ -51,8 +51,8 @@ export interface PacketCharacter {
   /** what its account carries now (below 0: what it owes), and the same exactly ("1/3") */
   readonly carry: number;
   readonly exactCarry: string;
-  /** its credits summed by century */
-  readonly centuries: readonly { readonly century: number; readonly earned: number; readonly paid: number }[];
+  /** its credits summed by century: what those above 0 earned, what its debits took (above 0), the whole mana paid */
+  readonly centuries: readonly { readonly century: number; readonly earned: number; readonly lost: number; readonly paid: number }[];
 }
 
 function summaryOf(page: CharacterPage): PacketCharacter {
@@ -61,7 +61,7 @@ function summaryOf(page: CharacterPage): PacketCharacter {
     kind: page.kind,
     carry: toNumber(page.carry),
     exactCarry: formatExact(page.carry),
-    centuries: page.centuries.map((c) => ({ century: c.century, earned: toNumber(c.earned), paid: c.paid })),
+    centuries: page.centuries.map((c) => ({ century: c.century, earned: toNumber(c.earned), lost: toNumber(c.lost), paid: c.paid })),
   };
 }
 
@@ -297,15 +297,21 @@ function worshipOf(campaign: Campaign, index: PacketIndex, god: string): Worship
  */
 function accountOf(campaign: Campaign, god: string): { carry: Ratio; centuries: CenturyMana[]; latest: CharacterPage["latest"] } {
   const account = campaign.accounts.get(nameKey(god));
-  const centuries = new Map<number, { earned: Ratio; paid: number; carry: Ratio }>();
+  const centuries = new Map<number, { earned: Ratio; lost: Ratio; paid: number; carry: Ratio }>();
   const credits: CharacterPage["latest"][number][] = [];
   let carried: Ratio = ZERO;
   for (const e of account?.entries ?? []) {
     const earned = sub(add(ratio(e.paid), e.carry), carried);
     carried = e.carry;
     const c = centuries.get(e.century);
-    centuries.set(e.century, { earned: add(c?.earned ?? ZERO, earned), paid: (c?.paid ?? 0) + e.paid, carry: e.carry });
-    credits.push({ century: e.century, kind: e.kind, what: e.what, earned, paid: e.paid });
+    const below = earned.n < 0n;
+    centuries.set(e.century, {
+      earned: below ? (c?.earned ?? ZERO) : add(c?.earned ?? ZERO, earned),
+      lost: below ? sub(c?.lost ?? ZERO, earned) : (c?.lost ?? ZERO),
+      paid: (c?.paid ?? 0) + e.paid,
+      carry: e.carry,
+    });
+    credits.push({ century: e.century, kind: e.kind, what: e.what, earned, paid: e.paid, carry: e.carry });
   }
   return {
     carry: account?.carry ?? ZERO,

@@ -40,22 +40,27 @@ export interface WorshipLine {
   readonly worshippers: Ratio;
 }
 
-/** What a character's account was credited and paid in one century, all its credits together. */
+/** What a character's account was credited, lost and paid in one century, all its credits together. */
 export interface CenturyMana {
   readonly century: number;
+  /** what its credits above 0 added to the account */
   readonly earned: Ratio;
+  /** what its debits (and corrections below 0) took from it, as an amount above 0 */
+  readonly lost: Ratio;
   readonly paid: number;
   /** what the account carried on after the century's last credit */
   readonly carry: Ratio;
 }
 
-/** One credit to a character's account, as the Ledger holds it. */
+/** One credit to a character's account, as the Ledger holds it (a debit's is below 0). */
 export interface CreditLine {
   readonly century: number;
   readonly kind: string;
   readonly what: string | null;
   readonly earned: Ratio;
   readonly paid: number;
+  /** what the account carried on after it (below 0: what it owes) */
+  readonly carry: Ratio;
 }
 
 /** One character's page. */
@@ -93,6 +98,25 @@ const COLUMNS = WIDTHS.length;
 function exactCell(r: Ratio, style: "decimal" | "mana"): PlanCell {
   const text = formatExact(r);
   return text.includes("/") ? cell(text, "fraction") : cell(toNumber(r), style);
+}
+
+/** A credit as the page names it: what kind of credit, and its event, reason or correction. */
+function creditName(l: CreditLine): string {
+  const what = l.what === null || l.what === "" ? "" : `: ${l.what}`;
+  switch (l.kind) {
+    case "century-end":
+      return "Century end";
+    case "era-end":
+      return "End of the era";
+    case "event":
+      return `Event${what}`;
+    case "debit":
+      return `Mana lost${what}`;
+    case "correction":
+      return `Correction${what}`;
+    default:
+      return `${l.kind}${what}`;
+  }
 }
 
 /** What an account carries, as the book says it: the amount, or "owes N" below 0. */
@@ -213,16 +237,38 @@ function characterPage(b: SheetBuilder, page: CharacterPage): void {
   b.add(cell("Mana by century", "section"));
   if (page.centuries.length === 0) b.add(cell("Nothing credited yet.", "note"));
   else {
-    b.headers("Century", "Earned", "Paid", "Carried on");
-    for (const c of page.centuries) b.add(cell(c.century, "integer"), exactCell(c.earned, "mana"), cell(c.paid, "integer"), carryCell(c.carry));
-  }
-  if (page.latest.length > 0) {
-    b.blank();
-    b.add(cell("Latest credits", "section"));
-    b.add(cell("Century", "header"), cell("Kind", "header"), spanning(cell("What", "header"), 2), cell("Earned", "header"), cell("Paid", "header"));
-    for (const l of page.latest) {
-      b.add(cell(l.century, "integer"), cell(l.kind, "shrunk"), spanning(cell(l.what, "shrunk"), 2), exactCell(l.earned, "mana"), cell(l.paid, "integer"));
+    // The Lost column only on the page of a character that lost mana.
+    const lost = page.centuries.some((c) => c.lost.n !== 0n) || page.latest.some((l) => l.earned.n < 0n);
+    b.headers("Century", "Earned", ...(lost ? ["Lost"] : []), "Paid", "Carried on");
+    for (const c of page.centuries) {
+      b.add(
+        cell(c.century, "integer"),
+        exactCell(c.earned, "mana"),
+        ...(lost ? [c.lost.n === 0n ? cell(null, "text") : exactCell(c.lost, "mana")] : []),
+        cell(c.paid, "integer"),
+        carryCell(c.carry),
+      );
     }
+    if (page.latest.length > 0) {
+      b.blank();
+      b.add(cell("Latest credits", "section"));
+      b.headers("Credit", "Century", "Earned", ...(lost ? ["Lost"] : []), "Paid", "Carried on");
+      for (const l of page.latest) {
+        const taken = l.earned.n < 0n;
+        const amount = exactCell(taken ? { n: -l.earned.n, d: l.earned.d } : l.earned, "mana");
+        b.add(
+          cell(creditName(l), "shrunk"),
+          cell(l.century, "integer"),
+          taken ? cell(null, "text") : amount,
+          ...(lost ? [taken ? amount : cell(null, "text")] : []),
+          cell(l.paid, "integer"),
+          carryCell(l.carry),
+        );
+      }
+    }
+    // What the columns mean, for a player reading the page alone.
+    b.add(cell("Earned: mana credited to the account, exactly. Paid: the whole mana handed out.", "note"));
+    b.add(cell("Carried on: the fraction kept for the next credit; owes: a debt paid first from the next.", "note"));
   }
   for (const k of page.kept) {
     b.blank();
