@@ -131,6 +131,8 @@ export interface CenturyResult {
   readonly worship: readonly WorshipLine[];
   /** worshippers of each recipient (the Demons pool: Diabolism's) */
   readonly worshippers: ReadonlyMap<string, Ratio>;
+  /** every member the Pantheon table names, whether or not its races worship now */
+  readonly members: ReadonlySet<string>;
   readonly diabolism: Ratio;
   readonly atheism: Ratio;
   readonly counts: readonly CountLine[];
@@ -339,6 +341,7 @@ export function calculateCentury(input: CenturyInput): CenturyResult {
     totalDeaths: total,
     worship,
     worshippers,
+    members: new Set(input.pantheon.map((p) => p.member)),
     diabolism,
     atheism,
     counts: [...countLines.values()],

@@ -136,7 +136,7 @@ describe.each(SHEETS)("%s", (_, sheet) => {
     expect(tooSmall).toEqual([]);
   });
 
-  test("one number format for mana on the sheet, one per column for other decimals (whole numbers shown whole), each showing the number as stored", () => {
+  test("one number format for mana on the sheet, one per column for other decimals (whole numbers and totals shown whole), each showing the number as stored", () => {
     const mana = new Set<string | undefined>();
     const columns = new Map<number, Set<string | undefined>>();
     const hidden: string[] = [];
@@ -145,9 +145,9 @@ describe.each(SHEETS)("%s", (_, sheet) => {
         if (c === null) return;
         if (c.style === "mana" || c.style === "totalMana") mana.add(numberFormatOf(c));
         // A whole count shows no decimals (21, not 21.0); the others of its column share one format.
-        if ((c.style === "decimal" && !Number.isInteger(c.value)) || c.style === "totalDecimal")
-          columns.set(i, (columns.get(i) ?? new Set()).add(numberFormatOf(c)));
-        if (c.style === "decimal" && Number.isInteger(c.value)) expect(numberFormatOf(c)).toBe("#,##0");
+        const isDecimal = c.style === "decimal" || c.style === "totalDecimal";
+        if (isDecimal && !Number.isInteger(c.value)) columns.set(i, (columns.get(i) ?? new Set()).add(numberFormatOf(c)));
+        if (isDecimal && Number.isInteger(c.value)) expect(numberFormatOf(c)).toBe("#,##0");
         const format = numberFormatOf(c);
         // 210, not 209.99999999999997: a total is the exact sum, and the format shows every decimal it has.
         if (typeof c.value === "number" && format !== undefined && format.startsWith("#,##0")) {
@@ -187,7 +187,28 @@ describe("the words of the sheets", () => {
     const exact = members.reduce((s, r) => s + Math.round(Number(r[1]?.value) * 1e6), 0) / 1e6;
     expect(total?.[1]?.value).toBe(exact);
     const decimal = members.find((r) => !Number.isInteger(r[1]?.value));
-    expect(numberFormatOf(total?.[1] ?? null)).toBe(decimal === undefined ? "#,##0" : numberFormatOf(decimal[1] ?? null));
+    const whole = Number.isInteger(total?.[1]?.value);
+    expect(numberFormatOf(total?.[1] ?? null)).toBe(decimal === undefined || whole ? "#,##0" : numberFormatOf(decimal[1] ?? null));
+  });
+
+  test("the Century-End Worksheet: a god in no pantheon is named, not counted as 0; worship counts per god; a whole total has no decimals", () => {
+    const tables = exampleTables();
+    tables.Gods = [...(tables.Gods ?? []), ["Wisp", "spirit", ...Array<null>((tables.Gods?.[0]?.length ?? 2) - 2).fill(null)]];
+    // Worshippers that add up to a whole number though two of them are not: 0.5 + 0.5.
+    tables.Races = [tables.Races?.[0] ?? [], ["Sea Folk", 1, 0, 0, ...Array<null>((tables.Races?.[0]?.length ?? 4) - 4).fill(null)]];
+    tables.Pantheon = [tables.Pantheon?.[0] ?? [], ["Sea Folk", "Solara", 0.5], ["Sea Folk", "Vorn", 0.5]];
+    const sheet = plannedSheets(tables).find((s) => s.name === sheetNames(1).centuryEnd) as SheetPlan;
+    const values = sheet.rows.map((r) => r.map((c) => c?.value ?? null));
+    const firstColumn = values.map((r) => r[0]);
+    expect(firstColumn).not.toContain("Wisp");
+    expect(firstColumn).toContain("In no pantheon, so no worshippers: Mirelle, Kettu, Wisp.");
+    const solara = sheet.rows.find((r) => r[0]?.value === "Solara" && r[1]?.style === "decimal");
+    expect([solara?.[1]?.value, numberFormatOf(solara?.[1] ?? null)]).toEqual([0.5, "#,##0.0"]);
+    const total = sheet.rows.find((r) => r[0]?.value === "All worshippers");
+    expect([total?.[1]?.value, numberFormatOf(total?.[1] ?? null)]).toEqual([1, "#,##0"]);
+    const worshipSources = values.filter((r) => r[1] === "worship");
+    expect(worshipSources.length).toBeGreaterThan(0);
+    for (const r of worshipSources) expect(r).toContain("per god");
   });
 
   test("the Century-End Worksheet's three tables share the columns without widening them for each other", () => {

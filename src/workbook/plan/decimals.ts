@@ -30,7 +30,7 @@ const MOST_DECIMALS = 6;
  * One number format per kind of number on a sheet, so that numbers of a kind line up and read
  * alike: every mana cell of the sheet shows the same decimals, as many as its most precise value
  * needs (at least 2); every other decimal cell shows as many as its column needs, but a whole
- * number shows none. 14 mana is then 14.000 beside 45.645, and a count of 21 stays 21 under 6.5.
+ * number, a total too, shows none. 14 mana is then 14.000 beside 45.645, and a count of 21 stays 21 under 6.5.
  */
 export function settleDecimals<C extends NumberCell>(rows: readonly (readonly (C | null)[])[]): (C | null)[][] {
   const isMana = (c: C | null) => c?.style === "mana" || c?.style === "totalMana";
@@ -49,7 +49,7 @@ export function settleDecimals<C extends NumberCell>(rows: readonly (readonly (C
       if (c === null || c.format !== undefined) return c;
       if (isMana(c)) return { ...c, format: fixedFormat(mana) };
       // A whole count reads as a whole number (21, not 21.0), even among decimals.
-      if (isDecimal(c)) return { ...c, format: fixedFormat(c.style === "decimal" && Number.isInteger(c.value) ? 0 : (columns.get(i) ?? 0)) };
+      if (isDecimal(c)) return { ...c, format: fixedFormat(Number.isInteger(c.value) ? 0 : (columns.get(i) ?? 0)) };
       return c;
     }),
   );

@@ -149,8 +149,10 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
   b.add(cell("Member", "header"), spanning(cell("Worshippers", "header"), 2), spanning(cell("Note", "header"), 4));
   const wFirst = b.next;
   const members: Ratio[] = [];
+  // A god no Pantheon row names is nobody's member: it is named under the table, not counted as 0.
+  const outside = recipients.filter((god) => god !== DEMONS && !result.members.has(god));
   for (const god of recipients) {
-    if (god === DEMONS) continue;
+    if (god === DEMONS || outside.includes(god)) continue;
     const w = result.worshippers.get(god) ?? ZERO;
     members.push(w);
     b.add(cell(god, "text"), spanning(cell(num(w), "decimal"), 2), spanning(cell(null, "text"), 4));
@@ -163,6 +165,7 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
     spanning(cell(sum([...members, result.diabolism, result.atheism]), "totalDecimal", `SUM(${a1(wFirst, 2)}:${a1(wLast, 2)})`), 2),
     spanning(cell(null, "total"), 4),
   );
+  if (outside.length > 0) b.add(cell(`In no pantheon, so no worshippers: ${outside.join(", ")}.`, "note"));
   b.blank();
 
   b.add(cell("Century-end sources", "section"));
@@ -177,6 +180,8 @@ function centuryEndWorksheet(result: CenturyResult, name: string, recipients: re
     let note: PlanCell;
     let count: PlanCell = cell(num(c.count), "decimal");
     if (c.basis === "worship") {
+      // Each god counts its own worshippers: no one count stands for them all.
+      count = cell("per god", "text");
       note = cell("each god's worshippers (above)", "text");
     } else if (c.basis === "diabolism") {
       note = cell("Diabolism's worshippers (above)", "text");
