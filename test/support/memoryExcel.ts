@@ -1340,6 +1340,15 @@ class RangeProxy extends Loadable implements RangeApi {
       get shrinkToFit(): boolean {
         throw NOT_LOADED("shrinkToFit");
       },
+      // "RangeFormat.indentLevel": a whole number from 0 to 250 (ExcelApi 1.9).
+      set indentLevel(v: number) {
+        if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 250)
+          throw officeError("InvalidArgument", `indentLevel must be a whole number from 0 to 250, not ${String(v)}.`);
+        this_.each(null, (cell) => (cell.style["format.indentLevel"] = v));
+      },
+      get indentLevel(): number {
+        throw NOT_LOADED("indentLevel");
+      },
       // "RangeFormat.wrapText": a boolean.
       set wrapText(v: boolean) {
         if (typeof v !== "boolean") throw officeError("InvalidArgument", `wrapText must be true or false, not ${String(v)}.`);

@@ -716,6 +716,10 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       ColumnWidth: (format, value) => (format.columnWidth = number(value, "columnWidth")),
       HorizontalAlignment: (format, value) => (format.horizontalAlignment = text(value, "horizontalAlignment")),
       ShrinkToFit: (format, value) => (format.shrinkToFit = bool(value, "shrinkToFit")),
+      WrapText: (format, value) => (format.wrapText = bool(value, "wrapText")),
+      VerticalAlignment: (format, value) => (format.verticalAlignment = text(value, "verticalAlignment")),
+      RowHeight: (format, value) => (format.rowHeight = number(value, "rowHeight")),
+      IndentLevel: (format, value) => (format.indentLevel = number(value, "indentLevel")),
     },
   },
   RangeFont: {

@@ -7,8 +7,11 @@ import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { endCentury } from "../../src/workbook/office/actions";
-import { DEATHS, LEDGER_FORMATS, LEDGER_WIDTHS, TABLE_STYLE } from "../../src/workbook/model/schema";
-import { columnPoints } from "../../src/workbook/plan/layout";
+import { DEATHS, LEDGER_FORMATS, LEDGER_WIDTHS, SOURCES, TABLE_STYLE } from "../../src/workbook/model/schema";
+import { columnPoints, tableLayout } from "../../src/workbook/plan/layout";
+import { createMissingTables } from "../../src/workbook/office/tools";
+import { newTableSheetXml } from "../../src/workbook/xlsx/package/sheet";
+import { StyleBook } from "../../src/workbook/xlsx/package/styles";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { gods } from "../support/cli";
@@ -26,6 +29,15 @@ async function sheetOf(file: string, name: string): Promise<ExcelJS.Worksheet> {
   await wb.xlsx.readFile(file);
   return wb.getWorksheet(name) as ExcelJS.Worksheet;
 }
+
+/** A workbook's smallest stylesheet: one font, the two fills every workbook has, one border. */
+const STYLES_XML =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs></styleSheet>';
 
 describe("a new Ledger", () => {
   test("in a file: an Excel table named Ledger, with the plan's widths and formats and a frozen header", async () => {
@@ -141,5 +153,40 @@ describe("printouts that tell the truth", () => {
       ]);
       expect(ws.headerFooter.oddFooter).toBe(`&C${spec.name}&RPage &P of &N`);
     }
+  });
+});
+
+describe("a column of words beside a column of numbers", () => {
+  // Sources: Sphere, Source, Basis, Rate, Flat…: the right-aligned Rate would run into the Flat beside it ("0.5 no").
+  const flat = SOURCES.columns.findIndex((c) => c.header === "Flat");
+  const rate = SOURCES.columns.findIndex((c) => c.header === "Rate");
+
+  test("is set in one step in a new table, and only such a column", () => {
+    expect(flat).toBe(rate + 1);
+    const indented = tableLayout(SOURCES).indented ?? [];
+    expect(SOURCES.columns.filter((_, i) => indented[i] === true).map((c) => c.header)).toEqual(["Flat"]);
+    expect(tableLayout(DEATHS).indented).toEqual(DEATHS.columns.map((c, i) => c.text && DEATHS.columns[i - 1]?.text === false));
+  });
+
+  test("by gods init, by the pane's set-up and in a table added to a file", async () => {
+    const file = path.join(dir, "indent.xlsx");
+    expect((await gods("init", file)).code).toBe(0);
+    const ws = await sheetOf(file, SOURCES.name);
+    // exceljs gives a cell without alignment none, although its type says otherwise.
+    const indentOf = (c: number): unknown => (ws.getCell(2, c + 1).alignment as ExcelJS.Alignment | undefined)?.indent;
+    expect([indentOf(flat), indentOf(rate)]).toEqual([1, undefined]);
+
+    const excel = new MemoryExcel();
+    await createMissingTables(excel.run);
+    const style = (c: number) => excel.book.sheet(SOURCES.name)?.peek(1, c)?.style["format.indentLevel"];
+    expect([style(flat), style(rate)]).toEqual([1, undefined]);
+
+    const styles = new StyleBook(STYLES_XML);
+    const xml = newTableSheetXml(tableLayout(SOURCES), [[null, null, null, 0.5, "no"]], styles, "rId1");
+    const s = (column: string) => Number(new RegExp(`<c r="${column}2"[^>]* s="(\\d+)"`).exec(xml)?.[1] ?? 0);
+    const cellXfs = /<cellXfs[^>]*>(.*)<\/cellXfs>/s.exec(styles.toXml())?.[1] ?? "";
+    const xfs = [...cellXfs.matchAll(/<xf [^>]*?(?:\/>|>.*?<\/xf>)/g)].map((m) => m[0]);
+    expect(xfs[s("E")]).toContain('indent="1"');
+    expect(xfs[s("D")] ?? "").not.toContain("indent");
   });
 });

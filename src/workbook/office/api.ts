@@ -196,6 +196,8 @@ export interface RangeApi {
     verticalAlignment: string;
     /** the rows' height in points ("RangeFormat.rowHeight", ExcelApi 1.2) */
     rowHeight: number;
+    /** text set in from the left, 0 to 250 ("RangeFormat.indentLevel", ExcelApi 1.9) */
+    indentLevel: number;
     readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
   };
 }

@@ -34,6 +34,9 @@ export function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly 
   table.name = layout.name;
   table.style = layout.style;
   layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
+  layout.indented?.forEach((set, i) => {
+    if (set) ws.getRangeByIndexes(1, i, body.length, 1).format.indentLevel = 1;
+  });
   ws.freezePanes.freezeRows(1);
   // Every new table prints one page wide, its headers on every page; the Ledger with its title.
   queuePrint(ws.pageLayout, tablePrint(layout, layout.name === LEDGER.name ? LEDGER_TITLE : undefined));

@@ -323,6 +323,11 @@ export interface TableLayout {
   readonly columnWidths: readonly number[];
   readonly columnFormats: readonly string[];
   readonly style: string;
+  /**
+   * Text set in by one step in its cells: a column of words right after a column of numbers, so
+   * that a right-aligned number and the left-aligned word beside it do not read as one ("0.5 no").
+   */
+  readonly indented?: readonly boolean[];
 }
 
 /** The layout of a new input table. */
@@ -334,6 +339,7 @@ export function tableLayout(spec: TableSpec): TableLayout {
     columnWidths: columns.map((c) => c.width),
     columnFormats: columns.map(columnFormat),
     style: TABLE_STYLE,
+    indented: columns.map((c, i) => c.text && i > 0 && columns[i - 1]?.text === false),
   };
 }
 

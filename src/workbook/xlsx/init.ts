@@ -69,5 +69,6 @@ export function addTable(wb: ExcelJS.Workbook, layout: TableLayout, rows: readon
     column.width = widths[i] ?? 12;
     const numFmt = layout.columnFormats[i];
     if (numFmt !== undefined && numFmt !== "General") for (let r = 2; r <= body.length + 1; r++) ws.getCell(r, i + 1).numFmt = numFmt;
+    if (layout.indented?.[i] === true) for (let r = 2; r <= body.length + 1; r++) ws.getCell(r, i + 1).alignment = { horizontal: "left", indent: 1 };
   });
 }

@@ -193,7 +193,8 @@ export function newTableSheetXml(
 ): string {
   const formats = layout.headers.map((_, i) => {
     const format = layout.columnFormats[i] ?? "General";
-    return format === "General" ? undefined : styles.formatStyle(format);
+    const indent = layout.indented?.[i] === true ? 1 : 0;
+    return format === "General" && indent === 0 ? undefined : styles.formatStyle(format, indent);
   });
   const header = print === undefined ? undefined : styles.cellStyle("header");
   const cellFormats = print === undefined ? formats : layout.headers.map((_, i) => styles.cellStyle("text", layout.columnFormats[i] ?? "General"));

@@ -101,9 +101,9 @@ export class StyleBook {
     return xf;
   }
 
-  /** A plain cell format showing numbers with `format`. */
-  formatStyle(format: string): number {
-    return this.xf(this.formatId(format), 0, 0, 0, undefined);
+  /** A plain cell format showing numbers with `format`, its text set in by `indent` steps. */
+  formatStyle(format: string, indent = 0): number {
+    return this.xf(this.formatId(format), 0, 0, 0, indent > 0 ? "left" : undefined, false, false, indent);
   }
 
   /**
@@ -247,7 +247,16 @@ export class StyleBook {
     return this.xf(this.formatId(s.numberFormat ?? "General"), this.font(s), this.fill(s), this.border(s), s.align, s.shrink === true, s.wrap === true);
   }
 
-  private xf(numFmt: number, font: number, fill: number, border: number, align: "left" | "right" | undefined, shrink = false, wrap = false): number {
+  private xf(
+    numFmt: number,
+    font: number,
+    fill: number,
+    border: number,
+    align: "left" | "right" | undefined,
+    shrink = false,
+    wrap = false,
+    indent = 0,
+  ): number {
     const aligned = align !== undefined || shrink || wrap;
     const apply = [
       numFmt ? ' applyNumberFormat="1"' : "",
@@ -257,7 +266,7 @@ export class StyleBook {
       aligned ? ' applyAlignment="1"' : "",
     ].join("");
     const head = `<${this.q("xf")} numFmtId="${numFmt}" fontId="${font}" fillId="${fill}" borderId="${border}"${this.hasStyleXf ? ' xfId="0"' : ""}${apply}`;
-    const alignment = `<${this.q("alignment")}${align === undefined ? "" : ` horizontal="${align}"`}${wrap ? ' vertical="top" wrapText="1"' : ""}${shrink ? ' shrinkToFit="1"' : ""}/>`;
+    const alignment = `<${this.q("alignment")}${align === undefined ? "" : ` horizontal="${align}"`}${wrap ? ' vertical="top" wrapText="1"' : ""}${shrink ? ' shrinkToFit="1"' : ""}${indent > 0 ? ` indent="${indent}"` : ""}/>`;
     const xml = aligned ? `${head}>${alignment}</${this.q("xf")}>` : `${head}/>`;
     return this.entry("cellXfs", xml);
   }
