@@ -266,6 +266,11 @@ const SECTIONS = [
       { rule: `the Supreme Deity needs every greater god in existence to vote for it ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"] },
       { rule: "the Supreme Deity only in Era Omega", by: [], why: "the gamemasters' call: the function does not know the era" },
       {
+        rule: `whoever misses a duel is shamed: it (a lesser god's lord, for a lesser god) may not vote at the next meeting ${PASSAGE("seed 000, Starting a Duel")}`,
+        by: ["COUNCIL"],
+        other: "its barred argument, and the pane's Council card",
+      },
+      {
         rule: `whoever summoned the meeting speaks first, for up to 3 minutes, and nobody may interrupt ${PASSAGE("seed 000, The Great Council of the Gods")}`,
         by: [],
         other: TIMERS("Council leader speaks, 3 minutes"),

@@ -100,10 +100,11 @@ export function lordloss(mana_held: any): any {
  * @param [votes] Greater gods voting for the decision. Leave it out to ask only whether the meeting sits.
  * @param [kind] "measure" (the default): a law, a promotion, an office or any other decision; "supreme deity": choosing the Supreme Deity.
  * @param [greater_gods] Greater gods there are now, present or not: 12 unless seats are vacant. Matters only for the Supreme Deity.
+ * @param [barred] Greater gods present who may not vote at this meeting: shamed for missing a duel, themselves or their lesser god. 0 if left out.
  * @returns "in session" or "no quorum" without votes; "passes", "fails" or "no quorum" with them.
  */
-export function council(present: any, votes?: any, kind?: any, greater_gods?: any): any {
-  return invoke(COUNCIL, present, votes, kind, greater_gods);
+export function council(present: any, votes?: any, kind?: any, greater_gods?: any, barred?: any): any {
+  return invoke(COUNCIL, present, votes, kind, greater_gods, barred);
 }
 
 /**

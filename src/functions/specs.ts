@@ -114,8 +114,9 @@ export const COUNCIL = define(
       supremedeity: "supreme deity",
     }),
     optional(greaterGods("greater_gods", "how many greater gods there are"), COUNCIL_SEATS),
+    optional(greaterGods("barred", "how many greater gods present may not vote"), 0),
   ],
-  (present, votes, kind, seated) => council(present, votes, kind, seated),
+  (present, votes, kind, seated, barred) => council(present, votes, kind, seated, barred),
 );
 
 export const WARCASUALTIES = define(

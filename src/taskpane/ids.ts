@@ -192,6 +192,8 @@ export const IDS = [
   "council-seats",
   "council-present",
   "council-votes",
+  "council-barred",
+  "council-barred-hint",
   "council-kind",
   "council-answer",
   "session-title",

@@ -582,6 +582,16 @@ describe("inside Excel", () => {
     expect(await full.textContent("#council-answer")).toBe("The vote carries. (It needs 7 votes, however many are present.)");
     await full.selectOption("#council-kind", "supreme deity");
     expect(await full.textContent("#council-answer")).toBe("The vote fails. (It needs all 9 greater gods.)");
+    // Two of the 9 are shamed: still a meeting, but only 7 may vote.
+    await full.selectOption("#council-kind", "measure");
+    await full.fill("#council-barred", "2");
+    expect(await full.textContent("#council-answer")).toBe("The vote carries. (It needs 7 votes, however many are present; 7 of them may vote.)");
+    await full.fill("#council-votes", "8");
+    expect(await full.textContent("#council-answer")).toMatch(/more votes \(8\) than greater gods present who may vote \(7: 9 present, 2 barred\)/);
+    await full.fill("#council-votes", "");
+    await full.fill("#council-present", "7");
+    await full.fill("#council-barred", "1");
+    expect(await full.textContent("#council-answer")).toBe("The Council is in session.");
     await shot(full, "22-council", "#council-title");
   });
 

@@ -8,9 +8,10 @@ describe("GODS.COUNCIL", () => {
       ["votes", true],
       ["kind", true],
       ["greater_gods", true],
+      ["barred", true],
     ]);
     expectValueError(call(COUNCIL), /needs a value for present/);
-    expectValueError(call(COUNCIL, 9, 7, "measure", 12, 1), /at most 4 values/);
+    expectValueError(call(COUNCIL, 9, 7, "measure", 12, 1, 0), /at most 5 values/);
   });
 
   test("worked examples (docs/rules/12-great-council.md): a meeting sits with 7 greater gods present", () => {
@@ -47,6 +48,25 @@ describe("GODS.COUNCIL", () => {
     expect(call(COUNCIL, 6, 6, "supreme deity", 6)).toBe("no quorum");
     // Without votes it only says whether the meeting sits.
     expect(call(COUNCIL, 12, null, "supreme deity")).toBe("in session");
+  });
+
+  test("the shamed (seed 000, Starting a Duel): present for the quorum, without a vote", () => {
+    // A shamed greater god still makes up the 7.
+    expect(call(COUNCIL, 7, null, "measure", 12, 1)).toBe("in session");
+    expect(call(COUNCIL, 6, null, "measure", 12, 0)).toBe("no quorum");
+    // 8 present, 1 shamed: the 7 others can carry a measure.
+    expect(call(COUNCIL, 8, 7, "measure", 12, 1)).toBe("passes");
+    // 7 present, 1 shamed: at most 6 votes, so no measure can pass.
+    expect(call(COUNCIL, 7, 6, "measure", 12, 1)).toBe("fails");
+    expectValueError(call(COUNCIL, 7, 7, "measure", 12, 1), /more votes \(7\) than greater gods present who may vote \(6: 7 present, 1 barred\)/);
+    // Every greater god must vote for a Supreme Deity: a shamed one cannot.
+    expect(call(COUNCIL, 12, 11, "supreme deity", 12, 1)).toBe("fails");
+    expect(call(COUNCIL, 12, 12, "supreme deity", 12, 0)).toBe("passes");
+    // Left out, nobody is barred.
+    expect(call(COUNCIL, 12, 12, "supreme deity", 12)).toBe(call(COUNCIL, 12, 12, "supreme deity", 12, 0));
+    expectValueError(call(COUNCIL, 7, null, "measure", 12, 8), /barred from voting \(8\) than greater gods present \(7\)/);
+    expectValueError(call(COUNCIL, 7, null, "measure", 12, -1), /barred/, /not -1/);
+    expectValueError(call(COUNCIL, 7, null, "measure", 12, 0.5), /barred/, /0\.5/);
   });
 
   test("boundaries: how the arguments may be written", () => {

@@ -19,13 +19,22 @@ function shellWords(line: string): string[] {
   return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? "");
 }
 
-/** Splits a formula's arguments at commas outside quotes. */
+/** Splits a formula's arguments at commas outside quotes; an argument left out (`7, , 1`) is "". */
 function formulaArguments(text: string): string[] {
-  return [...text.matchAll(/"[^"]*"|[^,]+/g)].map((m) => m[0].trim()).filter((a) => a !== "");
+  if (text.trim() === "") return [];
+  const args = [""];
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    if (ch === "," && !quoted) args.push("");
+    else args[args.length - 1] += ch;
+  }
+  return args.map((a) => a.trim());
 }
 
-/** A literal argument as Excel reads it; undefined when it is a range or a formula. */
+/** A literal argument as Excel reads it (one left out is empty); undefined when it is a range or a formula. */
 function literal(arg: string): unknown {
+  if (arg === "") return null;
   if (/^"[^"]*"$/.test(arg)) return arg.slice(1, -1);
   if (/^(TRUE|FALSE)$/i.test(arg)) return arg.toUpperCase() === "TRUE";
   const pct = /^(-?\d+(?:\.\d+)?)%$/.exec(arg);

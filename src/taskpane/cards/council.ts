@@ -1,6 +1,7 @@
 /**
  * The Great Council card: how many greater gods are present and how many vote for a measure, and
- * whether the Council sits and the vote carries (engine: council, the same rule as GODS.COUNCIL).
+ * whether the Council sits and the vote carries (engine: council, the same rule as GODS.COUNCIL);
+ * greater gods present but shamed make up the quorum without a vote.
  * The greater gods that exist come from the Gods table's Kind column.
  */
 import { council, COUNCIL_SEATS, QUORUM, VOTES_NEEDED, type CouncilKind } from "../../engine/council";
@@ -20,7 +21,7 @@ const ANSWERS: Readonly<Record<string, { text: string; className: string }>> = {
 };
 
 /** A whole number typed in a box, or undefined when the box is empty. */
-function typed(id: "council-present" | "council-votes"): number | undefined {
+function typed(id: "council-present" | "council-votes" | "council-barred"): number | undefined {
   const input = byId(id, HTMLInputElement);
   return input.value.trim() === "" ? undefined : input.valueAsNumber;
 }
@@ -34,8 +35,9 @@ function answer(): void {
     return;
   }
   const votes = typed("council-votes");
+  const barred = typed("council-barred") ?? 0;
   const kind = byId("council-kind", HTMLSelectElement).value as CouncilKind;
-  const got = attempt(() => council(present, votes, kind, seated));
+  const got = attempt(() => council(present, votes, kind, seated, barred));
   if ("problem" in got) {
     out.className = "result message error";
     out.textContent = got.problem;
@@ -43,7 +45,10 @@ function answer(): void {
   }
   const a = ANSWERS[got.value];
   out.className = a?.className ?? "result";
-  const need = kind === "supreme deity" ? `all ${seated} greater gods` : `${VOTES_NEEDED} votes, however many are present`;
+  const need =
+    kind === "supreme deity"
+      ? `all ${seated} greater gods${barred > 0 ? ", and a shamed one may not vote" : ""}`
+      : `${VOTES_NEEDED} votes, however many are present${barred > 0 ? `; ${present - barred} of them may vote` : ""}`;
   out.textContent = votes === undefined || got.value === "no quorum" ? (a?.text ?? "") : `${a?.text ?? ""} (It needs ${need}.)`;
 }
 
@@ -58,7 +63,7 @@ function render(status: CampaignStatus): void {
 }
 
 export function wireCouncil(): void {
-  for (const id of ["council-present", "council-votes", "council-kind"] as const) byId(id).addEventListener("input", answer);
+  for (const id of ["council-present", "council-votes", "council-barred", "council-kind"] as const) byId(id).addEventListener("input", answer);
   byId("council-kind").addEventListener("change", answer);
   onStatus(render);
 }
