@@ -22,14 +22,17 @@ function shellWords(line: string): string[] {
 /** Splits a formula's arguments at commas outside quotes; an argument left out (`7, , 1`) is "". */
 function formulaArguments(text: string): string[] {
   if (text.trim() === "") return [];
-  const args = [""];
+  const args: string[] = [];
+  let current = "";
   let quoted = false;
   for (const ch of text) {
     if (ch === '"') quoted = !quoted;
-    if (ch === "," && !quoted) args.push("");
-    else args[args.length - 1] += ch;
+    if (ch === "," && !quoted) {
+      args.push(current.trim());
+      current = "";
+    } else current += ch;
   }
-  return args.map((a) => a.trim());
+  return [...args, current.trim()];
 }
 
 /** A literal argument as Excel reads it (one left out is empty); undefined when it is a range or a formula. */
