@@ -484,8 +484,12 @@ const OTHERS = [
       },
       {
         rule: `gods may pool their sphere cards for a history power, their cards together making its level: 3 gods with 1 War card each cast a level 3 War power ${PASSAGE("seed 002, History Powers")}`,
-        by: [],
-        why: "a sum the referees check at the map",
+        by: ["POOLEDLEVEL"],
+      },
+      {
+        rule: `a celestial spirit's borrowed sphere powers are not pooled, nor are personal powers ${PASSAGE("seed 002, History Powers")}`,
+        by: ["POOLEDLEVEL"],
+        other: "its borrowed argument",
       },
       {
         rule: `racial modifications: a century-delay one works from the next century; a trigger one cannot be cast on a race again before it fires (Mv+ ones pile up, 1 used per trigger); a race has at most 1 of each permanent one ${PASSAGE("seed 002, Racial Modification powers (M)")}`,

@@ -41,3 +41,22 @@ export function manaScale(averageMana: number | Ratio): ManaScale {
   if (cmp(avg, ratio(50)) > 0) return 0.5;
   return 1;
 }
+
+/** The most sphere cards one god may be said to bring to a pooled power (no deck holds more). */
+export const MOST_CARDS = 99;
+
+/**
+ * The highest level of a history power that gods together can cast in one sphere (seed 002,
+ * History Powers): the cards they bring add up, so three gods with 1 War card each cast a level 3
+ * War power, and any lower level too (to share its cost). Borrowed sphere powers, a celestial
+ * spirit's, are not pooled: such a spirit casts alone, up to its own level. Personal powers are
+ * never pooled: a god casts them with its own cards.
+ * @example pooledLevel([1, 1, 1]) // 3
+ * @example pooledLevel([1, 1], [3]) // 3 (the spirit alone; the gods together reach 2)
+ */
+export function pooledLevel(cards: readonly number[], borrowed: readonly number[] = []): number {
+  for (const c of [...cards, ...borrowed])
+    if (!Number.isInteger(c) || c < 0 || c > MOST_CARDS) fail(`Sphere cards must be whole numbers from 0 to ${MOST_CARDS}, not ${c}.`);
+  const together = cards.reduce((s, c) => s + c, 0);
+  return borrowed.reduce((best, c) => Math.max(best, c), together);
+}

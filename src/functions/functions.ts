@@ -45,6 +45,7 @@ import {
   PANTHEONCHECK,
   POPLIMIT,
   POPULATION,
+  POOLEDLEVEL,
   POWERCOST,
   RESIST,
   RESISTLEVELS,
@@ -170,6 +171,18 @@ export function resist(deaths: any, elements: any, resistances: any[][], kind?: 
  */
 export function resistlevels(reduction: any, elements: any, resistances: any[][], kind?: any): any {
   return invoke(RESISTLEVELS, reduction, elements, resistances, kind);
+}
+
+/**
+ * The highest level of a history power gods can cast together in one sphere: the cards they bring add up; a spirit's borrowed cards are not pooled.
+ * @customfunction POOLEDLEVEL
+ * @helpurl https://localhost:3000/docs/functions/POOLEDLEVEL.html
+ * @param cards The cards each god joining in holds in the sphere: a number, or a range with one cell per god.
+ * @param [borrowed] The cards of each celestial spirit there whose sphere powers are borrowed: it casts alone, up to its own level.
+ * @returns The highest level they can cast; any lower level too.
+ */
+export function pooledlevel(cards: any[][], borrowed?: any[][]): any {
+  return invoke(POOLEDLEVEL, cards, borrowed);
 }
 
 /**

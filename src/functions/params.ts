@@ -205,6 +205,11 @@ function wholesIn(name: string, value: unknown, low: number, high: number, what:
   return found;
 }
 
+/** Sphere cards, one god's or a range of them: whole numbers 0 to `most`; empty cells skipped. */
+export function cardCounts(name: string, most: number, optional = false): Param<number[]> {
+  return param(name, (value) => wholesIn(name, value, 0, most, "sphere cards"), optional, optional ? [] : undefined);
+}
+
 /** Die faces already rolled: a range (or a single value) of whole numbers 1 to 6; empty cells skipped. */
 export function dice(name: string): Param<number[]> {
   return param(name, (value) => wholesIn(name, value, 1, 6, "die faces"));

@@ -10,7 +10,7 @@ import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
 import { council, COUNCIL_SEATS, type CouncilKind } from "../engine/council";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
-import { manaScale, powerCost } from "../engine/costs";
+import { manaScale, MOST_CARDS, pooledLevel, powerCost } from "../engine/costs";
 import {
   cult,
   inStyle,
@@ -42,6 +42,7 @@ import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
 import {
   atMostOne,
+  cardCounts,
   choice,
   dice,
   elements,
@@ -156,6 +157,10 @@ export const POWERCOST = define(
   "POWERCOST",
   [whole("normal_cost", "a whole number of mana, 0 or more"), multipliers("modifier", true)],
   (normalCost, modifiers) => powerCost(normalCost, modifiers),
+);
+
+export const POOLEDLEVEL = define("POOLEDLEVEL", [cardCounts("cards", MOST_CARDS), cardCounts("borrowed", MOST_CARDS, true)], (cards, borrowed) =>
+  pooledLevel(cards, borrowed),
 );
 
 export const MANASCALE = define("MANASCALE", [nonNegative("average_mana", "a number of mana, 0 or more")], (average) => manaScale(average));
