@@ -118,8 +118,11 @@ const SECTIONS = [
       },
       {
         rule: `a migrating barbarian race leaves 1 unit behind in every square it held ${PASSAGE("seed 002, Cultural Level")}`,
-        by: [],
-        why: "worked out on the map: the tables hold no squares",
+        by: ["MIGRATE"],
+      },
+      {
+        rule: `a migrating primitive race moves whole; a civilized one moves only its new units ${PASSAGE("seed 002, Cultural Level")}`,
+        by: ["MIGRATE"],
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { fail, wholeResult } from "./errors";
 import { ceil, fromNumber, isNegative, type Ratio } from "./exact";
+import type { Culture } from "./population";
 
 /** The usual growth rate of a race: 25% a century. */
 export const DEFAULT_GROWTH_RATE: Ratio = { n: 1n, d: 4n };
@@ -36,4 +37,34 @@ export function barbarianSplit(newUnits: number): BarbarianSplit {
   const units = BigInt(newUnits);
   const spread = (units + 1n) / 2n;
   return { spread: wholeResult(spread, "The units that spread"), placed: wholeResult(units - spread, "The units placed") };
+}
+
+/**
+ * The units that move when a race migrates, by its cultural level (seed 002, Cultural Level): a
+ * primitive race moves whole; a barbarian race leaves 1 unit behind in every square it held; a
+ * civilized race moves only its new units, the older ones staying where they are. `units` is the
+ * race's whole population, new units included; `squares` the squares it holds (each holds at least
+ * 1 unit), needed for a barbarian race; `newUnits` its new units, needed for a civilized one.
+ * @example migrating("primitive", 12) // 12
+ * @example migrating("barbarian", 12, 5) // 7
+ * @example migrating("civilized", 12, 5, 3) // 3
+ */
+export function migrating(culture: Culture, units: number, squares?: number, newUnits?: number): number {
+  if (!Number.isSafeInteger(units) || units < 0) fail(`Units must be a whole number, 0 or more, not ${units}.`);
+  if (squares !== undefined) {
+    if (!Number.isSafeInteger(squares) || squares < 0) fail(`Squares must be a whole number, 0 or more, not ${squares}.`);
+    if (squares > units) fail(`A race cannot hold more squares (${squares}) than it has units (${units}): every square it holds has a unit.`);
+    if (squares === 0 && units > 0) fail(`A race of ${units} units holds at least 1 square, not 0.`);
+  }
+  if (newUnits !== undefined) {
+    if (!Number.isSafeInteger(newUnits) || newUnits < 0) fail(`New units must be a whole number, 0 or more, not ${newUnits}.`);
+    if (newUnits > units) fail(`The new units (${newUnits}) are part of the race's units, so cannot be more than them (${units}).`);
+  }
+  if (culture === "primitive") return units;
+  if (culture === "barbarian") {
+    if (squares === undefined) fail(`A barbarian race leaves 1 unit in every square it held: give the squares it holds.`);
+    return units - squares;
+  }
+  if (newUnits === undefined) fail(`Only a civilized race's new units move: give its new units (GODS.GROWTH gives them).`);
+  return newUnits;
 }

@@ -39,6 +39,7 @@ import {
   MANASCALE,
   MELT,
   MELTROLLS,
+  MIGRATE,
   NEWCITY,
   OBLITERATE,
   PANTHEONCHANGE,
@@ -143,6 +144,20 @@ export function growth(units: any, rate?: any): any {
  */
 export function barbariangrowth(new_units: any): any[][] {
   return invoke(BARBARIANGROWTH, new_units) as any[][];
+}
+
+/**
+ * Units that move when a race migrates: a primitive race all of them, a barbarian race all but 1 per square it held, a civilized race only its new units.
+ * @customfunction MIGRATE
+ * @helpurl https://localhost:3000/docs/functions/MIGRATE.html
+ * @param culture The race's cultural level: "primitive", "barbarian" or "civilized".
+ * @param units The race's units, its new units included.
+ * @param [squares] The squares the race holds. A barbarian race needs it.
+ * @param [new_units] The race's new units this century (see GODS.GROWTH). A civilized race needs it.
+ * @returns The units that move.
+ */
+export function migrate(culture: any, units: any, squares?: any, new_units?: any): any {
+  return invoke(MIGRATE, culture, units, squares, new_units);
 }
 
 /**

@@ -3,7 +3,7 @@
  * functions.ts only declares them to Excel; the `gods fn` command and the tests use them too.
  */
 import { casualties, cityFate, war } from "../engine/war";
-import { barbarianSplit, DEFAULT_GROWTH_RATE, growth } from "../engine/growth";
+import { barbarianSplit, DEFAULT_GROWTH_RATE, growth, migrating } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
 import { toll, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
@@ -139,6 +139,17 @@ export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", "a 
   const split = barbarianSplit(newUnits);
   return [[split.spread, split.placed]];
 });
+
+export const MIGRATE = define(
+  "MIGRATE",
+  [
+    word<Culture>("culture", CULTURES, { civilised: "civilized" }),
+    whole("units", "a whole number of units, 0 or more"),
+    optionalWhole("squares", "a whole number of squares, 0 or more"),
+    optionalWhole("new_units", "a whole number of units, 0 or more"),
+  ],
+  (culture, units, squares, newUnits) => migrating(culture, units, squares, newUnits),
+);
 
 /** What RESIST and RESISTLEVELS both take after their first argument. */
 const RESISTED = [elements("elements"), resistanceCodes("resistances"), choice("kind", ["disaster", "global"] as const, "disaster")] as const;
