@@ -242,6 +242,16 @@ const SECTIONS = [
       { rule: "4, 5 and 6 are successes", by: ["DICESUCCESSES"] },
       { rule: "each 6 adds a die, which may explode in turn", by: ["EXPLODE"] },
       { rule: "glory: 1 each when tied, else 1 + a bonus by the lead", by: ["GLORY"] },
+      { rule: `the glory roll: 5 dice, plus 1 per point of divinity spent on it ${PASSAGE("seed 003, Getting Glory")}`, by: ["GLORYDICE"] },
+      {
+        rule: `the world: about 1.5 to 2 characters and 1 to 1.5 relationships per player ${PASSAGE("seed 003, World Creation")}`,
+        by: ["WORLDSIZE"],
+      },
+      {
+        rule: `every character has 3 features, every god 2 motifs ${PASSAGE("seed 003, Characters; Gods")}`,
+        by: [],
+        why: "nothing to compute: written on the players' sheets",
+      },
       { rule: "goals close after #players, #players/2 and 1 claims", by: ["GOALSTATE"] },
       { rule: "reality melting on 2d6", by: ["MELT"] },
       {

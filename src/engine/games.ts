@@ -226,3 +226,43 @@ export function dicePool(diceSpent: number, motif = false, feature = false, divi
   const bonus = (motif ? 1 : 0) + (feature ? 1 : 0);
   return wholeResult(BigInt(diceSpent + bonus) + BigInt(divinitySpent), "The dice pool");
 }
+
+/** Dice every god rolls for glory before divinity is spent (seed 003, Getting Glory). */
+export const GLORY_DICE = 5;
+
+/**
+ * Dice a god rolls for glory: 5, and 1 more for every point of divinity it spends on the roll
+ * (as much as it wishes; seed 003, Getting Glory).
+ * @example gloryDice(0) // 5
+ * @example gloryDice(3) // 8
+ */
+export function gloryDice(divinitySpent = 0): number {
+  if (!Number.isSafeInteger(divinitySpent) || divinitySpent < 0) fail(`The divinity spent must be a whole number, 0 or more, not ${divinitySpent}.`);
+  return wholeResult(BigInt(GLORY_DICE) + BigInt(divinitySpent), "The glory dice");
+}
+
+/** The world's size for a number of players: characters and relationships, each the fewest and the most. */
+export interface WorldSize {
+  readonly fewestCharacters: number;
+  readonly mostCharacters: number;
+  readonly fewestRelationships: number;
+  readonly mostRelationships: number;
+}
+
+/**
+ * How big to make the world at the start (seed 003, World Creation): about 1.5 to 2
+ * characters and 1 to 1.5 relationships per player. Whole counts inside those ranges: the fewest
+ * rounded up, the most rounded down (5 players: 8 to 10 characters, 5 to 7 relationships).
+ * @example worldSize(4) // { fewestCharacters: 6, mostCharacters: 8, fewestRelationships: 4, mostRelationships: 6 }
+ */
+export function worldSize(players: number): WorldSize {
+  if (!Number.isSafeInteger(players) || players < 1) fail(`The players must be a whole number, 1 or more, not ${players}.`);
+  const p = BigInt(players);
+  const threeHalves = { fewest: (3n * p + 1n) / 2n, most: (3n * p) / 2n };
+  return {
+    fewestCharacters: wholeResult(threeHalves.fewest, "The characters"),
+    mostCharacters: wholeResult(2n * p, "The characters"),
+    fewestRelationships: wholeResult(p, "The relationships"),
+    mostRelationships: wholeResult(threeHalves.most, "The relationships"),
+  };
+}

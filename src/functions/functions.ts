@@ -32,6 +32,7 @@ import {
   EXPLODE,
   GAMEOVER,
   GLORY,
+  GLORYDICE,
   GOALBONUS,
   GOALSTATE,
   GROWTH,
@@ -57,6 +58,7 @@ import {
   WAR,
   WARCASUALTIES,
   WEALTHBONUS,
+  WORLDSIZE,
 } from "./specs";
 
 /**
@@ -424,6 +426,28 @@ export function dicesuccesses(dice: any[][]): any {
  */
 export function explode(dice: any[][]): any {
   return invoke(EXPLODE, dice);
+}
+
+/**
+ * Games of the Gods: dice a god rolls for glory, 5 and 1 more for each point of divinity it spends.
+ * @customfunction GLORYDICE
+ * @helpurl https://localhost:3000/docs/functions/GLORYDICE.html
+ * @param [divinity_spent] Divinity the god spends on the roll: a whole number, 0 or more. 0 if left out.
+ * @returns Dice to roll.
+ */
+export function glorydice(divinity_spent?: any): any {
+  return invoke(GLORYDICE, divinity_spent);
+}
+
+/**
+ * Games of the Gods: how big to make the world, about 1.5 to 2 characters and 1 to 1.5 relationships per player.
+ * @customfunction WORLDSIZE
+ * @helpurl https://localhost:3000/docs/functions/WORLDSIZE.html
+ * @param players Players at the table: a whole number, 1 or more.
+ * @returns One row of four cells: fewest and most characters, fewest and most relationships.
+ */
+export function worldsize(players: any): any[][] {
+  return invoke(WORLDSIZE, players) as any[][];
 }
 
 /**

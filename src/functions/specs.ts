@@ -32,11 +32,13 @@ import {
   GOAL_TYPES,
   gameOver,
   glory,
+  gloryDice,
   goalBonus,
   goalState,
   melt,
   meltRolls,
   successes,
+  worldSize,
 } from "../engine/games";
 import { fail, restated, RuleError } from "../engine/errors";
 import { cmp, mul, ONE, ratio, toNumber, ZERO, type Ratio } from "../engine/exact";
@@ -325,6 +327,13 @@ export const DICESUCCESSES = define("DICESUCCESSES", [dice("dice")], (faces) => 
 export const EXPLODE = define("EXPLODE", [dice("dice")], (faces) => explosions(faces));
 
 export const GLORY = define("GLORY", [whole("margin", "a whole number of successes, 0 or more"), flag("tied")], (margin, tied) => glory(margin, tied));
+
+export const GLORYDICE = define("GLORYDICE", [optional(whole("divinity_spent", "a whole number of divinity, 0 or more"), 0)], (spent) => gloryDice(spent));
+
+export const WORLDSIZE = define("WORLDSIZE", [wholeBetween("players", 1, Number.MAX_SAFE_INTEGER, "a whole number of players, 1 or more")], (players) => {
+  const w = worldSize(players);
+  return [[w.fewestCharacters, w.mostCharacters, w.fewestRelationships, w.mostRelationships]];
+});
 
 export const GOALSTATE = define(
   "GOALSTATE",
