@@ -248,7 +248,7 @@ const SECTIONS = [
         by: ["WORLDSIZE"],
       },
       {
-        rule: `every character has 3 features, every god 2 motifs ${PASSAGE("seed 003, Characters; Gods")}`,
+        rule: `every character has 3 features, every god 2 motifs ${PASSAGE("seed 003, Characters; Parts of a God")}`,
         by: [],
         why: "nothing to compute: written on the players' sheets",
       },
