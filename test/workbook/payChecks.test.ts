@@ -129,6 +129,24 @@ describe("deaths not typed yet", () => {
   });
 });
 
+describe("no mortal left on Earth (seed 002, Calculation Phase)", () => {
+  test("every race at 0 units: the century end says the next century is a second Creation, and pays as usual", () => {
+    const t = handWorked();
+    t.Races = [(t.Races as Rows)[0] ?? [], ...(t.Races as Rows).slice(1).map((r) => [r[0] ?? null, 0, 0, 0, ...r.slice(4)])];
+    const plan = planCenturyEnd(rawWorkbook(t), 1);
+    const said = warningsIn(plan.problems).filter((p) => p.table === "Races");
+    expect(said.map(describeProblem)).toEqual([
+      "Races table: no mortal is left on Earth: every race has 0 units. After century 1, the next century is, by the rules, a second Creation: play it under Era Aleph's rules, except that no Heaven or Demesne creation power may be used.",
+    ]);
+    expect(payWarningsIn(said)).toEqual([]);
+    expect(errorsIn(plan.problems)).toEqual([]);
+    // One unit anywhere: nothing said.
+    const one = handWorked();
+    one.Races = [(one.Races as Rows)[0] ?? [], ...(one.Races as Rows).slice(1).map((r, i) => [r[0] ?? null, i === 0 ? 1 : 0, 0, 0, ...r.slice(4)])];
+    expect(warningsIn(planCenturyEnd(rawWorkbook(one), 1).problems).filter((p) => p.table === "Races")).toEqual([]);
+  });
+});
+
 describe("deaths typed after their century was paid", () => {
   test("the Death Worksheet's boxes are read back by cause", () => {
     const outcome = planCenturyEnd(rawWorkbook(handWorked()), 1);

@@ -306,6 +306,29 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     expect(globalFire.preview.deaths).toEqual([{ race: "Cave Trolls", cause: "fire", units: 2, note: "global power: fire" }]);
   });
 
+  test("the last mortals (seed 002, Calculation Phase): a disaster that leaves no unit on Earth says the next century is a second Creation", () => {
+    const t = exampleTables();
+    // One race left, of 3 units; every other race already gone.
+    t.Races = [t.Races?.[0] ?? [], ...(t.Races ?? []).slice(1).map((r, i) => [r[0] ?? null, i === 0 ? 3 : 0, 0, 0, ...r.slice(4)])];
+    const raw = rawWorkbook(t);
+    const last = (t.Races[1]?.[0] ?? "") as string;
+    const plague = disaster(raw, { elements: "", global: true, cause: "plague", hits: [{ race: last, deaths: 3 }] });
+    expect(plague.details?.at(-1)).toBe(
+      "No mortal is left on Earth: the next century is, by the rules, a second Creation: play it under Era Aleph's rules, except that no Heaven or Demesne creation power may be used.",
+    );
+    expect(tables(after(raw, plague)).units[last]).toBe(0);
+    // One unit spared: nothing said.
+    const spared = disaster(raw, { elements: "", global: true, cause: "plague", hits: [{ race: last, deaths: 2 }] });
+    expect(spared.details?.some((d) => d.startsWith("No mortal"))).toBe(false);
+    // Two races fight their last war to the end: the same sentence.
+    const two = exampleTables();
+    two.Races = [two.Races?.[0] ?? [], ...(two.Races ?? []).slice(1).map((r, i) => [r[0] ?? null, i < 2 ? 1 : 0, 0, 0, ...r.slice(4)])];
+    const [a, b] = [two.Races[1]?.[0], two.Races[2]?.[0]] as [string, string];
+    const end = war(rawWorkbook(two), { a: { race: a, strength: 1, military: 50 }, b: { race: b, strength: 1, military: 50 } });
+    expect(errorsIn(end.problems)).toEqual([]);
+    expect(end.details?.filter((d) => d.startsWith("No mortal is left on Earth"))).toHaveLength(1);
+  });
+
   test("bad input: no cause for several elements or none, unknown elements and races, deaths 0 or negative, a race twice, bad codes", () => {
     const raw = example();
     const message = (order: DisasterOrder) => refusal(disaster(raw, order)).message;

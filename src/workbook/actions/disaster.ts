@@ -9,7 +9,21 @@ import { foundTable, type Campaign, type Death, type Race } from "../read/campai
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp } from "./lookUp";
 import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
-import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, wholeProblem, lossesOf } from "./referee";
+import {
+  key,
+  refusal,
+  raceProblem,
+  prerequisites,
+  badCell,
+  spelled,
+  lastAction,
+  repeated,
+  editsFor,
+  plural,
+  wholeProblem,
+  lossesOf,
+  lastMortals,
+} from "./referee";
 
 export interface DisasterHit {
   readonly race: string;
@@ -172,6 +186,8 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
         ? `${what}: nobody died (${before} before resistances); nothing to write.`
         : `${what}: nobody died (${before} before resistances), but cities fell.`
       : `${what}: ${plural(total, `${cause} death`)} after resistances (${before} before), among the ${deaths.map((d) => d.race).join(", ")}.`;
+  const none = lastMortals(campaign.races, changes);
+  if (none !== undefined) details.push(none);
   const preview: RefereePreview = { action: "disaster", century, deaths, changes };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }

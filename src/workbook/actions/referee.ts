@@ -15,6 +15,7 @@ import { DEATHS, LEDGER, normalizeHeader, RACES, type RaceAttribute } from "../m
 import { addressIn } from "../model/tableReader";
 import type { EditPlan, EditRow, TableEdit } from "../plan/edits";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
+import { SECOND_CREATION } from "../read/century";
 import { hasColumn } from "./lookUp";
 
 export type RefereeAction = "war" | "disaster" | "growth";
@@ -177,6 +178,15 @@ export function editsFor(century: number, deaths: readonly DeathRow[], changes: 
     if (race !== undefined) edits.push({ kind: "update", table: RACES.name, index: race.index, values });
   }
   return edits;
+}
+
+/** A sentence when an action's Units changes leave no mortal on Earth that there was before it. */
+export function lastMortals(races: readonly Race[], changes: readonly RaceChange[]): string | undefined {
+  const after = new Map(races.map((r) => [key(r.race), r.units]));
+  for (const c of changes) if (c.column === "Units") after.set(key(c.race), c.after);
+  const before = races.some((r) => r.units > 0);
+  if (!before || [...after.values()].some((u) => u > 0)) return undefined;
+  return `No mortal is left on Earth: ${SECOND_CREATION}`;
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -7,7 +7,22 @@ import { foundTable, type Campaign, type Death, type Race } from "../read/campai
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp } from "./lookUp";
 import type { DeathRow, RaceChange, WarSideResult, WarResult, RefereePreview, RefereePlan } from "./referee";
-import { key, refusal, raceProblem, prerequisites, badCell, spelled, lastAction, repeated, editsFor, plural, signed, wholeProblem, lossesOf } from "./referee";
+import {
+  key,
+  refusal,
+  raceProblem,
+  prerequisites,
+  badCell,
+  spelled,
+  lastAction,
+  repeated,
+  editsFor,
+  plural,
+  signed,
+  wholeProblem,
+  lossesOf,
+  lastMortals,
+} from "./referee";
 
 export interface WarSide {
   readonly race: string;
@@ -158,6 +173,8 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   // The loser is worked out from the kills; where a side had fewer units than it was dealt, both are said.
   const lostBy = (race: Race, kills: number) => (kills > race.units ? `${race.units} (of ${kills} kills: all its units)` : String(kills));
   const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${lostBy(a.race, outcome.killedByB)}, the ${b.race.race} lost ${lostBy(b.race, outcome.killedByA)}. ${verdict}`;
+  const none = lastMortals(campaign.races, changes);
+  if (none !== undefined) details.push(none);
   const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }

@@ -1,7 +1,7 @@
 /** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
 import { DEMONS } from "../../engine/names";
 import { payWarning, tableError, tableWarning, type Problem } from "../model/problems";
-import { DEATHS, LEDGER } from "../model/schema";
+import { DEATHS, LEDGER, RACES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
 import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables, rowList } from "./payChecks";
@@ -102,7 +102,7 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
       );
     }
   });
-  problems.push(...deathsNotTyped(campaign, century));
+  problems.push(...deathsNotTyped(campaign, century), ...noMortals(campaign, century));
   problems.push(
     ...neededTables(campaign, campaign.sheetNames, "century-end"),
     ...causeProblems(campaign, century),
@@ -157,4 +157,21 @@ export function deathsNotTyped(campaign: Campaign, century: number): Problem[] {
       ),
     ];
   return [];
+}
+
+/**
+ * What the rules do when the last mortals die (seed 002, Calculation Phase): the next century is a
+ * second Creation. Said by the action that kills them and by the century end that finds none.
+ */
+export const SECOND_CREATION =
+  "the next century is, by the rules, a second Creation: play it under Era Aleph's rules, except that no Heaven or Demesne creation power may be used.";
+
+/**
+ * Every race of the Races table at 0 units: no mortal is left on Earth, and the century after
+ * this one is a second Creation (seed 002, Calculation Phase). A warning that holds nothing back:
+ * what this century earned is paid as usual.
+ */
+export function noMortals(campaign: Campaign, century: number): Problem[] {
+  if (campaign.races.length === 0 || campaign.races.some((r) => r.units > 0)) return [];
+  return [tableWarning(RACES.name, `no mortal is left on Earth: every race has 0 units. After century ${century}, ${SECOND_CREATION}`)];
 }
