@@ -34,6 +34,11 @@ const SECTIONS = [
       { rule: "transfers are whole mana; negative or fractional amounts are refused", by: ["TOLL"] },
       { rule: "mana handed out at a distribution point pays no toll", by: [], why: "nothing to compute: do not use TOLL there" },
       {
+        rule: `the toll is taken from the end of Era Null to the end of the game, transition phases included ${PASSAGE("seed 000, Transferring Mana")}`,
+        by: ["TOLL"],
+        other: "its era argument",
+      },
+      {
         rule: `surrender mana: 3 after the toll (6 sent) or half the loser's mana, whichever is less ${PASSAGE("seed 000, Surrender Terms")}`,
         by: ["SURRENDER"],
       },
@@ -517,7 +522,7 @@ const OTHERS = [
       {
         rule: `when no mortal is left on Earth, the next century is a second Creation ${PASSAGE("seed 002, Calculation Phase")}`,
         by: [],
-        why: "the gamemasters' call",
+        other: "a warning from the war and disaster actions that kill the last units, and from the century end that finds none",
       },
     ],
   },

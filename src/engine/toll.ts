@@ -33,7 +33,22 @@ export function tollToSend(arriving: number): number {
   return send;
 }
 
-export function toll(amount: number, mode: TollMode = "received"): number {
+/** The parts of the game: the five eras, and the transition phases between sessions. */
+export type Era = "null" | "aleph" | "centrum" | "omega" | "transition";
+export const ERAS: readonly Era[] = ["null", "aleph", "centrum", "omega", "transition"];
+
+/**
+ * What a transfer answers, in a given part of the game: the toll is taken from the end of Era Null
+ * to the end of the game, transition phases included (seed 000, Transferring Mana); during Era
+ * Null mana arrives whole.
+ * @example toll(7) // 3
+ * @example toll(7, "received", "null") // 7
+ */
+export function toll(amount: number, mode: TollMode = "received", era: Era = "centrum"): number {
+  if (era === "null") {
+    checkWhole(amount, mode === "send" ? "The mana to arrive" : "The mana sent", " of mana");
+    return mode === "lost" ? 0 : amount;
+  }
   switch (mode) {
     case "received":
       return tollReceived(amount);

@@ -67,10 +67,11 @@ import {
  * @helpurl https://localhost:3000/docs/functions/TOLL.html
  * @param amount Mana sent: a whole number, 0 or more. With mode "send", the mana that must arrive.
  * @param [mode] "received" (the default) gives the mana that arrives; "lost" gives the toll; "send" gives what to send so that amount arrives.
+ * @param [era] When the mana moves: "null", "aleph", "centrum" (the default), "omega" or "transition". In Era Null there is no toll yet.
  * @returns Whole mana.
  */
-export function toll(amount: any, mode?: any): any {
-  return invoke(TOLL, amount, mode);
+export function toll(amount: any, mode?: any, era?: any): any {
+  return invoke(TOLL, amount, mode, era);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { casualties, cityFate, war } from "../engine/war";
 import { barbarianSplit, DEFAULT_GROWTH_RATE, growth, migrating } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
-import { toll, type TollMode } from "../engine/toll";
+import { ERAS, toll, type Era, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
 import { council, COUNCIL_SEATS, type CouncilKind } from "../engine/council";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
@@ -75,8 +75,15 @@ export const TOLL = define(
   [
     whole("amount", "a whole number of mana, 0 or more"),
     choice<TollMode>("mode", ["received", "lost", "send"], "received", { arrives: "received", arrive: "received", toll: "lost" }),
+    choice<Era>("era", ERAS, "centrum", {
+      "era null": "null",
+      "era aleph": "aleph",
+      "era centrum": "centrum",
+      "era omega": "omega",
+      "transition phase": "transition",
+    }),
   ],
-  (amount, mode) => toll(amount, mode),
+  (amount, mode, era) => toll(amount, mode, era),
 );
 
 // Mana lost in Heaven by rule (seed 000, Combat and Obliteration).

@@ -6,9 +6,24 @@ describe("GODS.TOLL", () => {
     expect(TOLL.params.map((p) => [p.name, p.optional])).toEqual([
       ["amount", false],
       ["mode", true],
+      ["era", true],
     ]);
     expectValueError(call(TOLL), /needs a value for amount/);
-    expectValueError(call(TOLL, 1, "lost", 3), /at most 2 values/);
+    expectValueError(call(TOLL, 1, "lost", "centrum", 3), /at most 3 values/);
+  });
+
+  test("the toll's start (seed 000, Transferring Mana): none in Era Null, then to the end of the game, transition phases too", () => {
+    expect([call(TOLL, 7, "received", "null"), call(TOLL, 7, "lost", "null"), call(TOLL, 7, "send", "null")]).toEqual([7, 0, 7]);
+    expect(call(TOLL, 7, null, "Era Null")).toBe(7);
+    for (const era of ["aleph", "centrum", "omega", "transition", "Transition phase", "ERA OMEGA"]) {
+      expect([call(TOLL, 7, "received", era), call(TOLL, 7, "lost", era), call(TOLL, 3, "send", era)]).toEqual([3, 4, 6]);
+    }
+    // Left out, the toll applies: the campaign is past Era Null.
+    expect(call(TOLL, 7, "received", null)).toBe(3);
+    // Still whole mana in Era Null.
+    expectValueError(call(TOLL, 2.5, "received", "null"), /2\.5/);
+    expectValueError(call(TOLL, -1, "send", "null"), /-1/);
+    expectValueError(call(TOLL, 7, "received", "beta"), /era/, /"null", "aleph", "centrum", "omega", "transition"/, /"beta"/);
   });
 
   test("worked examples (docs/rules/01-toll.md)", () => {
