@@ -488,7 +488,7 @@ const OTHERS = [
       {
         rule: `Era Centrum lasts 16 centuries ${PASSAGE("seed 002, Time on Earth, the Sequence of Centuries")}`,
         by: [],
-        why: "the gamemasters' schedule: `gods century-end` takes whatever century they give",
+        other: "the century end: a warning at the era's last century and past it, offering the era's end (the Settings table's Era length, 16 by default)",
       },
       {
         rule: `at the Earth map each player holds 1 numbered ticket at a time and uses 1 power each time the number is called ${PASSAGE("seed 000, The Gods and the Earth")}`,

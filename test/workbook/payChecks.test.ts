@@ -11,6 +11,9 @@ import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { SEAL_SHEET } from "../../src/workbook/model/schema";
 import { countedDeaths } from "../../src/workbook/read/payChecks";
+import { eraLength as eraLength_ } from "../../src/workbook/read/century";
+import { ERA_CENTURIES } from "../../src/workbook/read/settings";
+import type { Campaign } from "../../src/workbook/read/types";
 import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../support/campaigns";
 
 describe("near misses", () => {
@@ -144,6 +147,62 @@ describe("no mortal left on Earth (seed 002, Calculation Phase)", () => {
     const one = handWorked();
     one.Races = [(one.Races as Rows)[0] ?? [], ...(one.Races as Rows).slice(1).map((r, i) => [r[0] ?? null, i === 0 ? 1 : 0, 0, 0, ...r.slice(4)])];
     expect(warningsIn(planCenturyEnd(rawWorkbook(one), 1).problems).filter((p) => p.table === "Races")).toEqual([]);
+  });
+});
+
+describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centuries)", () => {
+  const era = (century: number, ledger: { kind: string; century: number }[] = [], eraLength = ERA_CENTURIES) =>
+    eraLength_({ settings: { eraLength }, ledger } as unknown as Campaign, century).map(describeProblem);
+
+  test("by default 16 centuries: the 16th is named the last, the 17th as past the era's end; neither holds the payment back", () => {
+    expect(era(15)).toEqual([]);
+    expect(era(16)).toEqual([
+      "Ledger table: century 16 is the era's last (century 16 of 16, counting from century 1; Era length 16, Era Centrum's): once it is paid, end the era with gods era-end --century 16, or Credit the era's end in the pane.",
+    ]);
+    expect(era(17)).toEqual([
+      "Ledger table: century 17 is the era's 17th century, counting from century 1, though the era has 16 (Era length 16, Era Centrum's): it should have ended after century 16, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century 17), or give the era its true length in the Settings table.",
+    ]);
+    expect(
+      eraLength_({ settings: { eraLength: 16 }, ledger: [] } as unknown as Campaign, 17).every((p) => p.severity === "warning" && p.changesPay !== true),
+    ).toBe(true);
+  });
+
+  test("counted from the latest era's end before the century", () => {
+    const ended = [{ kind: "era-end", century: 16 }];
+    expect(era(17, ended)).toEqual([]);
+    expect(era(32, ended)).toEqual([expect.stringContaining("century 32 is the era's last (century 16 of 16, counting from the era's end after century 16;")]);
+    expect(era(33, ended)).toEqual([expect.stringContaining("it should have ended after century 32")]);
+    // An era's end credited for the century itself is not before it (a redo of that century).
+    expect(era(16, ended)).toHaveLength(1);
+    expect(era(21, [{ kind: "era-end", century: 1 }, ...ended], 4)).toEqual([
+      expect.stringContaining("century 21 is the era's 5th century, counting from the era's end after century 16, though the era has 4 (Era length 4)"),
+    ]);
+    expect(era(21, [], 4)).toEqual([expect.stringContaining("the era's 21st century")]);
+    expect(era(13, [], 4)).toEqual([expect.stringContaining("the era's 13th century")]);
+  });
+
+  test("the Settings table sets it; a misspelt setting or a bad value is named and the default kept", () => {
+    const settings = (rows: Rows) => planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Setting", "Value"], ...rows] }), 1).problems;
+    const said = (rows: Rows) =>
+      warningsIn(settings(rows))
+        .filter((p) => p.table === "Settings" || p.message.includes("era"))
+        .map(describeProblem);
+    expect(said([["Era length", 1]])).toEqual([
+      "Ledger table: century 1 is the era's last (century 1 of 1, counting from century 1; Era length 1): once it is paid, end the era with gods era-end --century 1, or Credit the era's end in the pane.",
+    ]);
+    expect(said([[" era LENGTH ", "2"]])).toEqual([]);
+    expect(said([["Era lenght", 1]])).toEqual([
+      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length). Did you mean "Era length"?',
+    ]);
+    expect(said([["Era length", 0]])).toEqual([
+      "Settings table, row 2, column Value: Era length must be a whole number of centuries, 1 or more; the default is kept until it is.",
+    ]);
+    expect(said([["Era length", 2.5]])).toHaveLength(1);
+    expect(said([["Era length", "sixteen"]])).toHaveLength(1);
+    expect(errorsIn(settings([["Era length", "sixteen"]]))).toEqual([]);
+    expect(warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Name", "Number"]] }), 1).problems).map(describeProblem)).toContain(
+      "Settings table: the Settings table needs the headers Setting and Value; until it has them every setting keeps its default (Era length 16).",
+    );
   });
 });
 

@@ -161,8 +161,17 @@ export const SESSIONS = table("Sessions", false, "the mana a character held at t
   num("Mana"),
 ]);
 
-/** Every table an adapter looks for: the campaign's, the Ledger, the Sessions table and the kept tables. */
-export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, SESSIONS, ...KEPT_TABLES];
+/**
+ * The campaign's settings, one row each (read/settings.ts): optional, each setting at its default
+ * while it has no row. Not among ALL_TABLES: nothing in it can stop a command.
+ */
+export const SETTINGS = table("Settings", false, "a campaign setting and its value, such as Era length 16", [
+  word("Setting"),
+  column("Value", true, false, 10),
+]);
+
+/** Every table an adapter looks for: the campaign's, the Ledger, the Sessions table, the settings and the kept tables. */
+export const READ_TABLES: readonly TableSpec[] = [...ALL_TABLES, SESSIONS, SETTINGS, ...KEPT_TABLES];
 
 /**
  * Every column of a table that names a character, as a rename goes through them: one name a cell,

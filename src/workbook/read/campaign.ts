@@ -11,7 +11,22 @@ import { readHistory, type HistoryRow } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { ALL_TABLES, CARDS, COUNTS, DEATH_SHEET, DEATHS, GODS, KEPT_TABLES, LEDGER, PANTHEON, RACES, SEAL_SHEET, SOURCES, STORY_SHEETS } from "../model/schema";
+import {
+  ALL_TABLES,
+  CARDS,
+  COUNTS,
+  DEATH_SHEET,
+  DEATHS,
+  GODS,
+  KEPT_TABLES,
+  LEDGER,
+  PANTHEON,
+  RACES,
+  SEAL_SHEET,
+  SETTINGS,
+  SOURCES,
+  STORY_SHEETS,
+} from "../model/schema";
 import { TableReader } from "../model/tableReader";
 import { orphanedAccounts } from "./accounts";
 import { readCards } from "./cards";
@@ -24,6 +39,7 @@ import { countedDeaths } from "./payChecks";
 import { checkSeal, readSeal } from "./seal";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
+import { readSettings } from "./settings";
 import type { Campaign, CampaignRead, FoundTable, KeptTable, Seal } from "./types";
 
 export * from "./types";
@@ -68,6 +84,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   const owners = new Set(sources.flatMap((s) => (s.owners ?? []).map(nameKey)));
   const cards = readCards(read(CARDS.name), { gods: godMap, flawedGods, spheres: has(SOURCES.name) ? spheres : undefined, sphereNames, owners }, problems);
   const races = readRaces(read(RACES.name), flawedRaces);
+  const settings = readSettings(raw.tables.get(SETTINGS.name.toLowerCase()), problems);
   const raceMap = has(RACES.name) ? byName(races, (r) => r.race) : undefined;
   const { pantheons, shares } = readPantheons(read(PANTHEON.name), { races: raceMap, gods: godMap, flawedRaces, flawedGods }, problems);
   const deaths = readDeaths(read(DEATHS.name), raceMap);
@@ -139,6 +156,7 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
       return history.rows;
     },
     kept,
+    settings,
   };
   // A credit written on two computers at once: named until a referee settles it.
   problems.push(...paidTwice(raw, ledger));

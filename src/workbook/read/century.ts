@@ -2,6 +2,7 @@
 import { DEMONS } from "../../engine/names";
 import { payWarning, tableError, tableWarning, type Problem } from "../model/problems";
 import { DEATHS, LEDGER, RACES } from "../model/schema";
+import { ERA_CENTURIES } from "./settings";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
 import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables, rowList } from "./payChecks";
@@ -102,7 +103,7 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
       );
     }
   });
-  problems.push(...deathsNotTyped(campaign, century), ...noMortals(campaign, century));
+  problems.push(...deathsNotTyped(campaign, century), ...noMortals(campaign, century), ...eraLength(campaign, century));
   problems.push(
     ...neededTables(campaign, campaign.sheetNames, "century-end"),
     ...causeProblems(campaign, century),
@@ -174,4 +175,41 @@ export const SECOND_CREATION =
 export function noMortals(campaign: Campaign, century: number): Problem[] {
   if (campaign.races.length === 0 || campaign.races.some((r) => r.units > 0)) return [];
   return [tableWarning(RACES.name, `no mortal is left on Earth: every race has 0 units. After century ${century}, ${SECOND_CREATION}`)];
+}
+
+/**
+ * Where `century` falls in the era in play (seed 002, Time on Earth: Era Centrum has 16 centuries):
+ * counted from the latest era's end the Ledger credits before it, or from century 1. Its era's last
+ * century is named so the era's end is not forgotten; a century past it is named too, since what
+ * lasts "for the rest of this era" has run out. Neither holds the payment back.
+ */
+export function eraLength(campaign: Campaign, century: number): Problem[] {
+  const length = campaign.settings.eraLength;
+  const ends = campaign.ledger.filter((r) => r.kind === "era-end" && r.century < century).map((r) => r.century);
+  const start = ends.length === 0 ? 0 : Math.max(...ends);
+  const nth = century - start;
+  const since = start === 0 ? "counting from century 1" : `counting from the era's end after century ${start}`;
+  const setting = `Era length ${length}${length === ERA_CENTURIES ? ", Era Centrum's" : ""}`;
+  if (nth === length)
+    return [
+      tableWarning(
+        LEDGER.name,
+        `century ${century} is the era's last (century ${nth} of ${length}, ${since}; ${setting}): once it is paid, end the era with gods era-end --century ${century}, or Credit the era's end in the pane.`,
+      ),
+    ];
+  if (nth > length)
+    return [
+      tableWarning(
+        LEDGER.name,
+        `century ${century} is the era's ${ordinal(nth)} century, ${since}, though the era has ${length} (${setting}): it should have ended after century ${start + length}, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century ${century}), or give the era its true length in the Settings table.`,
+      ),
+    ];
+  return [];
+}
+
+/** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
 }

@@ -1,5 +1,6 @@
 /** What reading a campaign gives: one record per sound row, each knowing where it sits. */
 import type { Journal } from "../model/raw";
+import type { Settings } from "./settings";
 import type { CreditKind } from "../../engine/book";
 import type { Ratio } from "../../engine/exact";
 import type { CardHolding, PantheonShare, RaceState, SourceRule } from "../../engine/century";
@@ -164,6 +165,8 @@ export interface Campaign {
   readonly history?: readonly HistoryRow[];
   /** the kept tables the workbook has, in the schema's order */
   readonly kept: readonly KeptTable[];
+  /** the Settings table's, each at its default when it has no row (read/settings.ts) */
+  readonly settings: Settings;
 }
 
 /** A campaign as read, with every problem found in reading it. */
