@@ -301,7 +301,7 @@ const SECTIONS = [
       {
         rule: `a lesser god promoted to a vacant seat takes 1 greater sphere card; its sources pay from the next session ${PASSAGE("seed 000, Promoting New Greater Gods")}`,
         by: [],
-        why: "the gamemasters add the card to the Cards table between sessions; the century end then pays it",
+        other: "the Cards table's Waiting column: such cards earn nothing until `gods session-end` (or the pane's Session end) empties it",
       },
       {
         rule: `an obliterated archetype's chosen successor gains 5 more cards of her sphere; with no archetypal lesser gods her 6 cards go back to the pool ${PASSAGE("seed 000, Obliteration")}`,

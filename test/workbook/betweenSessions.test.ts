@@ -150,6 +150,58 @@ describe("the end of a session", () => {
   });
 });
 
+describe("cards gained during a session earn from the next (seed 000, Promoting New Greater Gods)", () => {
+  // Ares holds a third War card, gained during the session: 1 of his 3 waits.
+  const waiting = (w: number | null) =>
+    edit((t) => {
+      t.Cards = [["God", "Sphere", "Cards", "Waiting"], ["Ares", "War", 3, w], ...(t.Cards ?? []).slice(2)];
+    });
+  const aresEarns = (raw: RawWorkbook) => planCenturyEnd(raw, 1).payments.find((p) => p.god === "Ares")?.earned;
+
+  test("a waiting card earns nothing until the session's end: century 1 pays Ares as with 2 War cards, and says why", () => {
+    expect(aresEarns(rawWorkbook(waiting(1)))).toBe(22.6);
+    expect(aresEarns(rawWorkbook(waiting(null)))).toBe(30.75);
+    expect(aresEarns(rawWorkbook(waiting(0)))).toBe(30.75);
+    const said = planCenturyEnd(rawWorkbook(waiting(1)), 1).problems.filter((p) => p.column === "Waiting");
+    expect(said.map((p) => [p.severity, p.changesPay === true, p.row, p.message])).toEqual([
+      [
+        "warning",
+        false,
+        2,
+        "1 of Ares's War cards was gained this session and earns from the next: until its end is recorded they pay nothing (2 of 3 earn now).",
+      ],
+    ]);
+  });
+
+  test("the session's end empties the Waiting cells, and says so; then every card earns", () => {
+    const raw = rawWorkbook(waiting(1));
+    const plan = session(raw, [{ god: "Ares", mana: 10 }]);
+    expect(plan.problems).toEqual([]);
+    expect(plan.edits).toContainEqual({ kind: "update", table: "Cards", index: 0, values: { Waiting: null } });
+    expect(plan.message).toContain("The cards gained during the session earn from now on: Ares 1 War (the Cards table's Waiting cells emptied).");
+    expect(aresEarns(applyEdits(raw, plan.edits))).toBe(30.75);
+    // Nothing waiting: the Cards table is not touched.
+    expect(session(rawWorkbook(handWorked()), [{ god: "Ares", mana: 10 }]).edits.filter((e) => "table" in e && e.table === "Cards")).toEqual([]);
+  });
+
+  test("more waiting than the row holds, or not a whole number, is refused with the cell named", () => {
+    const problems = (w: number | string) =>
+      readCampaign(rawWorkbook(waiting(w as number))).problems.filter((p) => p.column === "Waiting" && p.severity === "error");
+    expect(problems(4).map((p) => p.message)).toEqual(["4 of Ares's 3 War cards cannot wait: a row's waiting cards are some of its cards."]);
+    expect(problems(0.5)).toHaveLength(1);
+    expect(problems("one")).toHaveLength(1);
+  });
+
+  test("cards bought keep the waiting ones; given up below them, the waiting count follows", () => {
+    const raw = rawWorkbook(waiting(1));
+    const buy = planCards(readCampaign(raw), { god: "Ares", sphere: "War", change: 1 });
+    expect(buy.edits).toEqual([{ kind: "update", table: "Cards", index: 0, values: { Cards: 4 } }]);
+    expect(buy.preview?.cardsBefore).toBe(3);
+    const all = planCards(readCampaign(raw), { god: "Ares", sphere: "War", change: -3 });
+    expect(all.edits).toEqual([{ kind: "update", table: "Cards", index: 0, values: { Cards: 0, Waiting: null } }]);
+  });
+});
+
 describe("cards bought between sessions", () => {
   const preview = (raw: RawWorkbook, god: string, sphere: string, change: number) => planCards(readCampaign(raw), { god, sphere, change });
 

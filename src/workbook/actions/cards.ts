@@ -9,7 +9,7 @@ import { bySphere, calculateCentury, multipliersOf, type CardHolding, type Sourc
 import { cmp, formatExact, sub, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { errorsIn, tableError, type Problem } from "../model/problems";
-import { CARDS, GODS, SOURCES } from "../model/schema";
+import { CARDS, CARDS_WAITING, GODS, SOURCES } from "../model/schema";
 import { refused, type EditPlan, type TableEdit } from "../plan/edits";
 import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
 import { latestCentury } from "../read/century";
@@ -115,8 +115,10 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
 
   const own = campaign.cards.filter((c) => nameKey(c.god) === nameKey(god));
   const row = own.find((c) => nameKey(c.sphere) === nameKey(sphere));
-  const cardsBefore = row?.cards ?? 0;
+  // The row's number counts its waiting cards too (those that earn from the next session).
+  const cardsBefore = row?.held ?? 0;
   const cardsAfter = cardsBefore + change;
+  const waitingAfter = Math.min(row?.waiting ?? 0, Math.max(0, cardsAfter));
   if (cardsAfter < 0)
     return refuse(CARDS.name, `${god} holds ${cardsBefore} ${sphere} card${cardsBefore === 1 ? "" : "s"}, so cannot give up ${-change}.`, "Cards");
 
@@ -124,7 +126,7 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
   const heldAfter: CardHolding[] =
     row === undefined
       ? [...heldBefore, { god, sphere, cards: cardsAfter }]
-      : heldBefore.map((c) => (nameKey(c.sphere) === nameKey(sphere) ? { ...c, cards: cardsAfter } : c));
+      : heldBefore.map((c) => (nameKey(c.sphere) === nameKey(sphere) ? { ...c, cards: cardsAfter - waitingAfter } : c));
   const before = sphereMultipliers(god, heldBefore, campaign.sources, sphere);
   const after = sphereMultipliers(god, heldAfter, campaign.sources, sphere);
   const multipliers: MultiplierChange[] = [];
@@ -151,7 +153,13 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
   const edit: TableEdit =
     row === undefined
       ? { kind: "append", table: CARDS.name, rows: [{ God: god, Sphere: sphere, Cards: cardsAfter }] }
-      : { kind: "update", table: CARDS.name, index: row.index, values: { Cards: cardsAfter } };
+      : {
+          kind: "update",
+          table: CARDS.name,
+          index: row.index,
+          // A row cannot hold fewer cards than wait in it: cards given up below that take the waiting ones.
+          values: { Cards: cardsAfter, ...(waitingAfter === row.waiting ? {} : { [CARDS_WAITING]: waitingAfter === 0 ? null : waitingAfter }) },
+        };
   const preview: CardsPreview = {
     god,
     sphere,

@@ -9,7 +9,7 @@ import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { isInteger, toNumber } from "../../engine/exact";
 import { tableError, type Problem } from "../model/problems";
 import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
-import { GODS, GODS_MANA, normalizeHeader, SESSIONS } from "../model/schema";
+import { CARDS, CARDS_WAITING, GODS, GODS_MANA, normalizeHeader, SESSIONS } from "../model/schema";
 import { applyEdits, refused, type EditPlan, type EditRow, type TableEdit } from "../plan/edits";
 import { tableLayout, type PlanValue } from "../plan/layout";
 import { foundTable, readCampaign, type Campaign, type God } from "../read/campaign";
@@ -223,6 +223,10 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
     edits.push({ kind: "addColumn", table: GODS.name, header: GODS_MANA, values });
   }
 
+  // Cards gained during the session earn from the next one: its end lets them earn.
+  const waiting = campaign.cards.filter((c) => c.waiting > 0);
+  for (const c of waiting) edits.push({ kind: "update", table: CARDS.name, index: c.index, values: { [CARDS_WAITING]: null } });
+
   const after = readCampaign(applyEdits(raw, edits));
   const inflation = manaInflation(after.campaign, after.problems);
   const corrected = lines.filter((l) => l.corrected).length;
@@ -244,6 +248,9 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
                 .join(", ")} keep theirs`
         }, and the inflation advice reads them.`,
     hasMana ? "" : `The Gods table has a ${GODS_MANA} column now.`,
+    waiting.length === 0
+      ? ""
+      : `The cards gained during the session earn from now on: ${waiting.map((c) => `${c.god} ${c.waiting} ${c.sphere}`).join(", ")} (the Cards table's ${CARDS_WAITING} cells emptied).`,
     inflation.average === undefined || inflation.factor === undefined
       ? ""
       : `Average ${String(+inflation.average.toFixed(3))} mana a character: ${inflation.factor === 1 ? "every mana source pays in full." : `the inflation advice is a factor of ${inflation.factor} on every mana source.`}`,

@@ -52,6 +52,13 @@ const optWord = (header: string) => column(header, false, true);
 const num = (header: string) => column(header, true, false);
 const optNum = (header: string) => column(header, false, false);
 
+/**
+ * Of a Cards row's cards, those that earn from the next game session only (seed 000, Promoting New
+ * Greater Gods: a card gained during a session brings its mana sources at the next one). The
+ * session's end empties the cell.
+ */
+export const CARDS_WAITING = "Waiting";
+
 export const GODS = table("Gods", true, "a character who can receive mana (Kind: greater, lesser, spirit, demon)", [word("God"), optWord("Kind")]);
 
 /**
@@ -66,7 +73,7 @@ export const GODS_MANA = "Mana";
  * its sphere then earn nothing from it.
  */
 export const SOURCES_OWNERS = "Owners";
-export const CARDS = table("Cards", true, "cards a god (or Demons) holds in a sphere", [word("God"), word("Sphere"), num("Cards")]);
+export const CARDS = table("Cards", true, "cards a god (or Demons) holds in a sphere", [word("God"), word("Sphere"), num("Cards"), optNum(CARDS_WAITING)]);
 export const SOURCES = table(
   "Sources",
   true,

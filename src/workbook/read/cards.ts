@@ -1,7 +1,7 @@
 /** The Cards table: how many cards each god (or the Demons pool) holds in each sphere. */
 import { DEMONS, didYouMean, nameKey, nearNames } from "../../engine/names";
 import { tableWarning, type Problem } from "../model/problems";
-import { CARDS } from "../model/schema";
+import { CARDS, CARDS_WAITING } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
 import type { Card, God } from "./types";
 
@@ -51,8 +51,19 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
         near.length === 1 && near[0] !== undefined ? { suggestion: { table: CARDS.name, from: sphere, to: near[0] } } : {},
       );
     }
-    if (n > 0) holders.add(nameKey(holder));
-    cards.push({ god: holder, sphere, cards: n, row: r.row, index: r.index });
+    const waiting = r.has(CARDS_WAITING) ? r.whole(CARDS_WAITING, { required: false, what: "a whole number of cards, 0 or more" }) : 0;
+    if (waiting === undefined) continue;
+    if (waiting > n) {
+      r.error(CARDS_WAITING, `${waiting} of ${holder}'s ${n} ${sphere} card${n === 1 ? "" : "s"} cannot wait: a row's waiting cards are some of its cards.`);
+      continue;
+    }
+    if (waiting > 0)
+      r.warn(
+        CARDS_WAITING,
+        `${waiting} of ${holder}'s ${sphere} cards ${waiting === 1 ? "was" : "were"} gained this session and earn${waiting === 1 ? "s" : ""} from the next: until its end is recorded they pay nothing (${n - waiting} of ${n} earn now).`,
+      );
+    if (n - waiting > 0) holders.add(nameKey(holder));
+    cards.push({ god: holder, sphere, cards: n - waiting, held: n, waiting, row: r.row, index: r.index });
   }
   if (reader !== undefined) {
     for (const g of context.gods?.values() ?? []) {

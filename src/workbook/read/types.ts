@@ -26,7 +26,11 @@ export interface God extends Place {
   readonly mana: Ratio | null | undefined;
 }
 
-export interface Card extends CardHolding, Place {}
+/** A Cards row: `cards` are those that earn now; `held` all the row holds, `waiting` those that earn from the next session. */
+export interface Card extends CardHolding, Place {
+  readonly held: number;
+  readonly waiting: number;
+}
 
 export interface Race extends RaceState, Place {
   readonly culture: string | null;
