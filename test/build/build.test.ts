@@ -104,7 +104,7 @@ describe("functions.json", () => {
 
   test("optional arguments and the resistance range are declared as Excel needs them", () => {
     const byId = new Map(metadata().map((f) => [f.id, f]));
-    expect(byId.get("TOLL")?.parameters.map((p) => p.optional ?? false)).toEqual([false, true]);
+    expect(byId.get("TOLL")?.parameters.map((p) => p.optional ?? false)).toEqual([false, true, true]);
     expect(byId.get("WARCASUALTIES")?.parameters.map((p) => p.name)).toEqual(["strength", "military", "enemy_military", "enemy_strength"]);
     expect(byId.get("RESIST")?.parameters.find((p) => p.name === "resistances")?.dimensionality).toBe("matrix");
   });

@@ -180,10 +180,11 @@ describe("gods cards", () => {
     const before = partsOf(file);
     expect((await gods("cards", file, "Solara", "Harvest", "+1")).code).toBe(0);
     expect(changed(before, partsOf(file))).toEqual(["xl/worksheets/sheet2.xml"]);
-    expect(openpyxl(file).Cards?.rows[2]).toEqual(["Solara", "Harvest", 2]);
+    // The new tables have a Waiting column, left empty.
+    expect(openpyxl(file).Cards?.rows[2]).toEqual(["Solara", "Harvest", 2, null]);
     // A sphere not held yet: a new row, the table grown.
     expect((await gods("cards", file, "Mirelle", "Sun", "+2")).code).toBe(0);
-    expect(openpyxl(file).Cards?.rows.at(-1)).toEqual(["Mirelle", "Sun", 2]);
+    expect(openpyxl(file).Cards?.rows.at(-1)).toEqual(["Mirelle", "Sun", 2, null]);
   });
 
   test("after century 1 (the example's Solara): --json, with the latest paid century counted again exactly", async () => {

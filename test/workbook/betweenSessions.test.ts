@@ -168,7 +168,7 @@ describe("cards gained during a session earn from the next (seed 000, Promoting 
         "warning",
         false,
         2,
-        "1 of Ares's War cards was gained this session and earns from the next: until its end is recorded they pay nothing (2 of 3 earn now).",
+        "1 of Ares's 3 War cards was gained during this session and earns from the next: it pays nothing until the session's end is recorded (2 of 3 earn now).",
       ],
     ]);
   });

@@ -139,7 +139,7 @@ describe("no mortal left on Earth (seed 002, Calculation Phase)", () => {
     const plan = planCenturyEnd(rawWorkbook(t), 1);
     const said = warningsIn(plan.problems).filter((p) => p.table === "Races");
     expect(said.map(describeProblem)).toEqual([
-      "Races table: no mortal is left on Earth: every race has 0 units. After century 1, the next century is, by the rules, a second Creation: play it under Era Aleph's rules, except that no Heaven or Demesne creation power may be used.",
+      "Races table: no mortal is left on Earth: every race has 0 units. By the rules the century after the last of them died is a second Creation, played under Era Aleph's rules without Heaven or Demesne creation powers: if they died during century 1, century 2 is that Creation.",
     ]);
     expect(payWarningsIn(said)).toEqual([]);
     expect(errorsIn(plan.problems)).toEqual([]);
@@ -158,6 +158,10 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
     expect(era(15)).toEqual([]);
     expect(era(16)).toEqual([
       "Ledger table: century 16 is the era's last (century 16 of 16, counting from century 1; Era length 16, Era Centrum's): once it is paid, end the era with gods era-end --century 16, or Credit the era's end in the pane.",
+    ]);
+    // Century 16 paid, its era's end not credited: that comes first, and says how.
+    expect(era(17, [{ kind: "century-end", century: 16 }])).toEqual([
+      "Ledger table: century 16, the era's last (Era length 16, Era Centrum's, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins the next era. Paid before it, century 17 would be the era's 17th.",
     ]);
     expect(era(17)).toEqual([
       "Ledger table: century 17 is the era's 17th century, counting from century 1, though the era has 16 (Era length 16, Era Centrum's): it should have ended after century 16, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century 17), or give the era its true length in the Settings table.",

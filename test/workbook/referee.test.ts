@@ -327,6 +327,17 @@ describe("disasters (docs/rules/08-disasters-resistances.md)", () => {
     const end = war(rawWorkbook(two), { a: { race: a, strength: 1, military: 50 }, b: { race: b, strength: 1, military: 50 } });
     expect(errorsIn(end.problems)).toEqual([]);
     expect(end.details?.filter((d) => d.startsWith("No mortal is left on Earth"))).toHaveLength(1);
+    // Growth that starves the last race to nothing says it too.
+    const starving = exampleTables();
+    const limit = (starving.Races?.[0] ?? []).indexOf("Limit");
+    starving.Races = [
+      starving.Races?.[0] ?? [],
+      ...(starving.Races ?? []).slice(1).map((r, i) => r.map((v, c) => (c === 1 ? (i === 0 ? 1 : 0) : c === 2 || c === 3 ? 0 : c === limit ? 0 : v))),
+    ];
+    expect(limit).toBeGreaterThan(0);
+    const famine = growth(rawWorkbook(starving));
+    expect(errorsIn(famine.problems)).toEqual([]);
+    expect(famine.details?.filter((d) => d.startsWith("No mortal is left on Earth"))).toHaveLength(1);
   });
 
   test("bad input: no cause for several elements or none, unknown elements and races, deaths 0 or negative, a race twice, bad codes", () => {

@@ -14,8 +14,11 @@ const same = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, " 
 function renderHeld(current: CampaignStatus | null): void {
   const god = byId("buy-god", HTMLSelectElement).value;
   const sphere = byId("buy-sphere", HTMLSelectElement).value;
-  const held = current?.cards.find((c) => same(c.god, god) && same(c.sphere, sphere))?.cards ?? 0;
-  byId("buy-held").textContent = god === "" || sphere === "" ? "" : `Holds ${held} ${sphere} card${held === 1 ? "" : "s"} now.`;
+  const row = current?.cards.find((c) => same(c.god, god) && same(c.sphere, sphere));
+  const held = row?.cards ?? 0;
+  const waiting = row?.waiting ?? 0;
+  const later = waiting === 0 ? "" : ` (${waiting} of them earn${waiting === 1 ? "s" : ""} from the next session)`;
+  byId("buy-held").textContent = god === "" || sphere === "" ? "" : `Holds ${held} ${sphere} card${held === 1 ? "" : "s"} now${later}.`;
 }
 
 function render(current: CampaignStatus): void {

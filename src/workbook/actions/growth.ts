@@ -9,7 +9,7 @@ import { foundTable, type Campaign } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { hasColumn } from "./lookUp";
 import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
-import { GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf } from "./referee";
+import { GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf, lastMortals } from "./referee";
 
 /**
  * The growth at the start of the century in play (engine: growth, starvation): every race gains
@@ -104,6 +104,8 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
     message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
   if (!has("Limit"))
     message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
+  const none = lastMortals(campaign.races, changes);
+  if (none !== undefined) details.push(none);
   const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
   return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };
 }

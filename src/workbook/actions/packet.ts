@@ -134,7 +134,7 @@ interface PacketIndex {
   /** each god of the Gods table, by name as the recipients list spells it */
   readonly gods: ReadonlyMap<string, God>;
   /** each holder's cards, by name as the Cards table spells it */
-  readonly cards: ReadonlyMap<string, { sphere: string; cards: number }[]>;
+  readonly cards: ReadonlyMap<string, { sphere: string; cards: number; waiting: number }[]>;
   /** the races each member is worshipped by, in the Races table's order, with its share, by the member's name key */
   readonly worship: ReadonlyMap<string, readonly { readonly race: Race; readonly share: Ratio }[]>;
   /** a source's name key, worked out once */
@@ -164,12 +164,14 @@ function packetIndex(campaign: Campaign): PacketIndex {
     if (!byMember.has(nameKey(p.member))) byMember.set(nameKey(p.member), p.share);
     shares.set(race, byMember);
   }
-  const cards = new Map<string, { sphere: string; cards: number }[]>();
+  // Every card the character holds, those that earn only from the next session among them.
+  const cards = new Map<string, { sphere: string; cards: number; waiting: number }[]>();
   for (const c of campaign.cards) {
-    if (c.cards <= 0) continue;
+    if (c.held <= 0) continue;
     const list = cards.get(c.god);
-    if (list === undefined) cards.set(c.god, [{ sphere: c.sphere, cards: c.cards }]);
-    else list.push({ sphere: c.sphere, cards: c.cards });
+    const held = { sphere: c.sphere, cards: c.held, waiting: c.waiting };
+    if (list === undefined) cards.set(c.god, [held]);
+    else list.push(held);
   }
   const gods = new Map<string, God>();
   for (const g of campaign.gods) if (!gods.has(g.name)) gods.set(g.name, g);

@@ -51,7 +51,8 @@ export interface CampaignStatus {
   /** the spheres of the Sources table, as it spells them */
   readonly spheres: readonly string[];
   /** the Cards table's holdings */
-  readonly cards: readonly { readonly god: string; readonly sphere: string; readonly cards: number }[];
+  /** every Cards row: all the cards it holds, and of them those that earn from the next session */
+  readonly cards: readonly { readonly god: string; readonly sphere: string; readonly cards: number; readonly waiting: number }[];
   /** who may be a pantheon member: the gods that are not demons, Diabolism and Atheism */
   readonly members: readonly string[];
   readonly races: readonly RaceStatus[];
@@ -191,7 +192,7 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
     problems,
     gods,
     spheres: [...new Map(campaign.sources.map((s) => [nameKey(s.sphere), s.sphere.trim()])).values()],
-    cards: campaign.cards.map((c) => ({ god: c.god, sphere: c.sphere, cards: c.cards })),
+    cards: campaign.cards.map((c) => ({ god: c.god, sphere: c.sphere, cards: c.held, waiting: c.waiting })),
     members: [...gods.filter((g) => !g.demon).map((g) => g.name), DIABOLISM, ATHEISM],
     races,
     causes: causeTallies(campaign, next),

@@ -76,7 +76,8 @@ export interface CharacterPage {
   readonly demons?: readonly string[];
   /** what its account carries now, exactly (below 0: what it owes) */
   readonly carry: Ratio;
-  readonly cards: readonly { readonly sphere: string; readonly cards: number }[];
+  /** every card held, by sphere; `waiting` of them earn from the next session only */
+  readonly cards: readonly { readonly sphere: string; readonly cards: number; readonly waiting?: number }[];
   readonly sources: readonly MultiplierLine[];
   readonly worship: readonly WorshipLine[];
   /** its worshippers in all, as the century end counts them */
@@ -197,8 +198,13 @@ function characterPage(b: SheetBuilder, page: CharacterPage): void {
   b.add(cell("Cards", "section"));
   if (page.cards.length === 0) b.add(cell("No cards in any sphere.", "note"));
   else {
-    b.headers("Sphere", "Cards");
-    for (const c of page.cards) b.add(cell(c.sphere, "text"), cell(c.cards, "integer"));
+    const later = page.cards.some((c) => (c.waiting ?? 0) > 0);
+    if (later) b.headers("Sphere", "Cards", "From next session");
+    else b.headers("Sphere", "Cards");
+    for (const c of page.cards) {
+      const waiting = c.waiting ?? 0;
+      b.add(cell(c.sphere, "text"), cell(c.cards, "integer"), ...(later ? [waiting === 0 ? cell(null, "text") : cell(waiting, "integer")] : []));
+    }
   }
   b.blank();
 

@@ -20,6 +20,8 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
   const cards: Card[] = [];
   const seen = new Set<string>();
   const holders = new Set<string>();
+  // Characters whose every card waits for the next session.
+  const waitingOnly = new Set<string>();
   for (const r of reader?.rows() ?? []) {
     const godName = r.text("God");
     const sphere = r.text("Sphere");
@@ -60,15 +62,23 @@ export function readCards(reader: TableReader | undefined, context: CardsContext
     if (waiting > 0)
       r.warn(
         CARDS_WAITING,
-        `${waiting} of ${holder}'s ${sphere} cards ${waiting === 1 ? "was" : "were"} gained this session and earn${waiting === 1 ? "s" : ""} from the next: until its end is recorded they pay nothing (${n - waiting} of ${n} earn now).`,
+        `${waiting} of ${holder}'s ${n} ${sphere} card${n === 1 ? "" : "s"} ${waiting === 1 ? "was" : "were"} gained during this session and ${waiting === 1 ? "earns" : "earn"} from the next: ${waiting === 1 ? "it pays" : "they pay"} nothing until the session's end is recorded (${n - waiting} of ${n} earn now).`,
       );
     if (n - waiting > 0) holders.add(nameKey(holder));
+    else if (n > 0) waitingOnly.add(nameKey(holder));
     cards.push({ god: holder, sphere, cards: n - waiting, held: n, waiting, row: r.row, index: r.index });
   }
   if (reader !== undefined) {
     for (const g of context.gods?.values() ?? []) {
       if (g.kind !== "demon" && !holders.has(nameKey(g.name)) && context.owners?.has(nameKey(g.name)) !== true) {
-        problems.push(tableWarning(CARDS.name, `${g.name} holds no cards, so earns no mana this century.`));
+        problems.push(
+          tableWarning(
+            CARDS.name,
+            waitingOnly.has(nameKey(g.name))
+              ? `${g.name}'s cards all earn from the next session, so it earns no mana from cards until the session's end is recorded.`
+              : `${g.name} holds no cards, so earns no mana this century.`,
+          ),
+        );
       }
     }
   }

@@ -173,8 +173,14 @@ export const SECOND_CREATION =
  * what this century earned is paid as usual.
  */
 export function noMortals(campaign: Campaign, century: number): Problem[] {
-  if (campaign.races.length === 0 || campaign.races.some((r) => r.units > 0)) return [];
-  return [tableWarning(RACES.name, `no mortal is left on Earth: every race has 0 units. After century ${century}, ${SECOND_CREATION}`)];
+  // A race row left out for a bad cell may hold mortals: nothing is said on a guess.
+  if (campaign.races.length === 0 || campaign.races.some((r) => r.units > 0) || (campaign.flawed.get(RACES.name)?.size ?? 0) > 0) return [];
+  return [
+    tableWarning(
+      RACES.name,
+      `no mortal is left on Earth: every race has 0 units. By the rules the century after the last of them died is a second Creation, played under Era Aleph's rules without Heaven or Demesne creation powers: if they died during century ${century}, century ${century + 1} is that Creation.`,
+    ),
+  ];
 }
 
 /**
@@ -197,11 +203,20 @@ export function eraLength(campaign: Campaign, century: number): Problem[] {
         `century ${century} is the era's last (century ${nth} of ${length}, ${since}; ${setting}): once it is paid, end the era with gods era-end --century ${century}, or Credit the era's end in the pane.`,
       ),
     ];
+  const last = start + length;
+  // The era's last century is the latest paid, its era's end not credited: that comes first.
+  if (nth > length && latestCentury(campaign) === last && century === last + 1)
+    return [
+      tableWarning(
+        LEDGER.name,
+        `century ${last}, the era's last (${setting}, ${since}), is paid, but the era's end is not credited: credit it first (gods era-end --century ${last}, or Credit the era's end in the pane), and century ${century} begins the next era. Paid before it, century ${century} would be the era's ${ordinal(nth)}.`,
+      ),
+    ];
   if (nth > length)
     return [
       tableWarning(
         LEDGER.name,
-        `century ${century} is the era's ${ordinal(nth)} century, ${since}, though the era has ${length} (${setting}): it should have ended after century ${start + length}, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century ${century}), or give the era its true length in the Settings table.`,
+        `century ${century} is the era's ${ordinal(nth)} century, ${since}, though the era has ${length} (${setting}): it should have ended after century ${last}, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century ${century}), or give the era its true length in the Settings table.`,
       ),
     ];
   return [];
