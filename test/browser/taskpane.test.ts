@@ -1353,7 +1353,7 @@ describe("between sessions", () => {
     expect(JSON.stringify(await values(page, "Cards"))).toBe(before);
     await shot(page, "pane-320-light-29-cards-question", "#buy-title");
     await click(page, "#cards-yes");
-    expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 2]);
+    expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 2, ""]);
     expect(await page.textContent("#buy-held")).toBe("Holds 2 Harvest cards now.");
     await shot(page, "pane-320-light-30-cards-applied", "#buy-title");
   });
