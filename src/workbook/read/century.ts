@@ -162,15 +162,16 @@ export function deathsNotTyped(campaign: Campaign, century: number): Problem[] {
 
 /**
  * What the rules do when the last mortals die (seed 002, Calculation Phase): the next century is a
- * second Creation. Said by the action that kills them and by the century end that finds none.
+ * second Creation. Said by the war, disaster or growth that kills them.
  */
 export const SECOND_CREATION =
   "the next century is, by the rules, a second Creation: play it under Era Aleph's rules, except that no Heaven or Demesne creation power may be used.";
 
 /**
- * Every race of the Races table at 0 units: no mortal is left on Earth, and the century after
- * this one is a second Creation (seed 002, Calculation Phase). A warning that holds nothing back:
- * what this century earned is paid as usual.
+ * Every race of the Races table at 0 units: no mortal is left on Earth, and the century after the
+ * one in which the last died is a second Creation (seed 002, Calculation Phase). The check runs
+ * for the century about to be paid, which may already be that Creation, so the words say both. A
+ * warning that holds nothing back: what this century earned is paid as usual.
  */
 export function noMortals(campaign: Campaign, century: number): Problem[] {
   // A race row left out for a bad cell may hold mortals: nothing is said on a guess.
