@@ -82,12 +82,14 @@ export const USAGES: Readonly<Record<string, string>> = {
                            (added when missing), which the mana inflation advice reads.
                            --from-gods: the characters not given take the figure typed in their
                            Mana cell. --date: the session's day (today when left out)`,
-  cards: `  gods cards FILE.xlsx GOD SPHERE +N|-N [--dry-run] [--out OUT.xlsx] [--json]
+  cards: `  gods cards FILE.xlsx GOD SPHERE +N|-N [--waiting] [--dry-run] [--out OUT.xlsx] [--json]
                            sphere cards bought (+N) or given up (-N) between sessions: the god's
                            multiplier for each source of the sphere before and after, and what it
                            would have earned in the latest paid century with the new cards (that
                            century's deaths and counts, today's races and pantheons); without
-                           --dry-run, the Cards table's count changes (or a row is added)`,
+                           --dry-run, the Cards table's count changes (or a row is added).
+                           --waiting: cards gained during the session (a promotion), counted in
+                           the row's Waiting: they earn from the next session`,
   recover: `  gods recover FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
                            an action of the add-in that stopped part-way inside Excel (the file
                            was saved so): finished as it was meant when it stopped while it was

@@ -53,7 +53,7 @@ export async function sessionEndCommand(args: readonly string[], io: Io, json: b
 
 export async function cardsCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const command = "gods cards";
-  const got = refereeArgs(command, args, [], [], []);
+  const got = refereeArgs(command, args, [], [], ["waiting"]);
   if (typeof got === "string") return argumentError("cards", got, io, json);
   const [, god, sphere, change, ...extra] = got.parsed.positional;
   if (god === undefined || sphere === undefined || change === undefined || extra.length > 0)
@@ -72,5 +72,6 @@ export async function cardsCommand(args: readonly string[], io: Io, json: boolea
       json,
       false,
     );
-  return changeCards({ ...got.base, order: { god, sphere, change: n } }, io);
+  const waiting = got.parsed.options.has("waiting");
+  return changeCards({ ...got.base, order: { god, sphere, change: n, ...(waiting ? { waiting } : {}) } }, io);
 }

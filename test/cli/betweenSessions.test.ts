@@ -185,6 +185,11 @@ describe("gods cards", () => {
     // A sphere not held yet: a new row, the table grown.
     expect((await gods("cards", file, "Mirelle", "Sun", "+2")).code).toBe(0);
     expect(openpyxl(file).Cards?.rows.at(-1)).toEqual(["Mirelle", "Sun", 2, null]);
+    // A card gained during the session: counted in Waiting, it earns from the next session.
+    const promoted = await gods("cards", file, "Kettu", "Sun", "+1", "--waiting");
+    expect(promoted.code).toBe(0);
+    expect(promoted.out).toContain("It earns from the next session (the Cards table's Waiting: 1).");
+    expect(openpyxl(file).Cards?.rows.at(-1)).toEqual(["Kettu", "Sun", 1, 1]);
   });
 
   test("after century 1 (the example's Solara): --json, with the latest paid century counted again exactly", async () => {

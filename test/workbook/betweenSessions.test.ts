@@ -200,6 +200,29 @@ describe("cards gained during a session earn from the next (seed 000, Promoting 
     const all = planCards(readCampaign(raw), { god: "Ares", sphere: "War", change: -3 });
     expect(all.edits).toEqual([{ kind: "update", table: "Cards", index: 0, values: { Cards: 0, Waiting: null } }]);
   });
+
+  test("a card gained during the session is marked waiting by the cards tool; the column is added when missing", () => {
+    // The hand-worked Cards table has no Waiting column.
+    const raw = rawWorkbook(handWorked());
+    const promoted = planCards(readCampaign(raw), { god: "Ares", sphere: "War", change: 1, waiting: true });
+    expect(promoted.problems).toEqual([]);
+    expect(promoted.edits).toEqual([
+      { kind: "addColumn", table: "Cards", header: "Waiting", values: [null, null, null, null] },
+      { kind: "update", table: "Cards", index: 0, values: { Cards: 3, Waiting: 1 } },
+    ]);
+    expect(promoted.message).toMatch(/It earns from the next session \(the Cards table's Waiting: 1\)\.$/);
+    // Written, century 1 pays Ares as before (22.6), and the session's end lets it earn (30.75).
+    const after = applyEdits(raw, promoted.edits);
+    expect(aresEarns(after)).toBe(22.6);
+    expect(aresEarns(applyEdits(after, session(after, [{ god: "Ares", mana: 10 }]).edits))).toBe(30.75);
+    // A new sphere: the new row waits whole.
+    const fresh = planCards(readCampaign(raw), { god: "Hestia", sphere: "War", change: 2, waiting: true });
+    expect(fresh.edits.at(-1)).toEqual({ kind: "append", table: "Cards", rows: [{ God: "Hestia", Sphere: "War", Cards: 2, Waiting: 2 }] });
+    // Only cards gained can wait.
+    expect(planCards(readCampaign(raw), { god: "Ares", sphere: "War", change: -1, waiting: true }).problems.map((p) => p.message)).toEqual([
+      "only cards gained can wait for the next session: -1 gives cards up.",
+    ]);
+  });
 });
 
 describe("cards bought between sessions", () => {

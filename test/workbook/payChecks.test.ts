@@ -202,6 +202,15 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
       "Settings table, row 2, column Value: Era length must be a whole number of centuries, 1 or more; the default is kept until it is.",
     ]);
     expect(said([["Era length", 2.5]])).toHaveLength(1);
+    expect(
+      said([
+        ["Era length", 5],
+        ["Era length", 1],
+      ]),
+    ).toEqual([
+      "Settings table, row 3, column Setting: Era length is given twice, in rows 2 and 3: the later value, 1, is used.",
+      "Ledger table: century 1 is the era's last (century 1 of 1, counting from century 1; Era length 1): once it is paid, end the era with gods era-end --century 1, or Credit the era's end in the pane.",
+    ]);
     expect(said([["Era length", "sixteen"]])).toHaveLength(1);
     expect(errorsIn(settings([["Era length", "sixteen"]]))).toEqual([]);
     expect(warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Name", "Number"]] }), 1).problems).map(describeProblem)).toContain(

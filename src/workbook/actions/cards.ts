@@ -14,7 +14,7 @@ import { refused, type EditPlan, type TableEdit } from "../plan/edits";
 import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { centuryInput } from "./centuryEnd";
-import { lookUp, missingTable } from "./lookUp";
+import { hasColumn, lookUp, missingTable } from "./lookUp";
 
 /** The most cards bought or given up at once. */
 export const MAX_CARDS = 1000;
@@ -24,6 +24,8 @@ export interface CardsOrder {
   readonly sphere: string;
   /** cards bought (more than 0) or given up (less than 0) */
   readonly change: number;
+  /** cards gained during the session in play (a promotion): they earn from the next session, counted in the row's Waiting */
+  readonly waiting?: boolean;
 }
 
 export interface MultiplierChange {
@@ -118,7 +120,9 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
   // The row's number counts its waiting cards too (those that earn from the next session).
   const cardsBefore = row?.held ?? 0;
   const cardsAfter = cardsBefore + change;
-  const waitingAfter = Math.min(row?.waiting ?? 0, Math.max(0, cardsAfter));
+  if (order.waiting === true && change < 0)
+    return refuse(CARDS.name, `only cards gained can wait for the next session: ${change} gives cards up.`, CARDS_WAITING);
+  const waitingAfter = order.waiting === true ? (row?.waiting ?? 0) + change : Math.min(row?.waiting ?? 0, Math.max(0, cardsAfter));
   if (cardsAfter < 0)
     return refuse(CARDS.name, `${god} holds ${cardsBefore} ${sphere} card${cardsBefore === 1 ? "" : "s"}, so cannot give up ${-change}.`, "Cards");
 
@@ -152,7 +156,11 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
 
   const edit: TableEdit =
     row === undefined
-      ? { kind: "append", table: CARDS.name, rows: [{ God: god, Sphere: sphere, Cards: cardsAfter }] }
+      ? {
+          kind: "append",
+          table: CARDS.name,
+          rows: [{ God: god, Sphere: sphere, Cards: cardsAfter, ...(waitingAfter > 0 ? { [CARDS_WAITING]: waitingAfter } : {}) }],
+        }
       : {
           kind: "update",
           table: CARDS.name,
@@ -170,7 +178,15 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
     ...(earned === undefined ? {} : { earned }),
     ...(noEarned === undefined ? {} : { noEarned }),
   };
-  return { edits: [edit], message: cardsMessage(preview), details: multiplierLines(preview), problems: [], preview };
+  // A Cards table without a Waiting column gets one when a card waits.
+  const table = foundTable(campaign, CARDS.name);
+  const column: TableEdit[] =
+    waitingAfter > 0 && table !== undefined && !hasColumn(table.raw, CARDS_WAITING)
+      ? [{ kind: "addColumn", table: CARDS.name, header: CARDS_WAITING, values: table.raw.rows.map(() => null) }]
+      : [];
+  const waits =
+    order.waiting === true ? ` ${change === 1 ? "It earns" : "They earn"} from the next session (the Cards table's ${CARDS_WAITING}: ${waitingAfter}).` : "";
+  return { edits: [...column, edit], message: `${cardsMessage(preview)}${waits}`, details: multiplierLines(preview), problems: [], preview };
 }
 
 /** One line per source of the sphere: "Faithful ×0.4 → ×0.6". */

@@ -44,6 +44,8 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     return DEFAULT_SETTINGS;
   }
   let settings: Settings = DEFAULT_SETTINGS;
+  // The row each setting was first given on: a second one is named, and the later value used.
+  const given = new Map<string, number>();
   table.rows.forEach((cells, i) => {
     const typed = cells[name];
     if (isBlank(typed)) return;
@@ -73,6 +75,16 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
       );
       return;
     }
+    const first = given.get(known.name);
+    if (first !== undefined)
+      problems.push(
+        tableWarning(SETTINGS.name, `${known.name} is given twice, in rows ${first} and ${row}: the later value, ${Number(r?.n)}, is used.`, {
+          row,
+          column: "Setting",
+          address: addressIn(table, row, "Setting"),
+        }),
+      );
+    else given.set(known.name, row);
     settings = { ...settings, ...read };
   });
   return settings;
