@@ -212,6 +212,7 @@ export const IDS = [
   "buy-sphere",
   "buy-change",
   "buy-held",
+  "buy-waiting",
   "buy-show",
   "cards-confirm",
   "cards-question",

@@ -1356,5 +1356,14 @@ describe("between sessions", () => {
     expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 2, ""]);
     expect(await page.textContent("#buy-held")).toBe("Holds 2 Harvest cards now.");
     await shot(page, "pane-320-light-30-cards-applied", "#buy-title");
+    // A card gained during the session (a promotion): it waits, and the card says so.
+    await page.check("#buy-waiting");
+    await click(page, "#buy-show");
+    await page.waitForSelector("#cards-confirm:not([hidden])");
+    expect(await page.textContent("#cards-question")).toBe("Solara buys 1 Harvest card: 2 → 3 in the Cards table, earning from the next session. Apply it?");
+    await click(page, "#cards-yes");
+    expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 3, 1]);
+    expect(await page.textContent("#buy-held")).toBe("Holds 3 Harvest cards now (1 of them earns from the next session).");
+    await shot(page, "pane-320-light-31-cards-waiting", "#buy-title");
   });
 });

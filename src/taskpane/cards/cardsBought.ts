@@ -46,6 +46,7 @@ export function wireCardsBought(): void {
       god: byId("buy-god", HTMLSelectElement).value,
       sphere: byId("buy-sphere", HTMLSelectElement).value,
       change: byId("buy-change", HTMLInputElement).valueAsNumber,
+      ...(byId("buy-waiting", HTMLInputElement).checked ? { waiting: true } : {}),
     };
     target.replaceChildren();
     byId("cards-confirm").hidden = true;
@@ -64,7 +65,7 @@ export function wireCardsBought(): void {
       const what = `${n} ${preview.sphere} card${n === 1 ? "" : "s"}`;
       ask(
         "cards",
-        `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table. Apply it?`,
+        `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table${order.waiting === true ? ", earning from the next session" : ""}. Apply it?`,
         "Apply",
         () =>
           void write(target, steps("Changing the Cards table…"), `cards:${JSON.stringify(order)}`, async (o) => {
