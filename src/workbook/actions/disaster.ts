@@ -186,8 +186,7 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
         ? `${what}: nobody died (${before} before resistances); nothing to write.`
         : `${what}: nobody died (${before} before resistances), but cities fell.`
       : `${what}: ${plural(total, `${cause} death`)} after resistances (${before} before), among the ${deaths.map((d) => d.race).join(", ")}.`;
-  const none = lastMortals(campaign.races, changes);
-  if (none !== undefined) details.push(none);
+  details.push(...lastMortals(campaign.races, changes));
   const preview: RefereePreview = { action: "disaster", century, deaths, changes };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }

@@ -104,8 +104,7 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
     message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
   if (!has("Limit"))
     message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
-  const none = lastMortals(campaign.races, changes);
-  if (none !== undefined) details.push(none);
+  details.push(...lastMortals(campaign.races, changes));
   const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
   return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };
 }

@@ -2,8 +2,8 @@
 import { nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
-import { normalizeHeader } from "../model/schema";
 import { foundTable, type Campaign } from "../read/campaign";
+import { columnIndex } from "../model/tableReader";
 
 /** Why a tool cannot use a table: it is missing, or lacks a column it needs. */
 export function missingTable(name: string): Problem {
@@ -24,5 +24,5 @@ export function lookUp<T>(campaign: Campaign, table: string, records: readonly T
 
 /** Whether a table has a column, its header matched as every header is. */
 export function hasColumn(table: RawTable, header: string): boolean {
-  return table.headers.some((h) => normalizeHeader(h) === normalizeHeader(header));
+  return columnIndex(table, header) >= 0;
 }

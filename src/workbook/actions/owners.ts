@@ -1,9 +1,10 @@
 /** The Owners cells of sources held jointly, changed for one god: renamed, or gone. */
 import { nameKey } from "../../engine/names";
-import { normalizeHeader, SOURCES, SOURCES_OWNERS } from "../model/schema";
+import { SOURCES, SOURCES_OWNERS } from "../model/schema";
 import type { Campaign } from "../read/campaign";
 import { splitOwners } from "../read/sources";
 import type { TableEdit } from "../plan/edits";
+import { columnIndex } from "../model/tableReader";
 
 /** A source's Owners cell that names the god: its row in the Sources table, its source, and the names it lists. */
 export interface OwnedSource {
@@ -16,7 +17,7 @@ export interface OwnedSource {
 export function sourcesOwnedBy(campaign: Campaign, god: string): OwnedSource[] {
   const sources = campaign.found.find((f) => f.table === SOURCES.name)?.raw;
   if (sources === undefined) return [];
-  const at = (header: string) => sources.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
+  const at = (header: string) => columnIndex(sources, header);
   const ownersAt = at(SOURCES_OWNERS);
   const sourceAt = at("Source");
   const owned: OwnedSource[] = [];

@@ -9,8 +9,8 @@ import { DEMONS, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { populationStrength } from "../../engine/population";
 import { errorsIn, payingNobody, tableWarning, WORKBOOK, type Problem } from "../model/problems";
 import { isBlankRow, isErrorCell, type RawCell } from "../model/raw";
-import { CARDS, GODS, GODS_MANA, KEPT_OWNER_COLUMNS, LEDGER, normalizeHeader, PANTHEON, RACES, SOURCES } from "../model/schema";
-import { addressIn } from "../model/tableReader";
+import { CARDS, GODS, GODS_MANA, KEPT_OWNER_COLUMNS, LEDGER, PANTHEON, RACES, SOURCES } from "../model/schema";
+import { addressIn, columnIndex } from "../model/tableReader";
 import {
   characterSheets,
   type CenturyMana,
@@ -328,7 +328,7 @@ const keptValue = (v: RawCell): KeptValue => (isErrorCell(v) ? v.error : v);
 /** The column of a kept table that names a row's character (God, else Owner), when it has one. */
 function ownerColumn(kept: KeptTable): number | undefined {
   for (const header of KEPT_OWNER_COLUMNS) {
-    const at = kept.raw.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
+    const at = columnIndex(kept.raw, header);
     if (at >= 0) return at;
   }
   return undefined;
@@ -417,7 +417,7 @@ function characterPages(campaign: Campaign, inPlay: number): { pages: CharacterP
   const gods = foundTable(campaign, GODS.name)?.raw;
   const hasMana = gods !== undefined && hasColumn(gods, GODS_MANA);
   const index = packetIndex(campaign);
-  const player = gods !== undefined && hasColumn(gods, "Player") ? gods.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader("Player")) : undefined;
+  const player = gods !== undefined && hasColumn(gods, "Player") ? columnIndex(gods, "Player") : undefined;
   const pages = names.map((name): CharacterPage => {
     const god = index.gods.get(name);
     const cards = index.cards.get(name) ?? [];

@@ -180,13 +180,13 @@ export function editsFor(century: number, deaths: readonly DeathRow[], changes: 
   return edits;
 }
 
-/** A sentence when an action's Units changes leave no mortal on Earth that there was before it. */
-export function lastMortals(races: readonly Race[], changes: readonly RaceChange[]): string | undefined {
+/** A sentence (or none) when an action's Units changes leave no mortal on Earth that there was before it. */
+export function lastMortals(races: readonly Race[], changes: readonly RaceChange[]): string[] {
   const after = new Map(races.map((r) => [key(r.race), r.units]));
   for (const c of changes) if (c.column === "Units") after.set(key(c.race), c.after);
   const before = races.some((r) => r.units > 0);
-  if (!before || [...after.values()].some((u) => u > 0)) return undefined;
-  return `No mortal is left on Earth: ${SECOND_CREATION}`;
+  if (!before || [...after.values()].some((u) => u > 0)) return [];
+  return [`No mortal is left on Earth: ${SECOND_CREATION}`];
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -8,7 +8,7 @@
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
 import { tableError, errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { CHARACTER_COLUMNS, GODS, LEDGER, normalizeHeader } from "../model/schema";
+import { CHARACTER_COLUMNS, GODS, LEDGER } from "../model/schema";
 import { characterNameProblem, NAME_LENGTH } from "../model/names";
 import { splitOwners } from "../read/sources";
 import { renamedStory } from "../plan/story";
@@ -18,6 +18,7 @@ import { applyEdits, type TableEdit } from "../plan/edits";
 import { headAfter, ledgerPlan } from "../plan/ledger";
 import { sealSheet } from "../plan/seal";
 import type { WorkbookPlan } from "../plan/types";
+import { columnIndex } from "../model/tableReader";
 
 export interface RenameOutcome {
   readonly from: string;
@@ -36,7 +37,7 @@ const problem = (message: string): Problem => tableError(GODS.name, message);
 /** The cell of each row of a table that names the old name: the updates a rename makes, or why one cannot be made. */
 function renamedCells(raw: RawWorkbook, table: string, column: string, list: boolean, old: string, name: string): { edits: TableEdit[]; problems: Problem[] } {
   const found = raw.tables.get(table.toLowerCase());
-  const at = found?.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(column)) ?? -1;
+  const at = found === undefined ? -1 : columnIndex(found, column);
   const edits: TableEdit[] = [];
   const problems: Problem[] = [];
   if (found === undefined || at < 0) return { edits, problems };

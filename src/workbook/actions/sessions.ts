@@ -9,13 +9,14 @@ import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { isInteger, toNumber } from "../../engine/exact";
 import { tableError, type Problem } from "../model/problems";
 import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
-import { CARDS, CARDS_WAITING, GODS, GODS_MANA, normalizeHeader, SESSIONS } from "../model/schema";
+import { CARDS, CARDS_WAITING, GODS, GODS_MANA, SESSIONS } from "../model/schema";
 import { applyEdits, refused, type EditPlan, type EditRow, type TableEdit } from "../plan/edits";
 import { tableLayout, type PlanValue } from "../plan/layout";
 import { foundTable, readCampaign, type Campaign, type God } from "../read/campaign";
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp, missingTable } from "./lookUp";
 import { manaInflation, type ManaInflation } from "./inflation";
+import { columnIndex } from "../model/tableReader";
 
 /** The most mana a character may be said to hold: far beyond any game, well inside a cell's exact digits. */
 export const MAX_HELD = 1_000_000_000;
@@ -82,10 +83,6 @@ function dateOf(cell: RawCell): string | undefined {
   return undefined;
 }
 
-function columnAt(table: RawTable, header: string): number {
-  return table.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
-}
-
 /** Why a figure cannot be what a character holds, in one sentence; undefined when it can. */
 function badFigure(god: string, mana: number): string | undefined {
   if (!Number.isFinite(mana)) return `${god}'s mana is not a number: write the whole mana the character holds, 0 or more.`;
@@ -141,7 +138,7 @@ function figures(campaign: Campaign, order: SessionOrder, hasMana: boolean): { g
 
 /** The latest date each character has a row of in the Sessions table, by the name key of its god. */
 function latestDates(table: RawTable): Map<string, string> {
-  const at = { date: columnAt(table, "Date"), god: columnAt(table, "God") };
+  const at = { date: columnIndex(table, "Date"), god: columnIndex(table, "God") };
   const latest = new Map<string, string>();
   for (const cells of table.rows) {
     const god = cells[at.god];
@@ -155,7 +152,7 @@ function latestDates(table: RawTable): Map<string, string> {
 
 /** The rows of the Sessions table already dated `date`, by the name key of their god. */
 function rowsOfDate(table: RawTable, date: string): Map<string, number> {
-  const at = { date: columnAt(table, "Date"), god: columnAt(table, "God") };
+  const at = { date: columnIndex(table, "Date"), god: columnIndex(table, "God") };
   const rows = new Map<string, number>();
   table.rows.forEach((cells, index) => {
     const god = cells[at.god];

@@ -173,8 +173,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   // The loser is worked out from the kills; where a side had fewer units than it was dealt, both are said.
   const lostBy = (race: Race, kills: number) => (kills > race.units ? `${race.units} (of ${kills} kills: all its units)` : String(kills));
   const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${lostBy(a.race, outcome.killedByB)}, the ${b.race.race} lost ${lostBy(b.race, outcome.killedByA)}. ${verdict}`;
-  const none = lastMortals(campaign.races, changes);
-  if (none !== undefined) details.push(none);
+  details.push(...lastMortals(campaign.races, changes));
   const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
   return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
 }

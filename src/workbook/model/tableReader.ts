@@ -28,10 +28,15 @@ function shown(value: RawCell): string {
   return String(value);
 }
 
+/** The position of a column among a table's headers, matched as headers match (case and spaces aside); -1 when it has none. */
+export function columnIndex(table: { readonly headers: readonly RawCell[] }, header: string): number {
+  const key = normalizeHeader(header);
+  return table.headers.findIndex((h) => normalizeHeader(h) === key);
+}
+
 /** The address of a cell of a table, by sheet row and column header (the first column when the header is missing). */
 export function addressIn(raw: RawTable, row: number, header: string | undefined): string {
-  const key = header === undefined ? undefined : normalizeHeader(header);
-  const col = key === undefined ? -1 : raw.headers.findIndex((h) => normalizeHeader(h) === key);
+  const col = header === undefined ? -1 : columnIndex(raw, header);
   return cellAddress(raw.sheet, row, raw.firstColumn + Math.max(0, col));
 }
 

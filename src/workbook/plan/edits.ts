@@ -7,8 +7,8 @@
  */
 import type { Problem } from "../model/problems";
 import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
-import { normalizeHeader } from "../model/schema";
 import { tableBody, type PlanValue, type TableLayout } from "./layout";
+import { columnIndex } from "../model/tableReader";
 
 /** One row by column header (matched like every header: case and spaces ignored). */
 export type EditRow = Readonly<Record<string, PlanValue>>;
@@ -53,7 +53,7 @@ export function inOrder(edits: readonly TableEdit[]): TableEdit[] {
 export function rowCells(headers: readonly RawCell[], row: EditRow): (PlanValue | undefined)[] {
   const cells: (PlanValue | undefined)[] = headers.map(() => undefined);
   for (const [header, value] of Object.entries(row)) {
-    const at = headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
+    const at = columnIndex({ headers }, header);
     if (at < 0) throw new Error(`the ${header} column is missing`);
     cells[at] = value;
   }

@@ -8,8 +8,8 @@ import { exactNumber, isBlank } from "../../engine/cells";
 import { didYouMean, nameKey } from "../../engine/names";
 import { tableWarning, type Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
-import { normalizeHeader, SETTINGS } from "../model/schema";
-import { addressIn } from "../model/tableReader";
+import { SETTINGS } from "../model/schema";
+import { addressIn, columnIndex } from "../model/tableReader";
 
 /** Era Centrum's centuries (seed 002, Time on Earth, the Sequence of Centuries). */
 export const ERA_CENTURIES = 16;
@@ -32,8 +32,7 @@ const KNOWN: Readonly<Record<string, { readonly name: string; readonly what: str
 
 export function readSettings(table: RawTable | undefined, problems: Problem[]): Settings {
   if (table === undefined) return DEFAULT_SETTINGS;
-  const col = (header: string) => table.headers.findIndex((h) => normalizeHeader(h) === normalizeHeader(header));
-  const [name, value] = [col("Setting"), col("Value")];
+  const [name, value] = [columnIndex(table, "Setting"), columnIndex(table, "Value")];
   if (name < 0 || value < 0) {
     problems.push(
       tableWarning(
