@@ -26,10 +26,10 @@ import {
   endCentury,
   isSettled,
   regenerateWorksheets,
-  settleStopped,
   undoLatestCredit,
   type ExcelRun,
 } from "../../src/workbook/office/actions";
+import { settleStopped } from "../../src/workbook/office/settle";
 import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import { changeCards, recordSessionEnd, renameEverywhere, writePacket } from "../../src/workbook/office/between";
 import { applyCult, obliterateGod, runDisaster, runGrowth, runWar, setTurmoil } from "../../src/workbook/office/referee";

@@ -3,7 +3,8 @@
  * or finished by the pane's one step, an undo only of the credit the pane named in the book it
  * read, and the seal written only where it changes.
  */
-import { correctBook, creditEvent, endCentury, settleStopped, undoLatestCredit } from "../../src/workbook/office/actions";
+import { correctBook, creditEvent, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
+import { settleStopped } from "../../src/workbook/office/settle";
 import { readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import { runWar } from "../../src/workbook/office/referee";
 import { temporaryName } from "../../src/workbook/office/journal";

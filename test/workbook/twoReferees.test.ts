@@ -9,14 +9,15 @@ import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import type * as Actions from "../../src/workbook/office/actions";
 import type * as Tools from "../../src/workbook/office/tools";
 import type * as Between from "../../src/workbook/office/between";
+import type * as Settle from "../../src/workbook/office/settle";
 import { CLAIM_MS, CLAIM_PREFIX } from "../../src/workbook/office/claim";
 import { paidTwice } from "../../src/workbook/read/twice";
 import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, memoryWorkbook } from "../support/campaigns";
 
 /** A second, third… copy of the add-in's Office code, as a second computer runs it. */
-function computer(): { actions: typeof Actions; tools: typeof Tools; between: typeof Between } {
-  let copy: { actions: typeof Actions; tools: typeof Tools; between: typeof Between } | undefined;
+function computer(): { actions: typeof Actions; tools: typeof Tools; between: typeof Between; settle: typeof Settle } {
+  let copy: { actions: typeof Actions; tools: typeof Tools; between: typeof Between; settle: typeof Settle } | undefined;
   jest.isolateModules(() => {
     copy = {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module instance per computer is the point
@@ -25,6 +26,8 @@ function computer(): { actions: typeof Actions; tools: typeof Tools; between: ty
       tools: require("../../src/workbook/office/tools") as typeof Tools,
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same instance's tools between sessions
       between: require("../../src/workbook/office/between") as typeof Between,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same instance's settling actions
+      settle: require("../../src/workbook/office/settle") as typeof Settle,
     };
   });
   if (copy === undefined) throw new Error("no copy");
@@ -275,7 +278,7 @@ describe("two referees whose copies lag behind each other", () => {
     expect(held.written).toBe(false);
     expect(errorsIn(held.problems).some((p) => p.paidTwice === "century-end|1|")).toBe(true);
     // A referee settles it on the second computer; once the first's copy has caught up, it pays again.
-    const settled = await second.actions.settlePaidTwice(new MemoryExcel(b).run, "century-end|1|");
+    const settled = await second.settle.settlePaidTwice(new MemoryExcel(b).run, "century-end|1|");
     expect(settled.status.problems.filter((p) => p.paidTwice !== undefined)).toEqual([]);
     catchUp(a, b);
     expect((await first.actions.creditEvent(new MemoryExcel(a).run, "Feast")).written).toBe(true);
@@ -304,7 +307,7 @@ describe("two referees whose copies lag behind each other", () => {
     );
     expect(twice?.takeBack).toBe("Ares 22, Hestia 24, Demons 2");
     // One confirmed action on either computer puts it right; then both pay again.
-    await first.actions.settlePaidTwice(new MemoryExcel(a).run, "century-end|1|");
+    await first.settle.settlePaidTwice(new MemoryExcel(a).run, "century-end|1|");
     catchUp(b, a);
     expect((await second.actions.creditEvent(new MemoryExcel(b).run, "Feast")).written).toBe(true);
   });
@@ -364,7 +367,7 @@ describe("a Ledger whose cells two computers' writes mixed", () => {
     expect(status.problems.filter((p) => p.seal === true)).toEqual([]);
     // Nothing is paid until it is put right.
     expect((await first.actions.creditEvent(new MemoryExcel(a).run, "Feast")).written).toBe(false);
-    await first.actions.putBookRight(new MemoryExcel(a).run, mixed?.mixedBook ?? "");
+    await first.settle.putBookRight(new MemoryExcel(a).run, mixed?.mixedBook ?? "");
     const after = await first.tools.readStatus(new MemoryExcel(a).run);
     expect(after.problems.filter((p) => p.mixedBook !== undefined || p.seal === true)).toEqual([]);
     expect(centuryRows(a, 1).map((r) => [r[3], r[5]])).toEqual([

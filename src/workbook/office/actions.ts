@@ -4,11 +4,10 @@
  * (journal.ts): read the campaign once (two round trips for an ordinary campaign), work out the
  * change with the same code as the command line, claim the book when it pays (claim.ts), write
  * it, and hand back the campaign's status after the change, worked out without reading again.
- * The pane's other tools are in tools.ts.
+ * The pane's other tools are in tools.ts; what settles a fault or a double payment, in settle.ts.
  */
-import { ActionError, exclusive, type ActionOptions, type ExcelRun, type PayOptions } from "./run";
+import { exclusive, type ActionOptions, type ExcelRun, type PayOptions } from "./run";
 import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
-import type { RawWorkbook } from "../model/raw";
 import { LEDGER, normalizeHeader, sheetNames } from "../model/schema";
 import { planEraEnd } from "../actions/eraEnd";
 import { planEvent, type EventOptions } from "../actions/event";
@@ -17,7 +16,7 @@ import { planDebit, type DebitOptions } from "../actions/debit";
 import { type CreditOutcome } from "../actions/credit";
 import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
 import { type Payment, type WorkbookPlan } from "../plan/types";
-import { bookWrite, itemsIn } from "../plan/commit";
+import { bookWrite } from "../plan/commit";
 import { planReseal } from "../actions/reseal";
 import { readCampaign, type CampaignRead } from "../read/campaign";
 import { latestCentury } from "../read/century";
@@ -26,10 +25,7 @@ import { clock } from "../read/journal";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
 import { creditKey } from "../read/twice";
-import { journaled, settleOperation, type Journaled, type JournalOptions, type JournalWrite } from "./journal";
-import { withRetry } from "./run";
-import { SETTLED_PREFIX } from "./read";
-import { THIS_COMPUTER } from "./computer";
+import { journaled, type Journaled, type JournalOptions, type JournalWrite } from "./journal";
 
 export * from "./run";
 export { newOperationId, type JournalOptions } from "./journal";
@@ -362,106 +358,4 @@ export async function regenerateWorksheets<O extends ActionOptions & JournalOpti
   options?: O,
 ): Promise<Outcome<CenturyEndInExcel, O>> {
   return exclusive("writing the worksheets", () => centuryEnd(run, century, false, options)) as Promise<Outcome<CenturyEndInExcel, O>>;
-}
-
-/**
- * A credit written on two computers, settled by a referee: the mana one of them handed out was
- * taken back (or it really happened twice and was credited again). Payments go on after it.
- */
-export async function settlePaidTwice<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  credit: string,
-  options?: O,
-): Promise<Outcome<{ readonly status: CampaignStatus }, O>> {
-  return exclusive("settling a double payment", async (): Promise<{ readonly status: CampaignStatus } | Settled> => {
-    const result = await journaled(run, options ?? {}, (raw: RawWorkbook) => {
-      const list = [...new Set([...(raw.settled ?? []).filter((c) => c !== credit), credit])];
-      return {
-        outcome: raw,
-        write: {
-          action: "settled",
-          words: "recording a double payment as put right",
-          done: "the double payment recorded as put right",
-          items: [{ kind: "setting", key: `${SETTLED_PREFIX}${THIS_COMPUTER}`, value: JSON.stringify(list) }],
-        },
-      };
-    });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
-    if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
-    return { status: campaignStatus(readCampaign(await readAfter(run, options ?? {}))) };
-  });
-}
-
-/**
- * A Ledger whose cells two computers' writes mixed (read/mixed.ts), put right: the Ledger and its
- * seal take the rows of the write the journal keeps under `entry`.
- */
-export async function putBookRight<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  entry: string,
-  options?: O,
-): Promise<Outcome<{ readonly status: CampaignStatus }, O>> {
-  return exclusive("putting the Ledger right", async (): Promise<{ readonly status: CampaignStatus } | Settled> => {
-    const result = await journaled(run, options ?? {}, (raw: RawWorkbook) => {
-      const done = raw.journal?.done.find((d) => d.id === entry);
-      const book = done?.book;
-      const items =
-        book === undefined
-          ? undefined
-          : itemsIn([book.ledger, ...(book.seal === undefined ? [] : [book.seal]), ...(book.head === undefined ? [] : [book.head])]);
-      if (done === undefined || items === undefined) return { outcome: raw };
-      return {
-        outcome: raw,
-        write: {
-          action: "put-right",
-          words: "putting the Ledger right",
-          done: `the Ledger put right, as it was written at ${clock(done.at)}`,
-          items,
-          claim: "putting the Ledger right",
-        },
-      };
-    });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
-    if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
-    if (result.kind === "planned")
-      throw new ActionError(
-        "What the two computers wrote is no longer in the workbook's journal, so the Ledger cannot be put right here. Correct the book instead (say why).",
-      );
-    return { status: campaignStatus(readCampaign(await readAfter(run, options ?? {}))) };
-  });
-}
-
-async function readAfter(run: ExcelRun, options: ActionOptions): Promise<RawWorkbook> {
-  const { readWorkbook } = await import("./read");
-  return withRetry(run, (context) => readWorkbook(context), options);
-}
-
-/**
- * Finishes or takes back an action that stopped part-way (the one step the pane offers under the
- * problems): within its commit it is finished from its intent; before it, its sheets go.
- */
-export async function settleStopped(run: ExcelRun, operation: string, options: ActionOptions = {}): Promise<Settled> {
-  return exclusive("finishing an action that stopped", async () => {
-    const result = await settleOperation(run, operation, options);
-    if (result === undefined) {
-      const raw = await readAfter(run, options);
-      return {
-        settled: "already",
-        message: "That action is no longer open: it was finished or taken back meanwhile. Nothing was written.",
-        status: campaignStatus(readCampaign(raw)),
-      };
-    }
-    const { op, finished } = result;
-    return {
-      settled: finished ? "finished" : "taken back",
-      message: finished
-        ? `Finished ${op.words}, which had stopped part-way at ${clock(op.at)}: ${op.done}. Nothing was written twice.`
-        : `Took back ${op.words}, which had stopped at ${clock(op.at)} before it changed anything: its half-written sheets are gone. Nothing else had changed; do it again if you still want it.`,
-      status: campaignStatus(readCampaign(result.raw)),
-    };
-  });
 }

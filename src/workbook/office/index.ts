@@ -9,18 +9,16 @@ export {
   followChanges,
   isSettled,
   newOperationId,
-  putBookRight,
-  settleStopped,
   type JournalOptions,
   type Settled,
   regenerateWorksheets,
-  settlePaidTwice,
   undoLatestCredit,
   type ActionOptions,
   type ActionStep,
   type CenturyEndInExcel,
   type CreditInExcel,
 } from "./actions";
+export { putBookRight, settlePaidTwice, settleStopped } from "./settle";
 export { createMissingTables, readStatus, recordDeaths, selectCell, type EditOutcome } from "./tools";
 // The referee's tools (./referee) and those between sessions (./between) are loaded on first use:
 // the pane imports them with import(), so they stay out of its first load.
