@@ -24,7 +24,8 @@
  */
 import ExcelJS from "exceljs";
 import * as fs from "fs";
-import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
+import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 import { isErrorCell, type RawCell, type RawTable, type RawWorkbook } from "../../src/workbook/model/raw";
 import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";

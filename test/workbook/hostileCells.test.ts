@@ -7,7 +7,8 @@ import * as os from "os";
 import * as path from "path";
 import { handWorked, writeXlsx } from "../support/campaigns";
 import { gods } from "../support/cli";
-import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
+import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 
 let dir: string;
 let base: Buffer;

@@ -8,7 +8,8 @@ import * as os from "os";
 import * as path from "path";
 import { edit, handWorked, writeXlsx } from "../support/campaigns";
 import { gods } from "../support/cli";
-import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
+import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 import { escapeControls } from "../../src/workbook/model/tableReader";
 
 let dir: string;

@@ -12,7 +12,8 @@ import type { RawTable, RawWorkbook } from "../../src/workbook/model/raw";
 import { ALL_TABLES } from "../../src/workbook/model/schema";
 import { newCampaignWorkbook } from "../../src/workbook/xlsx/init";
 import { readPackage } from "../../src/workbook/xlsx/package/read";
-import { openPackage, savePackage } from "../../src/workbook/xlsx/package/zip";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
+import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 import { loadWorkbook, readWorkbook } from "../support/exceljsReader";
 import { edit, handWorked, headerName, writeXlsx } from "../support/campaigns";
 

@@ -2,7 +2,8 @@
 export { writeTableEdits } from "./package/edits";
 export { readPackage } from "./package/read";
 export { writePlan, writeSheets } from "./package/write";
-export { FileProblem, openPackage, savePackage, type Package } from "./package/zip";
+export { FileProblem, openPackage, type Package } from "./package/zip";
+export { savePackage } from "./package/zipSave";
 export { putBookRightInPackage, recoverPackage } from "./recover";
 export { moveSheetsToEnd, keepOnlySheets } from "./package/sheetList";
 export type { OpenOperation } from "../model/raw";

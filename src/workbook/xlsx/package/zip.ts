@@ -6,16 +6,12 @@
  * compressed again. fflate unpacks; Node's zlib packs.
  */
 import * as zlib from "zlib";
-import { isUtf8 } from "buffer";
 import { Unzip, UnzipInflate } from "fflate";
+import { FileProblem } from "./fileProblem";
+import { checkText } from "./partText";
+import { crc32, locate, u16, u32, type StoredEntry } from "./zipFormat";
 
-/** What a file could not be opened as, in one plain sentence for the gamemaster. */
-export class FileProblem extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "FileProblem";
-  }
-}
+export { FileProblem } from "./fileProblem";
 
 export interface Package {
   /** every part, by its name inside the zip (no leading slash), in the file's order; a PartMap (each unpacked when first read) when opened from a file */
@@ -30,14 +26,6 @@ interface Stored {
   readonly entries: ReadonlyMap<string, StoredEntry>;
   /** the parts as unpacked: a part saved unchanged (never replaced) is copied as stored */
   readonly unpacked: PartMap;
-}
-
-interface StoredEntry {
-  /** the local header and the compressed data (and its trailing descriptor), in the file */
-  readonly start: number;
-  readonly end: number;
-  /** the entry's central directory record */
-  readonly central: Uint8Array;
 }
 
 /**
@@ -373,185 +361,3 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
 }
 
 const END_RECORD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
-const XML_PART = /\.(xml|rels|vml)$/i;
-const DOCTYPE = Buffer.from("<!DOCTYPE");
-const DOCTYPE_UTF16 = Buffer.from("<!DOCTYPE", "utf16le");
-
-/**
- * Refuses XML parts that every reader would not read alike: a document type declaration (Excel
- * never writes one; its entities could hide a second root element from one reader and not
- * another), and text that is not valid UTF-8 (read as U+FFFD, a name would become another).
- */
-function checkText(name: string, part: Uint8Array, file: string): void {
-  if (!XML_PART.test(name)) return;
-  const view = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-  const utf16 = (part[0] === 0xff && part[1] === 0xfe) || (part[0] === 0xfe && part[1] === 0xff);
-  // A document type declaration stands before the root element: the declaration, comments and
-  // processing instructions before it are all that is searched (a million-row sheet is not).
-  const prolog = utf16 ? view : view.subarray(0, prologEnd(view));
-  if (prolog.indexOf(DOCTYPE) >= 0 || (utf16 && view.indexOf(DOCTYPE_UTF16) >= 0)) {
-    throw new FileProblem(
-      `${file} has a part (${name}) with a document type declaration, which Excel never writes, so it was not read. Open the workbook in Excel, save it again, and try again.`,
-    );
-  }
-  if (!utf16 && !isUtf8(view)) {
-    throw new FileProblem(
-      `${file} has a part (${name}) whose text is not valid UTF-8, so names in it cannot be read for sure. Open the workbook in Excel, save it again, and try again.`,
-    );
-  }
-}
-
-/** Where a UTF-8 part's root element begins (after its declaration, comments and processing instructions); past a "<!" other than a comment, its end. */
-function prologEnd(b: Buffer): number {
-  let i = 0;
-  for (;;) {
-    i = b.indexOf(0x3c, i);
-    if (i < 0) return b.length;
-    const c = b[i + 1];
-    if (c === 0x3f) {
-      const end = b.indexOf("?>", i + 2);
-      if (end < 0) return b.length;
-      i = end + 2;
-    } else if (c === 0x21 && b[i + 2] === 0x2d && b[i + 3] === 0x2d) {
-      const end = b.indexOf("-->", i + 4);
-      if (end < 0) return b.length;
-      i = end + 3;
-    } else if (c === 0x21) return b.length;
-    else return i;
-  }
-}
-
-const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
-const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0;
-
-/**
- * Where each entry lies in a zip file, from its central directory; undefined for what this
- * simple reading does not cover (zip64, several disks, an odd layout), and the package is then
- * saved by compressing every part again.
- */
-function locate(bytes: Uint8Array): Map<string, StoredEntry> | undefined {
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-    if (u32(bytes, i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return undefined;
-  const count = u16(bytes, eocd + 10);
-  let at = u32(bytes, eocd + 16);
-  if (u16(bytes, eocd + 4) !== 0 || count === 0xffff || at === 0xffffffff) return undefined;
-  const entries = new Map<string, StoredEntry>();
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    if (u32(bytes, at) !== 0x02014b50) return undefined;
-    const flags = u16(bytes, at + 8);
-    const compressed = u32(bytes, at + 20);
-    const nameLength = u16(bytes, at + 28);
-    const length = 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
-    const local = u32(bytes, at + 42);
-    if (compressed === 0xffffffff || local === 0xffffffff || u32(bytes, local) !== 0x04034b50) return undefined;
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    let end = local + 30 + u16(bytes, local + 26) + u16(bytes, local + 28) + compressed;
-    // A descriptor after the data (flag bit 3) holds the sizes: 12 bytes, or 16 with its signature.
-    if ((flags & 8) !== 0) end += u32(bytes, end) === 0x08074b50 ? 16 : 12;
-    if (end > bytes.length) return undefined;
-    entries.set(name, { start: local, end, central: bytes.slice(at, at + length) });
-    at += length;
-  }
-  return entries;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Uint8Array): number {
-  // Node's own (from 20.15) is native; the table below serves older ones.
-  const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-  if (native !== undefined) return native(data) >>> 0;
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = (CRC_TABLE[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** Little-endian fields, as zip headers hold them. */
-function fields(...values: readonly [number, 2 | 4][]): Uint8Array {
-  const out = new Uint8Array(values.reduce((n, [, size]) => n + size, 0));
-  let at = 0;
-  for (const [v, size] of values) {
-    for (let i = 0; i < size; i++) out[at + i] = (v >>> (8 * i)) & 0xff;
-    at += size;
-  }
-  return out;
-}
-
-/** Parts larger than this are packed at zlib's fastest level. */
-const LARGE_PART = 256 * 1024;
-
-/**
- * The package as an .xlsx file's bytes, its parts in the given order. A part that is the very
- * object `from` unpacked is copied as it is stored in `from`'s file; the others are compressed.
- */
-export function savePackage(parts: ReadonlyMap<string, Uint8Array>, from?: Package): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
-  let offset = 0;
-  const encoder = new TextEncoder();
-  // Dates in new entries: 1 January 1980, the zip format's first day, so that the same input gives the same file.
-  const [time, date] = [0, 0x21];
-  for (const name of parts.keys()) {
-    const stored = from?.stored;
-    const entry = stored?.entries.get(name);
-    // A part that is the file's own, unchanged: copied as stored, without unpacking it.
-    const same =
-      stored !== undefined &&
-      entry !== undefined &&
-      (parts instanceof PartMap ? parts.storedAt(name) === entry : stored.unpacked.peek(name) === parts.get(name));
-    if (same) {
-      chunks.push(stored.bytes.subarray(entry.start, entry.end));
-      const record = entry.central.slice();
-      record.set(fields([offset, 4]), 42);
-      central.push(record);
-      offset += entry.end - entry.start;
-      continue;
-    }
-    const data = parts.get(name) as Uint8Array;
-    const nameBytes = encoder.encode(name);
-    // A large part (a long Ledger, its seal, the History) is packed at zlib's fastest level: a
-    // few more bytes, a third of the time, whatever the campaign's age.
-    const packed = new Uint8Array(zlib.deflateRawSync(data, { level: data.length > LARGE_PART ? 1 : 6 }));
-    const crc = crc32(data);
-    const utf8 = /[^\x20-\x7e]/.test(name) ? 0x800 : 0;
-    // What the local header and the central directory both say of an entry: flags (UTF-8 name),
-    // method 8 (deflate), time, date, CRC, sizes, the name's length and no extra field.
-    const entryFields: [number, 2 | 4][] = [
-      [utf8, 2],
-      [8, 2],
-      [time, 2],
-      [date, 2],
-      [crc, 4],
-      [packed.length, 4],
-      [data.length, 4],
-      [nameBytes.length, 2],
-      [0, 2],
-    ];
-    const local = fields([0x04034b50, 4], [20, 2], ...entryFields);
-    chunks.push(local, nameBytes, packed);
-    // Version made by and needed, then no comment, disk 0, no attributes, and where the entry starts.
-    central.push(fields([0x02014b50, 4], [20, 2], [20, 2], ...entryFields, [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]), nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const directorySize = central.reduce((n, c) => n + c.length, 0);
-  const end = fields([0x06054b50, 4], [0, 2], [0, 2], [parts.size, 2], [parts.size, 2], [directorySize, 4], [offset, 4], [0, 2]);
-  const all = [...chunks, ...central, end];
-  const out = new Uint8Array(all.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of all) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
