@@ -1,7 +1,7 @@
 /**
  * Reading a campaign workbook for the `gods` command straight from its package, without loading
  * the workbook into exceljs: only the parts that hold the tables the century end reads are parsed,
- * each as a stream (saxes), keeping nothing but those tables' cells. It gives what the exceljs
+ * each as a stream (xmlScanner.ts), keeping nothing but those tables' cells. It gives what the exceljs
  * reader (../read.ts) gives for ordinary files, plus the problems the file itself has: merged
  * cells and formulas with no saved result in those tables, and rows typed just under a table.
  */
@@ -9,10 +9,11 @@ import { areaRef, cellAddress, columnLetter, quoteSheet, parseArea, type Area } 
 import { tableError, rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, HISTORY_HEADERS, READ_TABLES, SEAL_SHEET, STORY_SHEETS, type TableSpec } from "../../model/schema";
-import { Block, checkInExcel, scanSheet, type CellSource, type SheetScan } from "./readSheet";
+import { Block, checkInExcel, scanSheet, type SheetScan } from "./readSheet";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, PartMap, type Package } from "./zip";
 import { findPart } from "./parts";
+import { WorkbookCells } from "./cellParts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
 import { HEAD_NAME } from "../../read/head";
@@ -170,97 +171,6 @@ function readTable(pkg: Package, part: string): TablePart | undefined {
     },
   });
   return table === undefined ? undefined : { ...table, columns };
-}
-
-/** Every text of the shared-string table, rich text joined, phonetic guides left out. */
-function readSharedStrings(pkg: Package, part: string): string[] {
-  const bytes = getPart(pkg, part);
-  const strings: string[] = [];
-  if (bytes === undefined) return strings;
-  let text = "";
-  let inT = false;
-  let inPhonetic = false;
-  parseXml(part, bytes, {
-    open(name) {
-      if (name === "si") text = "";
-      else if (name === "t") inT = !inPhonetic;
-      else if (name === "rPh") inPhonetic = true;
-    },
-    text(t) {
-      if (inT) text += t;
-    },
-    close(name) {
-      if (name === "t") inT = false;
-      else if (name === "rPh") inPhonetic = false;
-      else if (name === "si") strings.push(unescapeOoxml(text));
-    },
-  });
-  return strings;
-}
-
-/**
- * Whether a number format shows a date or time: a letter d, m, y, h or s outside quoted text,
- * [brackets] (colours, conditions, locales, elapsed-time markers are read with what follows),
- * escaped characters and the spacing codes _x and *x.
- */
-function isDateFormat(code: string): boolean {
-  const bare = code
-    .replace(/"[^"]*"/g, "")
-    .replace(/\[[^\]]*\]/g, "")
-    .replace(/\\./g, "")
-    .replace(/[_*]./g, "");
-  return /[dmyhs]/i.test(bare);
-}
-
-/** Excel's built-in formats that show dates and times: 14–22 (dates, times) and 45–47 (minutes and seconds). */
-const isBuiltInDate = (id: number): boolean => (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
-
-/** For each cell style (cellXfs, by index), whether it shows a date. */
-function readDateStyles(pkg: Package, part: string): boolean[] {
-  const bytes = getPart(pkg, part);
-  if (bytes === undefined) return [];
-  const formats = new Map<number, string>();
-  const styleFormats: number[] = [];
-  let inCellXfs = false;
-  parseXml(part, bytes, {
-    open(name, attrs) {
-      if (name === "numFmt") formats.set(Number(attrs["numFmtId"]), attrs["formatCode"] ?? "");
-      else if (name === "cellXfs") inCellXfs = true;
-      else if (name === "xf" && inCellXfs) styleFormats.push(Number(attrs["numFmtId"] ?? 0) || 0);
-    },
-    close(name) {
-      if (name === "cellXfs") inCellXfs = false;
-    },
-  });
-  return styleFormats.map((id) => {
-    const custom = formats.get(id);
-    return custom !== undefined ? isDateFormat(custom) : isBuiltInDate(id);
-  });
-}
-
-/** Shared strings and styles, each read once, and only when a kept cell first needs them. */
-class WorkbookCells implements CellSource {
-  private strings: string[] | undefined;
-  private dates: boolean[] | undefined;
-
-  constructor(
-    private readonly pkg: Package,
-    private readonly book: Book,
-  ) {}
-
-  get date1904(): boolean {
-    return this.book.date1904;
-  }
-
-  sharedString(index: number): string | null {
-    this.strings ??= readSharedStrings(this.pkg, this.book.sharedStrings);
-    return this.strings[index] ?? null;
-  }
-
-  isDateStyle(style: number): boolean {
-    this.dates ??= readDateStyles(this.pkg, this.book.styles);
-    return this.dates[style] === true;
-  }
 }
 
 /** One table to read: a spec's Excel table, or its sheet. */
