@@ -4,7 +4,7 @@
  * into a tree and written back out, so attributes, namespaces, comments and spacing we do not
  * know about stay exactly as the producing program wrote them.
  */
-import { localOf } from "./xmlText";
+import { localOf, type Span } from "./xmlText";
 
 export * from "./xmlText";
 
@@ -13,25 +13,6 @@ export class XmlProblem extends Error {
     super(message);
     this.name = "XmlProblem";
   }
-}
-
-/** An element's place in a part's text. */
-export interface Span {
-  /** its qualified name, as written ("x:row" or "row") */
-  readonly name: string;
-  /** its name without prefix */
-  readonly local: string;
-  /** where its start tag begins */
-  readonly start: number;
-  /** just after its start tag */
-  readonly openEnd: number;
-  /** the start tag's text */
-  readonly tag: string;
-  /** where its end tag begins (= openEnd for an empty element) */
-  readonly closeStart: number;
-  /** just after its end tag */
-  readonly end: number;
-  readonly selfClosing: boolean;
 }
 
 /** A change to a part's text: the stretch start..end replaced by `text`. */

@@ -2,7 +2,24 @@
  * The text inside a part's XML: an element's prefix and namespaces, attributes read and set, a
  * text's entities decoded, and text escaped for an element or an attribute as Excel writes it.
  */
-import type { Span } from "./xml";
+/** An element's place in a part's text. */
+export interface Span {
+  /** its qualified name, as written ("x:row" or "row") */
+  readonly name: string;
+  /** its name without prefix */
+  readonly local: string;
+  /** where its start tag begins */
+  readonly start: number;
+  /** just after its start tag */
+  readonly openEnd: number;
+  /** the start tag's text */
+  readonly tag: string;
+  /** where its end tag begins (= openEnd for an empty element) */
+  readonly closeStart: number;
+  /** just after its end tag */
+  readonly end: number;
+  readonly selfClosing: boolean;
+}
 
 /** A qualified name without its prefix: "x:row" is "row". */
 export const localOf = (name: string): string => name.slice(name.indexOf(":") + 1);
