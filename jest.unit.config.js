@@ -6,6 +6,9 @@
  */
 const base = require("./jest.config");
 
+// The property and scale tests run small here (test/support/scale.ts); jest's workers inherit it.
+process.env.GODS_TEST_SCALE = "small";
+
 module.exports = {
   ...base,
   testMatch: [
@@ -17,6 +20,7 @@ module.exports = {
     "<rootDir>/test/build/layers.test.ts",
     "<rootDir>/test/build/requirements.test.ts",
   ],
+  setupFiles: ["<rootDir>/test/support/smallLane.ts"],
   // Both cores: these suites are short and CPU-bound.
   maxWorkers: 2,
   testPathIgnorePatterns: [

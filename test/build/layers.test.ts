@@ -1,15 +1,26 @@
 /**
- * The lint keeps the layers apart (eslint.config.js): each case is an import a module must not
- * make, linted as if it stood in that module, and one it may make.
+ * The lint keeps the layers apart (eslint.layers.js, part of eslint.config.js): each case is an
+ * import a module must not make, linted as if it stood in that module, and one it may make. The
+ * layer rules are linted alone, on sources plain enough for ESLint's own parser: the type-checked
+ * rules' TypeScript program would take seconds to build for the same answer.
  */
-import { ESLint } from "eslint";
+import { ESLint, type Linter } from "eslint";
+import * as fs from "fs";
 import * as path from "path";
 
 const ROOT = path.join(__dirname, "..", "..");
-// The config is handed over as it is: ESLint's own loading of it needs an import jest's sandbox lacks.
+// The configs are handed over as they are: ESLint's own loading of them needs an import jest's sandbox lacks.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const config = require("../../eslint.config.js") as ESLint.Options["overrideConfig"];
-const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: config ?? null });
+const layers = require("../../eslint.layers.js") as Linter.Config[];
+const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [{ files: ["**/*.ts"] }, ...layers] });
+
+test("the project's lint applies every layer rule", () => {
+  // Read, not loaded: loading the whole config takes its plugins' seconds.
+  const whole = fs.readFileSync(path.join(ROOT, "eslint.config.js"), "utf8");
+  expect(whole).toMatch(/^const layers = require\("\.\/eslint\.layers\.js"\);$/m);
+  expect(whole).toMatch(/^ {2}\.\.\.layers,$/m);
+  expect(layers.length).toBeGreaterThan(5);
+});
 
 async function refusals(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath: path.join(ROOT, file) });

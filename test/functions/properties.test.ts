@@ -10,6 +10,7 @@ import { casualties, war } from "../../src/engine/war";
 import { tollLost, tollReceived } from "../../src/engine/toll";
 import { cult, isGod, obliterate, type Share } from "../../src/engine/pantheon";
 import { add, cmp, ratio, ZERO, type Ratio } from "../../src/engine/exact";
+import { scaled } from "../support/scale";
 
 /** Anything a cell or a range can hand a custom function. */
 const cell = fc.oneof(
@@ -55,7 +56,7 @@ describe("properties", () => {
           expect(isCellValue(result)).toBe(true);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: scaled(2000, 100) },
     );
   });
 
@@ -227,7 +228,7 @@ describe("properties", () => {
           }
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: scaled(3000, 100) },
     );
   });
 });

@@ -88,8 +88,16 @@ export interface MemoryChart {
   position: string | null;
 }
 
+/**
+ * A cell's key in a sheet's map: one number, row × the sheet's columns + column. A number keys a
+ * Map several times faster than the text "row,column" would, which the huge campaign feels.
+ */
+export const cellKey = (row: number, column: number): number => row * SHEET_COLUMNS + column;
+/** The row and column (0-based) a key stands for. */
+export const cellAt = (key: number): [number, number] => [Math.floor(key / SHEET_COLUMNS), key % SHEET_COLUMNS];
+
 export class MemorySheet {
-  readonly cells = new Map<string, Cell>();
+  readonly cells = new Map<number, Cell>();
   showGridlines = true;
   /** "Worksheet.visibility": Visible, Hidden or VeryHidden */
   visibility = "Visible";
@@ -126,12 +134,12 @@ export class MemorySheet {
    * dropping the rows it moves over), as inserting or deleting a table's rows does.
    */
   shift(from: number, left: number, columns: number, by: number): void {
-    const moved = new Map<string, Cell>();
+    const moved = new Map<number, Cell>();
     for (const [k, c] of this.cells) {
-      const [r, col] = k.split(",").map(Number) as [number, number];
+      const [r, col] = cellAt(k);
       const inside = col >= left && col < left + columns;
       if (!inside || r < (by < 0 ? from + by : from)) moved.set(k, c);
-      else if (r >= from) moved.set(`${r + by},${col}`, c);
+      else if (r >= from) moved.set(cellKey(r + by, col), c);
     }
     this.cells.clear();
     for (const [k, c] of moved) this.cells.set(k, c);
@@ -139,18 +147,18 @@ export class MemorySheet {
 
   /** Deletes whole rows, moving the rows below up, as Excel's Delete Sheet Rows does. */
   deleteRows(top: number, count: number): void {
-    const moved = new Map<string, Cell>();
+    const moved = new Map<number, Cell>();
     for (const [k, c] of this.cells) {
-      const [r, col] = k.split(",").map(Number) as [number, number];
+      const [r, col] = cellAt(k);
       if (r < top) moved.set(k, c);
-      else if (r >= top + count) moved.set(`${r - count},${col}`, c);
+      else if (r >= top + count) moved.set(cellKey(r - count, col), c);
     }
     this.cells.clear();
     for (const [k, c] of moved) this.cells.set(k, c);
   }
 
   cell(row: number, column: number): Cell {
-    const k = `${row},${column}`;
+    const k = cellKey(row, column);
     let c = this.cells.get(k);
     if (c === undefined) {
       c = { value: null, style: {} };
@@ -160,7 +168,7 @@ export class MemorySheet {
   }
 
   peek(row: number, column: number): Cell | undefined {
-    return this.cells.get(`${row},${column}`);
+    return this.cells.get(cellKey(row, column));
   }
 
   /** The smallest rectangle holding every non-empty value (0-based), or null. */
@@ -171,7 +179,7 @@ export class MemorySheet {
     let right = -1;
     for (const [k, c] of this.cells) {
       if (c.value === null && c.formula === undefined) continue;
-      const [r, col] = k.split(",").map(Number) as [number, number];
+      const [r, col] = cellAt(k);
       top = Math.min(top, r);
       left = Math.min(left, col);
       bottom = Math.max(bottom, r);

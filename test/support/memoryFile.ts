@@ -7,7 +7,7 @@
  */
 import ExcelJS from "exceljs";
 import { unzipSync, zipSync, strToU8, strFromU8 } from "fflate";
-import type { MemoryWorkbook } from "./memoryExcel";
+import { cellAt, type MemoryWorkbook } from "./memoryExcel";
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -31,12 +31,12 @@ export async function saveMemoryWorkbook(book: MemoryWorkbook, file: string): Pr
     const tables = book.tables.filter((t) => t.sheet === sheet);
     const inTable = (r: number, c: number) => tables.some((t) => r >= t.top && r <= t.top + t.bodyRows && c >= t.left && c < t.left + t.columns);
     for (const [key, cell] of sheet.cells) {
-      const [r, c] = key.split(",").map(Number) as [number, number];
+      const [r, c] = cellAt(key);
       if (cell.value === null || cell.value === "" || inTable(r, c)) continue;
       ws.getCell(r + 1, c + 1).value = cell.value;
     }
     for (const t of tables) {
-      const at = (r: number, c: number) => sheet.cells.get(`${r},${c}`)?.value ?? null;
+      const at = (r: number, c: number) => sheet.peek(r, c)?.value ?? null;
       const headers = Array.from({ length: t.columns }, (_, c) => String(at(t.top, t.left + c) ?? `Column${c + 1}`));
       const rows = Array.from({ length: t.bodyRows }, (_, r) => Array.from({ length: t.columns }, (_, c) => at(t.top + 1 + r, t.left + c)));
       ws.addTable({

@@ -18,6 +18,7 @@ import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 import { Book, bookCampaign as campaign } from "../support/book";
+import { scaled } from "../support/scale";
 
 const short = (o: CreditOutcome) => Object.fromEntries(o.payments.map((p) => [p.god, [p.carryIn, p.earned, p.paid, +p.carry.toFixed(10)]]));
 
@@ -282,7 +283,7 @@ describe("one exact account per recipient", () => {
           expect(book.errors()).toEqual([]);
         },
       ),
-      { numRuns: 12 },
+      { numRuns: scaled(12, 3) },
     );
   });
 });

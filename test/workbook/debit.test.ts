@@ -14,6 +14,7 @@ import { campaignStatus } from "../../src/workbook/actions/status";
 import type { CreditOutcome } from "../../src/workbook/actions/credit";
 import type { Payment } from "../../src/workbook/plan/types";
 import { Book, bookCampaign } from "../support/book";
+import { scaled } from "../support/scale";
 
 const short = (o: { readonly payments: readonly Payment[] }) =>
   Object.fromEntries(o.payments.map((p) => [p.god, [p.carryIn, p.earned, p.paid, +p.carry.toFixed(10)]]));
@@ -249,7 +250,7 @@ describe("one exact account per recipient, with debts", () => {
           expect(book.errors()).toEqual([]);
         },
       ),
-      { numRuns: 10 },
+      { numRuns: scaled(10, 3) },
     );
   });
 });

@@ -11,9 +11,13 @@ import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { blocks, type PlanCell } from "../../src/workbook/plan/layout";
 import { MAX_CENTURY } from "../../src/workbook/read/century";
-import { edit, handWorked, huge, memoryWorkbook, rawWorkbook, HEARTHS_ACCEPTED } from "../support/campaigns";
+import { edit, handWorked, huge, memoryWorkbook, rawWorkbook, sized, HEARTHS_ACCEPTED } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
 import { stringMatching } from "../support/matchers";
+import { SMALL_LANE } from "../support/scale";
+
+/** The huge campaign in the full run; in the fast lane one of its shape with 5,000 deaths, still more than one request. */
+const big = () => (SMALL_LANE ? sized(199, 500) : huge(1));
 
 const step = (bytes: number): Step => ({ bytes, queue: () => undefined });
 
@@ -44,18 +48,18 @@ describe("requests under the budget", () => {
   });
 
   test("the huge campaign's century end goes out in several requests, and pays as the command line does", async () => {
-    const excel = new MemoryExcel(memoryWorkbook(huge(1)));
+    const excel = new MemoryExcel(memoryWorkbook(big()));
     const outcome = await endCentury(excel.run, 1);
     expect(outcome.written).toBe(true);
     expect(excel.syncs).toBeGreaterThan(3);
-    expect(outcome.payments).toEqual(planCenturyEnd(rawWorkbook(huge(1)), 1).payments);
+    expect(outcome.payments).toEqual(planCenturyEnd(rawWorkbook(big()), 1).payments);
     expect(REQUEST_BUDGET).toBe(1_000_000);
   });
 });
 
 describe("the Ledger is the commit point", () => {
   test("a Ledger made meanwhile stops the payment: the sheets begun are taken back, nobody is paid, and the pane says so", async () => {
-    const excel = new MemoryExcel(memoryWorkbook(huge(1)));
+    const excel = new MemoryExcel(memoryWorkbook(big()));
     // Once the century's first sheets are written (the claim passed), someone makes a Ledger.
     excel.afterSync = () => {
       if (excel.book.sheets.some((s) => s.name.startsWith("~")) && excel.book.sheet("Ledger") === undefined)

@@ -9,8 +9,9 @@ import * as os from "os";
 import * as path from "path";
 import { main } from "../../src/cli/main";
 import { runSequence, sequence } from "../support/invariant";
+import { scaled } from "../support/scale";
 
-const RUNS = Number(process.env.GODS_INVARIANT_RUNS ?? 60);
+const RUNS = Number(process.env.GODS_INVARIANT_RUNS ?? scaled(60, 6));
 let dir: string;
 let example: Uint8Array;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import type * as Between from "../../src/workbook/office/between";
 import type * as Settle from "../../src/workbook/office/settle";
 import { CLAIM_MS, CLAIM_PREFIX } from "../../src/workbook/office/claim";
 import { paidTwice } from "../../src/workbook/read/twice";
-import { MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
+import { cellAt, MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { edit, memoryWorkbook } from "../support/campaigns";
 
 /** A second, third… copy of the add-in's Office code, as a second computer runs it. */
@@ -103,11 +103,18 @@ const campaign = () =>
     t.Counts?.push([1, "Battlefields", 7]);
   });
 
+/**
+ * The two computers of the interleaving tests, loaded once: a copy of the code each, which holds
+ * nothing between actions but its name, so every order can share them (each has a workbook of its own).
+ */
+let pair: [ReturnType<typeof computer>, ReturnType<typeof computer>] | undefined;
+
 /** Two computers on one workbook, their requests in `order`: each one's ExcelRun, and its copy of the code. */
 function referees(order: string) {
   const book = memoryWorkbook(campaign());
   const turns = new Turns(order);
-  const [a, b] = [computer(), computer()];
+  pair ??= [computer(), computer()];
+  const [a, b] = pair;
   return { book, turns, a: { ...a, run: turns.run(new MemoryExcel(book), "A") }, b: { ...b, run: turns.run(new MemoryExcel(book), "B") } };
 }
 
@@ -227,7 +234,7 @@ function catchUp(receiver: MemoryWorkbook, sender: MemoryWorkbook): void {
     const target = receiver.sheet(s.name) ?? receiver.addSheet(s.name);
     target.visibility = s.visibility;
     for (const [k, c] of s.cells) {
-      const [r, col] = k.split(",").map(Number) as [number, number];
+      const [r, col] = cellAt(k);
       const cell = target.cell(r, col);
       cell.value = c.value;
       if (c.formula === undefined) delete cell.formula;

@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { SaxesParser } from "saxes";
 import { NotXml, XmlScanner } from "../../src/workbook/xlsx/package/xmlScanner";
+import { scaled } from "../support/scale";
 
 type Event = ["open", string, Record<string, string>] | ["text", string] | ["close", string];
 
@@ -148,7 +149,7 @@ describe("the XML scanner agrees with saxes", () => {
         if (process.env.GODS_XML_RUNS !== undefined) counted[i] = (counted[i] ?? 0) + 1;
         expect(byScanner(d, cuts)).toEqual(saxes);
       }),
-      { numRuns: Number(process.env.GODS_XML_RUNS ?? 3000) },
+      { numRuns: Number(process.env.GODS_XML_RUNS ?? scaled(3000, 300)) },
     );
   });
 
