@@ -103,8 +103,20 @@ export interface DoneOperation {
   readonly book?: { readonly ledger: unknown; readonly seal?: unknown; readonly head?: unknown };
 }
 
+/** A record of an action under the journal's keys that the add-in cannot carry out: damaged, or asking for what its action could not do. */
+export interface DamagedRecord {
+  /** its key's id, cut to 40 characters */
+  readonly id: string;
+  /** why, in a few words */
+  readonly why: string;
+  /** the setting that holds it */
+  readonly key: string;
+}
+
 export interface Journal {
   readonly open: readonly OpenOperation[];
+  /** records under the journal's keys that are not carried out: each can only be set aside */
+  readonly damaged?: readonly DamagedRecord[];
   readonly done: readonly DoneOperation[];
   /** settings of actions done whose keys were not cleared yet (a request cut in the done mark): the next write clears them */
   readonly leftover: readonly string[];

@@ -26,6 +26,7 @@ import { requests, worksheetSteps, type Step } from "./write";
 import type { DoneOperation, OpenOperation, RawWorkbook } from "../model/raw";
 import type { SheetPlan } from "../plan/layout";
 import { itemsIn, type CommitItem } from "../plan/commit";
+import { temporaryName } from "../plan/journalCheck";
 import { BOOKS_KEPT, clock, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, underWay } from "../read/journal";
 
 /** A new operation's id: one per click, kept by the pane for the same click tried again. */
@@ -80,10 +81,7 @@ export interface JournalOptions extends ActionOptions {
   readonly onStop?: () => void;
 }
 
-/** A sheet's temporary name while its action is under way: the add-in's own, and no gamemaster's. */
-export function temporaryName(id: string, sheet: string): string {
-  return `~${id.slice(-2)} ${sheet}`.slice(0, 31);
-}
+export { temporaryName };
 
 /** A write that stopped: which operation, and Excel's error. */
 class Stopped extends Error {

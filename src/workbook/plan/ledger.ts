@@ -38,7 +38,7 @@ export interface CreditRow {
 }
 
 /** The Ledger as a new table: the same in Excel and in files. */
-const LEDGER_LAYOUT: TableLayout = {
+export const LEDGER_LAYOUT: TableLayout = {
   name: LEDGER.name,
   headers: LEDGER.columns.map((c) => c.header),
   columnWidths: LEDGER_WIDTHS,

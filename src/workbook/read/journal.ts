@@ -13,12 +13,32 @@
  * of a sheet (a restore) does not carry it; and each entry holds only what the action changes
  * besides its sheets (a few kilobytes), well inside a request's budget.
  */
-import type { DoneOperation, Journal, OpenOperation, RawWorkbook } from "../model/raw";
+import type { DamagedRecord, DoneOperation, Journal, OpenOperation, RawWorkbook } from "../model/raw";
 import { tableError, WORKBOOK, type Problem } from "../model/problems";
 
 export const OP_PREFIX = "gods.op.";
 export const COMMIT_PREFIX = "gods.commit.";
 export const DONE_PREFIX = "gods.done.";
+/** A record set aside (plan/journalCheck.ts): its action is never carried out, and it is kept as it was. */
+export const ASIDE_PREFIX = "gods.aside.";
+
+/** The most characters of an action's words (what it does), and of its line of what it did (a payment names every character). */
+export const WORDS_CHARS = 2_000;
+export const DONE_CHARS = 200_000;
+
+/** The most characters of a setting the journal parses: larger is no record of the add-in's. */
+const RECORD_CHARS = 16_000_000;
+
+/** Text of the workbook's in a message: at most `max` characters, the rest said to be cut. */
+export function bounded(text: string, max = 120): string {
+  const plain = text.replace(/[\u0000-\u001f\u007f]/g, " ");
+  return plain.length <= max ? plain : `${plain.slice(0, max - 1)}…`;
+}
+
+/** A list in a message: its first `max` entries, then how many more. */
+export function boundedList(items: readonly string[], max = 10): string {
+  return items.length <= max ? items.join(", ") : `${items.slice(0, max).join(", ")} … and ${(items.length - max).toLocaleString("en")} more`;
+}
 
 /** How many done actions each computer's list keeps: enough for any retry of a click. */
 export const DONE_KEPT = 30;
@@ -33,7 +53,7 @@ export const OPEN_MS = 5 * 60 * 1000;
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 function parsed(value: unknown): unknown {
-  if (typeof value !== "string") return undefined;
+  if (typeof value !== "string" || value.length > RECORD_CHARS) return undefined;
   try {
     return JSON.parse(value) as unknown;
   } catch {
@@ -61,12 +81,13 @@ export function operationIn(id: string, value: unknown, reached: number | undefi
   const temps = pairs(o.temps);
   if (!text(o.computer) || !time(o.at) || !text(o.action) || !text(o.words) || !text(o.done) || temps === undefined || !Array.isArray(o.items))
     return undefined;
+  if (o.words.length > WORDS_CHARS || o.done.length > DONE_CHARS || o.computer.length > 40 || o.action.length > 40) return undefined;
   return {
     id,
     computer: o.computer,
     at: o.at,
     action: o.action,
-    words: o.words,
+    words: bounded(o.words, 160),
     done: o.done,
     temps,
     items: o.items as unknown[],
@@ -81,6 +102,7 @@ export function doneIn(computer: string, value: unknown): DoneOperation[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((e: unknown) => {
     if (!isRecord(e) || !text(e.id) || !time(e.at) || !text(e.words) || !text(e.done)) return [];
+    if (e.id.length > 64 || e.words.length > WORDS_CHARS || e.done.length > DONE_CHARS) return [];
     const book =
       isRecord(e.book) && isRecord(e.book.ledger)
         ? { book: { ledger: e.book.ledger, ...(isRecord(e.book.seal) ? { seal: e.book.seal } : {}), ...(isRecord(e.book.head) ? { head: e.book.head } : {}) } }
@@ -102,24 +124,33 @@ export function readJournal(items: readonly { readonly key: string; readonly val
   }
   const done: DoneOperation[] = [];
   const intents: { id: string; value: unknown }[] = [];
+  const aside = new Set<string>();
   for (const { key, value } of items) {
     if (key.startsWith(DONE_PREFIX)) done.push(...doneIn(key.slice(DONE_PREFIX.length), value));
     else if (key.startsWith(OP_PREFIX)) intents.push({ id: key.slice(OP_PREFIX.length), value });
+    else if (key.startsWith(ASIDE_PREFIX)) aside.add(key.slice(ASIDE_PREFIX.length));
   }
   const finished = new Set(done.map((d) => d.id));
+  const damaged: DamagedRecord[] = [];
   // An intent whose done mark is in a list is done: its keys go at the next write, with a mark left alone.
   const open = intents.flatMap(({ id, value }) => {
-    if (finished.has(id)) return [];
-    const op = operationIn(id, value, reached.get(id));
+    if (finished.has(id) || aside.has(id)) return [];
+    let op: OpenOperation | undefined;
+    try {
+      op = operationIn(id, value, reached.get(id));
+    } catch {
+      op = undefined;
+    }
+    if (op === undefined) damaged.push({ id: bounded(id, 40), key: `${OP_PREFIX}${id}`, why: "it is not a record the add-in writes" });
     return op === undefined ? [] : [op];
   });
   const intended = new Set(intents.map((i) => i.id));
   const leftover = [
-    ...intents.filter((i) => finished.has(i.id)).map((i) => `${OP_PREFIX}${i.id}`),
-    ...[...reached.keys()].filter((id) => finished.has(id) || !intended.has(id)).map((id) => `${COMMIT_PREFIX}${id}`),
+    ...intents.filter((i) => finished.has(i.id) && !aside.has(i.id)).map((i) => `${OP_PREFIX}${i.id}`),
+    ...[...reached.keys()].filter((id) => (finished.has(id) || !intended.has(id)) && !aside.has(id)).map((id) => `${COMMIT_PREFIX}${id}`),
   ];
   if (open.length === 0 && done.length === 0 && intents.length === 0 && leftover.length === 0) return undefined;
-  return { open, done, leftover, readAt };
+  return { open, done, leftover, readAt, ...(damaged.length > 0 ? { damaged } : {}) };
 }
 
 /** A time of day as a gamemaster reads it: 21:05. */
@@ -138,7 +169,7 @@ export function underWay(op: OpenOperation, journal: Journal, thisComputer: stri
 export function recoveryWords(op: OpenOperation): string {
   return op.reached === undefined
     ? "Nothing of the campaign had changed yet. Taking it back removes the sheets it had begun; do it again afterwards if you still want it."
-    : `It was recording what it does. Finishing it writes the rest as it was meant (${op.done}), and nothing twice.`;
+    : `It was recording what it does. Finishing it writes the rest as it was meant (${bounded(op.done, 400)}), and nothing twice.`;
 }
 
 /**
@@ -149,19 +180,42 @@ export function openProblems(journal: Journal | undefined, thisComputer: string 
   if (journal === undefined) return [];
   // Inside Excel the pane offers the step; on a file, the command line does.
   const step = thisComputer === undefined ? "with gods recover" : "with the button at the top of the pane";
-  return journal.open.map((op) => {
-    const where = thisComputer === undefined ? " inside Excel" : op.computer === thisComputer ? "" : " on another computer";
-    if (underWay(op, journal, thisComputer))
-      return tableError(
-        WORKBOOK,
-        `another referee's Excel is busy with ${op.words} (since ${clock(op.at)}). Wait until it is done, then read the workbook again.`,
-        { operation: op.id },
-      );
-    const how = op.reached === undefined ? "take it back" : "finish it";
-    return tableError(WORKBOOK, `${op.words} stopped part-way at ${clock(op.at)}${where}: ${how} first (${step}); nothing else is written until then.`, {
-      operation: op.id,
-    });
-  });
+  const damaged = (journal.damaged ?? []).map((d) =>
+    tableError(
+      WORKBOOK,
+      `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
+      {
+        operation: d.id,
+      },
+    ),
+  );
+  const listed = [
+    ...damaged.slice(0, SHOWN),
+    ...journal.open.slice(0, SHOWN).map((op) => {
+      const where = thisComputer === undefined ? " inside Excel" : op.computer === thisComputer ? "" : " on another computer";
+      if (underWay(op, journal, thisComputer))
+        return tableError(
+          WORKBOOK,
+          `another referee's Excel is busy with ${op.words} (since ${clock(op.at)}). Wait until it is done, then read the workbook again.`,
+          { operation: op.id },
+        );
+      const how = op.reached === undefined ? "take it back" : "finish it";
+      return tableError(WORKBOOK, `${op.words} stopped part-way at ${clock(op.at)}${where}: ${how} first (${step}); nothing else is written until then.`, {
+        operation: op.id,
+      });
+    }),
+  ];
+  const more = Math.max(0, damaged.length - SHOWN) + Math.max(0, journal.open.length - SHOWN);
+  if (more > 0) listed.push(tableError(WORKBOOK, `… and ${more.toLocaleString("en")} more records of unfinished actions, each to be dealt with in turn.`));
+  return listed;
+}
+
+/** How many records of unfinished actions a list of problems names, at most, of each sort. */
+const SHOWN = 5;
+
+/** A damaged record, named for a gamemaster. */
+export function damagedWords(d: DamagedRecord): string {
+  return `the add-in's record of an unfinished action (${d.id}) in the workbook's settings is damaged or not its own (${d.why})`;
 }
 
 /** The problems of the actions a workbook's journal holds open, as read (inside Excel, or from a file). */

@@ -16,6 +16,7 @@ import { findPart } from "./parts";
 import { WorkbookCells } from "./cellParts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
+import { vetJournal } from "../../plan/journalCheck";
 import { HEAD_NAME } from "../../read/head";
 import { readSeal } from "../../read/seal";
 
@@ -377,7 +378,7 @@ export function readPackage(pkg: Package): RawWorkbook {
   }
   // The add-in's journal, when Excel saved the file with an action of the add-in under way.
   const journal = readJournal(readAddinSettings(pkg.parts), Date.now());
-  return {
+  return vetJournal({
     tables,
     sheetNames: book.sheets.map((s) => s.name),
     ...(problems.length > 0 ? { problems } : {}),
@@ -385,5 +386,5 @@ export function readPackage(pkg: Package): RawWorkbook {
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
     ...(journal === undefined ? {} : { journal }),
     ...(book.head === undefined ? {} : { bookHead: book.head }),
-  };
+  });
 }
