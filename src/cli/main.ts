@@ -21,6 +21,17 @@ async function centuryEndCommand(args: readonly string[], io: Io, json: boolean)
   if (typeof parsed === "string") return fail(`gods century-end: ${parsed}`);
   const [file, ...extra] = parsed.positional;
   const centuryText = parsed.options.get("century");
+  // `gods century-end campaign.xlsx 4`: the century given without its --century.
+  const [bare, ...more] =
+    parsed.positional.length === 2 && centuryText === undefined ? parsed.positional.filter((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1) : [];
+  if (bare !== undefined && more.length === 0)
+    return argumentError(
+      "century-end",
+      `gods century-end: ${bare} looks like the century; give it as --century ${bare} (for example gods century-end campaign.xlsx --century ${bare}).`,
+      io,
+      json,
+      false,
+    );
   if (file === undefined || extra.length > 0) return fail("gods century-end needs exactly one workbook file.");
   if (typeof centuryText !== "string" || !/^\d{1,15}$/.test(centuryText) || Number(centuryText) < 1) {
     return argumentError("century-end", "gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).", io, json, false);
