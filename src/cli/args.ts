@@ -2,6 +2,8 @@
  * The command line's words: each command's usage, reading arguments into positionals and
  * --options, and the one way a mistake in them is told (with the usage, or as JSON).
  */
+import { parseArgs } from "node:util";
+import { nearNames } from "../engine/names";
 import { EXIT, jsonError } from "./answers";
 import type { Io } from "./io";
 
@@ -136,39 +138,62 @@ export interface Parsed {
   lists: Map<string, string[]>;
 }
 
+/** The options a command takes: those that take a value, those that may come several times (each with a value), and flags. */
+export interface OptionSpec {
+  valued?: readonly string[];
+  repeated?: readonly string[];
+  flags?: readonly string[];
+}
+
 /**
- * Splits arguments into positionals and --options (those in `valued` take the next argument;
- * those in `repeated` too, and may come several times).
+ * Splits arguments into positionals and --options, or says what is wrong with the first option
+ * that is not right: unknown (with the likely one), missing its value, or given one it does not take.
+ * `--name value` and `--name=value` both give a value; after `--` every argument is a positional.
  */
-export function parse(args: readonly string[], valued: readonly string[], repeated: readonly string[] = []): Parsed | string {
+export function parse(args: readonly string[], spec: OptionSpec): Parsed | string {
+  const valued = [...(spec.valued ?? []), ...(spec.repeated ?? [])];
+  const known = [...valued, ...(spec.flags ?? [])];
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: Object.fromEntries(valued.map((name) => [name, { type: "string" as const }])),
+    // Not strict: the mistakes are told here, in the command's words, and a word with one dash is no option.
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const positional: string[] = [];
   const options = new Map<string, string | true>();
   const lists = new Map<string, string[]>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (!a.startsWith("--")) {
-      positional.push(a);
+  let oneDash = -1;
+  for (const token of tokens) {
+    if (token.kind === "positional") positional.push(token.value);
+    if (token.kind !== "option") continue;
+    if (!token.rawName.startsWith("--")) {
+      // "-1" (a card given up) or "-5": a word as it was typed, which parseArgs reads as short
+      // options, one a character ("-12" is -1 and -2, with the same index).
+      if (token.index !== oneDash) positional.push(args[token.index] as string);
+      oneDash = token.index;
       continue;
     }
-    const at = a.indexOf("=");
-    const name = at < 0 ? a.slice(2) : a.slice(2, at);
-    const inline = at < 0 ? undefined : a.slice(at + 1);
-    if (valued.includes(name) || repeated.includes(name)) {
-      const value = inline ?? args[++i];
-      if (value === undefined) return `--${name} needs a value.`;
-      options.set(name, value);
-      if (repeated.includes(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
+    const name = token.name;
+    if (!known.includes(name)) return `unknown option --${name}.${optionNear(name, known)}`;
+    if (valued.includes(name)) {
+      if (token.value === undefined) return `--${name} needs a value.`;
+      options.set(name, token.value);
+      if (spec.repeated?.includes(name)) lists.set(name, [...(lists.get(name) ?? []), token.value]);
     } else {
-      if (inline !== undefined) return `--${name} takes no value.`;
+      if (token.value !== undefined) return `--${name} takes no value.`;
       options.set(name, true);
     }
   }
   return { positional, options, lists };
 }
 
-export function unknownOption(parsed: Parsed, known: readonly string[]): string | undefined {
-  const bad = [...parsed.options.keys()].find((k) => !known.includes(k));
-  return bad === undefined ? undefined : `unknown option --${bad}.`;
+/** " Did you mean --century?" for --centry, or nothing when no option is close. */
+function optionNear(typed: string, known: readonly string[]): string {
+  // Options are lower case: --Century is --century (which nearNames takes for the same name).
+  const near = known.includes(typed.toLowerCase()) ? [typed.toLowerCase()] : nearNames(typed, known).slice(0, 3);
+  return near.length === 0 ? "" : ` Did you mean ${near.map((n) => `--${n}`).join(" or ")}?`;
 }
 
 /** The flags every writing command of the book takes, and what they set. */

@@ -3,7 +3,7 @@ import * as path from "path";
 import { EXIT, jsonError } from "./answers";
 import { didYouMean } from "../engine/names";
 import { consoleIo, type Io } from "./io";
-import { argumentError, parse, unknownOption, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
+import { argumentError, parse, usageOf, wholeOption, WRITE_FLAGS, writeBase, type Parsed } from "./args";
 
 // Each command's code is loaded when that command runs: `gods fn TOLL 7` loads the functions, not
 // the workbook's reading and writing.
@@ -17,12 +17,21 @@ export type { Io };
 
 async function centuryEndCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const fail = (message: string) => argumentError("century-end", message, io, json);
-  const parsed = parse(args, ["century", "out"]);
+  const parsed = parse(args, { valued: ["century", "out"], flags: ["first-century", ...WRITE_FLAGS] });
   if (typeof parsed === "string") return fail(`gods century-end: ${parsed}`);
-  const problem = unknownOption(parsed, ["century", "out", "first-century", ...WRITE_FLAGS]);
-  if (problem !== undefined) return fail(`gods century-end: ${problem}`);
   const [file, ...extra] = parsed.positional;
   const centuryText = parsed.options.get("century");
+  // `gods century-end campaign.xlsx 4`: the century given without its --century.
+  const [bare, ...more] =
+    parsed.positional.length === 2 && centuryText === undefined ? parsed.positional.filter((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1) : [];
+  if (bare !== undefined && more.length === 0)
+    return argumentError(
+      "century-end",
+      `gods century-end: ${bare} looks like the century; give it as --century ${bare} (for example gods century-end campaign.xlsx --century ${bare}).`,
+      io,
+      json,
+      false,
+    );
   if (file === undefined || extra.length > 0) return fail("gods century-end needs exactly one workbook file.");
   if (typeof centuryText !== "string" || !/^\d{1,15}$/.test(centuryText) || Number(centuryText) < 1) {
     return argumentError("century-end", "gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).", io, json, false);
@@ -39,10 +48,8 @@ function bookArgs(
   positionals: number,
   need?: string,
 ): { parsed: Parsed; base: ReturnType<typeof writeBase> } | string {
-  const parsed = parse(args, ["out", ...valued]);
+  const parsed = parse(args, { valued: ["out", ...valued], flags: [...WRITE_FLAGS, ...flags] });
   if (typeof parsed === "string") return `${command}: ${parsed}`;
-  const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...flags]);
-  if (bad !== undefined) return `${command}: ${bad}`;
   const [file] = parsed.positional;
   const needs: Record<number, string> = {
     1: "exactly one workbook file",
@@ -142,10 +149,9 @@ async function recoverCommand(args: readonly string[], io: Io, json: boolean): P
 }
 
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = parse(args, []);
-  const problem = typeof parsed === "string" ? parsed : unknownOption(parsed, ["example"]);
-  if (typeof parsed === "string" || problem !== undefined || parsed.positional.length !== 1)
-    return argumentError("init", `gods init: ${problem ?? "needs exactly one file name."}`, io, false);
+  const parsed = parse(args, { flags: ["example"] });
+  if (typeof parsed === "string" || parsed.positional.length !== 1)
+    return argumentError("init", `gods init: ${typeof parsed === "string" ? parsed : "needs exactly one file name."}`, io, false);
   return (await files()).init(parsed.positional[0] as string, parsed.options.has("example"), io);
 }
 

@@ -1,5 +1,5 @@
 /** The Earth map referee's commands (gods war, disaster, growth): their arguments, and the per-race values they share with others. */
-import { argumentError, parse, unknownOption, WRITE_FLAGS, type Parsed } from "./args";
+import { argumentError, parse, WRITE_FLAGS, type Parsed } from "./args";
 import { fightWar, growRaces, strikeDisaster, type RefereeOptions } from "./referee";
 import type { Io } from "./io";
 
@@ -25,10 +25,8 @@ export function refereeArgs(
   repeated: readonly string[],
   flags: readonly string[],
 ): { parsed: Parsed; base: RefereeOptions } | string {
-  const parsed = parse(args, ["out", ...valued], repeated);
+  const parsed = parse(args, { valued: ["out", ...valued], repeated, flags: [...WRITE_FLAGS, ...flags] });
   if (typeof parsed === "string") return `${command}: ${parsed}`;
-  const bad = unknownOption(parsed, ["out", ...WRITE_FLAGS, ...valued, ...repeated, ...flags]);
-  if (bad !== undefined) return `${command}: ${bad}`;
   const [file] = parsed.positional;
   if (file === undefined) return `${command} needs a workbook file.`;
   const out = parsed.options.get("out");

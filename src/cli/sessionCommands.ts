@@ -1,6 +1,6 @@
 /** The commands between sessions: the session packet (gods packet), what characters hold at a session's end (gods session-end) and cards bought (gods cards). */
 import { today } from "../workbook";
-import { argumentError, parse, unknownOption } from "./args";
+import { argumentError, parse } from "./args";
 import type { Io } from "./io";
 import { writePacket } from "./packet";
 import { numberIn, raceValue, refereeArgs, wholeNumberIn } from "./refereeCommands";
@@ -8,10 +8,8 @@ import { changeCards, endSession } from "./session";
 
 export async function packetCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const fail = (message: string) => argumentError("packet", message, io, json);
-  const parsed = parse(args, ["out", "pdf"]);
+  const parsed = parse(args, { valued: ["out", "pdf"], flags: ["json", "dry-run"] });
   if (typeof parsed === "string") return fail(`gods packet: ${parsed}`);
-  const bad = unknownOption(parsed, ["out", "pdf", "json", "dry-run"]);
-  if (bad !== undefined) return fail(`gods packet: ${bad}`);
   const [file, ...extra] = parsed.positional;
   if (file === undefined || extra.length > 0) return fail("gods packet needs exactly one workbook file.");
   const out = parsed.options.get("out");

@@ -213,6 +213,36 @@ describe("a word mistyped", () => {
     });
   });
 
+  test("the century typed without --century: named as the century, with the option to write", async () => {
+    const hint = "gods century-end: 4 looks like the century; give it as --century 4 (for example gods century-end campaign.xlsx --century 4).\n";
+    for (const args of [
+      ["c.xlsx", "4"],
+      ["4", "c.xlsx"],
+    ]) {
+      const r = await gods("century-end", ...args);
+      expect(r).toEqual({ out: "", err: hint, code: 2 });
+    }
+    const json = await gods("century-end", "c.xlsx", "4", "--json");
+    expect(JSON.parse(json.out)).toEqual({ error: hint.trim(), problems: [], warnings: [] });
+    // Two files, or a century given as well: still one workbook file too many.
+    expect((await gods("century-end", "c.xlsx", "d.xlsx")).err).toMatch(/^gods century-end needs exactly one workbook file\.\n\nUsage:/);
+    expect((await gods("century-end", "c.xlsx", "4", "--century", "4")).err).toMatch(/^gods century-end needs exactly one workbook file\./);
+  });
+
+  test("a misspelt option gets the likely one", async () => {
+    const r = await gods("century-end", "c.xlsx", "--centry", "4");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^gods century-end: unknown option --centry\. Did you mean --century\?\n\nUsage:\n {2}gods century-end FILE\.xlsx --century N/);
+    expect(JSON.parse((await gods("century-end", "c.xlsx", "--centry=4", "--json")).out)).toEqual({
+      error: "gods century-end: unknown option --centry. Did you mean --century?",
+      problems: [],
+      warnings: [],
+    });
+    expect((await gods("event", "c.xlsx", "Feast", "--dryrun")).err).toMatch(/^gods event: unknown option --dryrun\. Did you mean --dry-run\?\n/);
+    expect((await gods("war", "c.xlsx", "A", "B", "--Military", "A=2")).err).toMatch(/^gods war: unknown option --Military\. Did you mean --military\?\n/);
+    expect((await gods("undo", "c.xlsx", "--frobnicate")).err).toMatch(/^gods undo: unknown option --frobnicate\.\n\nUsage:/);
+  });
+
   test("gods fn … --json answers one object; --json is no argument of the function", async () => {
     expect(JSON.parse((await gods("fn", "TOLL", "7", "--json")).out)).toEqual({ function: "GODS.TOLL", result: 3 });
     const bad = await gods("fn", "TOLL", "2.5", "--json");

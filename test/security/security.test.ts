@@ -1,13 +1,16 @@
 /**
  * The add-in reads and writes one workbook and nothing else: its page may load only its own files
  * and Office.js, its bundles make no network request, its manifest asks for no more than it
- * needs, and nothing it writes from a name can run as a formula.
+ * needs, and nothing it writes from a name can run as a formula. npm installs no package the
+ * command does not load, and the command line's packages stay out of the add-in's bundles.
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
+import { builtinModules } from "module";
 import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
+import ts from "typescript";
 import { main } from "../../src/cli/main";
 import { edit, writeXlsx } from "../support/campaigns";
 
@@ -16,10 +19,14 @@ let out: string;
 
 beforeAll(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), "gods-security-"));
-  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out], {
-    cwd: root,
-    stdio: "pipe",
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", out, "--json", path.join(out, "stats.json")],
+    {
+      cwd: root,
+      stdio: "pipe",
+    },
+  );
 });
 afterAll(() => {
   fs.rmSync(out, { recursive: true, force: true });
@@ -38,6 +45,79 @@ function csp(html: string): Map<string, string[]> {
       .map(([name, ...values]) => [name as string, values]),
   );
 }
+
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+
+/** A package's name from what an import names: "@noble/hashes/sha2" is "@noble/hashes". */
+const packageName = (spec: string) =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/** The package a file of node_modules belongs to (the innermost, for a package inside another). */
+const packageOfPath = (file: string) => packageName(file.split(`${path.sep}node_modules${path.sep}`).pop()?.split(path.sep).join("/") ?? "");
+
+/**
+ * The packages a source text loads when it runs: what its imports, re-exports, import() and
+ * require() name, less relative paths and Node's own modules. Imports of types alone are left
+ * out: they compile away.
+ */
+function packagesOf(text: string): string[] {
+  const source = ts.createSourceFile("file.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const specs: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && node.importClause?.phaseModifier !== ts.SyntaxKind.TypeKeyword && ts.isStringLiteral(node.moduleSpecifier))
+      specs.push(node.moduleSpecifier.text);
+    if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      specs.push(node.moduleSpecifier.text);
+    if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))
+    ) {
+      const [first] = node.arguments;
+      if (first !== undefined && ts.isStringLiteralLike(first)) specs.push(first.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const isNodes = (spec: string) => spec.startsWith("node:") || builtinModules.includes(spec);
+  return [...new Set(specs.filter((s) => !s.startsWith(".") && !s.startsWith("/") && !isNodes(s)).map(packageName))];
+}
+
+/** The .ts and .js files under a folder. */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(p) : /\.(ts|js)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+/** What the npm package runs: bin/ and the sources the command line's build compiles into build/. */
+function shippedFiles(): string[] {
+  const config = ts.readConfigFile(path.join(root, "tsconfig.cli.json"), (f) => ts.sys.readFile(f));
+  const compiled = ts.parseJsonConfigFileContent(config.config, ts.sys, root).fileNames.map((f) => path.resolve(f));
+  return [...compiled, ...sourceFiles(path.join(root, "bin"))];
+}
+
+/** The packages named and, as installed, every package they depend on. */
+function withTheirDependencies(names: string[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    if (found.has(name)) return;
+    found.add(name);
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    Object.keys(manifest.dependencies ?? {}).forEach(visit);
+  };
+  names.forEach(visit);
+  return found;
+}
+
+type BundledModule = { nameForCondition?: string; modules?: BundledModule[] };
+const flatten = (modules: BundledModule[]): BundledModule[] => modules.flatMap((m) => [m, ...flatten(m.modules ?? [])]);
 
 describe("security", () => {
   test("the task pane's Content-Security-Policy allows only its own files and Office.js", () => {
@@ -76,21 +156,64 @@ describe("security", () => {
     expect([...xml.matchAll(/<Permissions>([^<]*)<\/Permissions>/g)].map((m) => m[1])).toEqual(["ReadWriteDocument"]);
   });
 
-  test("the production dependencies are the command line's alone: none enters the add-in's bundles", () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    const deps = Object.keys(pkg.dependencies);
-    expect(deps.sort()).toEqual(["exceljs", "fflate", "proper-lockfile", "saxes", "write-file-atomic"]);
-    const marks: Record<string, RegExp> = {
-      exceljs: /exceljs/i,
-      fflate: /fflate|unzipSync/,
-      "proper-lockfile": /proper-lockfile|\.lock\b.*stale/,
-      saxes: /SaxesParser/,
-      "write-file-atomic": /writeFileAtomic|write-file-atomic/,
-    };
-    for (const f of fs.readdirSync(out).filter((x) => x.endsWith(".js"))) {
-      const code = fs.readFileSync(path.join(out, f), "utf8");
-      for (const d of deps) expect({ bundle: f, dependency: d, found: (marks[d] as RegExp).test(code) }).toEqual({ bundle: f, dependency: d, found: false });
+  test("every runtime dependency is loaded by the code the package ships, and every package src/ or bin/ loads is declared", () => {
+    const shipped = new Set(shippedFiles());
+    expect([...shipped].some((f) => f.endsWith(path.join("src", "cli", "main.ts")))).toBe(true);
+    const runtime = Object.keys(pkg.dependencies ?? {});
+    const declared = new Set([...runtime, ...Object.keys(pkg.devDependencies ?? {})]);
+    const loadedByShipped = new Set<string>();
+    const loose: { file: string; loads: string; needs: string }[] = [];
+    for (const file of new Set([...sourceFiles(path.join(root, "src")), ...shipped])) {
+      for (const name of packagesOf(fs.readFileSync(file, "utf8"))) {
+        const where = path.relative(root, file);
+        if (shipped.has(file)) {
+          loadedByShipped.add(name);
+          // The installed command loads it from node_modules: npm must install it with the command.
+          if (!runtime.includes(name)) loose.push({ file: where, loads: name, needs: "a runtime dependency" });
+        } else if (!declared.has(name)) {
+          // Code that only the add-in's bundles hold: webpack copies the package in at build time.
+          loose.push({ file: where, loads: name, needs: "a dependency or a development dependency" });
+        }
+      }
     }
+    expect({ loose, unused: runtime.filter((d) => !loadedByShipped.has(d)) }).toEqual({ loose: [], unused: [] });
+  });
+
+  test("the add-in's bundles hold none of the command line's packages: only what the engine loads, and build-time ones", () => {
+    const stats = JSON.parse(fs.readFileSync(path.join(out, "stats.json"), "utf8")) as { modules: BundledModule[] };
+    const bundled = [...new Set(flatten(stats.modules).flatMap((m) => (m.nameForCondition ? [m.nameForCondition] : [])))];
+    const sources = bundled.filter((f) => !f.includes(`${path.sep}node_modules${path.sep}`));
+    expect(sources.filter((f) => f.startsWith(path.join(root, "src", "engine")))).not.toEqual([]);
+    expect(sources.filter((f) => f.startsWith(path.join(root, "src", "cli")))).toEqual([]);
+    // The engine compiles without Node's or the browser's types, so what it loads runs in both.
+    const engine = sourceFiles(path.join(root, "src", "engine")).flatMap((f) => packagesOf(fs.readFileSync(f, "utf8")));
+    const shipped = new Set(shippedFiles());
+    const buildTime = sources
+      .filter((f) => !shipped.has(f))
+      .flatMap((f) => packagesOf(fs.readFileSync(f, "utf8")))
+      .filter((name) => pkg.devDependencies?.[name] !== undefined);
+    const allowed = withTheirDependencies([...engine, ...buildTime]);
+    const carried = [...new Set(bundled.filter((f) => !sources.includes(f)).map(packageOfPath))];
+    expect(carried.filter((name) => !allowed.has(name))).toEqual([]);
+  });
+
+  test("the packages a file loads: its imports, re-exports, import() and require(), less Node's own and those of types alone", () => {
+    const text = [
+      'import ExcelJS from "exceljs";',
+      'import type { Foo } from "type-only";',
+      'import { type Bar, sha256 } from "@noble/hashes/sha2";',
+      'export { unzip } from "fflate";',
+      'export type { Baz } from "types-again";',
+      'import * as fs from "fs";',
+      'import { parseArgs } from "node:util";',
+      'import { rm } from "fs/promises";',
+      'import { here } from "./here";',
+      'const lock = require("proper-lockfile");',
+      'const later = () => import("@scope/pkg");',
+      '// require("in-a-comment")',
+      "const text = \"import x from 'in-a-string'\";",
+    ].join("\n");
+    expect(packagesOf(text).sort()).toEqual(["@noble/hashes", "@scope/pkg", "exceljs", "fflate", "proper-lockfile"]);
   });
 
   test("every formula in a generated workbook is one of ours, whatever the names say", async () => {
