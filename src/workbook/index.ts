@@ -4,7 +4,7 @@
  * They import this (and their own adapter's index), never a module inside the layers.
  */
 export { describeProblem, errorsIn, payWarningsIn, tableError, warningsIn, WORKBOOK, type Problem } from "./model/problems";
-export { openActionProblems } from "./read/journal";
+export { damagedWords, openActionProblems } from "./read/journal";
 export type { RawWorkbook } from "./model/raw";
 export type { CampaignRead } from "./read/campaign";
 export { LEDGER, RACES, sheetNames } from "./model/schema";

@@ -75,7 +75,11 @@ describe("a file saved while the century end was being recorded", () => {
 
     const done = await gods("recover", file);
     expect(done.code).toBe(0);
-    expect(done.out).toMatch(/Put its sheets in place: /);
+    // Exactly what it writes, as the dry run listed it: the sheets renamed into place, and the Ledger's rows with what each is paid.
+    expect(done.out).toMatch(where === 0 ? /- Sheet "~.. C1 Mana" renamed "C1 Mana"\./ : /- Sheet "~.. Charts" renamed "Charts"\./);
+    const listed = dry.out.split("\n").filter((l) => l.startsWith("- "));
+    expect(done.out.split("\n").filter((l) => l.startsWith("- "))).toEqual(listed);
+    if (where === 0) expect(dry.out).toMatch(/- Ledger rows 2 to \d+ written \(it held 0 rows\): "Solara" paid 21, /);
     // As a century end that met no fault leaves it.
     const clean = new MemoryExcel(memoryWorkbook(exampleTables()));
     await endCentury(clean.run, 1);

@@ -316,7 +316,6 @@ function checkItem(
  */
 export function damageOf(op: OpenOperation, raw: RawWorkbook): string | undefined {
   try {
-    // eslint-disable-next-line no-control-regex -- an id holds no control character
     if (!/^[^\u0000-\u001f]{1,64}$/.test(op.id)) fail("its id is not one the add-in makes");
     if (!/^[0-9a-z-]{4,40}$/.test(op.computer)) fail("its computer's name is not one the add-in makes");
     if (!Number.isFinite(op.at) || op.at < Date.UTC(2020, 0, 1) || op.at > Date.now() + 366 * 24 * 3600 * 1000) fail("its time is not a time");

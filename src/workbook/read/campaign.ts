@@ -105,14 +105,17 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   // An action stopped while recording may have written part of the book: it is finished first,
   // and what its part leaves is not blamed on a hand.
   const recording = raw.journal?.open.some((o) => o.reached !== undefined) === true;
-  // A Ledger two computers' writes mixed is named as that, not as a hand edit.
-  const mixed = recording ? undefined : mixedBook(raw);
+  const checked = (ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound && !recording;
+  // The seal is checked on sound accounts only: a break in the arithmetic is named already.
+  const broken = checked && book.problems.length === 0 ? checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury) : undefined;
+  // A Ledger two computers' writes mixed is named as that, not as a hand edit; a Ledger that adds
+  // up and agrees with its seal is mixed by nobody, whatever the journal's entries say.
+  const sound = broken !== undefined && broken.every((p) => p.severity !== "error");
+  const mixed = recording || sound ? undefined : mixedBook(raw);
   if (mixed !== undefined) problems.push(mixed);
-  if ((ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound && !recording && mixed === undefined) {
+  if (checked && mixed === undefined) {
     problems.push(...book.problems);
-    // The seal is checked on sound accounts only: a break in the arithmetic is named already.
-    if (book.problems.length === 0) {
-      const broken = checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury);
+    if (broken !== undefined) {
       problems.push(...broken);
       // A Ledger and seal that agree, put back from another copy: the head the workbook keeps names it.
       if (broken.every((p) => p.severity !== "error"))

@@ -4,6 +4,6 @@ export { readPackage } from "./package/read";
 export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, type Package } from "./package/zip";
 export { savePackage } from "./package/zipSave";
-export { putBookRightInPackage, recoverPackage } from "./recover";
+export { putBookRightInPackage, recoverPackage, recoveryLines, setAsideInPackage, setAsideLines } from "./recover";
 export { moveSheetsToEnd, keepOnlySheets } from "./package/sheetList";
-export type { OpenOperation } from "../model/raw";
+export type { DamagedRecord, OpenOperation } from "../model/raw";

@@ -6,13 +6,15 @@
  * commit, its items are carried out from the last mark on, each only where the file does not
  * show it done, and its sheets take their places. Then its intent goes and its done mark is kept.
  */
-import type { OpenOperation, RawWorkbook } from "../model/raw";
+import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
-import { COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
+import { boundedList, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
 import { itemOutcome, itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
 import type { TableEdit } from "../plan/edits";
 import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
+import { asideSetting } from "../plan/journalCheck";
+import { itemLines } from "../plan/recoveryLines";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
 import { readPackage } from "./package/read";
@@ -45,6 +47,21 @@ function remaining(raw: RawWorkbook, op: OpenOperation): { item: CommitItem; at:
   return out;
 }
 
+/** What finishing or taking back `op` writes, line by line: what a dry run shows, and the same lines as it is done. */
+export function recoveryLines(raw: RawWorkbook, op: OpenOperation): string[] {
+  if (op.reached === undefined) {
+    const temps = op.temps.map(([temp]) => sheetIn(raw, temp)).filter((t): t is string => t !== undefined);
+    return temps.length === 0 ? ["Nothing of it was in the workbook but its record."] : [`Removed the hidden sheets it had begun: ${boundedList(temps, 10)}.`];
+  }
+  try {
+    const lines = itemLines(remaining(raw, op));
+    return lines.length === 0 ? ["Everything it changes was in the workbook already; only its record was left."] : lines;
+  } catch (e) {
+    if (e instanceof CommitProblem) throw new FileProblem(e.message);
+    throw e;
+  }
+}
+
 /** Finishes or takes back `op` in the package read as `raw`. */
 export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation): Recovered {
   const settings = readAddinSettings(pkg.parts);
@@ -59,7 +76,7 @@ export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation
     if (op.claim !== undefined) changes.set(op.claim, null);
     return {
       finished: false,
-      lines: temps.length === 0 ? ["Nothing of it was in the workbook but its record."] : [`Removed the sheets it had begun: ${temps.join(", ")}.`],
+      lines: recoveryLines(raw, op),
       parts: writeAddinSettings(editSheetList(pkg.parts, temps, []), part, changes),
     };
   }
@@ -73,14 +90,13 @@ export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation
 
 function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string, changes: Map<string, string | null>): Recovered {
   const todo = remaining(raw, op);
-  const lines: string[] = [];
+  // What it writes, exactly: the same lines a dry run shows.
+  const lines = recoveryLines(raw, op);
   const of = <K extends CommitItem["kind"]>(kind: K) =>
     todo.filter((t): t is { item: Extract<CommitItem, { kind: K }>; at: RawWorkbook } => t.item.kind === kind);
   // The input tables' edits, as the file now stands.
   const edits: TableEdit[] = of("edit").map((t) => t.item.edit);
   let parts = edits.length === 0 ? copyParts(pkg.parts) : writeTableEdits(pkg, raw, edits);
-  if (edits.length > 0)
-    lines.push(`Wrote the rest of its changes to the tables (${[...new Set(edits.map((e) => (e.kind === "create" ? e.layout.name : e.table)))].join(", ")}).`);
   // The Ledger and its seal, from where their first changed row stands.
   const ledger = of("ledger")[0];
   const seal = of("tail")[0];
@@ -100,8 +116,6 @@ function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string,
       seal === undefined ? [] : [sealPlan(now, seal.item)],
       head,
     );
-    if (ledger !== undefined) lines.push("Wrote the rest of its rows in the Ledger.");
-    if (seal !== undefined) lines.push("Wrote the rest of the Ledger's seal.");
   }
   // Its sheets take their places.
   const swaps = of("swap").map((t) => t.item);
@@ -112,14 +126,36 @@ function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string,
   const renamed: SheetRename[] = swaps.map((s) => ({ from: sheetIn(raw, s.temp) ?? s.temp, to: s.final, visible: !s.hidden }));
   if (swaps.length > 0) {
     parts = editSheetList(parts, removed, renamed);
-    lines.push(`Put its sheets in place: ${swaps.map((s) => s.final).join(", ")}.`);
   }
   for (const { item } of of("setting")) changes.set(item.key, item.value);
   // Its done mark, in the command line's list.
   const done = settingsDone(parts);
   changes.set(`${DONE_PREFIX}${COMMAND_LINE}`, JSON.stringify([...done, { id: op.id, at: Date.now(), words: op.words, done: op.done }].slice(-DONE_KEPT)));
-  if (lines.length === 0) lines.push("Everything it changes was in the workbook already; only its record was left.");
   return { finished: true, lines, parts: writeAddinSettings(parts, part, changes) };
+}
+
+/** What setting a damaged record aside does, line by line. */
+export function setAsideLines(record: DamagedRecord): string[] {
+  return [
+    `Kept the record as it is, marked as set aside (the add-in's setting ${asideSetting(record, 0).key.slice(0, 60)}); it is never carried out.`,
+    "Changed nothing else: every sheet and table stays as it is. If the action had begun writing, the next command names whatever of the book does not add up.",
+  ];
+}
+
+/**
+ * A damaged record (plan/journalCheck.ts), set aside: a mark beside it in the add-in's settings,
+ * and nothing else. It is kept as it was, and never read as an action again; every sheet and
+ * table stays as it is.
+ */
+export function setAsideInPackage(pkg: Package, record: DamagedRecord): Recovered {
+  const part = readAddinSettings(pkg.parts).find((s) => s.key === record.key)?.part;
+  if (part === undefined) throw new FileProblem("the damaged record is not in the workbook's add-in settings any more.");
+  const aside = asideSetting(record, Date.now());
+  return {
+    finished: false,
+    lines: setAsideLines(record),
+    parts: writeAddinSettings(pkg.parts, part, new Map([[aside.key, aside.value]])),
+  };
 }
 
 /**
