@@ -10,6 +10,13 @@ import { byId } from "../dom";
 import { steps } from "../messages";
 import { onStatus, showSettled, status, write } from "../state";
 
+/** Each step's words: its button, its question, its yes-button and what the pane says while it works. */
+const STEP = {
+  finish: { button: "Finish it…", question: "Finish it now?", yes: "Finish it", busy: "Finishing what stopped…" },
+  "take back": { button: "Take it back…", question: "Take it back now?", yes: "Take it back", busy: "Taking back what stopped…" },
+  "set aside": { button: "Set it aside…", question: "Set it aside now?", yes: "Set it aside", busy: "Setting the record aside…" },
+} as const;
+
 /** The first action to settle here: one still under way on another computer waits. */
 function stoppedHere(current: CampaignStatus) {
   return current.stopped.find((s) => !s.underWay);
@@ -20,7 +27,7 @@ function render(current: CampaignStatus): void {
   byId("stopped-box").hidden = stopped === undefined;
   if (stopped === undefined) return;
   byId("stopped-text").textContent = stopped.message;
-  byId("stopped-settle").textContent = stopped.step === "finish" ? "Finish it…" : "Take it back…";
+  byId("stopped-settle").textContent = STEP[stopped.step].button;
 }
 
 export function wireStopped(): void {
@@ -31,13 +38,13 @@ export function wireStopped(): void {
     const stopped = current === null ? undefined : stoppedHere(current);
     if (stopped === undefined) return;
     const result = byId("stopped-result");
-    const finish = stopped.step === "finish";
+    const step = STEP[stopped.step];
     ask(
       "stopped",
-      finish ? `${stopped.message} Finish it now?` : `${stopped.message} Take it back now?`,
-      finish ? "Finish it" : "Take it back",
+      `${stopped.message} ${step.question}`,
+      step.yes,
       () =>
-        void write(result, steps(finish ? "Finishing what stopped…" : "Taking back what stopped…"), `settle:${stopped.id}`, async (options) => {
+        void write(result, steps(step.busy), `settle:${stopped.id.slice(0, 80)}`, async (options) => {
           showSettled(result, await settleStopped(excelRun, stopped.id, options));
         }),
     );

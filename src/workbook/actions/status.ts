@@ -13,7 +13,7 @@ import type { LedgerRow } from "../read/types";
 import { eventCredit, owed, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
 import { bookHead, earnedIn, eventOf, knownEvents, latestCredit } from "../read/credits";
-import { clock, recoveryWords, underWay } from "../read/journal";
+import { clock, damagedWords, recoveryWords, underWay } from "../read/journal";
 import type { Journal } from "../model/raw";
 import { isRepeat } from "./event";
 import { planEraEnd } from "./eraEnd";
@@ -88,7 +88,7 @@ export interface StoppedStatus {
   /** what stopped, and what settling it does, in sentences */
   readonly message: string;
   /** the one step: finish it (it stopped while recording), or take it back (it stopped before changing anything) */
-  readonly step: "finish" | "take back";
+  readonly step: "finish" | "take back" | "set aside";
   /** still under way on another computer: nothing to do here yet */
   readonly underWay: boolean;
 }
@@ -221,19 +221,31 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
 /** The actions the journal holds open, each with its one step. */
 function stoppedActions(journal: Journal | undefined, thisComputer: string | undefined): StoppedStatus[] {
   if (journal === undefined) return [];
-  return journal.open.map((op) => {
-    const busy = underWay(op, journal, thisComputer);
-    const where = op.computer === thisComputer ? "" : " on another computer";
-    return {
-      id: op.id,
-      step: op.reached === undefined ? "take back" : "finish",
-      underWay: busy,
-      message: busy
-        ? `Another referee's Excel is busy with ${op.words} (since ${clock(op.at)}).`
-        : `${op.words.charAt(0).toUpperCase()}${op.words.slice(1)} stopped part-way at ${clock(op.at)}${where}. ${recoveryWords(op)}`,
-    };
-  });
+  // A damaged record first: nothing else is written until it is set aside.
+  const damaged = (journal.damaged ?? []).map((d): StoppedStatus => ({
+    id: d.key,
+    step: "set aside",
+    underWay: false,
+    message: `${sentence(damagedWords(d))}. Setting it aside keeps it in the workbook, never carried out, and leaves every sheet and table as it is.`,
+  }));
+  return [
+    ...damaged,
+    ...journal.open.map((op): StoppedStatus => {
+      const busy = underWay(op, journal, thisComputer);
+      const where = op.computer === thisComputer ? "" : " on another computer";
+      return {
+        id: op.id,
+        step: op.reached === undefined ? "take back" : "finish",
+        underWay: busy,
+        message: busy
+          ? `Another referee's Excel is busy with ${op.words} (since ${clock(op.at)}).`
+          : `${sentence(op.words)} stopped part-way at ${clock(op.at)}${where}. ${recoveryWords(op)}`,
+      };
+    }),
+  ];
 }
+
+const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 /** Earned in each century from 1 to `latest`, every credit of it. */
 function earnedByCentury(entries: readonly LedgerRow[], latest: number): number[] {

@@ -40,7 +40,7 @@ function heldBack(problems: readonly Problem[], accepted: readonly string[] | un
  * stopped part-way and finished (or taken back) now.
  */
 export interface Settled {
-  readonly settled: "already" | "finished" | "taken back";
+  readonly settled: "already" | "finished" | "taken back" | "set aside";
   /** what happened, in a sentence for the gamemaster */
   readonly message: string;
   readonly status: CampaignStatus;

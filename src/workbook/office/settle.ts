@@ -7,7 +7,8 @@ import { campaignStatus, type CampaignStatus } from "../actions/status";
 import type { RawWorkbook } from "../model/raw";
 import { itemsIn } from "../plan/commit";
 import { readCampaign } from "../read/campaign";
-import { clock } from "../read/journal";
+import { clock, OP_PREFIX } from "../read/journal";
+import { asideSetting } from "../plan/journalCheck";
 import { settledBy, type Outcome, type Settled } from "./actions";
 import { THIS_COMPUTER } from "./computer";
 import { journaled, settleOperation, type JournalOptions } from "./journal";
@@ -85,6 +86,33 @@ export async function putBookRight<O extends ActionOptions & JournalOptions = Ac
   });
 }
 
+/** A damaged record (its setting's key) set aside: a mark beside it, and nothing else written. */
+async function setAside(run: ExcelRun, key: string, options: ActionOptions): Promise<Settled> {
+  const { readWorkbook } = await import("./read");
+  return withRetry(
+    run,
+    async (context): Promise<Settled> => {
+      const raw = await readWorkbook(context);
+      const record = raw.journal?.damaged?.find((d) => d.key === key);
+      if (record === undefined)
+        return {
+          settled: "already",
+          message: "That record is no longer in the workbook, or was set aside meanwhile. Nothing was written.",
+          status: campaignStatus(readCampaign(raw)),
+        };
+      const aside = asideSetting(record, Date.now());
+      context.workbook.settings.add(aside.key, aside.value);
+      await context.sync();
+      return {
+        settled: "set aside",
+        message: `Set aside the damaged record (${record.id}): it stays in the workbook and is never carried out. Nothing else was changed; if its action had begun writing, the problems list names whatever of the book does not add up.`,
+        status: campaignStatus(readCampaign(await readWorkbook(context))),
+      };
+    },
+    options,
+  );
+}
+
 async function readAfter(run: ExcelRun, options: ActionOptions): Promise<RawWorkbook> {
   const { readWorkbook } = await import("./read");
   return withRetry(run, (context) => readWorkbook(context), options);
@@ -96,6 +124,7 @@ async function readAfter(run: ExcelRun, options: ActionOptions): Promise<RawWork
  */
 export async function settleStopped(run: ExcelRun, operation: string, options: ActionOptions = {}): Promise<Settled> {
   return exclusive("finishing an action that stopped", async () => {
+    if (operation.startsWith(OP_PREFIX)) return setAside(run, operation, options);
     const result = await settleOperation(run, operation, options);
     if (result === undefined) {
       const raw = await readAfter(run, options);
