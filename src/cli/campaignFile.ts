@@ -59,6 +59,39 @@ export function realFile(file: string): string {
   return real;
 }
 
+/**
+ * Refuses an output (--out, --pdf) that is the workbook itself: the same path, a link to it, or
+ * another name of the same file (a hard link). Written there, it would replace the campaign. Also
+ * refused: an output that is a folder, or not a file.
+ */
+export function checkNotTheWorkbook(real: string, output: string, option: string, shown: string): void {
+  const named = `--${option} ${output}`;
+  const instead =
+    option === "out"
+      ? "--out is for writing the result to another file: leave it out to write the workbook in place, or name another file"
+      : `the ${option === "pdf" ? "PDF" : `--${option} file`} would be written over the campaign: name another file for --${option}`;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(output);
+  } catch {
+    stat = undefined;
+  }
+  if (stat === undefined) {
+    if (path.resolve(output) === real) throw new CampaignFileError(`${named} is the workbook itself; ${instead}. Nothing was written.`);
+    return;
+  }
+  if (stat.isDirectory()) throw new CampaignFileError(`${named} is a folder: name the file to write. Nothing was written.`);
+  if (!stat.isFile()) throw new CampaignFileError(`${named} is not a regular file (it is ${kindOf(stat)}): name a file to write. Nothing was written.`);
+  const workbook = fs.statSync(real);
+  if (stat.dev !== workbook.dev || stat.ino !== workbook.ino) return;
+  const how = fs.lstatSync(output).isSymbolicLink()
+    ? `is a link to the workbook ${shown}`
+    : fs.realpathSync(output) === real
+      ? "is the workbook itself"
+      : `is another name of the workbook ${shown} (a hard link: the same file)`;
+  throw new CampaignFileError(`${named} ${how}; ${instead}. Nothing was written.`);
+}
+
 /** Refuses a file the gamemaster made read-only: even where the system would let us, it is theirs to protect. */
 export function checkWritable(file: string, shown = file): void {
   if (!fs.existsSync(file)) return;

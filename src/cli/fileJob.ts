@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { describeProblem, errorsIn, openActionProblems, payWarningsIn, warningsIn, type Problem, type RawWorkbook, type WorkbookPlan } from "../workbook";
 import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
-import { CampaignFileError, checkNotOpenElsewhere, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
+import { CampaignFileError, checkNotOpenElsewhere, checkNotTheWorkbook, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
 import { EXIT, jsonError } from "./answers";
 
@@ -39,6 +39,8 @@ export interface FileJob<O extends Planned> {
    * out: the plan's sheets and Ledger (outcome.plan) are written.
    */
   write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined;
+  /** the other files the command writes, by option (["pdf", "packet.pdf"]): refused, like --out, when one is the workbook */
+  readonly outputs?: readonly (readonly [option: string, file: string])[];
   /** plan and report, but write nothing (the file is only read) */
   readonly dryRun?: boolean;
   /** the gamemaster has read the warnings that change pay, and pays anyway */
@@ -55,6 +57,9 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
   };
   try {
     const real = realFile(job.file);
+    // An output that is the workbook (the same path, a link, a hard link) would replace the campaign: refused before anything runs.
+    const outputs = [...(job.out === undefined ? [] : [["out", job.out] as const]), ...(job.outputs ?? [])];
+    for (const [option, output] of outputs) checkNotTheWorkbook(real, output, option, job.file);
     const target = job.out === undefined ? real : fs.existsSync(job.out) ? realFile(job.out) : path.resolve(job.out);
     const work = async (): Promise<number> => {
       // Read inside the lock: a second command sees the first one's result.

@@ -63,6 +63,7 @@ export function writePacket(options: PacketOptions, io: Io): Promise<number> {
       json: options.json,
       dryRun: options.dryRun,
       plan: (raw) => planPacket(readCampaign(raw)),
+      ...(options.pdf === undefined ? {} : { outputs: [["pdf", options.pdf]] as const }),
       write: (pkg, _raw, outcome) => {
         // The packet's sheets together at the end, in their order: they print as one.
         const names = outcome.sheets.map((s) => s.name);
