@@ -15,11 +15,21 @@ import { parentPort } from "worker_threads";
 import { openElsewhere } from "./openElsewhere";
 
 /**
- * Tells the thread that runs the command (bin/gods.js) of a lock taken or given back and of an
- * unfinished copy made or gone, so that when the command is stopped (Ctrl+C, a kill) it removes
- * what the command left. Told before the thing exists, so nothing is ever unknown to it.
+ * Tells the thread that runs the command (bin/gods.js) of a lock taken or given back, of an
+ * unfinished copy made or gone, and of a program's process group and its working folder (the
+ * PDF's LibreOffice), so that when the command is stopped (Ctrl+C, a kill) it ends and removes
+ * what the command left. Told before the thing exists where its name is known beforehand.
  */
-function tell(message: { lock?: string; unlock?: string; temp?: string; untemp?: string }): void {
+export function tell(message: {
+  lock?: string;
+  unlock?: string;
+  temp?: string;
+  untemp?: string;
+  group?: number;
+  ungroup?: number;
+  dir?: string;
+  undir?: string;
+}): void {
   parentPort?.postMessage(message);
 }
 

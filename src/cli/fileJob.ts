@@ -38,7 +38,7 @@ export interface FileJob<O extends Planned> {
    * The package's new parts for the change, or undefined when there is nothing to write. Left
    * out: the plan's sheets and Ledger (outcome.plan) are written.
    */
-  write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined;
+  write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined | Promise<Map<string, Uint8Array> | undefined>;
   /** the other files the command writes, by option (["pdf", "packet.pdf"]): refused, like --out, when one is the workbook */
   readonly outputs?: readonly (readonly [option: string, file: string])[];
   /** plan and report, but write nothing (the file is only read) */
@@ -94,7 +94,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       }
       if (job.dryRun !== true) {
         // Everything that can be refused is refused before the file is touched.
-        const parts = job.write === undefined ? writePlan(pkg, raw, outcome.plan as WorkbookPlan) : job.write(pkg, raw, outcome);
+        const parts = job.write === undefined ? writePlan(pkg, raw, outcome.plan as WorkbookPlan) : await job.write(pkg, raw, outcome);
         if (parts !== undefined) await writeFile(target, savePackage(parts, pkg), target === real ? read : undefined);
       }
       job.report(outcome, job.out ?? job.file);

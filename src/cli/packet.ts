@@ -64,13 +64,13 @@ export function writePacket(options: PacketOptions, io: Io): Promise<number> {
       dryRun: options.dryRun,
       plan: (raw) => planPacket(readCampaign(raw)),
       ...(options.pdf === undefined ? {} : { outputs: [["pdf", options.pdf]] as const }),
-      write: (pkg, _raw, outcome) => {
+      write: async (pkg, _raw, outcome) => {
         // The packet's sheets together at the end, in their order: they print as one.
         const names = outcome.sheets.map((s) => s.name);
         const parts = moveSheetsToEnd(writeSheets(pkg, outcome.sheets), names);
         if (options.pdf !== undefined) {
           // A copy holding only the packet's sheets (values and charts of their own) is printed; the workbook keeps every sheet.
-          pages = printToPdf(savePackage(keepOnlySheets(parts, names)), options.pdf);
+          pages = await printToPdf(savePackage(keepOnlySheets(parts, names)), options.pdf);
         }
         return parts;
       },
