@@ -1,0 +1,29 @@
+/**
+ * Names and lists from the workbook as a message shows them: bounded, so that a name of twenty
+ * megabytes or a table of twenty thousand rows still makes a message a gamemaster can read.
+ */
+
+/** The most characters of a name a message shows. */
+export const NAME_SHOWN = 80;
+/** The most items of a list a message shows. */
+export const LIST_SHOWN = 10;
+
+/**
+ * A name as a message shows it: whole when it is `max` characters or fewer, else cut with "…".
+ * shownName("Solara") is "Solara"; a name of 20 MB is its first 79 characters and "…".
+ */
+export function shownName(name: string, max = NAME_SHOWN): string {
+  if (name.length <= max) return name;
+  const cut = name.slice(0, max - 1);
+  // Half of a pair (an emoji's) is no character: it is left out with the rest.
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+}
+
+/**
+ * A list as a message shows it: its first `max` items, joined, and how many more there are.
+ * shownList(["Ares", "Hestia", "Zeus"], 2) is "Ares, Hestia… and 1 more".
+ */
+export function shownList(items: readonly string[], max = LIST_SHOWN, joiner = ", "): string {
+  if (items.length <= max) return items.join(joiner);
+  return `${items.slice(0, max).join(joiner)}… and ${(items.length - max).toLocaleString("en")} more`;
+}
