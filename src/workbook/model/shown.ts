@@ -27,3 +27,14 @@ export function shownList(items: readonly string[], max = LIST_SHOWN, joiner = "
   if (items.length <= max) return items.join(joiner);
   return `${items.slice(0, max).join(joiner)}… and ${(items.length - max).toLocaleString("en")} more`;
 }
+
+/** The sheet rows of some records, as a gamemaster reads them: "row 5", "rows 5, 9 and 12", "rows 5–40 (36 rows)". */
+export function rowList(rows: readonly number[]): string {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first === undefined || last === undefined) return "no rows";
+  if (sorted.length === 1) return `row ${first}`;
+  if (sorted.length > 6) return `rows ${first}–${last} (${sorted.length} rows)`;
+  return `rows ${sorted.slice(0, -1).join(", ")} and ${last}`;
+}
