@@ -11,7 +11,7 @@ import { describeProblem, errorsIn, openActionProblems, payWarningsIn, warningsI
 import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
 import { CampaignFileError, checkNotOpenElsewhere, checkNotTheWorkbook, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
-import { EXIT, jsonError } from "./answers";
+import { EXIT, jsonError, problemLines } from "./answers";
 
 export { EXIT, jsonError };
 
@@ -77,7 +77,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         if (job.json) jsonError(io, first, errors, warningsIn(outcome.problems));
         else {
           io.err(first);
-          for (const p of errors) io.err(`- ${describeProblem(p)}`);
+          for (const line of problemLines(errors.map(describeProblem), "- ")) io.err(line);
         }
         return EXIT.badInput;
       }
@@ -88,7 +88,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         if (job.json) jsonError(io, first, held, warningsIn(outcome.problems));
         else {
           io.err(first);
-          for (const p of held) io.err(`- ${describeProblem(p)}`);
+          for (const line of problemLines(held.map(describeProblem), "- ")) io.err(line);
         }
         return EXIT.payWarnings;
       }
