@@ -1,5 +1,9 @@
 /** Names and lists from the workbook as messages show them: bounded, whatever the file holds. */
 import { LIST_SHOWN, NAME_SHOWN, shownList, shownName } from "../../src/workbook/model/shown";
+import { planEvent } from "../../src/workbook/actions/event";
+import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
+import { readCampaign } from "../../src/workbook/read/campaign";
+import { edit, rawWorkbook } from "../support/campaigns";
 
 describe("shownName", () => {
   test("a name of 80 characters or fewer is shown whole", () => {
@@ -34,5 +38,19 @@ describe("shownList", () => {
     expect(shownList(items)).toBe(`${items.slice(0, LIST_SHOWN).join(", ")}… and 19,990 more`);
     expect(shownList(["Ares", "Hestia", "Zeus"], 2)).toBe("Ares, Hestia… and 1 more");
     expect(shownList(["a", "b", "c"], 1, "; ")).toBe("a… and 2 more");
+  });
+});
+
+describe("the workbook's lists in messages", () => {
+  test("an event nobody knows: the known events named, ten of 300, each name cut at 80 characters", () => {
+    const raw = rawWorkbook(
+      edit((t) => {
+        for (let i = 0; i < 300; i++) t.Sources?.push(["Hearth", `${String(i).padStart(3, "0")} ${"z".repeat(150)}`, "count", 1, "no", null, "event"]);
+      }),
+    );
+    const [refusal] = errorsIn(planEvent(readCampaign(raw), "Nothing happened").problems).map(describeProblem);
+    expect(refusal).toMatch(/^Sources table: there is no event "Nothing happened"\. The known events: 000 z+…, 001 z+…, /);
+    expect(refusal).toMatch(/, 009 z+…… and 291 more\.$/);
+    expect(refusal?.length).toBeLessThan(1000);
   });
 });

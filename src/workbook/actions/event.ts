@@ -2,6 +2,7 @@
 import { eventCredit, post } from "../../engine/book";
 import { didYouMean, nameKey } from "../../engine/names";
 import { tableError, errorsIn } from "../model/problems";
+import { shownList, shownName } from "../model/shown";
 import { LEDGER, SOURCES } from "../model/schema";
 import type { Campaign, CampaignRead } from "../read/campaign";
 import { MAX_CENTURY, recipients } from "../read/century";
@@ -60,7 +61,8 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   const { what, renamed } = eventWhat(campaign, name, times, century);
   if (renamed !== undefined) problems.push(renamed);
   if (found === undefined) {
-    const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
+    const list =
+      known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${shownList(known.map((e) => shownName(e.name)))}.`;
     problems.push(
       tableError(
         SOURCES.name,

@@ -275,10 +275,7 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
       : `A later session is recorded already (${[...new Set(lines.flatMap((l) => l.later ?? []))].sort().pop() ?? ""}): the Gods table's ${GODS_MANA} ${
           current.length === 0
             ? "column keeps its figures"
-            : `cells of ${lines
-                .filter((l) => l.later !== undefined)
-                .map((l) => l.god)
-                .join(", ")} keep theirs`
+            : `cells of ${shownList(lines.filter((l) => l.later !== undefined).map((l) => shownName(l.god)))} keep theirs`
         }, and the inflation advice reads them.`,
     hasMana ? "" : `The Gods table has a ${GODS_MANA} column now.`,
     waiting.length === 0
