@@ -19,6 +19,11 @@ describe("shownName", () => {
     expect(shownName("abcdef", 4)).toBe("abc…");
   });
 
+  test("a control character is a space: a name cannot break the line or move the cursor", () => {
+    expect(shownName("Sol\nara\u001b[2J")).toBe("Sol ara [2J");
+    expect(shownName(`${"\t".repeat(100)}x`)).toBe(`${" ".repeat(NAME_SHOWN - 1)}…`);
+  });
+
   test("an emoji is never cut in half", () => {
     const name = `${"a".repeat(NAME_SHOWN - 2)}😀😀`;
     const shown = shownName(name);

@@ -9,12 +9,15 @@ export const NAME_SHOWN = 80;
 export const LIST_SHOWN = 10;
 
 /**
- * A name as a message shows it: whole when it is `max` characters or fewer, else cut with "…".
+ * A name as a message shows it: whole when it is `max` characters or fewer, else cut with "…";
+ * a control character (a line break, an escape) is a space, so that it cannot break the line.
  * shownName("Solara") is "Solara"; a name of 20 MB is its first 79 characters and "…".
  */
 export function shownName(name: string, max = NAME_SHOWN): string {
-  if (name.length <= max) return name;
-  const cut = name.slice(0, max - 1);
+  const plain = name.length <= max ? name : name.slice(0, max);
+  const line = plain.replace(/[\u0000-\u001f\u007f]/g, " ");
+  if (name.length <= max) return line;
+  const cut = line.slice(0, max - 1);
   // Half of a pair (an emoji's) is no character: it is left out with the rest.
   return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
