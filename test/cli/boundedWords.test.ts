@@ -5,7 +5,8 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { edit, handWorked, writeXlsx } from "../support/campaigns";
+import { edit, exampleTables, handWorked, memoryWorkbook, writeXlsx } from "../support/campaigns";
+import { saveMemoryWorkbook } from "../support/memoryFile";
 import { gods } from "../support/cli";
 
 let dir: string;
@@ -51,5 +52,33 @@ describe("long lists of problems", () => {
     const warned = paid.out.split("\n").filter((l) => l.startsWith("Warning: "));
     expect(warned).toHaveLength(21);
     expect(warned[20]).toMatch(/^Warning: … and \d+ more \(--json lists every one\)\.$/);
+  });
+});
+
+describe("an action left open inside Excel", () => {
+  test("whose line of what it did is 100,000 characters long: gods recover says it in at most 400", async () => {
+    const book = memoryWorkbook(exampleTables());
+    const done = `century 1 paid: ${"Solara 1, ".repeat(10_000)}`;
+    book.settings.set(
+      "gods.op.000001",
+      JSON.stringify({
+        computer: "laptop",
+        at: Date.UTC(2026, 10, 23, 21, 5),
+        action: "century-end",
+        words: "the end of century 1",
+        done,
+        temps: [],
+        items: [],
+      }),
+    );
+    book.settings.set("gods.commit.000001", "0");
+    const file = path.join(dir, "long-done.xlsx");
+    await saveMemoryWorkbook(book, file);
+    const dry = await gods("recover", file, "--dry-run");
+    expect(dry.err).toBe("");
+    expect(dry.out).toMatch(
+      /^The end of century 1 stopped inside Excel while it was being recorded: it is finished as it was meant \(century 1 paid: Solara 1, .*…\)\./,
+    );
+    expect(dry.out.length).toBeLessThan(1000);
   });
 });
