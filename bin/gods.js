@@ -45,8 +45,9 @@ if (!isMainThread) {
     // The command works in a thread of its own, so that Ctrl+C (SIGINT) or a kill (SIGTERM) stops
     // it at once, whatever it is busy computing: this thread then removes the lock and the
     // unfinished copy the command had made (it says which, as it makes them), and the workbook
-    // stays as it was; a copy already renamed into place was complete.
-    const held = { locks: new Set(), temps: new Set() };
+    // stays as it was; a copy already renamed into place was complete. A program the command runs
+    // (LibreOffice, printing the packet) is ended with its process group, and its folder removed.
+    const held = { locks: new Set(), temps: new Set(), groups: new Set(), dirs: new Set() };
     const worker = new Worker(__filename, { workerData: { argv } });
     worker.on("message", (m) => {
       if (m.exit !== undefined) process.exitCode = m.exit;
@@ -54,6 +55,10 @@ if (!isMainThread) {
       if (m.unlock !== undefined) held.locks.delete(m.unlock);
       if (m.temp !== undefined) held.temps.add(m.temp);
       if (m.untemp !== undefined) held.temps.delete(m.untemp);
+      if (m.group !== undefined) held.groups.add(m.group);
+      if (m.ungroup !== undefined) held.groups.delete(m.ungroup);
+      if (m.dir !== undefined) held.dirs.add(m.dir);
+      if (m.undir !== undefined) held.dirs.delete(m.undir);
     });
     worker.on("error", (error) => {
       process.stderr.write(`gods: something went wrong that gods did not foresee (${error && error.message ? error.message : error}).\n`);
@@ -63,7 +68,15 @@ if (!isMainThread) {
     const stop = (signal, code) => {
       if (stopping) return;
       stopping = true;
+      for (const group of held.groups) {
+        try {
+          process.kill(process.platform === "win32" ? group : -group, "SIGKILL");
+        } catch {
+          // It had ended already.
+        }
+      }
       worker.terminate().finally(() => {
+        for (const dir of held.dirs) fs.rmSync(dir, { recursive: true, force: true });
         for (const temp of held.temps) fs.rmSync(temp, { force: true });
         for (const lock of held.locks) fs.rmSync(lock, { recursive: true, force: true });
         process.stderr.write(`gods: stopped (${signal}); the workbook was left as it was.\n`);

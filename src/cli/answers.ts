@@ -17,3 +17,14 @@ function problemJson(p: Problem): { table: string; row: number | null; column: s
 export function jsonError(io: Io, error: string, problems: readonly Problem[] = [], warnings: readonly Problem[] = []): void {
   io.out(JSON.stringify({ error, problems: problems.map(problemJson), warnings: warnings.map(describeProblem) }));
 }
+
+/** The most problems or warnings a command prints line by line; --json gives every one. */
+export const LINES_SHOWN = 20;
+
+/** A list of problems' words as lines, each after `lead` ("- ", "Warning: "): the first LINES_SHOWN, then how many more. */
+export function problemLines(words: readonly string[], lead: string): string[] {
+  const lines = words.slice(0, LINES_SHOWN).map((w) => `${lead}${w}`);
+  const more = words.length - LINES_SHOWN;
+  if (more > 0) lines.push(`${lead}… and ${more.toLocaleString("en")} more (--json lists every one).`);
+  return lines;
+}

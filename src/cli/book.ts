@@ -16,6 +16,7 @@ import {
 import { jobOptions, paymentTable, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
+import { problemLines } from "./answers";
 
 export type BookOptions = WriteOptions;
 
@@ -37,7 +38,7 @@ function report(outcome: CreditOutcome, options: BookOptions, io: Io, target: st
   }
   const credited = outcome.payments.filter((p) => p.earned !== 0);
   io.out(credited.length === 0 ? "Nobody holds a card of its spheres: nobody was credited." : paymentTable(credited));
-  for (const w of warnings) io.out(`Warning: ${w}`);
+  for (const line of problemLines(warnings, "Warning: ")) io.out(line);
   io.out(written(options, target));
 }
 
@@ -110,7 +111,7 @@ export function debitAccount(
               ? `${p.god}'s account covered it.`
               : `${p.god} owes ${+owes.toPrecision(12)} mana: the next credits to its account pay this first, before any mana reaches its box.`,
           );
-        for (const w of warningsIn(outcome.problems)) io.out(`Warning: ${describeProblem(w)}`);
+        for (const line of problemLines(warningsIn(outcome.problems).map(describeProblem), "Warning: ")) io.out(line);
         io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the Ledger and the distribution points to ${target}.`);
       },
     },

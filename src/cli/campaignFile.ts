@@ -15,11 +15,21 @@ import { parentPort } from "worker_threads";
 import { openElsewhere } from "./openElsewhere";
 
 /**
- * Tells the thread that runs the command (bin/gods.js) of a lock taken or given back and of an
- * unfinished copy made or gone, so that when the command is stopped (Ctrl+C, a kill) it removes
- * what the command left. Told before the thing exists, so nothing is ever unknown to it.
+ * Tells the thread that runs the command (bin/gods.js) of a lock taken or given back, of an
+ * unfinished copy made or gone, and of a program's process group and its working folder (the
+ * PDF's LibreOffice), so that when the command is stopped (Ctrl+C, a kill) it ends and removes
+ * what the command left. Told before the thing exists where its name is known beforehand.
  */
-function tell(message: { lock?: string; unlock?: string; temp?: string; untemp?: string }): void {
+export function tell(message: {
+  lock?: string;
+  unlock?: string;
+  temp?: string;
+  untemp?: string;
+  group?: number;
+  ungroup?: number;
+  dir?: string;
+  undir?: string;
+}): void {
   parentPort?.postMessage(message);
 }
 
@@ -57,6 +67,39 @@ export function realFile(file: string): string {
   if (stat.isDirectory()) throw new CampaignFileError(`${file} is a folder, not a workbook file.`);
   if (!stat.isFile()) throw new CampaignFileError(`${file} is not a regular file (it is ${kindOf(stat)}), so it is not a workbook file.`);
   return real;
+}
+
+/**
+ * Refuses an output (--out, --pdf) that is the workbook itself: the same path, a link to it, or
+ * another name of the same file (a hard link). Written there, it would replace the campaign. Also
+ * refused: an output that is a folder, or not a file.
+ */
+export function checkNotTheWorkbook(real: string, output: string, option: string, shown: string): void {
+  const named = `--${option} ${output}`;
+  const instead =
+    option === "out"
+      ? "--out is for writing the result to another file: leave it out to write the workbook in place, or name another file"
+      : `the ${option === "pdf" ? "PDF" : `--${option} file`} would be written over the campaign: name another file for --${option}`;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(output);
+  } catch {
+    stat = undefined;
+  }
+  if (stat === undefined) {
+    if (path.resolve(output) === real) throw new CampaignFileError(`${named} is the workbook itself; ${instead}. Nothing was written.`);
+    return;
+  }
+  if (stat.isDirectory()) throw new CampaignFileError(`${named} is a folder: name the file to write. Nothing was written.`);
+  if (!stat.isFile()) throw new CampaignFileError(`${named} is not a regular file (it is ${kindOf(stat)}): name a file to write. Nothing was written.`);
+  const workbook = fs.statSync(real);
+  if (stat.dev !== workbook.dev || stat.ino !== workbook.ino) return;
+  const how = fs.lstatSync(output).isSymbolicLink()
+    ? `is a link to the workbook ${shown}`
+    : fs.realpathSync(output) === real
+      ? "is the workbook itself"
+      : `is another name of the workbook ${shown} (a hard link: the same file)`;
+  throw new CampaignFileError(`${named} ${how}; ${instead}. Nothing was written.`);
 }
 
 /** Refuses a file the gamemaster made read-only: even where the system would let us, it is theirs to protect. */

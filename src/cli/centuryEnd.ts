@@ -2,6 +2,7 @@ import * as fs from "fs";
 import { describeProblem, warningsIn, planCenturyEnd, type CenturyEndOutcome, type HandOut, type Payment } from "../workbook";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
+import { problemLines } from "./answers";
 
 /** What every command that writes through the book shares. */
 export interface WriteOptions {
@@ -105,7 +106,7 @@ function report(outcome: CenturyEndOutcome, options: CenturyEndOptions, io: Io, 
     io.out(`Its first end was handed out already. At the distribution points, hand out or take back only the difference:`);
     io.out(handOutTable(outcome.handOut));
   }
-  for (const w of warnings) io.out(`Warning: ${w}`);
+  for (const line of problemLines(warnings, "Warning: ")) io.out(line);
   io.out(
     options.dryRun === true
       ? `Dry run: nothing was written to ${target}.`

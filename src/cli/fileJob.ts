@@ -9,9 +9,9 @@ import * as fs from "fs";
 import * as path from "path";
 import { describeProblem, errorsIn, openActionProblems, payWarningsIn, warningsIn, type Problem, type RawWorkbook, type WorkbookPlan } from "../workbook";
 import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
-import { CampaignFileError, checkNotOpenElsewhere, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
+import { CampaignFileError, checkNotOpenElsewhere, checkNotTheWorkbook, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
-import { EXIT, jsonError } from "./answers";
+import { EXIT, jsonError, problemLines } from "./answers";
 
 export { EXIT, jsonError };
 
@@ -38,7 +38,9 @@ export interface FileJob<O extends Planned> {
    * The package's new parts for the change, or undefined when there is nothing to write. Left
    * out: the plan's sheets and Ledger (outcome.plan) are written.
    */
-  write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined;
+  write?(pkg: Package, raw: RawWorkbook, outcome: O): Map<string, Uint8Array> | undefined | Promise<Map<string, Uint8Array> | undefined>;
+  /** the other files the command writes, by option (["pdf", "packet.pdf"]): refused, like --out, when one is the workbook */
+  readonly outputs?: readonly (readonly [option: string, file: string])[];
   /** plan and report, but write nothing (the file is only read) */
   readonly dryRun?: boolean;
   /** the gamemaster has read the warnings that change pay, and pays anyway */
@@ -55,6 +57,9 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
   };
   try {
     const real = realFile(job.file);
+    // An output that is the workbook (the same path, a link, a hard link) would replace the campaign: refused before anything runs.
+    const outputs = [...(job.out === undefined ? [] : [["out", job.out] as const]), ...(job.outputs ?? [])];
+    for (const [option, output] of outputs) checkNotTheWorkbook(real, output, option, job.file);
     const target = job.out === undefined ? real : fs.existsSync(job.out) ? realFile(job.out) : path.resolve(job.out);
     const work = async (): Promise<number> => {
       // Read inside the lock: a second command sees the first one's result.
@@ -72,7 +77,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         if (job.json) jsonError(io, first, errors, warningsIn(outcome.problems));
         else {
           io.err(first);
-          for (const p of errors) io.err(`- ${describeProblem(p)}`);
+          for (const line of problemLines(errors.map(describeProblem), "- ")) io.err(line);
         }
         return EXIT.badInput;
       }
@@ -83,13 +88,13 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         if (job.json) jsonError(io, first, held, warningsIn(outcome.problems));
         else {
           io.err(first);
-          for (const p of held) io.err(`- ${describeProblem(p)}`);
+          for (const line of problemLines(held.map(describeProblem), "- ")) io.err(line);
         }
         return EXIT.payWarnings;
       }
       if (job.dryRun !== true) {
         // Everything that can be refused is refused before the file is touched.
-        const parts = job.write === undefined ? writePlan(pkg, raw, outcome.plan as WorkbookPlan) : job.write(pkg, raw, outcome);
+        const parts = job.write === undefined ? writePlan(pkg, raw, outcome.plan as WorkbookPlan) : await job.write(pkg, raw, outcome);
         if (parts !== undefined) await writeFile(target, savePackage(parts, pkg), target === real ? read : undefined);
       }
       job.report(outcome, job.out ?? job.file);

@@ -4,6 +4,7 @@ import { moveSheetsToEnd, savePackage, keepOnlySheets, writeSheets } from "../wo
 import { editFile } from "./fileJob";
 import { printToPdf } from "./pdf";
 import type { Io } from "./io";
+import { problemLines } from "./answers";
 
 export interface PacketOptions {
   readonly file: string;
@@ -46,7 +47,7 @@ function report(outcome: PacketOutcome, options: PacketOptions, io: Io, target: 
     `Session packet for century ${outcome.century}: ${races === 1 ? "1 race" : `${races} races`}, strength ${strength} in all; ` +
       `${characters === 1 ? "1 character sheet" : `${characters} character sheets`} (${outcome.characters.map((c) => c.name).join(", ")}).`,
   );
-  for (const w of warnings) io.out(`Warning: ${w}`);
+  for (const line of problemLines(warnings, "Warning: ")) io.out(line);
   io.out(options.dryRun ? `Dry run: nothing was written to ${target} (it would write ${sheets.join(", ")}).` : `Wrote ${sheets.join(", ")} to ${target}.`);
   if (options.pdf !== undefined && pages !== undefined && !options.dryRun)
     io.out(`Printed the packet to ${options.pdf}: ${pages === 1 ? "1 page" : `${pages} pages`}.`);
@@ -63,13 +64,14 @@ export function writePacket(options: PacketOptions, io: Io): Promise<number> {
       json: options.json,
       dryRun: options.dryRun,
       plan: (raw) => planPacket(readCampaign(raw)),
-      write: (pkg, _raw, outcome) => {
+      ...(options.pdf === undefined ? {} : { outputs: [["pdf", options.pdf]] as const }),
+      write: async (pkg, _raw, outcome) => {
         // The packet's sheets together at the end, in their order: they print as one.
         const names = outcome.sheets.map((s) => s.name);
         const parts = moveSheetsToEnd(writeSheets(pkg, outcome.sheets), names);
         if (options.pdf !== undefined) {
           // A copy holding only the packet's sheets (values and charts of their own) is printed; the workbook keeps every sheet.
-          pages = printToPdf(savePackage(keepOnlySheets(parts, names)), options.pdf);
+          pages = await printToPdf(savePackage(keepOnlySheets(parts, names)), options.pdf);
         }
         return parts;
       },

@@ -3,7 +3,7 @@
  * state, finished from its intent or taken back (xlsx/recover.ts), as the pane's one step does.
  * Every other command refuses the file until then (fileJob.ts), naming the action.
  */
-import { damagedWords, describeProblem, readCampaign, type Problem } from "../workbook";
+import { damagedWords, describeProblem, readCampaign, shownName, type Problem } from "../workbook";
 import {
   putBookRightInPackage,
   recoverPackage,
@@ -104,7 +104,7 @@ export function recover(options: WriteOptions, io: Io): Promise<number> {
         io.out(
           op.reached === undefined
             ? `${sentence(op.words)} stopped inside Excel before it changed anything: it is taken back.`
-            : `${sentence(op.words)} stopped inside Excel while it was being recorded: it is finished as it was meant (${op.done}).`,
+            : `${sentence(op.words)} stopped inside Excel while it was being recorded: it is finished as it was meant (${shownName(op.done, 400)}).`,
         );
         for (const line of lines) io.out(`- ${line}`);
         io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote ${target}.`);

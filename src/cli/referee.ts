@@ -17,6 +17,7 @@ import {
 import { writeTableEdits } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
+import { problemLines } from "./answers";
 
 export interface RefereeOptions {
   readonly file: string;
@@ -68,7 +69,7 @@ function report(outcome: RefereePlan, options: RefereeOptions, io: Io, target: s
     io.out("Changes to the Races table:");
     for (const line of table(preview.changes.map((c) => [c.race, c.column, c.before, "→", c.after]))) io.out(line);
   }
-  for (const w of warnings) io.out(`Warning: ${w}`);
+  for (const line of problemLines(warnings, "Warning: ")) io.out(line);
   if (outcome.edits.length === 0) io.out("Nothing to write.");
   else io.out(options.dryRun ? `Dry run: nothing was written to ${target}.` : `Wrote these to ${target}.`);
 }

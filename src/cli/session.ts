@@ -3,6 +3,7 @@ import { describeProblem, warningsIn, planCards, planSessionEnd, readCampaign, p
 import { writeTableEdits } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
+import { problemLines } from "./answers";
 
 export interface BetweenOptions {
   readonly file: string;
@@ -54,7 +55,7 @@ export function endSession(options: BetweenOptions & { readonly order: SessionOr
         }
         io.out(outcome.message);
         for (const d of outcome.details ?? []) io.out(`  ${d}`);
-        for (const w of warnings) io.out(`Warning: ${w}`);
+        for (const line of problemLines(warnings, "Warning: ")) io.out(line);
         io.out(written(options, target, outcome.edits.length));
       },
     },
@@ -92,7 +93,7 @@ export function changeCards(options: BetweenOptions & { readonly order: CardsOrd
           return;
         }
         io.out(outcome.message);
-        for (const w of warnings) io.out(`Warning: ${w}`);
+        for (const line of problemLines(warnings, "Warning: ")) io.out(line);
         io.out(options.dryRun ? `Dry run: nothing was written to ${target}.` : `Wrote the new count to the Cards table of ${target}.`);
       },
     },

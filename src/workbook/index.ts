@@ -4,6 +4,7 @@
  * They import this (and their own adapter's index), never a module inside the layers.
  */
 export { describeProblem, errorsIn, payWarningsIn, tableError, warningsIn, WORKBOOK, type Problem } from "./model/problems";
+export { shownList, shownName } from "./model/shown";
 export { damagedWords, openActionProblems } from "./read/journal";
 export type { RawWorkbook } from "./model/raw";
 export type { CampaignRead } from "./read/campaign";

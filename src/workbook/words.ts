@@ -3,3 +3,4 @@
  * codes and refusals) use it before any command's code is loaded.
  */
 export { describeProblem, type Problem } from "./model/problems";
+export { shownList, shownName } from "./model/shown";

@@ -199,7 +199,7 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
       'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length). Did you mean "Era length"?',
     ]);
     expect(said([["Era length", 0]])).toEqual([
-      "Settings table, row 2, column Value: Era length must be a whole number of centuries, 1 or more; the default is kept until it is.",
+      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, Era Centrum's, is used until it is.",
     ]);
     expect(said([["Era length", 2.5]])).toHaveLength(1);
     expect(
@@ -213,6 +213,49 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
     ]);
     expect(said([["Era length", "sixteen"]])).toHaveLength(1);
     expect(errorsIn(settings([["Era length", "sixteen"]]))).toEqual([]);
+    // Longer than there are centuries: named, and the default used (century 16 is then the era's last).
+    const sixteenth = (rows: Rows) =>
+      warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Setting", "Value"], ...rows] }), 16).problems)
+        .filter((p) => p.table === "Settings" || p.message.includes("era"))
+        .map(describeProblem);
+    expect(sixteenth([["Era length", 1e15]])).toEqual([
+      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, Era Centrum's, is used until it is.",
+      expect.stringContaining("century 16 is the era's last (century 16 of 16, counting from century 1; Era length 16, Era Centrum's)"),
+    ]);
+    expect(said([["Era length", 99_999_999]])).toEqual([]);
+    expect(said([["Era length", 100_000_000]])).toEqual([expect.stringContaining("the default, 16 centuries, Era Centrum's, is used until it is.")]);
+    // A bad value beside a good one: the good one is used, and said so.
+    expect(
+      said([
+        ["Era length", 1e15],
+        ["Era length", 1],
+      ]),
+    ).toEqual([
+      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the value of row 3, 1, is used.",
+      expect.stringContaining("century 1 is the era's last"),
+    ]);
+  });
+
+  test("a setting given on 20,000 rows, or 20,000 values it cannot use: one warning each, naming the rows in a few words", () => {
+    const warned = (rows: Rows) =>
+      warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Setting", "Value"], ...rows] }), 1).problems)
+        .filter((p) => p.table === "Settings")
+        .map(describeProblem);
+    const many = Array.from({ length: 20_000 }, (_, i): Rows[number] => ["Era length", i === 19_999 ? 40 : 30]);
+    expect(warned(many)).toEqual([
+      "Settings table, row 20001, column Setting: Era length is given 20,000 times, in rows 2–20001 (20000 rows): the last value, 40, is used.",
+    ]);
+    const bad = Array.from({ length: 20_000 }, (): Rows[number] => ["Era length", 1e15]);
+    expect(warned(bad)).toEqual([
+      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999 (rows 2–20001 (20000 rows)); the default, 16 centuries, Era Centrum's, is used until it is.",
+    ]);
+    expect(
+      warned([
+        ["Era length", 5],
+        ["Era length", 6],
+        ["Era length", 7],
+      ]),
+    ).toEqual(["Settings table, row 4, column Setting: Era length is given 3 times, in rows 2, 3 and 4: the last value, 7, is used."]);
     expect(warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Name", "Number"]] }), 1).problems).map(describeProblem)).toContain(
       "Settings table: the Settings table needs the headers Setting and Value; until it has them every setting keeps its default (Era length 16).",
     );

@@ -5,7 +5,9 @@
 import type { CreditKind, Posting } from "../../engine/book";
 import { toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
-import { tableError, errorsIn, type Problem } from "../model/problems";
+import { tableError, tableWarning, errorsIn, type Problem } from "../model/problems";
+import { creditName } from "../read/creditName";
+import { shownName } from "../model/shown";
 import { LEDGER } from "../model/schema";
 import { foundTable, type Campaign, type CampaignRead } from "../read/campaign";
 import type { Account, LedgerRow } from "../read/types";
@@ -47,6 +49,29 @@ export function accountsAfter(campaign: Campaign, removed: ReadonlySet<number>, 
     after.set(k, { god: a?.god ?? c.god, entries: [...(a?.entries ?? []), row], carry: c.carry });
   }
   return after;
+}
+
+/**
+ * The name a new credit takes in the Ledger's What: `name`, with "#2", "#3"… when the century has
+ * had `earlier` credits of it already, and never a name a credit of the same kind has in that
+ * century. Taking back the latest credit finds its rows by century, kind and name (latestCredit
+ * in read/credits.ts), so a name typed like a numbered one ("loss #2", or a source named "God
+ * obliterated #2") is numbered on from there, and a warning says so.
+ */
+export function creditWhat(campaign: Campaign, kind: CreditKind, century: number, name: string, earlier: number): { what: string; renamed?: Problem } {
+  const wanted = earlier === 0 ? name : `${name} #${earlier + 1}`;
+  const taken = new Set(campaign.ledger.filter((r) => r.century === century && r.kind === kind).map((r) => r.what));
+  if (!taken.has(wanted)) return { what: wanted };
+  let n = earlier + 2;
+  while (taken.has(`${name} #${n}`)) n++;
+  const what = `${name} #${n}`;
+  return {
+    what,
+    renamed: tableWarning(
+      LEDGER.name,
+      `the credit is named "${shownName(what)}" because ${creditName({ kind, century, what: shownName(wanted) })} already exists: each credit keeps a name of its own, so that taking back the latest never touches another.`,
+    ),
+  };
 }
 
 /** What each account carries now, by recipient. */

@@ -12,7 +12,7 @@ import { GODS, LEDGER } from "../model/schema";
 import type { Campaign, CampaignRead } from "../read/campaign";
 import { recipients } from "../read/century";
 import { centuryInPlay, eventOf, latestCredit } from "../read/credits";
-import { carries, credit, ledgerError, type CreditOutcome } from "./credit";
+import { carries, credit, creditWhat, ledgerError, type CreditOutcome } from "./credit";
 
 /** The most mana one debit takes: more is a typo. */
 export const MAX_DEBIT = 1_000_000;
@@ -45,8 +45,8 @@ export function planDebit(read: CampaignRead, god: string, mana: string | number
   const problems = payingNobody(read.problems);
   const century = centuryInPlay(campaign);
   const reason = because.trim().replace(/\s+/g, " ").slice(0, REASON_LENGTH);
-  const earlier = reason === "" ? 0 : debitsOf(campaign, reason, century);
-  const what = `${reason}${earlier === 0 ? "" : ` #${earlier + 1}`}`;
+  const { what, renamed } = creditWhat(campaign, "debit", century, reason, reason === "" ? 0 : debitsOf(campaign, reason, century));
+  if (renamed !== undefined) problems.push(renamed);
   const who = recipients(campaign);
   const found = who.find((g) => nameKey(g) === nameKey(god));
   const name = found ?? god.trim();

@@ -2,23 +2,24 @@
 import { eventCredit, post } from "../../engine/book";
 import { didYouMean, nameKey } from "../../engine/names";
 import { tableError, errorsIn } from "../model/problems";
+import { shownList, shownName } from "../model/shown";
 import { LEDGER, SOURCES } from "../model/schema";
 import type { Campaign, CampaignRead } from "../read/campaign";
 import { MAX_CENTURY, recipients } from "../read/century";
 import { centuryInPlay, eventOf, knownEvents, latestCredit } from "../read/credits";
 import { lateDeaths } from "../read/payChecks";
-import { carries, credit, ledgerError, type CreditOutcome } from "./credit";
+import { carries, credit, creditWhat, ledgerError, type CreditOutcome } from "./credit";
 
 /** The largest number of times one event may be credited at once: more is a typo. */
 export const MAX_TIMES = 1000;
 
 /**
  * How the Ledger names an event's credit: "God obliterated ×2" for twice at once, and "#2", "#3"…
- * when it is credited again in the same century, so that every credit has a name of its own
- * (taking back the latest never touches an earlier one).
+ * when it is credited again in the same century (creditWhat), so that every credit has a name of
+ * its own (taking back the latest never touches an earlier one).
  */
-function eventWhat(event: string, times: number, earlier: number): string {
-  return `${event}${times === 1 ? "" : ` ×${times}`}${earlier === 0 ? "" : ` #${earlier + 1}`}`;
+function eventWhat(campaign: Campaign, event: string, times: number, century: number): ReturnType<typeof creditWhat> {
+  return creditWhat(campaign, "event", century, `${event}${times === 1 ? "" : ` ×${times}`}`, creditsOf(campaign, event, century));
 }
 
 /** How many credits of this event the century has had already. */
@@ -57,9 +58,11 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   const known = knownEvents(campaign);
   const found = known.find((e) => nameKey(e.name) === nameKey(event));
   const name = found?.name ?? event.trim();
-  const what = eventWhat(name, times, creditsOf(campaign, name, century));
+  const { what, renamed } = eventWhat(campaign, name, times, century);
+  if (renamed !== undefined) problems.push(renamed);
   if (found === undefined) {
-    const list = known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${known.map((e) => e.name).join(", ")}.`;
+    const list =
+      known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${shownList(known.map((e) => shownName(e.name)))}.`;
     problems.push(
       tableError(
         SOURCES.name,

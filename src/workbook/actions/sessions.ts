@@ -8,11 +8,14 @@
 import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { isInteger, toNumber } from "../../engine/exact";
 import { tableError, type Problem } from "../model/problems";
-import { isBlankRow, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { isBlankRow, isErrorCell, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { exactNumber, isBlank } from "../../engine/cells";
+import { LIST_SHOWN, shownList, shownName } from "../model/shown";
 import { CARDS, CARDS_WAITING, GODS, GODS_MANA, SESSIONS } from "../model/schema";
 import { applyEdits, refused, type EditPlan, type EditRow, type TableEdit } from "../plan/edits";
 import { tableLayout, type PlanValue } from "../plan/layout";
 import { foundTable, readCampaign, type Campaign, type God } from "../read/campaign";
+import type { Card } from "../read/types";
 import { latestCentury } from "../read/century";
 import { hasColumn, lookUp, missingTable } from "./lookUp";
 import { manaInflation, type ManaInflation } from "./inflation";
@@ -161,6 +164,39 @@ function rowsOfDate(table: RawTable, date: string): Map<string, number> {
   return rows;
 }
 
+/** A cell as a message shows it: #N/A, 4, "four". */
+function shownCell(cell: RawCell): string {
+  if (isErrorCell(cell)) return shownName(cell.error, 20);
+  if (typeof cell === "string") return `"${shownName(cell, 20)}"`;
+  return typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : String(cell);
+}
+
+/**
+ * The Cards table's Waiting cells a session's end empties: every one that holds something, by
+ * row. Those the reader counted are named by their cards; the others (#N/A, more than the row's
+ * cards, a row it left out) by their row and what they held, so that none is left behind while
+ * the message says they were emptied.
+ */
+function waitingCells(raw: RawWorkbook, campaign: Campaign): { waiting: Card[]; uncounted: string[]; indexes: number[] } {
+  const table = raw.tables.get(CARDS.name.toLowerCase());
+  const at = table === undefined ? -1 : columnIndex(table, CARDS_WAITING);
+  if (table === undefined || at < 0) return { waiting: [], uncounted: [], indexes: [] };
+  const counted = new Map(campaign.cards.filter((c) => c.waiting > 0).map((c) => [c.index, c]));
+  const waiting: Card[] = [];
+  const uncounted: string[] = [];
+  const indexes: number[] = [];
+  table.rows.forEach((cells, index) => {
+    const cell = cells[at] ?? null;
+    const n = exactNumber(cell);
+    if (isBlank(cell) || isBlankRow(cells) || (n !== null && n.n === 0n)) return;
+    indexes.push(index);
+    const card = counted.get(index);
+    if (card !== undefined) waiting.push(card);
+    else uncounted.push(`row ${table.headerRow + 1 + index}: ${shownCell(cell)}`);
+  });
+  return { waiting, uncounted, indexes };
+}
+
 /**
  * What the end of a session writes: a row per character in the Sessions table (made when it is
  * missing; a same-dated row corrected), and each character's Mana cell in the Gods table (the
@@ -221,8 +257,8 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
   }
 
   // Cards gained during the session earn from the next one: its end lets them earn.
-  const waiting = campaign.cards.filter((c) => c.waiting > 0);
-  for (const c of waiting) edits.push({ kind: "update", table: CARDS.name, index: c.index, values: { [CARDS_WAITING]: null } });
+  const { waiting, uncounted, indexes } = waitingCells(raw, campaign);
+  for (const index of indexes) edits.push({ kind: "update", table: CARDS.name, index, values: { [CARDS_WAITING]: null } });
 
   const after = readCampaign(applyEdits(raw, edits));
   const inflation = manaInflation(after.campaign, after.problems);
@@ -239,15 +275,15 @@ export function planSessionEnd(raw: RawWorkbook, campaign: Campaign, order: Sess
       : `A later session is recorded already (${[...new Set(lines.flatMap((l) => l.later ?? []))].sort().pop() ?? ""}): the Gods table's ${GODS_MANA} ${
           current.length === 0
             ? "column keeps its figures"
-            : `cells of ${lines
-                .filter((l) => l.later !== undefined)
-                .map((l) => l.god)
-                .join(", ")} keep theirs`
+            : `cells of ${shownList(lines.filter((l) => l.later !== undefined).map((l) => shownName(l.god)))} keep theirs`
         }, and the inflation advice reads them.`,
     hasMana ? "" : `The Gods table has a ${GODS_MANA} column now.`,
     waiting.length === 0
       ? ""
-      : `The cards gained during the session earn from now on: ${waiting.map((c) => `${c.god} ${c.waiting} ${c.sphere}`).join(", ")} (the Cards table's ${CARDS_WAITING} cells emptied).`,
+      : `The cards gained during the session earn from now on: ${shownList(waiting.map((c) => `${shownName(c.god)} ${c.waiting} ${shownName(c.sphere)}`))} (the Cards table's ${CARDS_WAITING} cells emptied).`,
+    uncounted.length === 0
+      ? ""
+      : `The Cards table's ${CARDS_WAITING} ${uncounted.length === 1 ? "cell" : "cells"} that could not be counted (${shownList(uncounted, LIST_SHOWN, "; ")}) ${uncounted.length === 1 ? "is" : "are"} emptied too: every card of ${uncounted.length === 1 ? "its row earns" : "their rows earns"} from now on.`,
     inflation.average === undefined || inflation.factor === undefined
       ? ""
       : `Average ${String(+inflation.average.toFixed(3))} mana a character: ${inflation.factor === 1 ? "every mana source pays in full." : `the inflation advice is a factor of ${inflation.factor} on every mana source.`}`,

@@ -242,6 +242,9 @@ export const HISTORY_HEADERS = ["Century", "Kind", "Name", "Units", "Cities", "G
 /** The hidden sheet that proves the Ledger (see read/seal.ts). */
 export const SEAL_SHEET = "Ledger Seal";
 
+/** The largest century whose worksheets' names fit Excel's 31 characters: "C99999999 Century-End Worksheet". */
+export const MAX_CENTURY = 99_999_999;
+
 /** Sheets this add-in generated (so they are not mistaken for input). */
 export const GENERATED_SHEET =
   /^(C\d+ (Death Worksheet|Century-End Worksheet|Mana)|Heaven Events|Earth Events|Distribution Points|Earth Summary|Character Sheets|Campaign History|Charts|Ledger Seal)$/;

@@ -1,7 +1,7 @@
 /** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
 import { DEMONS } from "../../engine/names";
 import { payWarning, tableError, tableWarning, type Problem } from "../model/problems";
-import { DEATHS, LEDGER, RACES } from "../model/schema";
+import { DEATHS, LEDGER, MAX_CENTURY, RACES } from "../model/schema";
 import { ERA_CENTURIES } from "./settings";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
@@ -11,8 +11,7 @@ import { creditName } from "./creditName";
 
 export { creditName };
 
-/** The largest century whose worksheets' names fit Excel's 31 characters. */
-export const MAX_CENTURY = 99_999_999;
+export { MAX_CENTURY };
 
 /** The latest century whose end the Ledger holds, or 0 when there is none. */
 export function latestCentury(campaign: Campaign): number {

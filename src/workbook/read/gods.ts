@@ -3,12 +3,14 @@ import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
 import { GODS_MANA } from "../model/schema";
 import type { TableReader } from "../model/tableReader";
 import { GOD_KINDS, type God } from "./types";
+import { lookAlikeCheck } from "./lookAlike";
 
 const RESERVED = [DEMONS, DIABOLISM, ATHEISM].map(nameKey);
 
 export function readGods(reader: TableReader | undefined, flawed: Set<string>): God[] {
   const gods: God[] = [];
   const seen = new Set<string>();
+  const lookAlike = lookAlikeCheck("God", "characters, each with an account of its own whose payment line reads the same");
   for (const r of reader?.rows() ?? []) {
     const name = r.text("God");
     const kind = r.choice("Kind", GOD_KINDS, "greater");
@@ -26,6 +28,7 @@ export function readGods(reader: TableReader | undefined, flawed: Set<string>): 
       continue;
     }
     seen.add(key);
+    lookAlike(r, name);
     gods.push({ name, kind, mana, row: r.row, index: r.index });
   }
   return gods;

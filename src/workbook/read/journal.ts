@@ -15,6 +15,7 @@
  */
 import type { DamagedRecord, DoneOperation, Journal, OpenOperation, RawWorkbook } from "../model/raw";
 import { tableError, WORKBOOK, type Problem } from "../model/problems";
+import { shownList, shownName } from "../model/shown";
 
 export const OP_PREFIX = "gods.op.";
 export const COMMIT_PREFIX = "gods.commit.";
@@ -30,15 +31,10 @@ export const DONE_CHARS = 200_000;
 const RECORD_CHARS = 16_000_000;
 
 /** Text of the workbook's in a message: at most `max` characters, the rest said to be cut. */
-export function bounded(text: string, max = 120): string {
-  const plain = text.replace(/[\u0000-\u001f\u007f]/g, " ");
-  return plain.length <= max ? plain : `${plain.slice(0, max - 1)}…`;
-}
+export const bounded = (text: string, max = 120): string => shownName(text, max);
 
 /** A list in a message: its first `max` entries, then how many more. */
-export function boundedList(items: readonly string[], max = 10): string {
-  return items.length <= max ? items.join(", ") : `${items.slice(0, max).join(", ")} … and ${(items.length - max).toLocaleString("en")} more`;
-}
+export const boundedList = (items: readonly string[], max = 10): string => shownList(items, max);
 
 /** How many done actions each computer's list keeps: enough for any retry of a click. */
 export const DONE_KEPT = 30;

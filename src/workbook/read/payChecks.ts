@@ -10,20 +10,12 @@ import { tableError, payWarning, type Problem } from "../model/problems";
 import type { RawCell } from "../model/raw";
 import { COUNTS, DEATHS, GENERATED_SHEET } from "../model/schema";
 import { addressIn } from "../model/tableReader";
+import { rowList } from "../model/shown";
 import type { Campaign, Death } from "./types";
 
-const key = nameKey;
+export { rowList };
 
-/** The sheet rows of some records, as a gamemaster reads them: "row 5", "rows 5, 9 and 12", "rows 5–40 (36 rows)". */
-export function rowList(rows: readonly number[]): string {
-  const sorted = [...new Set(rows)].sort((a, b) => a - b);
-  const first = sorted[0];
-  const last = sorted[sorted.length - 1];
-  if (first === undefined || last === undefined) return "no rows";
-  if (sorted.length === 1) return `row ${first}`;
-  if (sorted.length > 6) return `rows ${first}–${last} (${sorted.length} rows)`;
-  return `rows ${sorted.slice(0, -1).join(", ")} and ${last}`;
-}
+const key = nameKey;
 
 /**
  * A sheet whose name looks like a missing table's ("Death Log" for Deaths, "counts 2" for

@@ -5,10 +5,12 @@ import { nameKey } from "../../engine/names";
 import { parseResistances, type ResistCode } from "../../engine/resist";
 import type { RowReader, TableReader } from "../model/tableReader";
 import type { Race } from "./types";
+import { lookAlikeCheck } from "./lookAlike";
 
 export function readRaces(reader: TableReader | undefined, flawed: Set<string>): Race[] {
   const races: Race[] = [];
   const seen = new Set<string>();
+  const lookAlike = lookAlikeCheck("Race", "races");
   for (const r of reader?.rows() ?? []) {
     const name = r.text("Race");
     const units = r.whole("Units", { what: "a whole number of units, 0 or more" });
@@ -25,6 +27,7 @@ export function readRaces(reader: TableReader | undefined, flawed: Set<string>):
       continue;
     }
     seen.add(nameKey(name));
+    lookAlike(r, name);
     races.push({ race: name, units, cities, greatCities, turmoil, culture, ...attributes(r), row: r.row, index: r.index });
   }
   return races;

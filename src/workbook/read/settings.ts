@@ -8,8 +8,9 @@ import { exactNumber, isBlank } from "../../engine/cells";
 import { didYouMean, nameKey } from "../../engine/names";
 import { tableWarning, type Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
-import { SETTINGS } from "../model/schema";
+import { MAX_CENTURY, SETTINGS } from "../model/schema";
 import { addressIn, columnIndex } from "../model/tableReader";
+import { rowList } from "../model/shown";
 
 /** Era Centrum's centuries (seed 002, Time on Earth, the Sequence of Centuries). */
 export const ERA_CENTURIES = 16;
@@ -22,11 +23,15 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = { eraLength: ERA_CENTURIES };
 
 /** The settings the table may hold, by name key, with what a value must be. */
-const KNOWN: Readonly<Record<string, { readonly name: string; readonly what: string; readonly read: (v: number) => Partial<Settings> | undefined }>> = {
+const KNOWN: Readonly<
+  Record<string, { readonly name: string; readonly what: string; readonly byDefault: string; readonly read: (v: number) => Partial<Settings> | undefined }>
+> = {
   [nameKey("Era length")]: {
     name: "Era length",
-    what: "a whole number of centuries, 1 or more",
-    read: (v) => (Number.isSafeInteger(v) && v >= 1 ? { eraLength: v } : undefined),
+    // No era is longer than the centuries there can be.
+    what: `a whole number of centuries, from 1 to ${MAX_CENTURY.toLocaleString("en")}`,
+    byDefault: `${ERA_CENTURIES} centuries, Era Centrum's`,
+    read: (v) => (Number.isSafeInteger(v) && v >= 1 && v <= MAX_CENTURY ? { eraLength: v } : undefined),
   },
 };
 
@@ -43,8 +48,15 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     return DEFAULT_SETTINGS;
   }
   let settings: Settings = DEFAULT_SETTINGS;
-  // The row each setting was first given on: a second one is named, and the later value used.
-  const given = new Map<string, number>();
+  // The rows each setting is given on, with its value, and those whose value it cannot use: each
+  // setting's are named in one warning, whatever the number of rows.
+  const given = new Map<string, { row: number; value: number }[]>();
+  const unusable = new Map<string, number[]>();
+  const rowsOf = <T>(map: Map<string, T[]>, setting: string): T[] => {
+    const rows = map.get(setting) ?? [];
+    map.set(setting, rows);
+    return rows;
+  };
   table.rows.forEach((cells, i) => {
     const typed = cells[name];
     if (isBlank(typed)) return;
@@ -65,26 +77,42 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     const r = exactNumber(cells[value]);
     const read = r === null || r.d !== 1n ? undefined : known.read(Number(r.n));
     if (read === undefined) {
-      problems.push(
-        tableWarning(SETTINGS.name, `${known.name} must be ${known.what}; the default is kept until it is.`, {
-          row,
-          column: "Value",
-          address: addressIn(table, row, "Value"),
-        }),
-      );
+      rowsOf(unusable, nameKey(label)).push(row);
       return;
     }
-    const first = given.get(known.name);
-    if (first !== undefined)
-      problems.push(
-        tableWarning(SETTINGS.name, `${known.name} is given twice, in rows ${first} and ${row}: the later value, ${Number(r?.n)}, is used.`, {
-          row,
-          column: "Setting",
-          address: addressIn(table, row, "Setting"),
-        }),
-      );
-    else given.set(known.name, row);
+    rowsOf(given, nameKey(label)).push({ row, value: Number(r?.n) });
     settings = { ...settings, ...read };
   });
+  for (const [setting, rows] of unusable) {
+    const known = KNOWN[setting];
+    const first = rows[0];
+    if (known === undefined || first === undefined) continue;
+    const kept = given.get(setting) ?? [];
+    const used = kept[kept.length - 1];
+    const which = rows.length === 1 ? "" : ` (${rowList(rows)})`;
+    problems.push(
+      tableWarning(
+        SETTINGS.name,
+        used === undefined
+          ? `${known.name} must be ${known.what}${which}; the default, ${known.byDefault}, is used until it is.`
+          : `${known.name} must be ${known.what}${which}; the value of row ${used.row}, ${used.value}, is used.`,
+        { row: first, column: "Value", address: addressIn(table, first, "Value") },
+      ),
+    );
+  }
+  // A setting given more than once: the last value is used.
+  for (const [setting, rows] of given) {
+    const last = rows[rows.length - 1];
+    const known = KNOWN[setting];
+    if (last === undefined || known === undefined || rows.length < 2) continue;
+    const times = rows.length === 2 ? "twice" : `${rows.length.toLocaleString("en")} times`;
+    problems.push(
+      tableWarning(
+        SETTINGS.name,
+        `${known.name} is given ${times}, in ${rowList(rows.map((g) => g.row))}: the ${rows.length === 2 ? "later" : "last"} value, ${last.value}, is used.`,
+        { row: last.row, column: "Setting", address: addressIn(table, last.row, "Setting") },
+      ),
+    );
+  }
   return settings;
 }
