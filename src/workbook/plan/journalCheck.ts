@@ -366,3 +366,8 @@ export function vetJournal<W extends RawWorkbook>(raw: W): W {
 export function asideSetting(record: DamagedRecord, at: number): { readonly key: string; readonly value: string } {
   return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why }) };
 }
+
+/** The tables an action of this kind may edit (none for a kind the journal does not know). */
+export function tablesReached(action: string): readonly string[] {
+  return REACH[action]?.tables ?? [];
+}
