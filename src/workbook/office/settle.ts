@@ -1,7 +1,7 @@
 /**
  * The actions inside Excel that settle what went wrong rather than pay: a credit written on two
  * computers recorded as put right, a Ledger two computers' writes mixed put right from the
- * journal, and an action that stopped part-way finished or taken back (journal.ts).
+ * journal, and an action that stopped part-way finished or taken back (finish.ts).
  */
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import type { RawWorkbook } from "../model/raw";
@@ -10,7 +10,8 @@ import { readCampaign } from "../read/campaign";
 import { clock } from "../read/journal";
 import { settledBy, type Outcome, type Settled } from "./actions";
 import { THIS_COMPUTER } from "./computer";
-import { journaled, settleOperation, type JournalOptions } from "./journal";
+import { settleOperation } from "./finish";
+import { journaled, type JournalOptions } from "./journal";
 import { SETTLED_PREFIX } from "./read";
 import { ActionError, exclusive, withRetry, type ActionOptions, type ExcelRun } from "./run";
 
