@@ -42,9 +42,7 @@ export async function renameEverywhere<O extends ActionOptions & JournalOptions 
       };
       return { outcome: { outcome, raw }, write };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") return refusedOutcome(result.raw, result.message);
     const { outcome, raw } = result.outcome;
     if (result.kind === "planned" || outcome.plan === undefined)
@@ -87,9 +85,7 @@ export async function writePacket<O extends ActionOptions & JournalOptions = Act
       };
       return { outcome: { outcome, read }, write };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     const { outcome, read } = result.outcome;
     if (result.kind === "refused")
       return { ...outcome, problems: [tableError(WORKBOOK, result.message)], written: false, status: campaignStatus(readCampaign(result.raw)) };

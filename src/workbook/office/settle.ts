@@ -37,9 +37,7 @@ export async function settlePaidTwice<O extends ActionOptions & JournalOptions =
         },
       };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
     return { status: campaignStatus(readCampaign(await readAfter(run, options ?? {}))) };
   });
@@ -74,9 +72,7 @@ export async function putBookRight<O extends ActionOptions & JournalOptions = Ac
         },
       };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
     if (result.kind === "planned")
       throw new ActionError(

@@ -60,9 +60,7 @@ export async function runEdits(
       const journal: JournalWrite = { ...tool, done: p.message.replace(/\.$/, ""), items: editItems(raw, p.edits) };
       return { outcome: done, write: journal };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") return refusedOutcome(result.raw, result.message);
     const { read, edits, ...done } = result.outcome;
     if (result.kind === "planned") return { ...done, written: false, status: campaignStatus(read) };
