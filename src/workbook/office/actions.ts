@@ -236,7 +236,7 @@ async function credit(
   run: ExcelRun,
   what: string,
   planner: (read: CampaignRead) => CreditOutcome,
-  options: ActionOptions & JournalOptions,
+  options: JournalOptions,
   /** whether it pays (an undo or a correction does not): logged, so that one made on two computers is found */
   pays = true,
 ): Promise<CreditInExcel | Settled> {
@@ -270,7 +270,7 @@ async function credit(
 }
 
 /** Credits an event that happened (`times` times) to every recipient of its sources. */
-export function creditEvent<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function creditEvent<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   event: string,
   eventOptions: EventOptions = {},
@@ -280,25 +280,17 @@ export function creditEvent<O extends ActionOptions & JournalOptions = ActionOpt
 }
 
 /** Credits the era that closes with the latest century end. */
-export function creditEraEnd<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  century: number,
-  options?: O,
-): Promise<Outcome<CreditInExcel, O>> {
+export function creditEraEnd<O extends JournalOptions = ActionOptions>(run: ExcelRun, century: number, options?: O): Promise<Outcome<CreditInExcel, O>> {
   return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** The book corrected on purpose: sealed as it stands, with a correction row in each account it touches saying why. */
-export function correctBook<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  because: string,
-  options?: O,
-): Promise<Outcome<CreditInExcel, O>> {
+export function correctBook<O extends JournalOptions = ActionOptions>(run: ExcelRun, because: string, options?: O): Promise<Outcome<CreditInExcel, O>> {
   return credit(run, "correcting the book", (read) => planReseal(read, because), options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** A character loses mana it may not hold: what its account carries goes first, the rest it owes. */
-export function debitAccount<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function debitAccount<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   god: string,
   mana: number,
@@ -315,7 +307,7 @@ export function debitAccount<O extends ActionOptions & JournalOptions = ActionOp
  * Takes back the latest credit, when it is an event, a debit or an era's end: only the one the
  * pane named (`expected`), and only while the book is as the pane last read it (`head`).
  */
-export function undoLatestCredit<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function undoLatestCredit<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   options?: O,
   expected?: string,
@@ -338,7 +330,7 @@ export async function endCentury<O extends PayOptions & JournalOptions = PayOpti
  * anyone: the Ledger is left as it is. For a look at the century in play before it ends, or to
  * redraw the sheets of the latest century.
  */
-export async function regenerateWorksheets<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function regenerateWorksheets<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   century?: number,
   options?: O,

@@ -19,7 +19,7 @@ import { ActionError, exclusive, withRetry, type ActionOptions, type ExcelRun } 
  * A credit written on two computers, settled by a referee: the mana one of them handed out was
  * taken back (or it really happened twice and was credited again). Payments go on after it.
  */
-export async function settlePaidTwice<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function settlePaidTwice<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   credit: string,
   options?: O,
@@ -47,7 +47,7 @@ export async function settlePaidTwice<O extends ActionOptions & JournalOptions =
  * A Ledger whose cells two computers' writes mixed (read/mixed.ts), put right: the Ledger and its
  * seal take the rows of the write the journal keeps under `entry`.
  */
-export async function putBookRight<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function putBookRight<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   entry: string,
   options?: O,
