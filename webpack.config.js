@@ -12,6 +12,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { markdownToHtml } = require("./scripts/markdown");
 const { withFluentTokens } = require("./scripts/fluentTokens");
 const { declarationFiles } = require("./scripts/declarations");
+const { withQuestionPanels } = require("./scripts/questionPanels");
 
 const urlDev = "https://localhost:3000/";
 // Where the add-in is hosted for users: ADDIN_URL=https://host/path/ npm run build points every
@@ -49,6 +50,15 @@ class HostedUrls {
           if (hosted !== text) compilation.updateAsset(name, new webpack.sources.RawSource(hosted));
         }
       });
+    });
+  }
+}
+
+/** Makes the pane's <question-panel> placeholders their markup (scripts/questionPanels.js), before the page is minified. */
+class QuestionPanels {
+  apply(compiler) {
+    compiler.hooks.compilation.tap("QuestionPanels", (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("QuestionPanels", (data) => ({ ...data, html: withQuestionPanels(data.html) }));
     });
   }
 }
@@ -134,6 +144,7 @@ module.exports = async (env, options) => {
         chunksSortMode: "manual",
         inject: "body",
       }),
+      new QuestionPanels(),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
