@@ -1,5 +1,5 @@
 /* Builds the add-in into dist/: the functions bundle and its functions.json (written by
-   custom-functions-metadata-plugin from the JSDoc in src/functions/functions.ts), the task pane
+   custom-functions-metadata-plugin from the JSDoc in src/functions/declarations/), the task pane
    page (which also hosts the functions and the ribbon command: the runtime is shared), the
    manifest, the icons and the function help pages. */
 const { execFileSync } = require("child_process");
@@ -11,6 +11,8 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { markdownToHtml } = require("./scripts/markdown");
 const { withFluentTokens } = require("./scripts/fluentTokens");
+const { declarationFiles } = require("./scripts/declarations");
+const { withQuestionPanels } = require("./scripts/questionPanels");
 
 const urlDev = "https://localhost:3000/";
 // Where the add-in is hosted for users: ADDIN_URL=https://host/path/ npm run build points every
@@ -48,6 +50,15 @@ class HostedUrls {
           if (hosted !== text) compilation.updateAsset(name, new webpack.sources.RawSource(hosted));
         }
       });
+    });
+  }
+}
+
+/** Makes the pane's <question-panel> placeholders their markup (scripts/questionPanels.js), before the page is minified. */
+class QuestionPanels {
+  apply(compiler) {
+    compiler.hooks.compilation.tap("QuestionPanels", (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("QuestionPanels", (data) => ({ ...data, html: withQuestionPanels(data.html) }));
     });
   }
 }
@@ -122,7 +133,8 @@ module.exports = async (env, options) => {
       ...(dev ? [] : [new HostedUrls()]),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
-        input: "./src/functions/functions.ts",
+        // Every file of declarations, in functions.ts's order: the plugin reads only the files it is given.
+        input: declarationFiles(),
       }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
@@ -132,6 +144,7 @@ module.exports = async (env, options) => {
         chunksSortMode: "manual",
         inject: "body",
       }),
+      new QuestionPanels(),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

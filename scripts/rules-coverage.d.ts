@@ -23,6 +23,7 @@ export interface OtherCoverage {
 export const SECTIONS: readonly SectionCoverage[];
 export const OTHERS: readonly OtherCoverage[];
 export const OUTPUT: string;
-export const FUNCTIONS: string;
+/** The @customfunction declarations, every file in the build's order. */
+export function declarationsSource(): string;
 export function declaredFunctions(source: string): string[];
 export function renderCoverage(source: string): string;

@@ -1,9 +1,11 @@
 /** The pane's element ids are typed once (src/taskpane/ids.ts): each must be in the page, and the page's in the list. */
 import * as fs from "fs";
 import * as path from "path";
+import { withQuestionPanels } from "../../scripts/questionPanels";
 import { IDS } from "../../src/taskpane/ids";
 
-const html = fs.readFileSync(path.join(__dirname, "..", "..", "src", "taskpane", "taskpane.html"), "utf8");
+// The page as the build makes it: each question panel's markup in place of its placeholder.
+const html = withQuestionPanels(fs.readFileSync(path.join(__dirname, "..", "..", "src", "taskpane", "taskpane.html"), "utf8"));
 const inPage = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] as string);
 
 describe("the pane's element ids", () => {
@@ -24,5 +26,12 @@ describe("the pane's element ids", () => {
       for (const part of ["confirm", "question", "yes", "no"]) expect(inPage).toContain(`${q}-${part}`);
     }
     for (const q of ["century", "event", "era"]) expect(inPage).toContain(`${q}-warnings`);
+  });
+
+  test("a question panel written otherwise stops the build, rather than a page without its buttons", () => {
+    expect(() => withQuestionPanels('  <question-panel name="event"></question-panel>\n')).toThrow(/question-panel/);
+    expect(withQuestionPanels('  <question-panel name="event" yes="Credit it"></question-panel>\n')).toContain(
+      '<button id="event-yes" type="button" class="primary">Credit it</button>',
+    );
   });
 });

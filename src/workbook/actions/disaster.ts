@@ -5,25 +5,10 @@ import { afterLosses, cultureOf, PRIMITIVE_RESISTANCE, type AfterLosses } from "
 import { applicableCodes, ELEMENTS, parseElements, parseResistances, resist, type Element, type PowerKind, type ResistCode } from "../../engine/resist";
 import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
-import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
-import { latestCentury } from "../read/century";
+import { foundTable, type Campaign, type Race } from "../read/campaign";
 import { hasColumn, lookUp } from "./lookUp";
-import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
-import {
-  key,
-  refusal,
-  raceProblem,
-  prerequisites,
-  badCell,
-  spelled,
-  lastAction,
-  repeated,
-  editsFor,
-  plural,
-  wholeProblem,
-  lossesOf,
-  lastMortals,
-} from "./referee";
+import type { DeathRow, LastAction, RaceChange, RefereePlan } from "./referee";
+import { badCell, key, lossesOf, opening, planFrom, plural, raceProblem, recordedAlready, spelled, wholeProblem } from "./referee";
 
 export interface DisasterHit {
   readonly race: string;
@@ -73,10 +58,8 @@ function resistancesOf(campaign: Campaign, problems: readonly Problem[], race: R
  * per race that lost units, under the cause given (the element's name by default).
  */
 export function planDisaster(campaign: Campaign, problems: readonly Problem[], order: DisasterOrder): RefereePlan {
-  const century = latestCentury(campaign) + 1;
-  const refuse = (p: Problem | readonly Problem[]) => refusal("disaster", century, p);
-  const pre = prerequisites(campaign, problems);
-  if (pre.length > 0) return refuse(pre);
+  const { century, refuse, blocked } = opening("disaster", campaign, problems);
+  if (blocked !== undefined) return blocked;
   const input = (message: string): RefereePlan => refuse(tableError(DEATHS.name, message));
 
   const parsed = attempt(() => parseElements(order.elements));
@@ -168,14 +151,12 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
     );
   }
   if (order.again !== true && deaths.length > 0) {
-    const last = lastAction(campaign, century);
-    const sameRaces = (rows: readonly Death[]) => {
-      const had = new Set(rows.map((r) => key(r.race ?? "")));
-      return had.size === deaths.length && deaths.every((d) => had.has(key(d.race ?? "")));
+    const sameDisaster = (last: LastAction) => {
+      const had = new Set(last.rows.map((r) => key(r.race ?? "")));
+      return key(last.note) === key(note) && had.size === deaths.length && deaths.every((d) => had.has(key(d.race ?? "")));
     };
-    if (last !== undefined && key(last.note) === key(note) && sameRaces(last.rows)) {
-      return refuse(repeated(campaign, century, last.rows[0] as Death, `this ${cause} striking the ${deaths.map((d) => d.race).join(", ")}`));
-    }
+    const again = recordedAlready(campaign, century, sameDisaster, `this ${cause} striking the ${deaths.map((d) => d.race).join(", ")}`);
+    if (again !== undefined) return refuse(again);
   }
   const total = struck.reduce((sum, s) => sum + s.lost, 0);
   const before = struck.reduce((sum, s) => sum + s.before, 0);
@@ -186,7 +167,5 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
         ? `${what}: nobody died (${before} before resistances); nothing to write.`
         : `${what}: nobody died (${before} before resistances), but cities fell.`
       : `${what}: ${plural(total, `${cause} death`)} after resistances (${before} before), among the ${deaths.map((d) => d.race).join(", ")}.`;
-  details.push(...lastMortals(campaign.races, changes));
-  const preview: RefereePreview = { action: "disaster", century, deaths, changes };
-  return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
+  return planFrom(campaign, { action: "disaster", century, deaths, changes }, message, details);
 }

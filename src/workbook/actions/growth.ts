@@ -6,10 +6,9 @@ import { tableError, type Problem } from "../model/problems";
 import { DEATHS, RACES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { foundTable, type Campaign } from "../read/campaign";
-import { latestCentury } from "../read/century";
 import { hasColumn } from "./lookUp";
-import type { DeathRow, RaceChange, RefereePreview, RefereePlan } from "./referee";
-import { GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled, editsFor, plural, percentOf, lastMortals } from "./referee";
+import type { DeathRow, RaceChange, RefereePlan } from "./referee";
+import { GROWTH_NOTE, key, raceProblem, badCell, spelled, plural, percentOf, opening, planFrom } from "./referee";
 
 /**
  * The growth at the start of the century in play (engine: growth, starvation): every race gains
@@ -19,10 +18,8 @@ import { GROWTH_NOTE, key, refusal, raceProblem, prerequisites, badCell, spelled
  * also what stops a second growth in one century.
  */
 export function planGrowth(campaign: Campaign, problems: readonly Problem[]): RefereePlan {
-  const century = latestCentury(campaign) + 1;
-  const refuse = (p: Problem | readonly Problem[]) => refusal("growth", century, p);
-  const pre = prerequisites(campaign, problems);
-  if (pre.length > 0) return refuse(pre);
+  const { century, refuse, blocked } = opening("growth", campaign, problems);
+  if (blocked !== undefined) return blocked;
   const done = campaign.deaths.find((d) => d.century === century && isGrowthNote(d.note));
   if (done !== undefined) {
     const deaths = foundTable(campaign, DEATHS.name);
@@ -104,9 +101,7 @@ export function planGrowth(campaign: Campaign, problems: readonly Problem[]): Re
     message += ` The Races table has no Aggression column: note +${STARVATION_AGGRESSION} Aggression for the rest of the century for the ${angry.join(", ")}.`;
   if (!has("Limit"))
     message += " The Races table has no Limit column, so nobody was checked for starvation: add one with the units each race's squares support.";
-  details.push(...lastMortals(campaign.races, changes));
-  const preview: RefereePreview = { action: "growth", century, deaths: rows, changes };
-  return { edits: editsFor(century, rows, changes, campaign.races), message, details, problems: [], century, preview };
+  return planFrom(campaign, { action: "growth", century, deaths: rows, changes }, message, details);
 }
 
 /**

@@ -15,7 +15,7 @@ import { DEATHS, LEDGER, normalizeHeader, RACES, type RaceAttribute } from "../m
 import { addressIn } from "../model/tableReader";
 import type { EditPlan, EditRow, TableEdit } from "../plan/edits";
 import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
-import { SECOND_CREATION } from "../read/century";
+import { latestCentury, SECOND_CREATION } from "../read/century";
 import { hasColumn } from "./lookUp";
 
 export type RefereeAction = "war" | "disaster" | "growth";
@@ -79,9 +79,38 @@ export const key = nameKey;
 
 // ---- What every action shares --------------------------------------------------------------
 
-export function refusal(action: RefereeAction, century: number, problems: Problem | readonly Problem[]): RefereePlan {
+function refusal(action: RefereeAction, century: number, problems: Problem | readonly Problem[]): RefereePlan {
   const list = Array.isArray(problems) ? (problems as readonly Problem[]) : [problems as Problem];
   return { edits: [], message: "", problems: list, century, preview: { action, century, deaths: [], changes: [] } };
+}
+
+/** How every action begins: the century in play, which its rows are for, and how it refuses. */
+export interface Opening {
+  readonly century: number;
+  /** the action's plan when it writes nothing, for these reasons */
+  readonly refuse: (problems: Problem | readonly Problem[]) => RefereePlan;
+  /** its refusal when a table it writes is not fit to (prerequisites) */
+  readonly blocked?: RefereePlan;
+}
+
+export function opening(action: RefereeAction, campaign: Campaign, problems: readonly Problem[]): Opening {
+  const century = latestCentury(campaign) + 1;
+  const refuse = (p: Problem | readonly Problem[]) => refusal(action, century, p);
+  const pre = prerequisites(campaign, problems);
+  return { century, refuse, ...(pre.length > 0 ? { blocked: refuse(pre) } : {}) };
+}
+
+/** An action's plan from its preview: the rows and changes as edits, and a word when they leave no mortal on Earth. */
+export function planFrom(campaign: Campaign, preview: RefereePreview, message: string, details: readonly string[]): RefereePlan {
+  const { century, deaths, changes } = preview;
+  return {
+    edits: editsFor(century, deaths, changes, campaign.races),
+    message,
+    details: [...details, ...lastMortals(campaign.races, changes)],
+    problems: [],
+    century,
+    preview,
+  };
 }
 
 export function raceProblem(message: string, race?: Race, column?: string, campaign?: Campaign): Problem {
@@ -97,7 +126,7 @@ export function raceProblem(message: string, race?: Race, column?: string, campa
  * Why an action cannot write at all: a problem in a table it writes (or in the Ledger, which
  * says which century is in play), or a Deaths table that cannot hold its rows.
  */
-export function prerequisites(campaign: Campaign, problems: readonly Problem[]): Problem[] {
+function prerequisites(campaign: Campaign, problems: readonly Problem[]): Problem[] {
   const blocking = problems.filter((p) => p.severity === "error" && [RACES.name, DEATHS.name, LEDGER.name].includes(p.table));
   if (blocking.length > 0) return blocking;
   const deaths = foundTable(campaign, DEATHS.name);
@@ -136,8 +165,14 @@ export function spelled(campaign: Campaign, cause: string): string {
   return cause;
 }
 
+/** The last rows of the Deaths table, written by one action: their note, and the rows. */
+export interface LastAction {
+  readonly note: string;
+  readonly rows: readonly Death[];
+}
+
 /** The last rows of the Deaths table when they were written by one action in this century: same century, same note. */
-export function lastAction(campaign: Campaign, century: number): { note: string; rows: Death[] } | undefined {
+function lastAction(campaign: Campaign, century: number): LastAction | undefined {
   const rows: Death[] = [];
   for (let i = campaign.deaths.length - 1; i >= 0; i--) {
     const d = campaign.deaths[i] as Death;
@@ -149,7 +184,15 @@ export function lastAction(campaign: Campaign, century: number): { note: string;
   return first === undefined ? undefined : { note: first.note as string, rows };
 }
 
-export function repeated(campaign: Campaign, century: number, row: Death, what: string): Problem {
+/**
+ * Why an action is not written again: the last rows of the Deaths table already record it in this
+ * century (`same` says whether the last action's rows are this one's: its note, its races).
+ * Undefined when they do not; the gamemaster may say it really happened again.
+ */
+export function recordedAlready(campaign: Campaign, century: number, same: (last: LastAction) => boolean, what: string): Problem | undefined {
+  const last = lastAction(campaign, century);
+  const row = last?.rows[0];
+  if (last === undefined || row === undefined || !same(last)) return undefined;
   const deaths = foundTable(campaign, DEATHS.name);
   return tableError(
     DEATHS.name,
@@ -159,7 +202,7 @@ export function repeated(campaign: Campaign, century: number, row: Death, what: 
 }
 
 /** The edits: the rows appended to Deaths, then each race's changed cells in one update. */
-export function editsFor(century: number, deaths: readonly DeathRow[], changes: readonly RaceChange[], races: readonly Race[]): TableEdit[] {
+function editsFor(century: number, deaths: readonly DeathRow[], changes: readonly RaceChange[], races: readonly Race[]): TableEdit[] {
   const edits: TableEdit[] = [];
   if (deaths.length > 0) {
     const rows: EditRow[] = deaths.map((d) => ({
@@ -181,7 +224,7 @@ export function editsFor(century: number, deaths: readonly DeathRow[], changes: 
 }
 
 /** A sentence (or none) when an action's Units changes leave no mortal on Earth that there was before it. */
-export function lastMortals(races: readonly Race[], changes: readonly RaceChange[]): string[] {
+function lastMortals(races: readonly Race[], changes: readonly RaceChange[]): string[] {
   const after = new Map(races.map((r) => [key(r.race), r.units]));
   for (const c of changes) if (c.column === "Units") after.set(key(c.race), c.after);
   const before = races.some((r) => r.units > 0);

@@ -3,26 +3,10 @@ import { afterLosses, BARBARIAN_AGGRESSION, BARBARIAN_MILITARY, cultureOf, popul
 import { casualties, casualtyPercent, triesDiplomacy, unitsMovingIn, war } from "../../engine/war";
 import type { Problem } from "../model/problems";
 import { RACES } from "../model/schema";
-import { foundTable, type Campaign, type Death, type Race } from "../read/campaign";
-import { latestCentury } from "../read/century";
+import { foundTable, type Campaign, type Race } from "../read/campaign";
 import { hasColumn, lookUp } from "./lookUp";
-import type { DeathRow, RaceChange, WarSideResult, WarResult, RefereePreview, RefereePlan } from "./referee";
-import {
-  key,
-  refusal,
-  raceProblem,
-  prerequisites,
-  badCell,
-  spelled,
-  lastAction,
-  repeated,
-  editsFor,
-  plural,
-  signed,
-  wholeProblem,
-  lossesOf,
-  lastMortals,
-} from "./referee";
+import type { DeathRow, LastAction, RaceChange, WarSideResult, WarResult, RefereePlan } from "./referee";
+import { badCell, key, lossesOf, opening, planFrom, plural, raceProblem, recordedAlready, signed, spelled, wholeProblem } from "./referee";
 
 export interface WarSide {
   readonly race: string;
@@ -90,10 +74,8 @@ function fighter(campaign: Campaign, problems: readonly Problem[], side: WarSide
  * winner. Writes one `war` row per race that lost units and lowers their Units.
  */
 export function planWar(campaign: Campaign, problems: readonly Problem[], order: WarOrder): RefereePlan {
-  const century = latestCentury(campaign) + 1;
-  const refuse = (p: Problem | readonly Problem[]) => refusal("war", century, p);
-  const pre = prerequisites(campaign, problems);
-  if (pre.length > 0) return refuse(pre);
+  const { century, refuse, blocked } = opening("war", campaign, problems);
+  if (blocked !== undefined) return blocked;
   const a = fighter(campaign, problems, order.a);
   if ("severity" in a) return refuse(a);
   const b = fighter(campaign, problems, order.b);
@@ -103,11 +85,9 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
 
   const outcome = war(a.strength, a.military, b.strength, b.military);
   const note = `war: ${a.race.race} vs ${b.race.race}`;
-  if (order.again !== true) {
-    const last = lastAction(campaign, century);
-    const same = last !== undefined && [note, `war: ${b.race.race} vs ${a.race.race}`].some((n) => key(n) === key(last.note));
-    if (same) return refuse(repeated(campaign, century, last.rows[0] as Death, `this war between the ${a.race.race} and the ${b.race.race}`));
-  }
+  const sameWar = (last: LastAction) => [note, `war: ${b.race.race} vs ${a.race.race}`].some((n) => key(n) === key(last.note));
+  const again = order.again === true ? undefined : recordedAlready(campaign, century, sameWar, `this war between the ${a.race.race} and the ${b.race.race}`);
+  if (again !== undefined) return refuse(again);
 
   const cause = spelled(campaign, "war");
   const sides = [
@@ -173,9 +153,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
   // The loser is worked out from the kills; where a side had fewer units than it was dealt, both are said.
   const lostBy = (race: Race, kills: number) => (kills > race.units ? `${race.units} (of ${kills} kills: all its units)` : String(kills));
   const message = `War in century ${century} between the ${a.race.race} and the ${b.race.race}: the ${a.race.race} lost ${lostBy(a.race, outcome.killedByB)}, the ${b.race.race} lost ${lostBy(b.race, outcome.killedByA)}. ${verdict}`;
-  details.push(...lastMortals(campaign.races, changes));
-  const preview: RefereePreview = { action: "war", century, deaths, changes, war: result };
-  return { edits: editsFor(century, deaths, changes, campaign.races), message, details, problems: [], century, preview };
+  return planFrom(campaign, { action: "war", century, deaths, changes, war: result }, message, details);
 }
 
 /** What happens to the squares a loser leaves: who moves in, by the winner's culture. */

@@ -15,6 +15,7 @@ import { planUndo } from "../actions/undo";
 import { planDebit, type DebitOptions } from "../actions/debit";
 import { type CreditOutcome } from "../actions/credit";
 import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
+import type { RawWorkbook } from "../model/raw";
 import { type Payment, type WorkbookPlan } from "../plan/types";
 import { bookWrite } from "../plan/commit";
 import { planReseal } from "../actions/reseal";
@@ -57,21 +58,19 @@ export function isSettled(outcome: object): outcome is Settled {
   return "settled" in outcome;
 }
 
-/** The journal's answer for the same click as the words the pane shows, or undefined for an ordinary one. */
-export function settledBy(result: Journaled<unknown>): Settled | undefined {
+/** The journal's answer for the same click again (done earlier, or found stopped and finished now) as the words the pane shows. */
+export function settledBy(result: Extract<Journaled<unknown>, { readonly kind: "already" | "finished" }>): Settled {
   if (result.kind === "already")
     return {
       settled: "already",
       message: `Already done at ${clock(result.entry.at)}: ${result.entry.done}. Nothing more was written.`,
       status: campaignStatus(readCampaign(result.raw)),
     };
-  if (result.kind === "finished")
-    return {
-      settled: "finished",
-      message: `Finished ${result.op.words}, which had stopped part-way at ${clock(result.op.at)}: ${result.op.done}. Nothing was written twice.`,
-      status: campaignStatus(readCampaign(result.raw)),
-    };
-  return undefined;
+  return {
+    settled: "finished",
+    message: `Finished ${result.op.words}, which had stopped part-way at ${clock(result.op.at)}: ${result.op.done}. Nothing was written twice.`,
+    status: campaignStatus(readCampaign(result.raw)),
+  };
 }
 
 /** Whole mana handed out, as a line: "Ares 22, Hestia 24" (or that nobody collects any). */
@@ -86,14 +85,17 @@ function shownSheet(plan: WorkbookPlan, written: readonly { readonly name: strin
   return mana?.name ?? LEDGER.name;
 }
 
-export interface CenturyEndInExcel extends CenturyEndOutcome {
-  /** whether the worksheets (and the Ledger, when asked) were all written */
+/** What a century end or a credit hands back besides its outcome. */
+interface InExcel {
+  /** whether it was all written: a century end's worksheets (and the Ledger, when asked), a credit's sheets and the Ledger */
   readonly written: boolean;
   /** warnings that change pay, not accepted: nothing was written until the gamemaster has seen them */
   readonly unaccepted?: readonly Problem[];
-  /** the campaign once the century end is written (or as it is, when nothing was) */
+  /** the campaign once it is written (or as it is, when nothing was) */
   readonly status: CampaignStatus;
 }
+
+export interface CenturyEndInExcel extends CenturyEndOutcome, InExcel {}
 
 /**
  * Why another referee's Excel kept this one from writing, in a gamemaster's words: when the
@@ -110,12 +112,33 @@ function refusalWords(rows: readonly (readonly unknown[])[] | undefined, refusal
     : refusal;
 }
 
-/** What a century end plans on the workbook as read, besides the journal's part. */
-interface CenturyPlanned {
-  readonly outcome: CenturyEndOutcome;
+/** What a century end or a credit plans on the workbook as read, besides the journal's part. */
+interface PayPlanned<T> {
+  readonly outcome: T;
   readonly unaccepted: readonly Problem[];
   readonly read: CampaignRead;
   readonly plan?: WorkbookPlan;
+}
+
+/**
+ * What a century end or a credit hands back once the journal has written it, or held it back or
+ * refused it (nothing written); the status after a write is worked out from the plan (`after`)
+ * without reading the workbook again.
+ */
+function reported<T extends { readonly problems: readonly Problem[] }>(
+  result: Exclude<Journaled<PayPlanned<T>>, { readonly kind: "already" | "finished" }>,
+  after: (raw: RawWorkbook, plan: WorkbookPlan) => RawWorkbook,
+): T & InExcel {
+  const { outcome, unaccepted, read, plan } = result.outcome;
+  if (result.kind === "planned") return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
+  if (result.kind === "refused" || plan === undefined)
+    return {
+      ...outcome,
+      problems: [tableError(LEDGER.name, result.kind === "refused" ? result.message : "nothing was written.")],
+      written: false,
+      status: campaignStatus(readCampaign(result.raw)),
+    };
+  return { ...outcome, written: true, status: campaignStatus(readCampaign(after(result.raw, plan))) };
 }
 
 /**
@@ -131,7 +154,7 @@ async function centuryEnd(
   ledger: boolean,
   options: PayOptions & JournalOptions = {},
 ): Promise<CenturyEndInExcel | Settled> {
-  const result = await journaled(run, options, (raw): { outcome: CenturyPlanned; write?: JournalWrite } => {
+  const result = await journaled(run, options, (raw): { outcome: PayPlanned<CenturyEndOutcome>; write?: JournalWrite } => {
     const read = readCampaign(raw);
     const paid = options.unpaid === true && century !== undefined && century <= latestCentury(read.campaign);
     const planned = centuryEndOf(read, century);
@@ -176,19 +199,8 @@ async function centuryEnd(
         };
     return { outcome: { outcome, unaccepted, read, plan }, write };
   });
-  const settled = settledBy(result);
-  if (settled !== undefined) return settled;
-  if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
-  const { outcome, unaccepted, read, plan } = result.outcome;
-  if (result.kind === "planned") return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
-  if (result.kind === "refused" || plan === undefined)
-    return {
-      ...outcome,
-      problems: [tableError(LEDGER.name, result.kind === "refused" ? result.message : "nothing was written.")],
-      written: false,
-      status: campaignStatus(readCampaign(result.raw)),
-    };
-  return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(result.raw, plan, ledger, ledger))) };
+  if (result.kind === "already" || result.kind === "finished") return settledBy(result);
+  return reported(result, (raw, plan) => afterCenturyEnd(raw, plan, ledger, ledger));
 }
 
 /**
@@ -202,22 +214,7 @@ function worksheetsOnly(plan: WorkbookPlan, latest: number): WorkbookPlan {
   return { ...plan, sheets: plan.sheets.filter((s) => keep.has(s.name)) };
 }
 
-export interface CreditInExcel extends CreditOutcome {
-  /** whether the book's sheets and the Ledger were written */
-  readonly written: boolean;
-  /** warnings that change pay, not accepted: nothing was written until the gamemaster has seen them */
-  readonly unaccepted?: readonly Problem[];
-  /** the campaign once the credit is written (or as it is, when nothing was) */
-  readonly status: CampaignStatus;
-}
-
-/** What a credit plans on the workbook as read, besides the journal's part. */
-interface CreditPlanned {
-  readonly outcome: CreditOutcome;
-  readonly unaccepted: readonly Problem[];
-  readonly read: CampaignRead;
-  readonly plan?: WorkbookPlan;
-}
+export interface CreditInExcel extends CreditOutcome, InExcel {}
 
 /** A credit's words for the journal: what it does, and what it did. */
 function creditWords(outcome: CreditOutcome, pays: boolean): { words: string; done: string } {
@@ -239,12 +236,12 @@ async function credit(
   run: ExcelRun,
   what: string,
   planner: (read: CampaignRead) => CreditOutcome,
-  options: ActionOptions & JournalOptions,
+  options: JournalOptions,
   /** whether it pays (an undo or a correction does not): logged, so that one made on two computers is found */
   pays = true,
 ): Promise<CreditInExcel | Settled> {
   return exclusive(what, async () => {
-    const result = await journaled(run, options, (raw): { outcome: CreditPlanned; write?: JournalWrite } => {
+    const result = await journaled(run, options, (raw): { outcome: PayPlanned<CreditOutcome>; write?: JournalWrite } => {
       const read = readCampaign(raw);
       const outcome = planner(read);
       const plan = outcome.plan;
@@ -267,24 +264,13 @@ async function credit(
       };
       return { outcome: { outcome, unaccepted, read, plan }, write };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
-    const { outcome, unaccepted, read, plan } = result.outcome;
-    if (result.kind === "planned") return { ...outcome, written: false, unaccepted, status: campaignStatus(read) };
-    if (result.kind === "refused" || plan === undefined)
-      return {
-        ...outcome,
-        problems: [tableError(LEDGER.name, result.kind === "refused" ? result.message : "nothing was written.")],
-        written: false,
-        status: campaignStatus(readCampaign(result.raw)),
-      };
-    return { ...outcome, written: true, status: campaignStatus(readCampaign(afterCenturyEnd(result.raw, plan, true))) };
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
+    return reported(result, (raw, plan) => afterCenturyEnd(raw, plan, true));
   });
 }
 
 /** Credits an event that happened (`times` times) to every recipient of its sources. */
-export function creditEvent<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function creditEvent<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   event: string,
   eventOptions: EventOptions = {},
@@ -294,25 +280,17 @@ export function creditEvent<O extends ActionOptions & JournalOptions = ActionOpt
 }
 
 /** Credits the era that closes with the latest century end. */
-export function creditEraEnd<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  century: number,
-  options?: O,
-): Promise<Outcome<CreditInExcel, O>> {
+export function creditEraEnd<O extends JournalOptions = ActionOptions>(run: ExcelRun, century: number, options?: O): Promise<Outcome<CreditInExcel, O>> {
   return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** The book corrected on purpose: sealed as it stands, with a correction row in each account it touches saying why. */
-export function correctBook<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  because: string,
-  options?: O,
-): Promise<Outcome<CreditInExcel, O>> {
+export function correctBook<O extends JournalOptions = ActionOptions>(run: ExcelRun, because: string, options?: O): Promise<Outcome<CreditInExcel, O>> {
   return credit(run, "correcting the book", (read) => planReseal(read, because), options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** A character loses mana it may not hold: what its account carries goes first, the rest it owes. */
-export function debitAccount<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function debitAccount<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   god: string,
   mana: number,
@@ -329,7 +307,7 @@ export function debitAccount<O extends ActionOptions & JournalOptions = ActionOp
  * Takes back the latest credit, when it is an event, a debit or an era's end: only the one the
  * pane named (`expected`), and only while the book is as the pane last read it (`head`).
  */
-export function undoLatestCredit<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function undoLatestCredit<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   options?: O,
   expected?: string,
@@ -352,7 +330,7 @@ export async function endCentury<O extends PayOptions & JournalOptions = PayOpti
  * anyone: the Ledger is left as it is. For a look at the century in play before it ends, or to
  * redraw the sheets of the latest century.
  */
-export async function regenerateWorksheets<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function regenerateWorksheets<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   century?: number,
   options?: O,

@@ -15,13 +15,13 @@ import { planSessionEnd, type SessionOrder } from "../actions/sessions";
 import { planCards, type CardsOrder, type CardsPreview } from "../actions/cards";
 import { exclusive, settledBy, type ActionOptions, type ExcelRun, type JournalOptions, type Outcome, type Settled } from "./actions";
 import { journaled, type JournalWrite } from "./journal";
-import { refusedOutcome, runEdits, type EditOutcome } from "./tools";
+import { refusedOutcome, runEdits, runPreviewed, type EditOutcome, type Previewing } from "./tools";
 
 /**
  * A character renamed in every column that names one (schema CHARACTER_COLUMNS) with its account sealed anew
  * under the new name: one operation, the cells, the book's sheets and the seal together.
  */
-export async function renameEverywhere<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function renameEverywhere<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   from: string,
   to: string,
@@ -42,9 +42,7 @@ export async function renameEverywhere<O extends ActionOptions & JournalOptions 
       };
       return { outcome: { outcome, raw }, write };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") return refusedOutcome(result.raw, result.message);
     const { outcome, raw } = result.outcome;
     if (result.kind === "planned" || outcome.plan === undefined)
@@ -71,7 +69,7 @@ export interface PacketInExcel extends PacketOutcome {
  * (more, each under Excel's budget, for a very large one). The Ledger is left alone: the packet
  * pays nobody. The packet's first sheet is shown.
  */
-export async function writePacket<O extends ActionOptions & JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<PacketInExcel, O>> {
+export async function writePacket<O extends JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<PacketInExcel, O>> {
   return exclusive("writing the session packet", async (): Promise<PacketInExcel | Settled> => {
     const result = await journaled(run, options ?? {}, (raw) => {
       const read = readCampaign(raw);
@@ -87,9 +85,7 @@ export async function writePacket<O extends ActionOptions & JournalOptions = Act
       };
       return { outcome: { outcome, read }, write };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     const { outcome, read } = result.outcome;
     if (result.kind === "refused")
       return { ...outcome, problems: [tableError(WORKBOOK, result.message)], written: false, status: campaignStatus(readCampaign(result.raw)) };
@@ -99,17 +95,8 @@ export async function writePacket<O extends ActionOptions & JournalOptions = Act
 }
 
 /** What each character holds at the end of a session: the Sessions table's rows and the Gods table's Mana column. */
-export function recordSessionEnd<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  order: SessionOrder,
-  options?: O,
-): Promise<Outcome<EditOutcome, O>> {
-  return runEdits(
-    run,
-    { action: "session-end", words: "recording the session's end" },
-    (read) => planSessionEnd(read.raw, read.campaign, order),
-    options,
-  ) as Promise<Outcome<EditOutcome, O>>;
+export function recordSessionEnd<O extends JournalOptions = ActionOptions>(run: ExcelRun, order: SessionOrder, options?: O): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "session-end", words: "recording the session's end" }, (read) => planSessionEnd(read.raw, read.campaign, order), options);
 }
 
 export interface CardsOutcome extends EditOutcome {
@@ -118,23 +105,10 @@ export interface CardsOutcome extends EditOutcome {
 }
 
 /** Sphere cards bought or given up: previewed (dryRun), or the Cards table changed. */
-export async function changeCards<O extends ActionOptions & JournalOptions & { readonly dryRun?: boolean } = ActionOptions>(
+export function changeCards<O extends JournalOptions & Previewing = ActionOptions>(
   run: ExcelRun,
   order: CardsOrder,
   options?: O,
 ): Promise<Outcome<CardsOutcome, O>> {
-  let preview: CardsPreview | undefined;
-  const outcome = await runEdits(
-    run,
-    { action: "cards", words: `the cards of ${order.god} in ${order.sphere}` },
-    (read) => {
-      const p = planCards(read, order);
-      preview = p.preview;
-      return p;
-    },
-    options ?? {},
-    options?.dryRun !== true,
-  );
-  if ("settled" in outcome) return outcome as Outcome<CardsOutcome, O>;
-  return { ...outcome, ...(preview === undefined ? {} : { preview }) };
+  return runPreviewed(run, { action: "cards", words: `the cards of ${order.god} in ${order.sphere}` }, (read) => planCards(read, order), options);
 }

@@ -2,14 +2,19 @@
  * Carrying out an action's commit items inside Excel (plan/commit.ts), each against the workbook
  * as the items before it left it. An item carried out again, after a request that did it in part
  * or in full, writes nothing twice: values are written as they are meant to be, and rows added,
- * a row deleted, a table made or a sheet renamed are first looked for (itemOutcome).
+ * a row deleted, a table made or a sheet renamed are first looked for (itemOutcome). The
+ * commit's steps (commitSteps) are the same for an action written now and one finished later.
  */
 import type { ContextApi, WorkbookApi } from "./api";
+import { THIS_COMPUTER } from "./computer";
+import type { Step } from "./write";
+import type { DoneOperation } from "../model/raw";
 import type { RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { createdRows, tableOf } from "../plan/edits";
 import { firstDifference, itemOutcome, ledgerTarget, sheetIn, tailTarget, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
 import { firstChange } from "../plan/ledger";
+import { BOOKS_KEPT, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX } from "../read/journal";
 import { excelFormat, textValue } from "./look";
 import { queueEdit, queueTable } from "./tableEdits";
 
@@ -130,4 +135,60 @@ export function queueItem(context: ContextApi, current: RawWorkbook, item: Commi
   const { needed, after } = itemOutcome(current, item);
   if (needed) queueNeeded(context.workbook, current, item);
   return after;
+}
+
+/**
+ * This computer's list of done actions, with `entry` added at its end: its latest credits keep
+ * what they wrote of the book (a Ledger two computers' writes mixed is told by it).
+ */
+function doneList(raw: RawWorkbook, entry: DoneEntry): string {
+  const own: DoneEntry[] = (raw.journal?.done ?? [])
+    .filter((d) => d.computer === THIS_COMPUTER)
+    .map((d) => ({ id: d.id, at: d.at, words: d.words, done: d.done, ...(d.book === undefined ? {} : { book: d.book }) }));
+  const list = [...own.filter((d) => d.id !== entry.id), entry].slice(-DONE_KEPT);
+  let books = 0;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const d = list[i] as DoneEntry;
+    if (d.book === undefined) continue;
+    if (++books > BOOKS_KEPT) list[i] = { id: d.id, at: d.at, words: d.words, done: d.done };
+  }
+  return JSON.stringify(list);
+}
+
+type DoneEntry = Omit<DoneOperation, "computer">;
+
+/**
+ * The steps of the commit: its mark, each item (carried out against the workbook as the items
+ * before it leave it) with a mark after it, and the done mark, which also clears the intent.
+ */
+export function commitSteps(
+  context: ContextApi,
+  start: RawWorkbook,
+  id: string,
+  items: readonly CommitItem[],
+  from: number,
+  done: string,
+  words: string,
+): Step[] {
+  const settings = context.workbook.settings;
+  let current = start;
+  const mark = (n: number): Step => ({ bytes: 300, queue: () => settings.add(`${COMMIT_PREFIX}${id}`, String(n)) });
+  const steps: Step[] = from === 0 ? [mark(0)] : [];
+  items.forEach((item, i) => {
+    if (i < from) return;
+    steps.push({ bytes: JSON.stringify(item).length + 500, queue: () => (current = queueItem(context, current, item)) }, mark(i + 1));
+  });
+  const ledger = items.find((i) => i.kind === "ledger");
+  const seal = items.find((i) => i.kind === "tail");
+  const head = items.find((i) => i.kind === "name");
+  const book = ledger === undefined ? {} : { book: { ledger, ...(seal === undefined ? {} : { seal }), ...(head === undefined ? {} : { head }) } };
+  steps.push({
+    bytes: 2000 + (ledger === undefined ? 0 : JSON.stringify(book).length),
+    queue: () => {
+      settings.add(`${DONE_PREFIX}${THIS_COMPUTER}`, doneList(start, { id, at: Date.now(), words, done, ...book }));
+      settings.getItemOrNullObject(`${OP_PREFIX}${id}`).delete();
+      settings.getItemOrNullObject(`${COMMIT_PREFIX}${id}`).delete();
+    },
+  });
+  return steps;
 }

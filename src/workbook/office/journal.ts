@@ -15,19 +15,24 @@
  * and its half-written sheets go (taken back); within it, the items from the last mark on are
  * carried out again (finished). Either is one confirmed step; the same click again does it too.
  * A click whose action is done says so and writes nothing ("already done at 21:05").
+ *
+ * The commit's steps are in commit.ts, settling an action found open in finish.ts, and what a
+ * request that failed left, with the words for it, in stopped.ts.
  */
 import type { ContextApi } from "./api";
 import { THIS_COMPUTER } from "./computer";
-import { ActionError, withRetry, type ActionOptions, type ExcelRun } from "./run";
+import { withRetry, ActionError, type ActionOptions, type ExcelRun } from "./run";
 import { readWorkbook, ledgerCheck } from "./read";
 import { queueClaim, queueRelease } from "./claim";
-import { queueItem } from "./commit";
+import { commitSteps } from "./commit";
+import { clearLeftovers, queueTakeBack, settle } from "./finish";
+import { journalAfterStop, readError, Stopped, stopWords, sync, type AfterStop } from "./stopped";
 import { requests, worksheetSteps, type Step } from "./write";
-import type { DoneOperation, OpenOperation, RawWorkbook } from "../model/raw";
+import type { OpenOperation, RawWorkbook, DoneOperation } from "../model/raw";
 import type { SheetPlan } from "../plan/layout";
-import { itemsIn, type CommitItem } from "../plan/commit";
+import type { CommitItem } from "../plan/commit";
 import { temporaryName } from "../plan/journalCheck";
-import { BOOKS_KEPT, clock, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, underWay } from "../read/journal";
+import { clock, OP_PREFIX, underWay } from "../read/journal";
 
 /** A new operation's id: one per click, kept by the pane for the same click tried again. */
 export function newOperationId(): string {
@@ -82,175 +87,6 @@ export interface JournalOptions extends ActionOptions {
 }
 
 export { temporaryName };
-
-/** A write that stopped: which operation, and Excel's error. */
-class Stopped extends Error {
-  readonly code?: string;
-  constructor(
-    readonly id: string,
-    readonly words: string,
-    readonly cause: unknown,
-  ) {
-    super(`${words} stopped`);
-    const code = (cause as { code?: unknown } | null)?.code;
-    if (typeof code === "string") this.code = code;
-  }
-}
-
-async function sync(context: ContextApi, id: string, words: string): Promise<void> {
-  try {
-    await context.sync();
-  } catch (e) {
-    throw new Stopped(id, words, e);
-  }
-}
-
-const sentence = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
-
-/**
- * This computer's list of done actions, with `entry` added at its end: its latest credits keep
- * what they wrote of the book (a Ledger two computers' writes mixed is told by it).
- */
-function doneList(raw: RawWorkbook, entry: DoneEntry): string {
-  const own: DoneEntry[] = (raw.journal?.done ?? [])
-    .filter((d) => d.computer === THIS_COMPUTER)
-    .map((d) => ({ id: d.id, at: d.at, words: d.words, done: d.done, ...(d.book === undefined ? {} : { book: d.book }) }));
-  const list = [...own.filter((d) => d.id !== entry.id), entry].slice(-DONE_KEPT);
-  let books = 0;
-  for (let i = list.length - 1; i >= 0; i--) {
-    const d = list[i] as DoneEntry;
-    if (d.book === undefined) continue;
-    if (++books > BOOKS_KEPT) list[i] = { id: d.id, at: d.at, words: d.words, done: d.done };
-  }
-  return JSON.stringify(list);
-}
-
-type DoneEntry = Omit<DoneOperation, "computer">;
-
-/**
- * The steps of the commit: its mark, each item (carried out against the workbook as the items
- * before it leave it) with a mark after it, and the done mark, which also clears the intent.
- */
-function commitSteps(context: ContextApi, start: RawWorkbook, id: string, items: readonly CommitItem[], from: number, done: string, words: string): Step[] {
-  const settings = context.workbook.settings;
-  let current = start;
-  const mark = (n: number): Step => ({ bytes: 300, queue: () => settings.add(`${COMMIT_PREFIX}${id}`, String(n)) });
-  const steps: Step[] = from === 0 ? [mark(0)] : [];
-  items.forEach((item, i) => {
-    if (i < from) return;
-    steps.push({ bytes: JSON.stringify(item).length + 500, queue: () => (current = queueItem(context, current, item)) }, mark(i + 1));
-  });
-  const ledger = items.find((i) => i.kind === "ledger");
-  const seal = items.find((i) => i.kind === "tail");
-  const head = items.find((i) => i.kind === "name");
-  const book = ledger === undefined ? {} : { book: { ledger, ...(seal === undefined ? {} : { seal }), ...(head === undefined ? {} : { head }) } };
-  steps.push({
-    bytes: 2000 + (ledger === undefined ? 0 : JSON.stringify(book).length),
-    queue: () => {
-      settings.add(`${DONE_PREFIX}${THIS_COMPUTER}`, doneList(start, { id, at: Date.now(), words, done, ...book }));
-      settings.getItemOrNullObject(`${OP_PREFIX}${id}`).delete();
-      settings.getItemOrNullObject(`${COMMIT_PREFIX}${id}`).delete();
-    },
-  });
-  return steps;
-}
-
-/** Queues the removal of settings the journal no longer needs; whether there were any. */
-function clearLeftovers(context: ContextApi, raw: RawWorkbook): boolean {
-  const keys = raw.journal?.leftover ?? [];
-  for (const key of keys) context.workbook.settings.getItemOrNullObject(key).delete();
-  return keys.length > 0;
-}
-
-/** Queues the taking back of an action stopped before its commit: its half-written sheets, its claim, its intent. */
-function queueTakeBack(context: ContextApi, raw: RawWorkbook, op: OpenOperation): RawWorkbook {
-  const wb = context.workbook;
-  const present = new Map(raw.sheetNames.map((n) => [n.toLowerCase(), n]));
-  const gone = op.temps.map(([temp]) => present.get(temp.toLowerCase())).filter((n): n is string => n !== undefined);
-  for (const name of gone) wb.worksheets.getItem(name).delete();
-  if (op.claim !== undefined) wb.settings.getItemOrNullObject(op.claim).delete();
-  wb.settings.getItemOrNullObject(`${OP_PREFIX}${op.id}`).delete();
-  wb.settings.getItemOrNullObject(`${COMMIT_PREFIX}${op.id}`).delete();
-  const out = new Set(gone.map((n) => n.toLowerCase()));
-  const journal = raw.journal === undefined ? undefined : { ...raw.journal, open: raw.journal.open.filter((o) => o.id !== op.id) };
-  return { ...raw, sheetNames: raw.sheetNames.filter((n) => !out.has(n.toLowerCase())), ...(journal === undefined ? {} : { journal }) };
-}
-
-/** Queues what finishes an action stopped within its commit: its items from the last mark on, then its done mark. */
-function finishSteps(context: ContextApi, raw: RawWorkbook, op: OpenOperation): Step[] {
-  const items = itemsIn(op.items);
-  if (items === undefined)
-    throw new ActionError(
-      `${sentence(op.words)} cannot be finished: its record in the workbook's settings is not one this add-in wrote. Restore a saved copy of the workbook.`,
-    );
-  return commitSteps(context, raw, op.id, items, op.reached ?? 0, op.done, op.words);
-}
-
-async function runSteps(context: ContextApi, steps: readonly Step[], id: string, words: string): Promise<void> {
-  for (const group of requests(steps)) {
-    for (const step of group) step.queue();
-
-    await sync(context, id, words);
-  }
-}
-
-/**
- * Finishes or takes back an open action, as the journal says it stopped: within its commit, its
- * items are carried out from the last mark on; before it, its half-written sheets go. Gives back
- * whether it was finished.
- */
-async function settle(context: ContextApi, raw: RawWorkbook, op: OpenOperation): Promise<boolean> {
-  if (op.reached === undefined) {
-    queueTakeBack(context, raw, op);
-    await sync(context, op.id, op.words);
-    return false;
-  }
-  await runSteps(context, finishSteps(context, raw, op), op.id, op.words);
-  return true;
-}
-
-/** What the words of a stop say happened, read from the journal after the stop. */
-type AfterStop = "done" | "committing" | "begun" | "nothing";
-
-async function journalAfterStop(run: ExcelRun, id: string, options: ActionOptions): Promise<AfterStop> {
-  return withRetry(
-    run,
-    async (context) => {
-      const settings = context.workbook.settings;
-      const op = settings.getItemOrNullObject(`${OP_PREFIX}${id}`).load("value");
-      const commit = settings.getItemOrNullObject(`${COMMIT_PREFIX}${id}`).load("value");
-      const done = settings.getItemOrNullObject(`${DONE_PREFIX}${THIS_COMPUTER}`).load("value");
-      await context.sync();
-      if (!done.isNullObject && typeof done.value === "string" && done.value.includes(`"id":"${id}"`)) return "done";
-      if (!op.isNullObject) return commit.isNullObject ? "begun" : "committing";
-      // Nothing of the action was written; a claim it made goes, so that other referees need not wait for it.
-      queueRelease(context);
-      await context.sync();
-      return "nothing";
-    },
-    { ...options, attempts: 3 },
-  );
-}
-
-/** An error of Excel's while the campaign was read, before anything was written: said so. */
-function readError(e: unknown): unknown {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (e instanceof ActionError || typeof code !== "string") return e;
-  return new ActionError("Nothing was written: Excel stopped while the campaign was being read. Try again.", code);
-}
-
-/** The words for an action that stopped, as the journal read after it says. */
-function stopWords(state: Exclude<AfterStop, "done">, words: string): string {
-  const at = clock(Date.now());
-  switch (state) {
-    case "nothing":
-      return `Nothing was written: Excel did not carry out ${words}. Try again.`;
-    case "begun":
-      return `${sentence(words)} stopped at ${at} before it changed anything: nobody was paid and no table changed (the sheets it had begun are hidden, and go when it is done or taken back). Press the same button again to do it, or take it back with the button at the top of the pane.`;
-    case "committing":
-      return `${sentence(words)} stopped at ${at} while it was being recorded. Nothing is lost and nothing was written twice: press the same button again, or Finish it at the top of the pane, and the rest is written as it was meant.`;
-  }
-}
 
 /**
  * Runs one action through the journal: reads the workbook, plans, and writes what was planned
@@ -412,25 +248,4 @@ async function write_<O>(context: ContextApi, raw: RawWorkbook, id: string, writ
     }
   }
   return { kind: "written", outcome, raw };
-}
-
-/** Finishes or takes back an action that stopped part-way, as the journal says (the pane's one confirmed step). */
-export async function settleOperation(
-  run: ExcelRun,
-  id: string,
-  options: ActionOptions = {},
-): Promise<{ readonly finished: boolean; readonly op: OpenOperation; readonly raw: RawWorkbook } | undefined> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      const raw = await readWorkbook(context);
-      const op = raw.journal?.open.find((o) => o.id === id);
-      if (op === undefined) return undefined;
-      options.onStep?.("writing");
-      const finished = await settle(context, raw, op);
-      return { finished, op, raw: await readWorkbook(context) };
-    },
-    options,
-  );
 }

@@ -8,39 +8,28 @@ import { readCampaign } from "../read/campaign";
 import { checkChange, planCult, planObliterate, planTurmoil, type ChangeVerdict, type ProposedShare } from "../actions/pantheon";
 import { planDisaster, type DisasterOrder } from "../actions/disaster";
 import { planGrowth } from "../actions/growth";
-import type { RefereePlan, RefereePreview } from "../actions/referee";
+import type { RefereePreview } from "../actions/referee";
 import { planWar, type WarOrder } from "../actions/war";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
-import { withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Outcome, type Settled } from "./actions";
+import { withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Outcome } from "./actions";
 import { readWorkbook } from "./read";
-import { runEdits, type EditOutcome, type Read, type ToolAction } from "./tools";
+import { runEdits, runPreviewed, type EditOutcome, type Previewing } from "./tools";
 
-export function applyCult<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function applyCult<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   race: string,
   deity: string,
   points: number,
   options?: O,
 ): Promise<Outcome<EditOutcome, O>> {
-  return runEdits(
-    run,
-    { action: "cult", words: `the cult of ${deity} among the ${race}` },
-    (read) => planCult(read.campaign, race, deity, points),
-    options,
-  ) as Promise<Outcome<EditOutcome, O>>;
+  return runEdits(run, { action: "cult", words: `the cult of ${deity} among the ${race}` }, (read) => planCult(read.campaign, race, deity, points), options);
 }
 
-export function obliterateGod<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  god: string,
-  options?: O,
-): Promise<Outcome<EditOutcome, O>> {
-  return runEdits(run, { action: "obliterate", words: `the obliteration of ${god}` }, (read) => planObliterate(read.campaign, god), options) as Promise<
-    Outcome<EditOutcome, O>
-  >;
+export function obliterateGod<O extends JournalOptions = ActionOptions>(run: ExcelRun, god: string, options?: O): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "obliterate", words: `the obliteration of ${god}` }, (read) => planObliterate(read.campaign, god), options);
 }
 
-export function setTurmoil<O extends ActionOptions & JournalOptions = ActionOptions>(
+export function setTurmoil<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   race: string,
   inTurmoil: boolean,
@@ -51,69 +40,33 @@ export function setTurmoil<O extends ActionOptions & JournalOptions = ActionOpti
     { action: "turmoil", words: `marking the ${race} ${inTurmoil ? "in" : "out of"} religious turmoil` },
     (read) => planTurmoil(read.campaign, race, inTurmoil),
     options,
-  ) as Promise<Outcome<EditOutcome, O>>;
+  );
 }
 
-export interface RefereeActionOptions extends ActionOptions, JournalOptions {
-  /** plan and hand back the preview, but write nothing: what the pane shows before the gamemaster confirms */
-  readonly dryRun?: boolean;
-}
+export interface RefereeActionOptions extends JournalOptions, Previewing {}
 
 export interface RefereeOutcome extends EditOutcome {
   /** what the action writes (or, on a dry run or when refused, would write) */
   readonly preview: RefereePreview;
 }
 
-/** One referee action: one read, the plan, and (unless a dry run) one write. */
-async function runReferee(
-  run: ExcelRun,
-  tool: ToolAction,
-  plan: (read: Read) => RefereePlan,
-  options: RefereeActionOptions,
-): Promise<RefereeOutcome | Settled> {
-  let preview: RefereePreview | undefined;
-  const outcome = await runEdits(
-    run,
-    tool,
-    (read) => {
-      const p = plan(read);
-      preview = p.preview;
-      return p;
-    },
-    options,
-    options.dryRun !== true,
-  );
-  if ("settled" in outcome) return outcome;
-  return { ...outcome, preview: preview as RefereePreview };
-}
-
 /** A war between two races (docs/rules/07-war.md): the war deaths written for the century in play, and their Units lowered. */
-export function runWar<O extends RefereeActionOptions = RefereeActionOptions>(
-  run: ExcelRun,
-  order: WarOrder,
-  options?: O,
-): Promise<Outcome<RefereeOutcome, O>> {
-  return runReferee(run, { action: "war", words: "the war" }, (read) => planWar(read.campaign, read.problems, order), options ?? {}) as Promise<
-    Outcome<RefereeOutcome, O>
-  >;
+export function runWar<O extends RefereeActionOptions = ActionOptions>(run: ExcelRun, order: WarOrder, options?: O): Promise<Outcome<RefereeOutcome, O>> {
+  return runPreviewed(run, { action: "war", words: "the war" }, (read) => planWar(read.campaign, read.problems, order), options);
 }
 
 /** A disaster or global power striking races (docs/rules/08-disasters-resistances.md): the deaths after resistances written, Units lowered. */
-export function runDisaster<O extends RefereeActionOptions = RefereeActionOptions>(
+export function runDisaster<O extends RefereeActionOptions = ActionOptions>(
   run: ExcelRun,
   order: DisasterOrder,
   options?: O,
 ): Promise<Outcome<RefereeOutcome, O>> {
-  return runReferee(run, { action: "disaster", words: "the disaster" }, (read) => planDisaster(read.campaign, read.problems, order), options ?? {}) as Promise<
-    Outcome<RefereeOutcome, O>
-  >;
+  return runPreviewed(run, { action: "disaster", words: "the disaster" }, (read) => planDisaster(read.campaign, read.problems, order), options);
 }
 
 /** The growth at the start of the century in play (docs/rules/04-population.md, 05-growth.md): new Units, starvation where a Limit is given. */
-export function runGrowth<O extends RefereeActionOptions = RefereeActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<RefereeOutcome, O>> {
-  return runReferee(run, { action: "growth", words: "the growth of the races" }, (read) => planGrowth(read.campaign, read.problems), options ?? {}) as Promise<
-    Outcome<RefereeOutcome, O>
-  >;
+export function runGrowth<O extends RefereeActionOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<RefereeOutcome, O>> {
+  return runPreviewed(run, { action: "growth", words: "the growth of the races" }, (read) => planGrowth(read.campaign, read.problems), options);
 }
 
 /** Checks a proposed pantheon against the race's pantheon in the workbook now; writes nothing. */

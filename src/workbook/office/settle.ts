@@ -1,7 +1,7 @@
 /**
  * The actions inside Excel that settle what went wrong rather than pay: a credit written on two
  * computers recorded as put right, a Ledger two computers' writes mixed put right from the
- * journal, and an action that stopped part-way finished or taken back (journal.ts).
+ * journal, and an action that stopped part-way finished or taken back (finish.ts).
  */
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import type { RawWorkbook } from "../model/raw";
@@ -11,7 +11,8 @@ import { clock, OP_PREFIX } from "../read/journal";
 import { asideSetting } from "../plan/journalCheck";
 import { settledBy, type Outcome, type Settled } from "./actions";
 import { THIS_COMPUTER } from "./computer";
-import { journaled, settleOperation, type JournalOptions } from "./journal";
+import { settleOperation } from "./finish";
+import { journaled, type JournalOptions } from "./journal";
 import { SETTLED_PREFIX } from "./read";
 import { ActionError, exclusive, withRetry, type ActionOptions, type ExcelRun } from "./run";
 
@@ -19,7 +20,7 @@ import { ActionError, exclusive, withRetry, type ActionOptions, type ExcelRun } 
  * A credit written on two computers, settled by a referee: the mana one of them handed out was
  * taken back (or it really happened twice and was credited again). Payments go on after it.
  */
-export async function settlePaidTwice<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function settlePaidTwice<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   credit: string,
   options?: O,
@@ -37,9 +38,7 @@ export async function settlePaidTwice<O extends ActionOptions & JournalOptions =
         },
       };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
     return { status: campaignStatus(readCampaign(await readAfter(run, options ?? {}))) };
   });
@@ -49,7 +48,7 @@ export async function settlePaidTwice<O extends ActionOptions & JournalOptions =
  * A Ledger whose cells two computers' writes mixed (read/mixed.ts), put right: the Ledger and its
  * seal take the rows of the write the journal keeps under `entry`.
  */
-export async function putBookRight<O extends ActionOptions & JournalOptions = ActionOptions>(
+export async function putBookRight<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   entry: string,
   options?: O,
@@ -74,9 +73,7 @@ export async function putBookRight<O extends ActionOptions & JournalOptions = Ac
         },
       };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") throw new ActionError(result.message.charAt(0).toUpperCase() + result.message.slice(1));
     if (result.kind === "planned")
       throw new ActionError(

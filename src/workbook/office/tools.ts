@@ -44,15 +44,19 @@ export function refusedOutcome(raw: RawWorkbook, message: string): EditOutcome {
   return { written: false, message: "", details: [], problems: [tableError(WORKBOOK, message)], status: campaignStatus(readCampaign(raw)) };
 }
 
-export async function runEdits(
+/**
+ * A tool's action: one read, the plan, and (when it writes) one operation of the journal with
+ * its table edits; handed back with the status after it.
+ */
+export function runEdits<O extends JournalOptions = ActionOptions>(
   run: ExcelRun,
   tool: ToolAction,
   plan: (read: Read) => EditPlan,
-  options: ActionOptions & JournalOptions = {},
+  options?: O,
   write = true,
-): Promise<EditOutcome | Settled> {
-  return exclusive("a change to the tables", async () => {
-    const result = await journaled(run, options, (raw) => {
+): Promise<Outcome<EditOutcome, O>> {
+  return exclusive("a change to the tables", async (): Promise<EditOutcome | Settled> => {
+    const result = await journaled(run, options ?? {}, (raw) => {
       const read = { raw, ...readCampaign(raw) };
       const p = plan(read);
       const done = { message: p.message, details: p.details ?? [], problems: p.problems, read, edits: p.edits };
@@ -60,14 +64,44 @@ export async function runEdits(
       const journal: JournalWrite = { ...tool, done: p.message.replace(/\.$/, ""), items: editItems(raw, p.edits) };
       return { outcome: done, write: journal };
     });
-    const settled = settledBy(result);
-    if (settled !== undefined) return settled;
-    if (result.kind === "already" || result.kind === "finished") throw new Error("settled above");
+    if (result.kind === "already" || result.kind === "finished") return settledBy(result);
     if (result.kind === "refused") return refusedOutcome(result.raw, result.message);
     const { read, edits, ...done } = result.outcome;
     if (result.kind === "planned") return { ...done, written: false, status: campaignStatus(read) };
     return { ...done, written: true, status: campaignStatus(readCampaign(applyEdits(result.raw, edits))) };
-  });
+  }) as Promise<Outcome<EditOutcome, O>>;
+}
+
+/**
+ * A tool whose plan carries a preview of what it writes: planned, written unless it is a dry run
+ * (what the pane shows before the gamemaster confirms), and handed back with that preview.
+ */
+export async function runPreviewed<Plan extends EditPlan & { readonly preview?: unknown }, O extends JournalOptions & Previewing = ActionOptions>(
+  run: ExcelRun,
+  tool: ToolAction,
+  plan: (read: Read) => Plan,
+  options?: O,
+): Promise<Outcome<EditOutcome & Pick<Plan, "preview">, O>> {
+  let preview: Plan["preview"] | undefined;
+  const outcome: EditOutcome | Settled = await runEdits(
+    run,
+    tool,
+    (read) => {
+      const p = plan(read);
+      preview = p.preview;
+      return p;
+    },
+    options,
+    options?.dryRun !== true,
+  );
+  const previewed = "settled" in outcome ? outcome : { ...outcome, ...(preview === undefined ? {} : { preview }) };
+  return previewed as Outcome<EditOutcome & Pick<Plan, "preview">, O>;
+}
+
+/** A tool that can show what it would write before writing it. */
+export interface Previewing {
+  /** plan and hand back the preview, but write nothing: what the pane shows before the gamemaster confirms */
+  readonly dryRun?: boolean;
 }
 
 /** Reads the campaign for the pane: two round trips, nothing written. */
@@ -83,21 +117,13 @@ export async function readStatus(run: ExcelRun, options: ActionOptions = {}): Pr
 }
 
 /** Adds every missing input table, each as an Excel table with its headers on a sheet of its own. */
-export function createMissingTables<O extends ActionOptions & JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<EditOutcome, O>> {
-  return runEdits(run, { action: "setup", words: "adding the missing tables" }, (read) => planMissingTables(read.raw), options) as Promise<
-    Outcome<EditOutcome, O>
-  >;
+export function createMissingTables<O extends JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "setup", words: "adding the missing tables" }, (read) => planMissingTables(read.raw), options);
 }
 
 /** Adds deaths for the century in play to the Deaths table (creating it when there is none). */
-export function recordDeaths<O extends ActionOptions & JournalOptions = ActionOptions>(
-  run: ExcelRun,
-  entry: DeathEntry,
-  options?: O,
-): Promise<Outcome<EditOutcome, O>> {
-  return runEdits(run, { action: "deaths", words: "recording deaths" }, (read) => planDeaths(read.campaign, read.problems, entry), options) as Promise<
-    Outcome<EditOutcome, O>
-  >;
+export function recordDeaths<O extends JournalOptions = ActionOptions>(run: ExcelRun, entry: DeathEntry, options?: O): Promise<Outcome<EditOutcome, O>> {
+  return runEdits(run, { action: "deaths", words: "recording deaths" }, (read) => planDeaths(read.campaign, read.problems, entry), options);
 }
 
 /** Selects a cell (say, the one a problem points at), showing its sheet: one round trip. */

@@ -8,7 +8,6 @@
  * ends 2 credits before the workbook's: …". Only a correction of the book, with its reason, puts
  * the head where the Ledger stands.
  */
-import type { Ratio } from "../../engine/exact";
 import { formatExact } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { sha256 } from "../../engine/sha256";
@@ -16,6 +15,7 @@ import { tableError, type Problem } from "../model/problems";
 import { LEDGER } from "../model/schema";
 import { creditName } from "./creditName";
 import { creditKey } from "./twice";
+import type { CreditContent } from "./types";
 
 /** The workbook's name that holds the head. */
 export const HEAD_NAME = "GodsBook";
@@ -34,20 +34,10 @@ export interface BookHead {
   readonly credits: readonly (readonly [string, string])[];
 }
 
-/** A row of the Ledger as the head knows it. */
-export interface HeadRow {
-  readonly century: number;
-  readonly kind: string;
-  readonly what: string | null;
-  readonly god: string;
-  readonly paid: number;
-  readonly carry: Ratio;
-}
-
 /** Each row's digest, worked out once per row object: the head is checked, then made anew, at every credit. */
-const DIGESTS = new WeakMap<HeadRow, string>();
+const DIGESTS = new WeakMap<CreditContent, string>();
 
-function digest(row: HeadRow): string {
+function digest(row: CreditContent): string {
   let d = DIGESTS.get(row);
   if (d === undefined) {
     d = sha256(["gods-head-1", row.century, row.kind, row.what ?? "", nameKey(row.god), row.paid, formatExact(row.carry)].join("\u001f")).slice(0, 16);
@@ -62,14 +52,14 @@ const MASK = (1n << 64n) - 1n;
  * One digest for several rows, whatever their order: their digests added up (modulo 2^64), so
  * that a row twice counts twice, with no sorting of a long book's digests.
  */
-function together(rows: readonly HeadRow[]): string {
+function together(rows: readonly CreditContent[]): string {
   let sum = 0n;
   for (const r of rows) sum = (sum + BigInt(`0x${digest(r)}`)) & MASK;
   return sum.toString(16).padStart(16, "0");
 }
 
 /** The head of a Ledger holding `rows`, in order; undefined for an empty one. */
-export function headOf(rows: readonly HeadRow[]): BookHead | undefined {
+export function headOf(rows: readonly CreditContent[]): BookHead | undefined {
   if (rows.length === 0) return undefined;
   // The earliest credit: the earliest century's end (or that century's rows, when it has none).
   let earliest = Infinity;
@@ -117,7 +107,7 @@ const plural = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
  * when either is missing (a book older than the head, or none yet); otherwise what is wrong, in
  * words, naming the credits the Ledger lacks when it is behind.
  */
-export function headProblems(head: BookHead | undefined, rows: readonly HeadRow[]): Problem[] {
+export function headProblems(head: BookHead | undefined, rows: readonly CreditContent[]): Problem[] {
   const now = headOf(rows);
   if (head === undefined || now === undefined) return [];
   if (now.rows === head.rows && now.all === head.all) return [];

@@ -17,7 +17,7 @@ import { payWarning, type Problem } from "../model/problems";
 import type { RawCell, RawTable } from "../model/raw";
 import { LEDGER, SEAL_SHEET } from "../model/schema";
 import { addressIn } from "../model/tableReader";
-import type { Account, LedgerRow, Seal } from "./types";
+import type { Account, CreditContent, LedgerRow, Seal } from "./types";
 
 /** The seal's first row: what it is, for whoever unhides it. */
 export const SEAL_HEADERS = ["Entry", "Name", "Credit", "Digest"] as const;
@@ -25,15 +25,9 @@ export const SEAL_NOTE =
   "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or the pane's Correct the book).";
 
 /** A credit's content as the seal digests it. */
-export interface Sealed {
+export interface Sealed extends CreditContent {
   /** its row among the Ledger's, when it is in the Ledger already: the seal lists credits in that order */
   readonly index?: number;
-  readonly century: number;
-  readonly kind: string;
-  readonly what: string | null;
-  readonly god: string;
-  readonly paid: number;
-  readonly carry: Ratio;
 }
 
 /**

@@ -77,6 +77,19 @@ export interface Count {
   readonly count: Ratio;
 }
 
+/**
+ * One credit to one recipient as its digests cover it, the seal's (seal.ts) and the book head's
+ * (head.ts): the credit, its recipient, what was paid and what the account carries on after it.
+ */
+export interface CreditContent {
+  readonly century: number;
+  readonly kind: string;
+  readonly what: string | null;
+  readonly god: string;
+  readonly paid: number;
+  readonly carry: Ratio;
+}
+
 /** One credit to one recipient, as the Ledger holds it. */
 export interface LedgerRow extends Place {
   readonly century: number;

@@ -5,66 +5,34 @@
  * else the gamemaster's workbook holds survive.
  *
  * The parts that change, and why:
- * - the generated sheets' parts (new ones added, same-named ones rewritten in place);
+ * - the generated sheets' parts (new ones added, same-named ones rewritten in place from their
+ *   first changed row, sheetTail.ts);
  * - the Ledger's sheet (only the Ledger's cells) and its table part (its range), or a new Ledger
  *   sheet with a new table part;
- * - xl/workbook.xml (the sheet list, print areas, recalculation on open), its relationships and
- *   [Content_Types].xml (the new parts);
+ * - xl/workbook.xml (the sheet list, print areas, the book's head, recalculation on open:
+ *   workbookPart.ts), its relationships and [Content_Types].xml (the new parts);
  * - xl/styles.xml (the cell formats we use, appended);
  * - xl/calcChain.xml is removed: it lists formula cells in calculation order, and with cells
  *   changed a stale one makes Excel repair the file. Excel rebuilds it.
  */
 import { LEDGER } from "../../model/schema";
-import { HEAD_NAME, headFormula } from "../../read/head";
+import { headFormula } from "../../read/head";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import type { WorkbookPlan } from "../../plan/types";
-import { tableBody, tablePrint, type PlanCell, type PlanValue, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../../plan/layout";
+import { tableBody, tablePrint, type PlanValue, type SheetPlan, type TableLayout, LEDGER_TITLE } from "../../plan/layout";
 import { firstChange, type LedgerPlan } from "../../plan/ledger";
 import { areaRef } from "../../model/address";
 import { CellsInTheWay, resizeTable, writeLedgerBody } from "./ledger";
-import { CONTENT_TYPE, findPart, folderOf, REL_TYPE, RELATIONSHIPS_NS } from "./parts";
-import { explained, PackageSession, recalculationOnOpen, WORKBOOK_ORDER } from "./session";
-import {
-  generatedDimension,
-  generatedRowsXml,
-  generatedSheetXml,
-  generatedTrailerXml,
-  newTableSheetXml,
-  printArea,
-  printTitles,
-  STRICT_MAIN_NS,
-  tableXml,
-} from "./sheet";
+import { CONTENT_TYPE, findPart, folderOf, REL_TYPE } from "./parts";
+import { explained, PackageSession } from "./session";
+import { generatedSheetXml, newTableSheetXml, printArea, printTitles, STRICT_MAIN_NS, tableXml } from "./sheet";
+import { sheetTail, unchangedRows } from "./sheetTail";
 import { EMPTY_STYLESHEET, StyleBook } from "./styles";
 import { addCharts, chartPartsOf } from "./charts";
 import { allTables, findTable, uniqueName } from "./tables";
-import {
-  appendInside,
-  applyEdits,
-  attr,
-  child,
-  childElements,
-  escapeAttr,
-  escapeText,
-  insertChild,
-  namespaceOn,
-  prefixFor,
-  prefixOf,
-  qualified,
-  rootQuick,
-  rowsFromEnd,
-  setAttr,
-  sheetDataQuick,
-  childBefore,
-  xmlSafe,
-  type Edit,
-  type Span,
-} from "./xml";
+import { definedNames, PRINT_AREA, PRINT_TITLES, sheetElement, workbookXml } from "./workbookPart";
+import { namespaceOn, prefixOf, type Span } from "./xml";
 import { FileProblem, type Package } from "./zip";
-
-const PRINT_AREA = "_xlnm.Print_Area";
-/** The rows printed on top of every page of a sheet. */
-const PRINT_TITLES = "_xlnm.Print_Titles";
 
 /**
  * Writes a century-end plan into a workbook's package and returns the new set of parts: the
@@ -132,21 +100,6 @@ export function writeNewTables(
   });
 }
 
-/** Whether a planned row holds what was read of it: the same values (a cell read as "" is empty), and no formula. */
-function sameRow(planned: readonly (PlanCell | null)[], read: readonly RawCell[]): boolean {
-  const n = Math.max(planned.length, read.length);
-  for (let i = 0; i < n; i++) {
-    const p = planned[i] ?? null;
-    const r = read[i] ?? null;
-    if (p?.formula !== undefined) return false;
-    const value = p === null ? null : p.value;
-    const got = r === "" ? null : r;
-    if (typeof got === "object" && got !== null) return false;
-    if (value !== got && !(value === "" && got === null)) return false;
-  }
-  return true;
-}
-
 class PackageWriter {
   private readonly workbook: string;
   private readonly workbookText: string;
@@ -208,7 +161,9 @@ class PackageWriter {
     // charts are drawn again in the same parts.
     const oldCharts = existing === undefined ? undefined : chartPartsOf(this.session, part);
     if (existing !== undefined) this.session.dropRels(part);
-    const tail = existing === undefined || read === undefined || (plan.charts ?? []).length > 0 ? undefined : this.tailOf(part, plan, read);
+    const same = existing === undefined || read === undefined || (plan.charts ?? []).length > 0 ? 0 : unchangedRows(plan, read);
+    const old = same === 0 ? undefined : this.session.read(part);
+    const tail = old === undefined ? undefined : sheetTail(old, plan, this.styles, same);
     const xml = tail ?? generatedSheetXml(plan, this.styles, addCharts(this.session, part, plan, oldCharts));
     // A hidden sheet (the Ledger's seal) has no print area: LibreOffice would print it all the same.
     const names = new Map(plan.hidden === true ? [] : [[PRINT_AREA, printArea(plan)]]);
@@ -222,39 +177,6 @@ class PackageWriter {
     // "c1 mana" becomes "C1 Mana": the readers know generated sheets by their exact name.
     if (existing.name !== plan.name) this.renamed.set(existing.index, plan.name);
     this.printNames.set(existing.index, names);
-  }
-
-  /**
-   * The part of an existing generated sheet with its rows from the first the plan changes written
-   * anew, the rows above it left as the part holds them; undefined when the plan changes its
-   * first rows or the part is not plainly written (then it is written whole).
-   */
-  private tailOf(part: string, plan: SheetPlan, read: readonly (readonly RawCell[])[]): string | undefined {
-    let same = 0;
-    while (same < plan.rows.length && same < read.length && sameRow(plan.rows[same] ?? [], read[same] ?? [])) same++;
-    if (same === 0) return undefined;
-    const text = this.session.read(part);
-    if (text === undefined) return undefined;
-    const root = rootQuick(text);
-    const sheetData = root === undefined ? undefined : sheetDataQuick(text, root);
-    const rows = root === undefined || sheetData === undefined ? undefined : rowsFromEnd(text, sheetData, same + 1);
-    // The add-in writes its sheets without prefixes; a part written otherwise is written whole.
-    if (root === undefined || sheetData === undefined || rows === undefined || sheetData.selfClosing || prefixOf(sheetData) !== "") return undefined;
-    const dimension = childBefore(text, root, sheetData, "dimension");
-    const head =
-      dimension === undefined
-        ? text.slice(0, sheetData.start)
-        : text.slice(0, dimension.start) + setAttr(dimension.tag, "ref", generatedDimension(plan)) + text.slice(dimension.end, sheetData.start);
-    const name = sheetData.name;
-    return (
-      head +
-      `<${name}>` +
-      text.slice(sheetData.openEnd, rows.at) +
-      generatedRowsXml(plan, this.styles, same) +
-      `</${name}>` +
-      generatedTrailerXml(plan) +
-      text.slice(root.closeStart)
-    );
   }
 
   writeLedger(existing: RawTable | undefined, plan: LedgerPlan): void {
@@ -318,81 +240,19 @@ class PackageWriter {
 
   /** The new set of parts. */
   finish(): Map<string, Uint8Array> {
-    this.session.setText(this.workbook, this.workbookXml());
+    const changes = { newSheets: this.newSheets, renamed: this.renamed, printNames: this.printNames, head: this.head, recalculate: this.recalculate };
+    this.session.setText(this.workbook, workbookXml(this.workbookText, this.workbookRoot, changes));
     if (this.styles.changed) this.session.setText(this.stylesPart, this.styles.toXml());
     this.session.saveBookkeeping();
     return this.session.result();
-  }
-
-  // ---- the workbook part ----
-
-  private workbookXml(): string {
-    const text = this.workbookText;
-    const root = this.workbookRoot;
-    const prefix = prefixOf(root);
-    const edits: Edit[] = [];
-    const sheetList = child(text, root, "sheets") as Span;
-    childElements(text, sheetList)
-      .filter((s) => s.local === "sheet")
-      .forEach((s, index) => {
-        const name = this.renamed.get(index);
-        if (name !== undefined) edits.push({ start: s.start, end: s.openEnd, text: setAttr(s.tag, "name", xmlSafe(name)) });
-      });
-    if (this.newSheets.length > 0) edits.push(appendInside(sheetList, this.newSheets.join("")));
-
-    // Print areas and titles: each generated sheet's own, replacing those it had.
-    const names = child(text, root, "definedNames");
-    const fresh: string[] = [];
-    const existing = new Map<string, Span>();
-    if (names !== undefined) {
-      for (const d of childElements(text, names)) {
-        const local = Number(attr(d.tag, "localSheetId"));
-        const name = attr(d.tag, "name");
-        if ((name === PRINT_AREA || name === PRINT_TITLES) && Number.isInteger(local)) existing.set(`${local}:${name}`, d);
-      }
-    }
-    for (const [index, refs] of this.printNames) {
-      for (const [name, ref] of refs) {
-        const old = existing.get(`${index}:${name}`);
-        if (old === undefined)
-          fresh.push(`<${qualified(prefix, "definedName")} name="${name}" localSheetId="${index}">${escapeText(ref)}</${qualified(prefix, "definedName")}>`);
-        else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${escapeText(ref)}</${old.name}>` });
-      }
-    }
-    // The book's head: the workbook's own name, not one bound to a sheet.
-    if (this.head !== undefined) {
-      const formula = escapeText(this.head.replace(/^=/, ""));
-      const old =
-        names === undefined
-          ? undefined
-          : childElements(text, names).find((d) => attr(d.tag, "name") === HEAD_NAME && attr(d.tag, "localSheetId") === undefined);
-      if (old === undefined) fresh.push(`<${qualified(prefix, "definedName")} name="${HEAD_NAME}" hidden="1">${formula}</${qualified(prefix, "definedName")}>`);
-      else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${formula}</${old.name}>` });
-    }
-    if (fresh.length > 0) {
-      if (names === undefined) {
-        const tag = qualified(prefix, "definedNames");
-        edits.push(insertChild(text, root, WORKBOOK_ORDER, "definedNames", `<${tag}>${fresh.join("")}</${tag}>`));
-      } else edits.push(appendInside(names, fresh.join("")));
-    }
-
-    // Totals and the Ledger's new rows must show recalculated values when the workbook opens.
-    if (this.recalculate) edits.push(recalculationOnOpen(text, root));
-    return edits.length === 0 ? text : applyEdits(text, edits);
   }
 
   /** Adds a sheet at the end of the workbook, in a new part; returns its place in the sheet list. */
   private addSheet(name: string, xml: string, part = this.session.newPartName(`${folderOf(this.workbook)}worksheets/sheet`, ".xml"), hidden = false): number {
     this.session.create(part, xml, CONTENT_TYPE.worksheet);
     const relId = this.session.rels(this.workbook).add(REL_TYPE.worksheet, part);
-    const root = this.workbookRoot;
-    // r:id needs the relationships namespace: the root's prefix for it, or a declaration of our own.
-    const r = prefixFor(root.tag, RELATIONSHIPS_NS);
-    const id = r !== undefined && r !== "" ? `${r}:id="${escapeAttr(relId)}"` : `xmlns:r="${RELATIONSHIPS_NS}" r:id="${escapeAttr(relId)}"`;
     const sheetId = this.nextSheetId++;
-    this.newSheets.push(
-      `<${qualified(prefixOf(root), "sheet")} name="${escapeAttr(xmlSafe(name))}" sheetId="${sheetId}"${hidden ? ' state="hidden"' : ""} ${id}/>`,
-    );
+    this.newSheets.push(sheetElement(this.workbookRoot, name, sheetId, relId, hidden));
     const entry = { name, sheetId, relId, index: this.session.sheets.length };
     this.session.sheets.push(entry);
     return entry.index;
@@ -402,7 +262,7 @@ class PackageWriter {
 
   addTable(layout: TableLayout, rows: readonly (readonly PlanValue[])[]): void {
     const tables = allTables(this.session);
-    const taken = new Set([...tables.names, ...this.definedNames()].map((n) => n.toLowerCase()));
+    const taken = new Set([...tables.names, ...definedNames(this.workbookText, this.workbookRoot)].map((n) => n.toLowerCase()));
     const name = uniqueName(layout.name, (n) => taken.has(n.toLowerCase()), "_");
     const sheetName = uniqueName(layout.name, (n) => this.session.findSheet(n) !== undefined, " ");
     const body = tableBody(layout, rows);
@@ -417,11 +277,5 @@ class PackageWriter {
     const index = this.addSheet(sheetName, newTableSheetXml(layout, body, this.styles, relId, print), sheetPart);
     const titles = printTitles(sheetName, print);
     if (titles !== undefined) this.printNames.set(index, new Map([[PRINT_TITLES, titles]]));
-  }
-
-  private definedNames(): string[] {
-    const names = child(this.workbookText, this.workbookRoot, "definedNames");
-    if (names === undefined) return [];
-    return childElements(this.workbookText, names).map((d) => attr(d.tag, "name") ?? "");
   }
 }

@@ -1,0 +1,88 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
+/**
+ * Heaven: whether the Great Council sits and a vote carries, and the pantheons (turmoil, a cult,
+ * a god obliterated, a division checked or changed).
+ */
+import { invoke } from "../runner";
+import { COUNCIL, CULT, OBLITERATE, PANTHEONCHANGE, PANTHEONCHECK, TURMOIL } from "../specs";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
+import { CustomFunctions } from "../registration";
+
+/**
+ * Whether the Great Council sits (7 greater gods present) and whether a vote carries: 7 votes for a measure, every greater god for the Supreme Deity.
+ * @customfunction COUNCIL
+ * @helpurl https://localhost:3000/docs/functions/COUNCIL.html
+ * @param present Greater gods present in the Hall of Doom (0 to 12); a lesser god leading the meeting does not count.
+ * @param [votes] Greater gods voting for the decision. Leave it out to ask only whether the meeting sits.
+ * @param [kind] "measure" (the default): a law, a promotion, an office or any other decision; "supreme deity": choosing the Supreme Deity.
+ * @param [greater_gods] Greater gods there are now, present or not: 12 unless seats are vacant. Matters only for the Supreme Deity.
+ * @param [barred] Greater gods present who may not vote at this meeting: shamed for missing a duel, themselves or their lesser god. 0 if left out.
+ * @returns "in session" or "no quorum" without votes; "passes", "fails" or "no quorum" with them.
+ */
+export function council(present: any, votes?: any, kind?: any, greater_gods?: any, barred?: any): any {
+  return invoke(COUNCIL, present, votes, kind, greater_gods, barred);
+}
+
+/**
+ * What the d6 roll for a race in religious turmoil does at the end of the century.
+ * @customfunction TURMOIL
+ * @helpurl https://localhost:3000/docs/functions/TURMOIL.html
+ * @param roll The d6 roll (1 to 6).
+ * @returns What happens, in a few words.
+ */
+export function turmoil(roll: any): any {
+  return invoke(TURMOIL, roll);
+}
+
+/**
+ * A pantheon's shares after a cult: the deity gains the points, every other member gives up its proportional part.
+ * @customfunction CULT
+ * @helpurl https://localhost:3000/docs/functions/CULT.html
+ * @param members The pantheon's members: one column or one row of names.
+ * @param shares Their shares beside them, all as points (40) or all as fractions (0.4 or 40%), adding up to 100%.
+ * @param deity The deity the cult is for; one not yet a member joins at the end.
+ * @param points Percentage points the deity gains, written like the shares (10, or 0.1 beside fractions) or as "10%".
+ * @returns The new shares, laid out like the members (one longer when the deity joins).
+ */
+export function cult(members: any[][], shares: any[][], deity: any, points: any): any[][] {
+  return invoke(CULT, members, shares, deity, points) as any[][];
+}
+
+/**
+ * A pantheon's shares after one of its gods is obliterated: its share is split equally among the other gods.
+ * @customfunction OBLITERATE
+ * @helpurl https://localhost:3000/docs/functions/OBLITERATE.html
+ * @param members The pantheon's members: one column or one row of names.
+ * @param shares Their shares beside them, all as points or all as fractions, adding up to 100%.
+ * @param god The obliterated god.
+ * @returns The new shares, laid out like the members; the god's becomes 0.
+ */
+export function obliterate(members: any[][], shares: any[][], god: any): any[][] {
+  return invoke(OBLITERATE, members, shares, god) as any[][];
+}
+
+/**
+ * Whether a pantheon is sound: TRUE, or the reason it is not.
+ * @customfunction PANTHEONCHECK
+ * @helpurl https://localhost:3000/docs/functions/PANTHEONCHECK.html
+ * @param members The pantheon's members: one column or one row of names.
+ * @param shares Their shares beside them.
+ * @returns TRUE, or a sentence saying what is wrong.
+ */
+export function pantheoncheck(members: any[][], shares: any[][]): any {
+  return invoke(PANTHEONCHECK, members, shares);
+}
+
+/**
+ * Whether Diabolism and Atheism accept a change of a pantheon: each must gain at least 5 points.
+ * @customfunction PANTHEONCHANGE
+ * @helpurl https://localhost:3000/docs/functions/PANTHEONCHANGE.html
+ * @param members Every member before or after the change: one column or one row of names.
+ * @param old_shares The shares before the change (empty for a member joining).
+ * @param new_shares The shares after the change (empty for a member leaving).
+ * @param [ending_turmoil] TRUE when the new division is to end religious turmoil: then even an unchanged division needs their consent.
+ * @returns TRUE, or the reason the change is vetoed.
+ */
+export function pantheonchange(members: any[][], old_shares: any[][], new_shares: any[][], ending_turmoil?: any): any {
+  return invoke(PANTHEONCHANGE, members, old_shares, new_shares, ending_turmoil);
+}
