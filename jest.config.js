@@ -8,4 +8,6 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }] },
   testTimeout: 120000,
+  // Both cores: jest's default (one worker fewer than the cores) leaves a 2-core machine one worker.
+  maxWorkers: 2,
 };
