@@ -48,3 +48,14 @@ test("a take-back that names the Gods table as its own sheet: named, set aside, 
   // The campaign goes on.
   expect((await endCentury(excel.run, 2, { unpaid: true })).problems.filter((p) => p.severity === "error")).toEqual([]);
 });
+
+test("while a damaged record is in the workbook, no action writes: the pane says to set it aside first", async () => {
+  const excel = new MemoryExcel(memoryWorkbook(exampleTables()));
+  excel.book.settings.set("gods.op.crafted8", "{not a record");
+  const before = excel.book.sheets.map((s) => s.name);
+  const outcome = await endCentury(excel.run, 1);
+  expect(outcome.written).toBe(false);
+  expect(outcome.problems.map((p) => p.message).join(" ")).toMatch(/is damaged or not its own .*set it aside/i);
+  expect(excel.book.sheets.map((s) => s.name)).toEqual(before);
+  expect(excel.book.sheet("Ledger")).toBeUndefined();
+});

@@ -32,7 +32,7 @@ import type { OpenOperation, RawWorkbook, DoneOperation } from "../model/raw";
 import type { SheetPlan } from "../plan/layout";
 import type { CommitItem } from "../plan/commit";
 import { temporaryName } from "../plan/journalCheck";
-import { clock, OP_PREFIX, underWay } from "../read/journal";
+import { clock, damagedWords, OP_PREFIX, underWay } from "../read/journal";
 
 /** A new operation's id: one per click, kept by the pane for the same click tried again. */
 export function newOperationId(): string {
@@ -124,6 +124,15 @@ export async function journaled<O>(run: ExcelRun, options: JournalOptions, plan:
         const write = planned.write;
         if (write === undefined) return { kind: "planned", outcome: planned.outcome, raw };
         // Another action open: finished or taken back first (read/journal.ts names it), or still under way elsewhere.
+        // A damaged record blocks every write until it is set aside, whatever the planner made of it.
+        const damaged = raw.journal?.damaged?.[0];
+        if (damaged !== undefined)
+          return {
+            kind: "refused",
+            outcome: planned.outcome,
+            raw,
+            message: `${damagedWords(damaged)}: set it aside first (the button at the top of the pane). Nothing was written here.`,
+          };
         const other = raw.journal?.open.find((o) => o.id !== id);
         if (other !== undefined && raw.journal !== undefined)
           return {
