@@ -12,7 +12,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { markdownToHtml } = require("./scripts/markdown");
 const { withFluentTokens } = require("./scripts/fluentTokens");
 const { declarationFiles } = require("./scripts/declarations");
-const { withQuestionPanels } = require("./scripts/questionPanels");
+const { builtPage } = require("./scripts/questionPanels");
 
 const urlDev = "https://localhost:3000/";
 // Where the add-in is hosted for users: ADDIN_URL=https://host/path/ npm run build points every
@@ -54,11 +54,14 @@ class HostedUrls {
   }
 }
 
-/** Makes the pane's <question-panel> placeholders their markup (scripts/questionPanels.js), before the page is minified. */
+/** Makes the pane's <pane-part> and <question-panel> placeholders their markup (scripts/questionPanels.js), before the page is minified. */
 class QuestionPanels {
   apply(compiler) {
     compiler.hooks.compilation.tap("QuestionPanels", (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("QuestionPanels", (data) => ({ ...data, html: withQuestionPanels(data.html) }));
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("QuestionPanels", (data) => ({
+        ...data,
+        html: builtPage(data.html, path.join(__dirname, "src/taskpane/parts")),
+      }));
     });
   }
 }
@@ -148,7 +151,12 @@ module.exports = async (env, options) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
-          { from: "src/taskpane/taskpane.css", to: "taskpane.css", transform: (content) => withFluentTokens(content.toString()) },
+          // One stylesheet from the page's two: its look (taskpane.css), then its controls (controls.css).
+          {
+            from: "src/taskpane/taskpane.css",
+            to: "taskpane.css",
+            transform: (content) => withFluentTokens(`${content.toString()}\n${fs.readFileSync(path.join(__dirname, "src/taskpane/controls.css"), "utf8")}`),
+          },
           { from: "manifest.xml", to: "manifest.xml" },
           {
             from: "docs/functions/*.md",

@@ -1,11 +1,12 @@
 /** The pane's element ids are typed once (src/taskpane/ids.ts): each must be in the page, and the page's in the list. */
 import * as fs from "fs";
 import * as path from "path";
-import { withQuestionPanels } from "../../scripts/questionPanels";
+import { builtPage, withParts, withQuestionPanels } from "../../scripts/questionPanels";
 import { IDS } from "../../src/taskpane/ids";
 
 // The page as the build makes it: each question panel's markup in place of its placeholder.
-const html = withQuestionPanels(fs.readFileSync(path.join(__dirname, "..", "..", "src", "taskpane", "taskpane.html"), "utf8"));
+const PAGE = path.join(__dirname, "..", "..", "src", "taskpane");
+const html = builtPage(fs.readFileSync(path.join(PAGE, "taskpane.html"), "utf8"), path.join(PAGE, "parts"));
 const inPage = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] as string);
 
 describe("the pane's element ids", () => {
@@ -33,5 +34,11 @@ describe("the pane's element ids", () => {
     expect(withQuestionPanels('  <question-panel name="event" yes="Credit it"></question-panel>\n')).toContain(
       '<button id="event-yes" type="button" class="primary">Credit it</button>',
     );
+  });
+
+  test("a card kept in a part of its own is in the page, and a part written otherwise stops the build", () => {
+    expect(html).toContain('aria-labelledby="council-title"');
+    expect(html).not.toContain("<pane-part");
+    expect(() => withParts('  <pane-part src="nowhere"></pane-part>\n', path.join(PAGE, "parts"))).toThrow(/pane-part/);
   });
 });
