@@ -31,8 +31,7 @@ import { requests, worksheetSteps, type Step } from "./write";
 import type { OpenOperation, RawWorkbook, DoneOperation } from "../model/raw";
 import type { SheetPlan } from "../plan/layout";
 import type { CommitItem } from "../plan/commit";
-import { temporaryName } from "../plan/journalCheck";
-import { clock, damagedWords, OP_PREFIX, underWay } from "../read/journal";
+import { clock, damagedWords, OP_PREFIX, temporaryName, underWay } from "../read/journal";
 
 /** A new operation's id: one per click, kept by the pane for the same click tried again. */
 export function newOperationId(): string {

@@ -12,7 +12,6 @@ import { rowsUnderTable, type Problem } from "../model/problems";
 import type { PaidEntry, RawCell, RawTable, RawWorkbook } from "../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, LEDGER, READ_TABLES, SEAL_SHEET, STORY_SHEETS } from "../model/schema";
 import { readJournal } from "../read/journal";
-import { vetJournal } from "../plan/journalCheck";
 import { HEAD_NAME } from "../read/head";
 
 /** The input tables, the Ledger, the Sessions table and the kept tables, by the names they are looked up under. */
@@ -258,7 +257,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const interrupted = mark.isNullObject ? NaN : Number(mark.value);
   const generatedCells = new Map(generated.map((g) => [g.name, fromA1(g.range, g.range.values)]));
   for (const g of growing) generatedCells.set(g.name, fromA1(g.range, cells.get(g) ?? []));
-  return vetJournal({
+  const raw: RawWorkbook = {
     tables,
     sheetNames: [...sheetNames.values()],
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
@@ -273,7 +272,11 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
     thisComputer: THIS_COMPUTER,
     ...(head.isNullObject || typeof head.formula !== "string" ? {} : { bookHead: head.formula }),
     ...(journal === undefined ? {} : { journal }),
-  });
+  };
+  // An open action's record is checked before anything uses it; the check loads only when one is open.
+  if (journal === undefined || journal.open.length === 0) return raw;
+  const { vetJournal } = await import(/* webpackChunkName: "journalCheck" */ "../plan/journalCheck");
+  return vetJournal(raw);
 }
 
 function spec(name: string): string {

@@ -18,7 +18,7 @@
  */
 import type { DamagedRecord, OpenOperation, RawTable, RawWorkbook } from "../model/raw";
 import { CHARACTER_COLUMNS, GENERATED_SHEET, GODS, GODS_MANA, LEDGER, normalizeHeader, READ_TABLES, SEAL_SHEET, type TableSpec } from "../model/schema";
-import { ASIDE_PREFIX, bounded, DONE_CHARS, OP_PREFIX, WORDS_CHARS } from "../read/journal";
+import { bounded, DONE_CHARS, OP_PREFIX, temporaryName, WORDS_CHARS } from "../read/journal";
 import { HEAD_NAME, headIn } from "../read/head";
 import { tableLayout } from "./layout";
 import { LEDGER_LAYOUT } from "./ledger";
@@ -340,11 +340,6 @@ export function damageOf(op: OpenOperation, raw: RawWorkbook): string | undefine
   }
 }
 
-/** A sheet's temporary name while its action is under way: the add-in's own, and no gamemaster's. */
-export function temporaryName(id: string, sheet: string): string {
-  return `~${id.slice(-2)} ${sheet}`.slice(0, 31);
-}
-
 /**
  * The workbook as read, its journal checked: every open action whose record is damaged, or asks
  * for what its action could not do, is moved among the damaged records, never carried out.
@@ -360,11 +355,6 @@ export function vetJournal<W extends RawWorkbook>(raw: W): W {
     else damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why });
   }
   return { ...raw, journal: { ...journal, open, ...(damaged.length > 0 ? { damaged } : {}) } };
-}
-
-/** The setting that sets a damaged record aside: a mark beside it, so that it stays as it was and is never read as an action again. */
-export function asideSetting(record: DamagedRecord, at: number): { readonly key: string; readonly value: string } {
-  return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why }) };
 }
 
 /** The tables an action of this kind may edit (none for a kind the journal does not know). */

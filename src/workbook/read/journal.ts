@@ -218,3 +218,13 @@ export function damagedWords(d: DamagedRecord): string {
 export function openActionProblems(raw: RawWorkbook): Problem[] {
   return openProblems(raw.journal, raw.thisComputer);
 }
+
+/** A sheet's temporary name while its action is under way: the add-in's own, and no gamemaster's. */
+export function temporaryName(id: string, sheet: string): string {
+  return `~${id.slice(-2)} ${sheet}`.slice(0, 31);
+}
+
+/** The setting that sets a damaged record aside: a mark beside it, so that it stays as it was and is never read as an action again. */
+export function asideSetting(record: DamagedRecord, at: number): { readonly key: string; readonly value: string } {
+  return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why }) };
+}

@@ -8,12 +8,11 @@
  */
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
-import { boundedList, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
+import { asideSetting, boundedList, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
 import { itemOutcome, itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
 import type { TableEdit } from "../plan/edits";
 import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
-import { asideSetting } from "../plan/journalCheck";
 import { itemLines } from "../plan/recoveryLines";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
