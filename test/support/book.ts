@@ -8,6 +8,7 @@ import { type CreditOutcome } from "../../src/workbook/actions/credit";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
+import { headFormula } from "../../src/workbook/read/head";
 import { edit, rawWorkbook, type Tables } from "./campaigns";
 
 /** A campaign workbook in memory: its tables and every sheet a plan has written (the seal's and the history's cells, and each one's title). */
@@ -15,16 +16,24 @@ export class Book {
   sheets: string[];
   generated = new Map<string, RawCell[][]>();
   titles = new Map<string, RawCell>();
+  /** the book's head, as the adapters write it with every credit */
+  head: string | undefined;
   constructor(public tables: Tables) {
     this.sheets = Object.keys(tables);
   }
   raw(): RawWorkbook {
-    return { ...rawWorkbook(this.tables), sheetNames: this.sheets, generatedCells: this.generated, sheetTitles: this.titles };
+    return {
+      ...rawWorkbook(this.tables),
+      sheetNames: this.sheets,
+      generatedCells: this.generated,
+      sheetTitles: this.titles,
+      ...(this.head === undefined ? {} : { bookHead: this.head }),
+    };
   }
   read() {
     return readCampaign(this.raw());
   }
-  /** Carries a plan out: its sheets and its Ledger. */
+  /** Carries a plan out: its sheets, its Ledger and the book's head. */
   write(plan: WorkbookPlan | undefined): void {
     if (plan === undefined) throw new Error("nothing to write");
     for (const s of plan.sheets) {
@@ -35,6 +44,7 @@ export class Book {
     }
     this.tables = { ...this.tables, Ledger: [[...plan.ledger.headers], ...plan.ledger.rows.map((r) => [...r])] };
     if (!this.sheets.includes("Ledger")) this.sheets.push("Ledger");
+    if (plan.head !== undefined) this.head = headFormula(plan.head);
   }
   centuryEnd(century?: number) {
     const outcome = planCenturyEnd(this.raw(), century);

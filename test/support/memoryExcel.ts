@@ -122,6 +122,11 @@ export class MemorySheet {
   readonly charts: MemoryChart[] = [];
   /** Page Layout › Breaks: the rows (1-based) above which a manual page break begins a new page, in the order added */
   readonly pageBreaks: number[] = [];
+  /**
+   * Names bound to this sheet (Name Manager, Scope: the sheet), by name in lower case: workbook.names
+   * holds none of them ("Workbook.names": the names scoped to the workbook), and the add-in adds none.
+   */
+  readonly names = new Map<string, { name: string; formula: string; visible: boolean }>();
   constructor(public name: string) {}
 
   /** Excel refuses changes to a protected sheet. */

@@ -2,7 +2,7 @@
  * The in-memory workbook saved as an .xlsx file, as Excel would save it at that moment: every
  * sheet with its values in order (hidden ones hidden), its Excel tables, and the add-in's
  * settings in a web extension part, where Excel keeps what an add-in stores with
- * workbook.settings (each value written as JSON). For testing what the command line makes of a
+ * workbook.settings (each value written as JSON), and its defined names (the book's head among them). For testing what the command line makes of a
  * workbook saved while an action of the pane was under way.
  */
 import ExcelJS from "exceljs";
@@ -21,6 +21,12 @@ export function webExtensionXml(settings: ReadonlyMap<string, string>): string {
     `<we:alternateReferences/><we:properties>${properties}</we:properties><we:bindings/>` +
     `<we:snapshot xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"/></we:webextension>`
   );
+}
+
+/** A defined name as workbook.xml holds it: its formula without the "=", hidden unless it shows. */
+function definedName(n: { name: string; formula: string; visible: boolean }, sheet?: number): string {
+  const scope = sheet === undefined ? "" : ` localSheetId="${sheet}"`;
+  return `<definedName name="${escape(n.name)}"${scope}${n.visible ? "" : ' hidden="1"'}>${escape(n.formula.replace(/^=/, ""))}</definedName>`;
 }
 
 /** Saves the workbook to `file`. */
@@ -50,6 +56,19 @@ export async function saveMemoryWorkbook(book: MemoryWorkbook, file: string): Pr
   }
   const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
   const parts = unzipSync(bytes);
+  // The defined names, as Excel saves them: the workbook's own, then those bound to a sheet (by its place).
+  const names = [
+    ...[...book.names.values()].map((n) => definedName(n)),
+    ...book.sheets.flatMap((sheet, index) => [...sheet.names.values()].map((n) => definedName(n, index))),
+  ].join("");
+  if (names !== "") {
+    const workbook = strFromU8(parts["xl/workbook.xml"] as Uint8Array);
+    parts["xl/workbook.xml"] = strToU8(
+      workbook.includes("</definedNames>")
+        ? workbook.replace("</definedNames>", `${names}</definedNames>`)
+        : workbook.replace("</sheets>", `</sheets><definedNames>${names}</definedNames>`),
+    );
+  }
   if (book.settings.size > 0) {
     parts["xl/webextensions/webextension1.xml"] = strToU8(webExtensionXml(book.settings));
     const types = strFromU8(parts["[Content_Types].xml"] as Uint8Array);

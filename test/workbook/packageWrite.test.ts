@@ -138,11 +138,12 @@ type Reader = "exceljs" | "openpyxl";
 
 /** A workbook's tables, read by our own (exceljs) reader or by openpyxl. */
 async function rawOf(file: string, reader: Reader): Promise<RawWorkbook> {
-  // The sheets the add-in reads back (titles, seal, Death Worksheets) come from its own reader.
+  // The sheets the add-in reads back (titles, seal, Death Worksheets) and the book's head come from its own reader.
   const own = readPackage(openPackage(new Uint8Array(fs.readFileSync(file)), file));
   const back = {
     ...(own.sheetTitles === undefined ? {} : { sheetTitles: own.sheetTitles }),
     ...(own.generatedCells === undefined ? {} : { generatedCells: own.generatedCells }),
+    ...(own.bookHead === undefined ? {} : { bookHead: own.bookHead }),
   };
   if (reader === "exceljs") return { ...readWorkbook(await loadWorkbook(file)), ...back };
   const read = JSON.parse(execFileSync(PYTHON, [RAW, file], { encoding: "utf8", timeout: 60000 })) as { sheetNames: string[]; tables: RawTable[] };

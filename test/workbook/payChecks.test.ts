@@ -9,6 +9,7 @@ import { planEvent } from "../../src/workbook/actions/event";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { type WorkbookPlan } from "../../src/workbook/plan/types";
 import { readCampaign } from "../../src/workbook/read/campaign";
+import { headFormula } from "../../src/workbook/read/head";
 import { SEAL_SHEET } from "../../src/workbook/model/schema";
 import { countedDeaths } from "../../src/workbook/read/payChecks";
 import { eraLength as eraLength_ } from "../../src/workbook/read/century";
@@ -94,7 +95,12 @@ function afterCentury1(tables: Tables): { tables: Tables; raw: (t: Tables) => Ra
   ]);
   const raw = (t: Tables): RawWorkbook => {
     const base = rawWorkbook(t);
-    return { ...base, sheetNames: [...base.sheetNames, ...plan.sheets.map((s) => s.name)], generatedCells };
+    return {
+      ...base,
+      sheetNames: [...base.sheetNames, ...plan.sheets.map((s) => s.name)],
+      generatedCells,
+      ...(plan.head === undefined ? {} : { bookHead: headFormula(plan.head) }),
+    };
   };
   return { tables: written, raw };
 }
