@@ -13,6 +13,7 @@ import { knownEvents } from "../../src/workbook/read/credits";
 import { planEraEnd } from "../../src/workbook/actions/eraEnd";
 import { planEvent, type EventOptions } from "../../src/workbook/actions/event";
 import { planUndo } from "../../src/workbook/actions/undo";
+import { planReseal } from "../../src/workbook/actions/reseal";
 import { type CreditOutcome } from "../../src/workbook/actions/credit";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
@@ -410,6 +411,69 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     expect(refused(book)).toEqual([]);
     const third = planCenturyEnd(book.raw(), 3);
     expect(third.payments.map((p) => [p.god, p.carryIn])).toEqual(planCenturyEnd(history().raw(), 3).payments.map((p) => [p.god, p.carryIn]));
+  });
+});
+
+describe("the book's head, kept with the seal", () => {
+  const ledgerProblems = (book: Book, raw = book.raw()) => readCampaign(raw).problems.filter((p) => p.table === "Ledger");
+
+  test("a Ledger from before the seal and the head: a warning to look it over, and the next credit seals it and writes its head", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    book.generated.delete(SEAL_SHEET);
+    book.sheets = book.sheets.filter((s) => s !== SEAL_SHEET);
+    book.head = undefined;
+    expect(ledgerProblems(book).map((p) => [p.severity, p.changesPay, p.message])).toEqual([
+      ["warning", true, expect.stringMatching(/^the Ledger has no seal \(the hidden sheet "Ledger Seal"\): it was kept by an older version/)],
+    ]);
+    book.event("Feast");
+    expect(book.head).toBeDefined();
+    expect(book.generated.has(SEAL_SHEET)).toBe(true);
+    expect(ledgerProblems(book)).toEqual([]);
+  });
+
+  test("a sealed Ledger whose head is gone: an error a correction answers, writing the head; the campaign goes on", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    book.event("Feast");
+    book.head = undefined;
+    const problems = ledgerProblems(book);
+    expect(problems.map((p) => [p.severity, p.seal, p.head])).toEqual([["error", true, true]]);
+    expect(problems[0]?.message).toMatch(/^the book's head is missing: .*The Ledger and its seal may have been put back from an older copy/);
+    expect(errorsIn(planEvent(book.read(), "Feast", { again: true }).problems)).toEqual(problems);
+    const corrected = planReseal(book.read(), "the head was lost with a copy of the sheets");
+    expect(errorsIn(corrected.problems)).toEqual([]);
+    book.write(corrected.plan);
+    // Every account the head can no longer vouch for gets its correction row.
+    expect(book.column("Kind").filter((k) => k === "correction")).toHaveLength(3);
+    expect(book.head).toBeDefined();
+    expect(ledgerProblems(book)).toEqual([]);
+    book.centuryEnd(2);
+  });
+
+  test("a head that cannot be read, or a copy of it, is named like a lost one", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    const head = book.head as string;
+    const garbled = ledgerProblems(book, { ...book.raw(), bookHead: head.replace('""v"":1', '""v"":9') });
+    expect(garbled.map((p) => [p.severity, p.head, p.message])).toEqual([
+      ["error", true, expect.stringMatching(/^the book's head \(.*\) was changed and cannot be read\./)],
+    ]);
+    const copies = ledgerProblems(book, { ...book.raw(), headCopies: 2 });
+    expect(copies.map((p) => [p.severity, p.head, p.message])).toEqual([
+      ["error", true, expect.stringMatching(/^the workbook holds 2 copies of the book's head/)],
+    ]);
+  });
+
+  test("a century end an older version left part-way, sealed with no head yet: ending it again writes the head", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    book.head = undefined;
+    const raw = { ...book.raw(), interruptedCentury: 1 };
+    expect(errorsIn(readCampaign(raw).problems)).toEqual([]);
+    const again = planCenturyEnd(raw, 1);
+    expect(errorsIn(again.problems)).toEqual([]);
+    expect(again.plan?.head).toBeDefined();
   });
 });
 

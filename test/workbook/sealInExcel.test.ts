@@ -1,5 +1,11 @@
 /** The Ledger's seal inside Excel: written hidden with the Ledger, checked, renamed with a god, corrected on purpose. */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import { correctBook, endCentury } from "../../src/workbook/office/actions";
+import { readCampaign } from "../../src/workbook/read/campaign";
+import { openPackage, readPackage } from "../../src/workbook/xlsx";
+import { saveMemoryWorkbook } from "../support/memoryFile";
 import { readStatus } from "../../src/workbook/office/tools";
 import { renameEverywhere } from "../../src/workbook/office/between";
 import { SEAL_SHEET } from "../../src/workbook/model/schema";
@@ -48,5 +54,32 @@ describe("the seal inside Excel", () => {
     const fresh = await readStatus(excel.run);
     expect(fresh.problems.filter((p) => p.severity === "error")).toEqual([]);
     expect(renamed.status).toEqual(fresh);
+  });
+});
+
+describe("the book's head inside Excel", () => {
+  test("a head bound to a sheet is not the book's: named as missing, as the file's reader names it; a correction writes the workbook's own", async () => {
+    const excel = new MemoryExcel(memoryWorkbook(handWorked()));
+    expect((await endCentury(excel.run, 1)).written).toBe(true);
+    const head = excel.book.names.get("godsbook");
+    if (head === undefined) throw new Error("no head written");
+    // Name Manager: the head's scope changed from the workbook to the Gods sheet.
+    excel.book.names.delete("godsbook");
+    excel.book.sheet("Gods")?.names.set("godsbook", head);
+    const inExcel = (await readStatus(excel.run)).problems.filter((p) => p.head === true);
+    expect(inExcel.map((p) => [p.severity, p.message])).toEqual([["error", expect.stringMatching(/^the book's head is missing/)]]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-head-excel-"));
+    try {
+      const file = path.join(dir, "saved.xlsx");
+      await saveMemoryWorkbook(excel.book, file);
+      const inFile = readCampaign(readPackage(openPackage(fs.readFileSync(file), file))).problems.filter((p) => p.head === true);
+      expect(inFile).toEqual(inExcel);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await correctBook(excel.run, "the head was bound to the Gods sheet")).written).toBe(true);
+    expect(excel.book.names.get("godsbook")?.visible).toBe(false);
+    expect(excel.book.sheet("Gods")?.names.has("godsbook")).toBe(true);
+    expect((await readStatus(excel.run)).problems.filter((p) => p.severity === "error")).toEqual([]);
   });
 });

@@ -57,6 +57,11 @@ export interface RawWorkbook {
   readonly journal?: Journal;
   /** the formula of the workbook's name that keeps the book's head (read/head.ts), when it has one */
   readonly bookHead?: string;
+  /**
+   * how many workbook names keep the head, when more than one: Excel holds one name per scope,
+   * but a file another program wrote may hold copies, and then no copy can be trusted
+   */
+  readonly headCopies?: number;
 }
 
 /**

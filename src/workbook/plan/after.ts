@@ -32,13 +32,20 @@ export function afterCenturyEnd(raw: RawWorkbook, plan: WorkbookPlan, ledger: bo
   const tables = new Map(raw.tables);
   if (ledger) tables.set(LEDGER.name.toLowerCase(), ledgerTable(raw.tables.get(LEDGER.name.toLowerCase()), plan.ledger));
   const sheets = plan.sheets.filter((s) => ledger || s.name !== SEAL_SHEET);
-  const head = ledger && plan.head !== undefined ? { bookHead: headFormula(plan.head) } : {};
-  const after = afterSheets({ ...raw, tables, ...head }, sheets, ledger ? [LEDGER.name] : []);
+  const before = ledger && plan.head !== undefined ? withHead(raw, headFormula(plan.head)) : raw;
+  const after = afterSheets({ ...before, tables }, sheets, ledger ? [LEDGER.name] : []);
   if (!endsCentury) return after;
   // The century end removes its mark with the Ledger's write.
   const rest: { -readonly [K in keyof RawWorkbook]?: RawWorkbook[K] } = { ...after };
   delete rest.interruptedCentury;
   return { ...rest, tables: after.tables, sheetNames: after.sheetNames };
+}
+
+/** The workbook with `formula` as its book's head, in the one name of it the writers leave: a copy another program added goes. */
+export function withHead(raw: RawWorkbook, formula: string): RawWorkbook {
+  const after: { -readonly [K in keyof RawWorkbook]?: RawWorkbook[K] } = { ...raw, bookHead: formula };
+  delete after.headCopies;
+  return { ...after, tables: raw.tables, sheetNames: raw.sheetNames };
 }
 
 /** The workbook after generated sheets (and, with a credit, the Ledger: `more`) are written. */

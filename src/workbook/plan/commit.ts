@@ -12,6 +12,7 @@ import { applyEdits, editSteps, rowCells, tableOf, type EditRow, type TableEdit 
 import type { PlanValue, TableLayout, SheetPlan } from "./layout";
 import { firstChange, type LedgerPlan } from "./ledger";
 import type { WorkbookPlan } from "./types";
+import { withHead } from "./after";
 import { HEAD_NAME, headFormula } from "../read/head";
 
 /** The Ledger from its first changed row on: the rows it holds from `first`, and how many it holds in all. */
@@ -294,7 +295,7 @@ export function itemOutcome(current: RawWorkbook, item: CommitItem): { readonly 
     case "show":
       return { needed: true, after: current };
     case "name":
-      return { needed: current.bookHead !== item.formula, after: { ...current, bookHead: item.formula } };
+      return { needed: current.bookHead !== item.formula || current.headCopies !== undefined, after: withHead(current, item.formula) };
   }
 }
 

@@ -6,7 +6,7 @@
 import { paidTwice } from "./twice";
 import { openProblems } from "./journal";
 import { mixedBook } from "./mixed";
-import { headIn, headProblems } from "./head";
+import { headProblems } from "./head";
 import { readHistory, type HistoryRow } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
@@ -118,10 +118,11 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
     if (broken !== undefined) {
       problems.push(...broken);
       // A Ledger and seal that agree, put back from another copy: the head the workbook keeps names it.
+      // (A century end an older version left part-way wrote no head yet: ending it again writes one.)
       if (broken.every((p) => p.severity !== "error"))
         problems.push(
           ...headProblems(
-            headIn(raw.bookHead),
+            { formula: raw.bookHead, copies: raw.headCopies, sealed: seal !== undefined && raw.interruptedCentury === undefined },
             [...ledger].sort((a, b) => a.index - b.index),
           ),
         );

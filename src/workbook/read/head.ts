@@ -5,8 +5,9 @@
  * begins otherwise), how many rows the Ledger then held, the digest of its last, and the latest
  * credits by name. So a Ledger and seal copied back from yesterday's file, or from another
  * campaign's, agree with each other and pass the seal's check, yet are named here: "this book
- * ends 2 credits before the workbook's: …". Only a correction of the book, with its reason, puts
- * the head where the Ledger stands.
+ * ends 2 credits before the workbook's: …". A sealed Ledger whose head is gone, doubled or garbled
+ * is named as well, or deleting the name would let such a copy through. Only a correction of the
+ * book, with its reason, puts the head where the Ledger stands.
  */
 import { formatExact } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
@@ -19,6 +20,11 @@ import type { CreditContent } from "./types";
 
 /** The workbook's name that holds the head. */
 export const HEAD_NAME = "GodsBook";
+
+/** Whether a workbook's name is the head's: Excel takes "godsbook" for the same name. */
+export function isHeadName(name: string | undefined): boolean {
+  return name !== undefined && name.toLowerCase() === HEAD_NAME.toLowerCase();
+}
 
 /** How many of the latest credits the head names. */
 const NAMED = 5;
@@ -100,20 +106,48 @@ export function headIn(formula: unknown): BookHead | undefined {
   }
 }
 
+/** The head, for a gamemaster who never saw it. */
+const NAME = `the workbook's hidden name "${HEAD_NAME}", which keeps where the Ledger stood after the latest credit`;
+const BEHIND_UNSEEN =
+  "The Ledger and its seal may have been put back from an older copy, and without one head to go by nothing shows which credits paid since then are missing.";
+/** The way forward when the head cannot be trusted: the Ledger looked over, then sealed as it stands with a head anew. */
+const RESTART =
+  'Look over the Ledger: if it holds every credit paid, correct the book and say why (gods ledger reseal FILE --because "…", or the pane\'s Correct the book), which writes the head anew; otherwise put back the whole workbook from a saved copy.';
+
 const plural = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
+
+/** What the workbook keeps of the head, as read. */
+export interface KeptHead {
+  /** the formula of the workbook's name that keeps it, when there is one */
+  readonly formula?: string | undefined;
+  /** how many workbook names keep it, when more than one */
+  readonly copies?: number | undefined;
+  /** whether the Ledger has its seal: every version that seals the book keeps its head too */
+  readonly sealed: boolean;
+}
 
 /**
  * The Ledger (its rows, in order) against the head the workbook keeps: nothing when they agree, or
- * when either is missing (a book older than the head, or none yet); otherwise what is wrong, in
- * words, naming the credits the Ledger lacks when it is behind.
+ * when the Ledger has neither seal nor head (a book older than both: its next credit writes them)
+ * or no rows; otherwise what is wrong, in words, naming the credits the Ledger lacks when it is
+ * behind. A sealed Ledger without its head, or with two, is named too: a Ledger and seal put back
+ * from an older copy would otherwise pass by the head being deleted or doubled.
  */
-export function headProblems(head: BookHead | undefined, rows: readonly CreditContent[]): Problem[] {
+export function headProblems(kept: KeptHead, rows: readonly CreditContent[]): Problem[] {
   const now = headOf(rows);
-  if (head === undefined || now === undefined) return [];
-  if (now.rows === head.rows && now.all === head.all) return [];
+  if (now === undefined) return [];
   const fix =
     "If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because \"…\", or the pane's Correct the book); otherwise put back the Ledger and its seal the workbook's last credit wrote (a saved copy, or Undo in Excel).";
   const problem = (message: string) => tableError(LEDGER.name, message, { seal: true, head: true });
+  // Lost, doubled or garbled, the head cannot say which credits the Ledger lacks: the gamemaster looks.
+  const untrusted = (what: string) => problem(`${what} ${BEHIND_UNSEEN} ${RESTART}`);
+  const copies = kept.copies ?? (kept.formula === undefined ? 0 : 1);
+  if (copies > 1)
+    return [untrusted(`the workbook holds ${copies} copies of the book's head (${NAME}), where it keeps one: a copy was added by hand or by another program.`)];
+  if (kept.formula === undefined) return kept.sealed ? [untrusted(`the book's head is missing: ${NAME}, is gone, while the Ledger has its seal.`)] : [];
+  const head = headIn(kept.formula);
+  if (head === undefined) return [untrusted(`the book's head (${NAME}) was changed and cannot be read.`)];
+  if (now.rows === head.rows && now.all === head.all) return [];
   if (now.first !== head.first)
     return [
       problem(

@@ -17,7 +17,7 @@ import { WorkbookCells } from "./cellParts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
 import { vetJournal } from "../../plan/journalCheck";
-import { HEAD_NAME } from "../../read/head";
+import { isHeadName } from "../../read/head";
 import { readSeal } from "../../read/seal";
 
 /**
@@ -85,8 +85,8 @@ interface SheetEntry {
 interface Book {
   /** in the workbook's order */
   readonly sheets: readonly SheetEntry[];
-  /** the formula of the name that keeps the book's head (read/head.ts), when there is one */
-  readonly head?: string;
+  /** the formula of each workbook name that keeps the book's head (read/head.ts): one, as the add-in writes it */
+  readonly heads: readonly string[];
   readonly date1904: boolean;
   readonly sharedStrings: string;
   readonly styles: string;
@@ -126,19 +126,23 @@ function readBook(pkg: Package): Book {
   const rels = new Map<string, Relationship>(readRelationships(pkg, main).map((r) => [r.id, r]));
   const sheets: SheetEntry[] = [];
   let date1904 = false;
-  // The workbook's own name for the book's head, not one bound to a sheet.
+  // The workbook's own names for the book's head, not ones bound to a sheet: all of them, since a
+  // second copy another program left makes the head untrustworthy, whichever is taken.
   let inHead = false;
-  let head: string | undefined;
+  const heads: string[] = [];
   parseXml(main, bytes, {
     open(name, attrs) {
       if (name === "workbookPr") date1904 = TRUE(attrs["date1904"]);
-      if (name === "definedName") inHead = attrs["name"] === HEAD_NAME && attrs["localSheetId"] === undefined;
+      if (name === "definedName") {
+        inHead = isHeadName(attrs["name"]) && attrs["localSheetId"] === undefined;
+        if (inHead) heads.push("=");
+      }
       if (name !== "sheet") return;
       const rel = rels.get(attribute(attrs, "id") ?? "");
       sheets.push({ name: attrs["name"] ?? "", part: rel?.part, kind: rel?.kind ?? "" });
     },
     text(text) {
-      if (inHead) head = `${head ?? "="}${text}`;
+      if (inHead) heads.push(`${heads.pop() ?? "="}${text}`);
     },
     close(name) {
       if (name === "definedName") inHead = false;
@@ -150,7 +154,7 @@ function readBook(pkg: Package): Book {
     date1904,
     sharedStrings: partOf("sharedStrings", "xl/sharedStrings.xml"),
     styles: partOf("styles", "xl/styles.xml"),
-    ...(head === undefined ? {} : { head }),
+    heads,
   };
 }
 
@@ -385,6 +389,7 @@ export function readPackage(pkg: Package): RawWorkbook {
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
     ...(journal === undefined ? {} : { journal }),
-    ...(book.head === undefined ? {} : { bookHead: book.head }),
+    ...(book.heads[0] === undefined ? {} : { bookHead: book.heads[0] }),
+    ...(book.heads.length > 1 ? { headCopies: book.heads.length } : {}),
   });
 }

@@ -4,7 +4,7 @@
  * area and print titles, the book's head (read/head.ts) in its hidden name, and recalculation on
  * opening. Everything else in the part stays as it came.
  */
-import { HEAD_NAME } from "../../read/head";
+import { HEAD_NAME, isHeadName } from "../../read/head";
 import { RELATIONSHIPS_NS } from "./parts";
 import { recalculationOnOpen, WORKBOOK_ORDER } from "./session";
 import {
@@ -75,13 +75,15 @@ export function workbookXml(text: string, root: Span, changes: WorkbookChanges):
       else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${escapeText(ref)}</${old.name}>` });
     }
   }
-  // The book's head: the workbook's own name, not one bound to a sheet.
+  // The book's head: the workbook's own name, not one bound to a sheet, and only one of it (the
+  // reader refuses a book with copies another program left, whatever their case).
   if (changes.head !== undefined) {
     const formula = escapeText(changes.head.replace(/^=/, ""));
-    const old =
-      names === undefined ? undefined : childElements(text, names).find((d) => attr(d.tag, "name") === HEAD_NAME && attr(d.tag, "localSheetId") === undefined);
+    const [old, ...copies] =
+      names === undefined ? [] : childElements(text, names).filter((d) => isHeadName(attr(d.tag, "name")) && attr(d.tag, "localSheetId") === undefined);
     if (old === undefined) fresh.push(`<${qualified(prefix, "definedName")} name="${HEAD_NAME}" hidden="1">${formula}</${qualified(prefix, "definedName")}>`);
     else edits.push({ start: old.start, end: old.end, text: `${old.tag.replace(/\s*\/>$/, ">")}${formula}</${old.name}>` });
+    for (const copy of copies) edits.push({ start: copy.start, end: copy.end, text: "" });
   }
   if (fresh.length > 0) {
     if (names === undefined) {
