@@ -2,7 +2,8 @@ import { exactNumber, isBlank as isEmpty, yesNo } from "../engine/cells";
 import { restated, show } from "../engine/errors";
 import { fromNumber, toNumber, type Ratio } from "../engine/exact";
 import { parseElements, parseResistances, type Element, type ResistCode } from "../engine/resist";
-import { ArgumentError, type Param } from "./runner";
+import { isErrorValue, type ErrorValue } from "./errors";
+import { ArgumentError, firstError, IncomingError, type Param } from "./runner";
 
 /** A single cell arriving as a 1×1 range is the same as the value itself. */
 function single(name: string, value: unknown): unknown {
@@ -24,6 +25,11 @@ function number(name: string, value: unknown, what: string): number {
 
 function param<T>(name: string, read: (value: unknown) => T, optional = false, fallback?: T): Param<T> {
   return fallback === undefined ? { name, read, optional } : { name, read, optional, fallback };
+}
+
+/** A reader of a range that finds an Excel error among its cells itself (see Param.findsErrors). */
+function findingErrors<T>(p: Param<T>): Param<T> {
+  return { ...p, findsErrors: true };
 }
 
 /** A whole number, 0 or more: units, strength, mana. */
@@ -165,25 +171,47 @@ export function text(name: string, what = "a name"): Param<string> {
 
 /**
  * Every cell of a value that is not empty, whatever its depth: a single value, a range, or several
- * of them. A whole column's million cells are walked without a call or an array per cell.
+ * of them (a repeating argument's list). A whole column's million cells are walked once, without
+ * a call or an array per cell; an Excel error among them is thrown as an IncomingError before any
+ * cell is read, as the runner would have passed it on.
  */
-function cellsOf(value: unknown, out: unknown[] = []): unknown[] {
+function cellsOf(value: unknown): unknown[] {
+  const out: unknown[] = [];
+  collect(value, out);
+  // Every cell that is not empty is here, in the order the runner looks for errors in.
+  for (let i = 0; i < out.length; i++) {
+    const cell = out[i];
+    if (cell !== null && typeof cell === "object" && isErrorValue(cell)) passOn(cell);
+  }
+  return out;
+}
+
+function collect(value: unknown, out: unknown[]): void {
   if (!Array.isArray(value)) {
     if (!isEmpty(value)) out.push(value);
-    return out;
+    return;
   }
-  for (const item of value as unknown[]) {
+  const items = value as unknown[];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     if (!Array.isArray(item)) {
       if (!isEmpty(item)) out.push(item);
       continue;
     }
-    // A row: a call only for what is nested deeper (a repeating argument's ranges).
-    for (const cell of item as unknown[]) {
-      if (Array.isArray(cell)) cellsOf(cell, out);
+    const cells = item as unknown[];
+    // A range in a repeating argument's list: one call for it, not one for each of its rows.
+    if (cells.length > 0 && Array.isArray(cells[0])) {
+      collect(cells, out);
+      continue;
+    }
+    // A row: a call only for what is nested deeper still.
+    for (let j = 0; j < cells.length; j++) {
+      const cell = cells[j];
+      if (cell === null || cell === undefined) continue;
+      if (Array.isArray(cell)) collect(cell, out);
       else if (!isEmpty(cell)) out.push(cell);
     }
   }
-  return out;
 }
 
 /** Whole numbers from low to high held in a value or a range, whatever its depth; empty cells skipped. */
@@ -207,12 +235,12 @@ function wholesIn(name: string, value: unknown, low: number, high: number, what:
 
 /** Sphere cards, one god's or a range of them: whole numbers 0 to `most`; empty cells skipped. */
 export function cardCounts(name: string, most: number, optional = false): Param<number[]> {
-  return param(name, (value) => wholesIn(name, value, 0, most, "sphere cards"), optional, optional ? [] : undefined);
+  return findingErrors(param(name, (value) => wholesIn(name, value, 0, most, "sphere cards"), optional, optional ? [] : undefined));
 }
 
 /** Die faces already rolled: a range (or a single value) of whole numbers 1 to 6; empty cells skipped. */
 export function dice(name: string): Param<number[]> {
-  return param(name, (value) => wholesIn(name, value, 1, 6, "die faces"));
+  return findingErrors(param(name, (value) => wholesIn(name, value, 1, 6, "die faces")));
 }
 
 /**
@@ -220,7 +248,7 @@ export function dice(name: string): Param<number[]> {
  * a single cell or a range; empty cells are skipped.
  */
 export function goalLevels(name: string): Param<number[]> {
-  return { name, optional: false, repeating: true, read: (value) => wholesIn(name, value, 0, 3, "goal levels") };
+  return { name, optional: false, repeating: true, findsErrors: true, read: (value) => wholesIn(name, value, 0, 3, "goal levels") };
 }
 
 /**
@@ -234,6 +262,7 @@ export function multipliers(name: string, optional = false): Param<Ratio[]> {
     optional,
     ...(optional ? { fallback: [] } : {}),
     repeating: true,
+    findsErrors: true,
     read: (value) => {
       const found: Ratio[] = [];
       for (const cell of cellsOf(value)) {
@@ -273,38 +302,48 @@ function line(name: string, value: unknown): { values: unknown[]; across: boolea
 /** A line of cells (down a column or along a row), each read by `item`; empty cells are null. */
 function lineOf<T>(name: string, item: (v: unknown) => T): Param<Line<T | null>> {
   const read = (v: unknown): T | null => (isEmpty(v) ? null : item(v));
-  return param(name, (value) => {
-    // A column of rows of one cell, as Excel passes A:A: the empty cells at its end are only
-    // counted, and the rest read in one pass, with no copy of the column between.
-    if (Array.isArray(value) && value.length > 1 && Array.isArray(value[0])) {
-      const rows = value as unknown[];
-      const cellOf = (r: unknown): { cell: unknown } | undefined => (Array.isArray(r) && r.length === 1 ? { cell: r[0] } : undefined);
-      let last = rows.length - 1;
-      for (; last >= 0; last--) {
-        const one = cellOf(rows[last]);
-        if (one === undefined) return mapped(name, value, read);
-        if (!isEmpty(one.cell)) break;
+  return findingErrors(
+    param(name, (value) => {
+      // A column of rows of one cell, as Excel passes A:A: walked once from its end up to the last
+      // cell that holds something; only the rows above that are looked at again, for an error and
+      // then to be read, with no copy of the column between.
+      if (Array.isArray(value) && value.length > 1 && Array.isArray(value[0])) {
+        const rows = value as unknown[];
+        let last = rows.length - 1;
+        for (; last >= 0; last--) {
+          const r = rows[last];
+          if (!Array.isArray(r) || r.length !== 1) return mapped(name, value, read);
+          if (!isEmpty(r[0])) break;
+        }
+        for (let i = 0; i <= last; i++) {
+          const r = rows[i];
+          if (!Array.isArray(r) || r.length !== 1) return mapped(name, value, read);
+          const cell: unknown = r[0];
+          if (cell !== null && typeof cell === "object") passOn(firstError(cell));
+        }
+        const out: (T | null)[] = new Array<T | null>(last + 1);
+        for (let i = 0; i <= last; i++) out[i] = read((rows[i] as unknown[])[0]);
+        return { across: false, values: out, size: rows.length };
       }
-      const out: (T | null)[] = new Array<T | null>(last + 1);
-      for (let i = 0; i <= last; i++) {
-        const one = cellOf(rows[i]);
-        if (one === undefined) return mapped(name, value, read);
-        out[i] = read(one.cell);
-      }
-      return { across: false, values: out, size: rows.length };
-    }
-    return mapped(name, value, read);
-  });
+      return mapped(name, value, read);
+    }),
+  );
 }
 
 /** A line read cell by cell, whatever its shape (a row, a plain list, a single value); the empty cells at its end only counted. */
 function mapped<T>(name: string, value: unknown, read: (v: unknown) => T | null): Line<T | null> {
+  passOn(firstError(value));
   const { values, across } = line(name, value);
   let last = values.length - 1;
   while (last >= 0 && isEmpty(values[last])) last--;
   const out: (T | null)[] = new Array<T | null>(last + 1);
   for (let i = 0; i <= last; i++) out[i] = read(values[i]);
   return { across, values: out, size: values.length };
+}
+
+/** An Excel error found among a range's cells goes back as the function's answer. */
+function passOn(error: ErrorValue | undefined): void {
+  if (error !== undefined) throw new IncomingError(error);
 }
 
 /** Members' names down a column or along a row; empty cells are null. */
@@ -359,7 +398,7 @@ export function elements(name: string): Param<ReadonlySet<Element>> {
 
 /** Resistance codes: one text ("F-2, W/2") or a range whose cells hold codes; empty cells skipped. */
 export function resistanceCodes(name: string): Param<ResistCode[]> {
-  return param(name, (value) => {
+  const read = (value: unknown): ResistCode[] => {
     const codes: ResistCode[] = [];
     for (const cell of cellsOf(value)) {
       if (typeof cell !== "string") {
@@ -373,5 +412,6 @@ export function resistanceCodes(name: string): Param<ResistCode[]> {
       );
     }
     return codes;
-  });
+  };
+  return findingErrors(param(name, read));
 }

@@ -19,6 +19,11 @@ export interface Param<T> {
    * list of every value given from that position on.
    */
   readonly repeating?: boolean;
+  /**
+   * `read` looks for an Excel error among the cells itself, before reading any, and throws it as
+   * an IncomingError: a whole column is then walked once, not once for errors and again to read.
+   */
+  readonly findsErrors?: boolean;
 }
 
 /** Thrown by a parameter reader; the runner adds the function's name. */
@@ -26,6 +31,14 @@ export class ArgumentError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ArgumentError";
+  }
+}
+
+/** An Excel error found by a reader among the cells it was given: passed on as the function's answer. */
+export class IncomingError extends Error {
+  constructor(readonly error: ErrorValue) {
+    super(error.message ?? error.code);
+    this.name = "IncomingError";
   }
 }
 
@@ -58,7 +71,7 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
       const p = params[i] as Param<unknown>;
       if (repeats && i === params.length - 1) {
         const rest = args.slice(i);
-        const error = firstError(rest);
+        const error = p.findsErrors === true ? undefined : firstError(rest);
         if (error !== undefined) return error;
         if (rest.length === 0 || rest.every((v) => v === undefined)) {
           if (!p.optional) return valueError(`${spec.name} needs a value for ${p.name}.`);
@@ -67,7 +80,7 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
         continue;
       }
       const raw = args[i];
-      const error = firstError(raw);
+      const error = p.findsErrors === true ? undefined : firstError(raw);
       if (error !== undefined) return error;
       if (p.optional && isBlank(raw)) {
         values[i] = p.fallback;
@@ -80,6 +93,7 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
     }
     return spec.body(...(values as A));
   } catch (e) {
+    if (e instanceof IncomingError) return e.error;
     if (e instanceof ArgumentError || e instanceof RuleError) return valueError(`${spec.name}: ${e.message}`);
     const detail = e instanceof Error ? e.message : String(e);
     return valueError(`${spec.name} could not work this out (${detail}). Please report this with the values used.`);
@@ -90,17 +104,21 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
  * The first Excel error in a value or anywhere in a range: it is passed on, as SUM does. A range
  * of a whole column is a million cells: looked at one by one, without a call per cell.
  */
-function firstError(value: unknown): ErrorValue | undefined {
+export function firstError(value: unknown): ErrorValue | undefined {
   if (value === null || typeof value !== "object") return undefined;
   if (!Array.isArray(value)) return isErrorValue(value) ? value : undefined;
-  for (const item of value as unknown[]) {
+  const items = value as unknown[];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     if (item === null || typeof item !== "object") continue;
     if (!Array.isArray(item)) {
       if (isErrorValue(item)) return item;
       continue;
     }
     // A row of a range: its cells are values, or (for a repeating argument) ranges again.
-    for (const cell of item as unknown[]) {
+    const cells = item as unknown[];
+    for (let j = 0; j < cells.length; j++) {
+      const cell = cells[j];
       if (cell === null || typeof cell !== "object") continue;
       const found = firstError(cell);
       if (found !== undefined) return found;

@@ -91,9 +91,18 @@ export class TableReader {
 
   columnOf(header: string): number | undefined {
     if (this.positions.has(header)) return this.positions.get(header);
-    const position = this.index.get(normalizeHeader(header));
+    const position = this.index.get(this.key(header));
     this.positions.set(header, position);
     return position;
+  }
+
+  // Each header the code asks for, as headers match: worked out once, not for every cell.
+  private readonly keys = new Map<string, string>();
+
+  key(header: string): string {
+    let key = this.keys.get(header);
+    if (key === undefined) this.keys.set(header, (key = normalizeHeader(header)));
+    return key;
   }
 
   address(row: number, header: string | undefined): string {
@@ -172,7 +181,8 @@ export class RowReader {
     // A note may run over several lines; nothing else may hold a control character (one typed
     // from a script, or written _x000B_ in the file), which nobody can see and every writer drops,
     // nor any other character a workbook file cannot keep.
-    const bad = unwritableIn(raw, normalizeHeader(header) === "note");
+    const key = this.table.key(header);
+    const bad = unwritableIn(raw, key === "note");
     if (bad !== undefined) {
       const control = Number.parseInt(bad.slice(2), 16) < 0x80;
       this.table.report(
@@ -184,8 +194,8 @@ export class RowReader {
       return undefined;
     }
     const text = raw.trim();
-    const longest = this.table.spec === LEDGER && normalizeHeader(header) === "what" ? WHAT_LENGTH : NAME_LENGTH;
-    if (text.length > longest && normalizeHeader(header) !== "note") {
+    const longest = this.table.spec === LEDGER && key === "what" ? WHAT_LENGTH : NAME_LENGTH;
+    if (text.length > longest && key !== "note") {
       this.table.report(
         severity,
         this.row,

@@ -12,6 +12,11 @@ interface NumberCell {
 /** How many decimals a number needs to be shown as it is (at most `most`). */
 export function decimalsOf(value: number, most: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
+  // The shortest digits that give the number back, as String writes them ("45.645"): the
+  // decimals are what follows the point. Only a number written with an exponent needs more.
+  const text = String(value);
+  const point = text.indexOf(".");
+  if (point >= 0 && !text.includes("e")) return Math.min(most, text.length - point - 1);
   const [digits = "", exponent = "0"] = Math.abs(value).toExponential().split("e");
   const fraction = (digits.split(".")[1] ?? "").length - Number(exponent);
   return Math.min(most, Math.max(0, fraction));

@@ -11,11 +11,13 @@ import { sheetNames } from "../model/schema";
 import { fitColumns, printSetup, type CellStyle, type PlanCell, type PlanValue, type SheetPlan } from "./layout";
 import { settleDecimals } from "./decimals";
 
-export const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => ({
-  value,
-  ...(style === undefined ? {} : { style }),
-  ...(formula === undefined ? {} : { formula }),
-});
+export const cell = (value: PlanValue, style?: CellStyle, formula?: string): PlanCell => {
+  // Made for every cell of a sheet: its keys set one by one (no object spread), in this order.
+  const c: { value: PlanValue; style?: CellStyle; formula?: string } = { value };
+  if (style !== undefined) c.style = style;
+  if (formula !== undefined) c.formula = formula;
+  return c;
+};
 
 /**
  * A cell merged over `columns` columns: the cell, then an empty cell of its style for each
@@ -35,7 +37,12 @@ export class SheetBuilder {
   readonly rows: (PlanCell | null)[][] = [];
   /** Adds a row (a merged cell's covered columns included, see `spanning`); returns its sheet row number. */
   add(...cells: (PlanCell | PlanCell[] | null)[]): number {
-    this.rows.push(cells.flatMap((c) => (Array.isArray(c) ? c : [c])));
+    const row: (PlanCell | null)[] = [];
+    for (const c of cells) {
+      if (Array.isArray(c)) row.push(...c);
+      else row.push(c);
+    }
+    this.rows.push(row);
     return this.rows.length;
   }
   /** Adds a row of column headers; returns its sheet row number. */

@@ -28,8 +28,12 @@ const KNOWN: Readonly<
 > = {
   [nameKey("Era length")]: {
     name: "Era length",
-    // No era is longer than the centuries there can be.
-    what: `a whole number of centuries, from 1 to ${MAX_CENTURY.toLocaleString("en")}`,
+    // No era is longer than the centuries there can be. Written out only for a message: the
+    // first number written for a reader sets up the number formats, which takes a moment that
+    // every command would otherwise pay when it loads.
+    get what() {
+      return `a whole number of centuries, from 1 to ${MAX_CENTURY.toLocaleString("en")}`;
+    },
     byDefault: `${ERA_CENTURIES} centuries, Era Centrum's`,
     read: (v) => (Number.isSafeInteger(v) && v >= 1 && v <= MAX_CENTURY ? { eraLength: v } : undefined),
   },

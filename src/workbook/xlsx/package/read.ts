@@ -223,6 +223,11 @@ function headerText(headers: readonly RawCell[], index: number): string | undefi
   return text === "" ? undefined : clip(text);
 }
 
+/** A block's rows as its header row and the rows under it (sliced off, not taken apart one by one: a log has a hundred thousand). */
+function split(rows: RawCell[][]): { headers: RawCell[]; body: RawCell[][] } {
+  return { headers: rows[0] ?? [], body: rows.slice(1) };
+}
+
 /** The table as the rules read it, and the problems of its cells. */
 function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem[] } {
   const { spec, sheet, table, block } = plan;
@@ -232,13 +237,13 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
     const last = table.area.bottom - table.totalsRows;
     const rows = block.rows(last);
     // A table without a header row keeps its column names in the table part only.
-    const [headers = [], ...body] = table.headerRows > 0 ? rows : [table.columns.slice(0, block.width), ...rows];
+    const { headers, body } = table.headerRows > 0 ? split(rows) : { headers: table.columns.slice(0, block.width), body: rows };
     const headerRow = table.headerRows > 0 ? table.area.top : table.area.top - 1;
     raw = { name: table.name, sheet: sheet.name, headerRow, firstColumn: table.area.left, headers, rows: body, isTable: true };
     area = { top: table.area.top, left: table.area.left, bottom: last, right: table.area.right };
   } else {
     const last = Math.max(scan.lastUsedRow, 1);
-    const [headers = [], ...body] = block.rows(last);
+    const { headers, body } = split(block.rows(last));
     raw = { name: sheet.name, sheet: sheet.name, headerRow: 1, firstColumn: 1, headers, rows: body, isTable: false };
     area = { top: 1, left: 1, bottom: last, right: block.right };
   }

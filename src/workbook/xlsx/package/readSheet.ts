@@ -22,6 +22,18 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 /** A whole number of a few digits, as most cells of a log hold. */
 const WHOLE = /^\d{1,15}$/;
 
+/** The value of a few plain digits (as most cells of a log hold), or -1 for any other text. */
+function digitsValue(text: string): number {
+  if (text.length === 0 || text.length > 9) return -1;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
 /** Short texts of a sheet, each kept once: a log repeats a few causes and races a million times. */
 const SHORT = new Map<string, string>();
 function interned(text: string): string {
@@ -92,8 +104,13 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
   // the row being read
   let row = 0;
   let rowUsed = false;
-  const active: Block[] = []; // blocks that keep cells of this row
-  const watched: Block[] = []; // tables whose "under" watch covers this row
+  // Blocks that keep cells of this row, and tables whose "under" watch covers it: the first
+  // `activeCount` and `watchedCount` of these lists (emptying a list for each row would give
+  // it up, and make it again, a hundred thousand times for a long log).
+  const active: Block[] = [];
+  const watched: Block[] = [];
+  let activeCount = 0;
+  let watchedCount = 0;
   let wantLeft = 0;
   let wantRight = -1;
 
@@ -135,15 +152,15 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     row = r === undefined ? row + 1 : parseInt(r, 10) || row + 1;
     rowUsed = false;
     column = 0;
-    active.length = 0;
-    watched.length = 0;
+    activeCount = 0;
+    watchedCount = 0;
     wantLeft = Infinity;
     wantRight = -1;
     for (const b of blocks) {
       if (b.pending !== undefined && row > b.top) settleWidth(b);
       b.current = undefined;
       if (row >= b.top && row <= b.bottom && (b.pending !== undefined || b.right >= b.left)) {
-        active.push(b);
+        active[activeCount++] = b;
         wantLeft = Math.min(wantLeft, b.left);
         wantRight = b.pending !== undefined ? Infinity : Math.max(wantRight, b.right);
       }
@@ -152,7 +169,7 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
         if (row > b.underNext || b.others.some((o) => overlaps(o, row, b.left, b.right))) b.underOpen = false;
         else {
           b.underFilled = false;
-          watched.push(b);
+          watched[watchedCount++] = b;
           wantLeft = Math.min(wantLeft, b.left);
           wantRight = Math.max(wantRight, b.right);
         }
@@ -162,8 +179,12 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
 
   const endRow = (): void => {
     if (rowUsed) lastUsedRow = Math.max(lastUsedRow, row);
-    for (const b of active) if (b.pending !== undefined) settleWidth(b);
-    for (const b of watched) {
+    for (let i = 0; i < activeCount; i++) {
+      const b = active[i] as Block;
+      if (b.pending !== undefined) settleWidth(b);
+    }
+    for (let i = 0; i < watchedCount; i++) {
+      const b = watched[i] as Block;
       if (b.underFilled) {
         if (b.underFirst === 0) b.underFirst = row;
         b.underLast = row;
@@ -219,10 +240,13 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     // exceljs reads an empty <v> as no value; so does this
     if (vText === "") return null;
     switch (type) {
-      case "s":
+      case "s": {
+        const index = digitsValue(vText);
+        if (index >= 0) return source.sharedString(index);
         // Number() would take "0x1" for 1, another cell's text: only plain digits are an index.
         if (!/^\d+$/.test(vText.trim())) throw notValue("a shared text's number");
         return source.sharedString(Number(vText));
+      }
       case "str":
         return interned(vText);
       case "b": {
@@ -238,7 +262,8 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
         return vText.slice(0, 10);
       default: {
         // parseFloat alone would read "0x10" as 0 and "1e400" as Infinity: only a decimal number, as Excel writes one, is read.
-        const n = WHOLE.test(vText) ? Number(vText) : NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
+        const digits = digitsValue(vText);
+        const n = digits >= 0 ? digits : WHOLE.test(vText) ? Number(vText) : NUMBER.test(vText.trim()) ? parseFloat(vText) : NaN;
         if (!Number.isFinite(n)) throw notValue("a number");
         // exceljs never looks at style 0, the default; neither does this
         return style > 0 && source.isDateStyle(style) ? serialDate(n, source.date1904) : n;
@@ -256,7 +281,8 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     // No saved result: no <v>, or an empty one where a result cannot be empty (openpyxl writes
     // <v></v> under every formula; Excel writes an empty <v> only for a text result of "").
     const missing = hasFormula && !hasInline && vText === "" && !(hasValue && type === "str");
-    for (const b of active) {
+    for (let i = 0; i < activeCount; i++) {
+      const b = active[i] as Block;
       if (b.pending !== undefined) {
         b.pending.push([column, value]);
         if (missing) b.noteMissing(row, column, formulaText);
@@ -272,7 +298,10 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
       }
       cells[column - b.left] = value;
     }
-    for (const b of watched) if (column >= b.left && column <= b.right && (missing || !isBlank(value))) b.underFilled = true;
+    for (let i = 0; i < watchedCount; i++) {
+      const b = watched[i] as Block;
+      if (column >= b.left && column <= b.right && (missing || !isBlank(value))) b.underFilled = true;
+    }
   };
 
   parseXml(partName, bytes, {

@@ -60,9 +60,21 @@ export function parseXml(partName: string, bytes: Uint8Array, handlers: XmlHandl
         `The workbook is damaged: its part ${partName} nests elements over ${MAX_DEPTH} deep, which Excel never does. Open it in Excel or LibreOffice, save it again, and try again.`,
       ),
   );
-  const decoder = new TextDecoder(encodingOf(bytes));
+  const encoding = encodingOf(bytes);
+  const decoder = new TextDecoder(encoding);
   try {
-    for (let i = 0; i < bytes.length; i += CHUNK) scanner.write(decoder.decode(bytes.subarray(i, i + CHUNK), { stream: true }));
+    for (let i = 0; i < bytes.length;) {
+      let end = Math.min(i + CHUNK, bytes.length);
+      // A UTF-8 piece is cut just after a ">" (a byte no other character's bytes hold): it then
+      // ends with a tag, nearly always, and the scanner has nothing left over to copy in front of
+      // the next piece.
+      if (encoding === "utf-8" && end < bytes.length) {
+        const gt = bytes.lastIndexOf(0x3e, end - 1);
+        if (gt >= i) end = gt + 1;
+      }
+      scanner.write(decoder.decode(bytes.subarray(i, end), { stream: true }));
+      i = end;
+    }
     const rest = decoder.decode();
     if (rest !== "") scanner.write(rest);
     scanner.end();

@@ -24,8 +24,13 @@ const MARGINS_XML = `<pageMargins left="${MARGINS.left}" right="${MARGINS.right}
  */
 const PAPER_A4 = 9;
 
+/** What a cell's text may hold that cellText changes: a character XML forbids or escapes, an underscore (of "_xHHHH_"). */
+const CHANGED_IN_CELL = /[\u0000-\u001F&<>_\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Text as it goes into a cell: legal XML characters only, within Excel's length limit. */
 function cellText(s: string): string {
+  // Most names and words go in as they are: one look, rather than a pass for each change.
+  if (s.length <= CELL_TEXT_LIMIT && !CHANGED_IN_CELL.test(s)) return s;
   return escapeText(excelString(xmlSafe(s).slice(0, CELL_TEXT_LIMIT)));
 }
 
@@ -141,13 +146,20 @@ function rowBreaksXml(plan: SheetPlan): string {
 /** A generated sheet's rows from the one at index `from` (0 for all), as its part holds them. */
 export function generatedRowsXml(plan: SheetPlan, styles: StyleBook, from = 0): string {
   const rows: string[] = [];
+  // A column's letters are worked out once, not for each of its cells.
+  const letters: string[] = [];
   for (let r = from; r < plan.rows.length; r++) {
     const cells = plan.rows[r] ?? [];
-    const xml = cells.map((c, col) =>
-      c === null
-        ? ""
-        : cellXml(`${columnLetter(col + 1)}${r + 1}`, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula),
-    );
+    const xml: string[] = new Array<string>(cells.length);
+    for (let col = 0; col < cells.length; col++) {
+      const c = cells[col];
+      if (c === null || c === undefined) {
+        xml[col] = "";
+        continue;
+      }
+      const ref = `${(letters[col] ??= columnLetter(col + 1))}${r + 1}`;
+      xml[col] = cellXml(ref, c.value, c.style === undefined ? undefined : styles.cellStyle(c.style, c.format), c.formula);
+    }
     rows.push(rowXml(r + 1, xml, plan.rowHeights?.[r]));
   }
   return rows.join("");

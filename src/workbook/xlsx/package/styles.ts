@@ -56,7 +56,7 @@ export class StyleBook {
   /** number format code → id, existing and added */
   private readonly formatIds = new Map<string, number>();
   private nextFormatId = FIRST_CUSTOM_FORMAT;
-  private readonly named = new Map<string, number>();
+  private readonly named = new Map<CellStyle, Map<string | undefined, number>>();
   private readonly withFormat = new Map<string, number>();
   /** the default font's name and family, so added fonts match the workbook's text */
   private readonly fontFace: string;
@@ -92,11 +92,13 @@ export class StyleBook {
 
   /** The cell format (index into cellXfs) of one of the add-in's named looks, with another number format when `format` says so. */
   cellStyle(name: CellStyle, format?: string): number {
-    const key = format === undefined ? name : `${name}\u0000${format}`;
-    let xf = this.named.get(key);
+    // Asked for every cell of a generated sheet: found by the look, then the format, with no key to build.
+    let formats = this.named.get(name);
+    if (formats === undefined) this.named.set(name, (formats = new Map<string | undefined, number>()));
+    let xf = formats.get(format);
     if (xf === undefined) {
       xf = this.xfFor(format === undefined ? STYLES[name] : { ...STYLES[name], numberFormat: format });
-      this.named.set(key, xf);
+      formats.set(format, xf);
     }
     return xf;
   }

@@ -28,8 +28,6 @@ const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", qu
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** What in a stretch of text needs a closer look: an entity, a line break to normalise, "]]>", a character XML forbids. */
 const TEXT_SPECIAL = /[&\r\]\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-/** What in an attribute value needs a closer look: "<", an entity, white space to normalise, a character XML forbids. */
-const VALUE_SPECIAL = /[<&\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** Characters that cannot be in a name, by code (below 128; what white space and "/" ">" end is checked where they end it). */
 const NAME_STOP = new Uint8Array(128);
 for (const ch of "<&\"'=!?") NAME_STOP[ch.charCodeAt(0)] = 1;
@@ -83,8 +81,11 @@ export class XmlScanner {
   ) {}
 
   write(piece: string): void {
-    this.pending += piece;
-    this.pending = this.pending.slice(this.scan(this.pending, false));
+    // What was left over is joined to the piece, not added with +: V8 keeps `a + b` as a pair of
+    // strings, and every character read from a pair goes through it, a cost on each of a large
+    // sheet's millions of reads; join copies the two into one string.
+    const text = this.pending === "" ? piece : [this.pending, piece].join("");
+    this.pending = text.slice(this.scan(text, false));
   }
 
   end(): void {
@@ -94,15 +95,17 @@ export class XmlScanner {
     if (!this.rootSeen) throw new NotXml("there is no root element");
   }
 
-  private emitText(raw: string): void {
+  /** Reports text; `cut` when it is the end of a piece of text, which the next piece may go on from. */
+  private emitText(raw: string, cut = false): void {
     if (raw === "") return;
     if (this.stack.length === 0) {
       if (raw.trim() !== "") throw new NotXml("text outside the root element");
       return;
     }
     if (!this.lastCr && this.textTail === "" && !TEXT_SPECIAL.test(raw)) {
-      // Plain text, as nearly all of a sheet's is.
-      this.textTail = raw.slice(-2);
+      // Plain text, as nearly all of a sheet's is. Its end is kept only where the next piece may
+      // go on from it: a tag after it starts afresh.
+      if (cut) this.textTail = raw.slice(-2);
       this.handlers.text(raw);
       return;
     }
@@ -131,7 +134,7 @@ export class XmlScanner {
         }
         const amp = s.lastIndexOf("&");
         const cut = amp >= at && s.indexOf(";", amp) < 0 ? amp : n;
-        this.emitText(s.slice(at, cut));
+        this.emitText(s.slice(at, cut), true);
         return cut;
       }
       if (lt > at) this.emitText(s.slice(at, lt));
@@ -217,6 +220,8 @@ export class XmlScanner {
       return i + 1;
     }
     const attributes: Record<string, string> = {};
+    // the first attribute cannot be there twice: nothing to look up
+    let first = true;
     for (;;) {
       const spaced = i < n && isSpace(s.charCodeAt(i));
       while (i < n && isSpace(s.charCodeAt(i))) i++;
@@ -255,17 +260,25 @@ export class XmlScanner {
       if (quote !== '"' && quote !== "'") fail(`an attribute of <${name}> is not quoted`);
       const code = s.charCodeAt(q);
       let close = q + 1;
-      while (close < n && s.charCodeAt(close) !== code) close++;
+      // Up to the closing quote, noting on the way what needs a closer look: "<", an entity,
+      // white space to normalise, a character XML forbids (all below U+0020, or U+FFFE, U+FFFF).
+      let special = false;
+      for (; close < n; close++) {
+        const k = s.charCodeAt(close);
+        if (k === code) break;
+        if (k < 0x20 || k === 0x3c /* < */ || k === 0x26 /* & */ || k >= 0xfffe) special = true;
+      }
       if (close >= n) return final ? fail(`an attribute of <${name}> is not closed`) : -1;
       let value = s.slice(q + 1, close);
-      if (VALUE_SPECIAL.test(value)) {
+      if (special) {
         if (value.includes("<")) fail(`"<" in an attribute of <${name}>`);
         if (FORBIDDEN.test(value)) fail("a character XML does not allow");
         if (/[\t\n\r]/.test(value)) value = value.replace(/\r\n|[\t\n\r]/g, " ");
         if (value.includes("&")) value = decode(value);
       }
-      if (Object.prototype.hasOwnProperty.call(attributes, key)) fail(`the attribute ${key.slice(0, 40)} twice in <${name}>`);
+      if (!first && Object.prototype.hasOwnProperty.call(attributes, key)) fail(`the attribute ${key.slice(0, 40)} twice in <${name}>`);
       attributes[key] = value;
+      first = false;
       i = close + 1;
     }
   }

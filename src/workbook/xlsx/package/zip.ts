@@ -268,6 +268,9 @@ export function copyParts(parts: ReadonlyMap<string, Uint8Array>): Map<string, U
   return parts instanceof PartMap ? parts.with([...parts.keys()].map((name) => [name, undefined])) : new Map(parts);
 }
 
+/** zlib's own piece size, the least a part is unpacked into. */
+const INFLATE_CHUNK = 16 * 1024;
+
 /**
  * Unpacks one stored part with Node's native inflate (several times fflate's pure JavaScript
  * speed on large sheets), stopping at the limit whatever size the zip declares, then checks it
@@ -286,8 +289,14 @@ function unpackPart(source: Source, name: string, entry: StoredEntry): Uint8Arra
     part = data.slice();
   } else {
     if (limit <= 0) throw tooLarge();
+    // Unpacked into one buffer the size the zip declares (a byte over it, for zlib to see the
+    // end), then used as it is: no pieces joined, no copy. A declared size that is not the truth
+    // only means more pieces, and fails the size check below.
+    const declared = u32(entry.central, 24);
+    const chunkSize = declared < limit ? Math.max(declared + 1, INFLATE_CHUNK) : INFLATE_CHUNK;
     try {
-      part = new Uint8Array(zlib.inflateRawSync(data, { maxOutputLength: limit }));
+      const out = zlib.inflateRawSync(data, { maxOutputLength: limit, chunkSize });
+      part = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     } catch (e) {
       if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) throw tooLarge();
       throw new Damaged(name);
