@@ -16,8 +16,11 @@ import { MemoryExcel } from "../support/memoryExcel";
 import { stringMatching } from "../support/matchers";
 import { SMALL_LANE } from "../support/scale";
 
-/** The huge campaign in the full run; in the fast lane one of its shape with 5,000 deaths, still more than one request. */
-const big = () => (SMALL_LANE ? sized(199, 500) : huge(1));
+/**
+ * The huge campaign in the full run; in the fast lane one of its shape, still more than one
+ * request: `gods` gods and `races` races (10 deaths each).
+ */
+const big = (gods = 199, races = 500) => (SMALL_LANE ? sized(gods, races) : huge(1));
 
 const step = (bytes: number): Step => ({ bytes, queue: () => undefined });
 
@@ -48,11 +51,11 @@ describe("requests under the budget", () => {
   });
 
   test("the huge campaign's century end goes out in several requests, and pays as the command line does", async () => {
-    const excel = new MemoryExcel(memoryWorkbook(big()));
+    const excel = new MemoryExcel(memoryWorkbook(big(60, 150)));
     const outcome = await endCentury(excel.run, 1);
     expect(outcome.written).toBe(true);
     expect(excel.syncs).toBeGreaterThan(3);
-    expect(outcome.payments).toEqual(planCenturyEnd(rawWorkbook(big()), 1).payments);
+    expect(outcome.payments).toEqual(planCenturyEnd(rawWorkbook(big(60, 150)), 1).payments);
     expect(REQUEST_BUDGET).toBe(1_000_000);
   });
 });
