@@ -139,27 +139,30 @@ export class MemorySheet {
    * dropping the rows it moves over), as inserting or deleting a table's rows does.
    */
   shift(from: number, left: number, columns: number, by: number): void {
-    const moved = new Map<number, Cell>();
+    // Only the cells that move (or are moved over) are touched: a campaign's sheets hold thousands
+    // of cells above and beside the rows a table gains or loses.
+    const gone = by < 0 ? from + by : from;
+    const moving: [number, Cell][] = [];
     for (const [k, c] of this.cells) {
+      if (k < gone * SHEET_COLUMNS) continue;
       const [r, col] = cellAt(k);
-      const inside = col >= left && col < left + columns;
-      if (!inside || r < (by < 0 ? from + by : from)) moved.set(k, c);
-      else if (r >= from) moved.set(cellKey(r + by, col), c);
+      if (col < left || col >= left + columns || r < gone) continue;
+      this.cells.delete(k);
+      if (r >= from) moving.push([cellKey(r + by, col), c]);
     }
-    this.cells.clear();
-    for (const [k, c] of moved) this.cells.set(k, c);
+    for (const [k, c] of moving) this.cells.set(k, c);
   }
 
   /** Deletes whole rows, moving the rows below up, as Excel's Delete Sheet Rows does. */
   deleteRows(top: number, count: number): void {
-    const moved = new Map<number, Cell>();
+    const moving: [number, Cell][] = [];
     for (const [k, c] of this.cells) {
+      if (k < top * SHEET_COLUMNS) continue;
+      this.cells.delete(k);
       const [r, col] = cellAt(k);
-      if (r < top) moved.set(k, c);
-      else if (r >= top + count) moved.set(cellKey(r - count, col), c);
+      if (r >= top + count) moving.push([cellKey(r - count, col), c]);
     }
-    this.cells.clear();
-    for (const [k, c] of moved) this.cells.set(k, c);
+    for (const [k, c] of moving) this.cells.set(k, c);
   }
 
   cell(row: number, column: number): Cell {
