@@ -15,6 +15,7 @@ import { renamedStory } from "../plan/story";
 import { readCampaign, type Campaign } from "../read/campaign";
 import { bookSheets } from "../plan/bookSheets";
 import { applyEdits, type TableEdit } from "../plan/edits";
+import type { PlanValue } from "../plan/layout";
 import { headAfter, ledgerPlan } from "../plan/ledger";
 import { sealSheet } from "../plan/seal";
 import type { WorkbookPlan } from "../plan/types";
@@ -121,4 +122,23 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
     plan,
     changed: [...count].map(([table, rows]) => ({ table, rows })),
   };
+}
+
+/**
+ * The workbook as a rename found it, from one it stopped in part-way: the cells its carried-out
+ * edits renamed hold the old name again (a new name is refused when a character already has it,
+ * so every cell holding it was renamed by this very action).
+ */
+export function renamedBack(raw: RawWorkbook, done: readonly TableEdit[], from: string, to: string): RawWorkbook {
+  const fresh = nameKey(to);
+  const back = (text: PlanValue): PlanValue =>
+    typeof text === "string"
+      ? splitOwners(text)
+          .map((n) => (nameKey(n) === fresh ? from.trim() : n))
+          .join(", ")
+      : text;
+  const edits = done.flatMap((e): TableEdit[] =>
+    e.kind === "update" ? [{ ...e, values: Object.fromEntries(Object.entries(e.values).map(([k, v]) => [k, back(v)])) }] : [],
+  );
+  return applyEdits(raw, edits);
 }

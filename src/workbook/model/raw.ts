@@ -90,6 +90,8 @@ export interface OpenOperation {
   readonly reached?: number;
   /** the setting by which it claimed the book, when it pays */
   readonly claim?: string;
+  /** what was asked (plan/asked.ts): the action's kind and parameters, from which its book part is planned again */
+  readonly asked?: unknown;
 }
 
 /** An action marked done, as each computer's list of the latest keeps it. */

@@ -9,19 +9,17 @@
 import { exclusive, type ActionOptions, type ExcelRun, type PayOptions } from "./run";
 import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/problems";
 import { LEDGER, normalizeHeader, sheetNames } from "../model/schema";
-import { planEraEnd } from "../actions/eraEnd";
-import { planEvent, type EventOptions } from "../actions/event";
-import { planUndo } from "../actions/undo";
-import { planDebit, type DebitOptions } from "../actions/debit";
+import { type EventOptions } from "../actions/event";
+import { type DebitOptions } from "../actions/debit";
+import { creditOutcome, creditWords, handedLine } from "../actions/rederive";
+import type { Asked } from "../plan/asked";
 import { type CreditOutcome } from "../actions/credit";
 import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
 import type { RawWorkbook } from "../model/raw";
-import { type Payment, type WorkbookPlan } from "../plan/types";
+import { type WorkbookPlan } from "../plan/types";
 import { bookWrite } from "../plan/commit";
-import { planReseal } from "../actions/reseal";
 import { readCampaign, type CampaignRead } from "../read/campaign";
 import { latestCentury } from "../read/century";
-import { creditName } from "../read/creditName";
 import { clock } from "../read/journal";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
@@ -71,12 +69,6 @@ export function settledBy(result: Extract<Journaled<unknown>, { readonly kind: "
     message: `Finished ${result.op.words}, which had stopped part-way at ${clock(result.op.at)}: ${result.op.done}. Nothing was written twice.`,
     status: campaignStatus(readCampaign(result.raw)),
   };
-}
-
-/** Whole mana handed out, as a line: "Ares 22, Hestia 24" (or that nobody collects any). */
-export function handedLine(payments: readonly Payment[]): string {
-  const paid = payments.filter((p) => p.paid !== 0);
-  return paid.length === 0 ? "nobody collects whole mana" : paid.map((p) => `${p.god} ${p.paid}`).join(", ");
 }
 
 /** The sheet shown once a plan is written: the century's mana calculation when it has one, otherwise its last sheet. */
@@ -181,6 +173,7 @@ async function centuryEnd(
     const write: JournalWrite = ledger
       ? {
           action: "century-end",
+          asked: { kind: "century-end", century: n },
           words: `the end of century ${n}`,
           done: `century ${n} paid: ${handedLine(outcome.payments)}`,
           sheets,
@@ -216,15 +209,9 @@ function worksheetsOnly(plan: WorkbookPlan, latest: number): WorkbookPlan {
 
 export interface CreditInExcel extends CreditOutcome, InExcel {}
 
-/** A credit's words for the journal: what it does, and what it did. */
-function creditWords(outcome: CreditOutcome, pays: boolean): { words: string; done: string } {
-  const name = creditName({ kind: outcome.kind, century: outcome.century, what: outcome.what });
-  if (!pays)
-    return {
-      words: outcome.kind === "correction" ? "the correction of the book" : `taking back ${outcome.what}`,
-      done: outcome.kind === "correction" ? `the book corrected ("${outcome.what}")` : `${outcome.what} taken back`,
-    };
-  return { words: `the credit of ${name}`, done: `${name} credited: ${handedLine(outcome.payments)}` };
+/** Only the fields given a value: what was asked is kept as JSON, which has no undefined. */
+function defined<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 /**
@@ -235,7 +222,7 @@ function creditWords(outcome: CreditOutcome, pays: boolean): { words: string; do
 async function credit(
   run: ExcelRun,
   what: string,
-  planner: (read: CampaignRead) => CreditOutcome,
+  asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" }>,
   options: JournalOptions,
   /** whether it pays (an undo or a correction does not): logged, so that one made on two computers is found */
   pays = true,
@@ -243,7 +230,7 @@ async function credit(
   return exclusive(what, async () => {
     const result = await journaled(run, options, (raw): { outcome: PayPlanned<CreditOutcome>; write?: JournalWrite } => {
       const read = readCampaign(raw);
-      const outcome = planner(read);
+      const outcome = creditOutcome(read, asked);
       const plan = outcome.plan;
       const unaccepted = heldBack(outcome.problems, options.accepted);
       if (errorsIn(outcome.problems).length > 0 || plan === undefined || unaccepted.length > 0) return { outcome: { outcome, unaccepted, read } };
@@ -254,7 +241,9 @@ async function credit(
           ? undefined
           : { credit: outcome.undone, handed: [], undone: true };
       const write: JournalWrite = {
-        action: outcome.kind,
+        // What was asked names the action: an undo is "undo" whatever kind of credit it takes back.
+        action: asked.kind,
+        asked,
         ...creditWords(outcome, pays),
         sheets,
         items,
@@ -276,17 +265,22 @@ export function creditEvent<O extends JournalOptions = ActionOptions>(
   eventOptions: EventOptions = {},
   options?: O,
 ): Promise<Outcome<CreditInExcel, O>> {
-  return credit(run, "crediting an event", (read) => planEvent(read, event, eventOptions), options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
+  return credit(
+    run,
+    "crediting an event",
+    { kind: "event", event, ...defined({ times: eventOptions.times, century: eventOptions.century, again: eventOptions.again }) },
+    options ?? {},
+  ) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** Credits the era that closes with the latest century end. */
 export function creditEraEnd<O extends JournalOptions = ActionOptions>(run: ExcelRun, century: number, options?: O): Promise<Outcome<CreditInExcel, O>> {
-  return credit(run, "crediting the era's end", (read) => planEraEnd(read, century), options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
+  return credit(run, "crediting the era's end", { kind: "era-end", century }, options ?? {}) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** The book corrected on purpose: sealed as it stands, with a correction row in each account it touches saying why. */
 export function correctBook<O extends JournalOptions = ActionOptions>(run: ExcelRun, because: string, options?: O): Promise<Outcome<CreditInExcel, O>> {
-  return credit(run, "correcting the book", (read) => planReseal(read, because), options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
+  return credit(run, "correcting the book", { kind: "correction", because }, options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** A character loses mana it may not hold: what its account carries goes first, the rest it owes. */
@@ -298,7 +292,7 @@ export function debitAccount<O extends JournalOptions = ActionOptions>(
   debitOptions: DebitOptions = {},
   options?: O,
 ): Promise<Outcome<CreditInExcel, O>> {
-  return credit(run, "taking mana from an account", (read) => planDebit(read, god, mana, because, debitOptions), options ?? {}) as Promise<
+  return credit(run, "taking mana from an account", { kind: "debit", god, mana, because, ...defined({ again: debitOptions.again }) }, options ?? {}) as Promise<
     Outcome<CreditInExcel, O>
   >;
 }
@@ -313,7 +307,7 @@ export function undoLatestCredit<O extends JournalOptions = ActionOptions>(
   expected?: string,
   head?: string,
 ): Promise<Outcome<CreditInExcel, O>> {
-  return credit(run, "taking back a credit", (read) => planUndo(read, expected, head), options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
+  return credit(run, "taking back a credit", { kind: "undo", ...defined({ expected, head }) }, options ?? {}, false) as Promise<Outcome<CreditInExcel, O>>;
 }
 
 /** The one-click century end; `century` defaults to the one after the Ledger's latest. */

@@ -35,6 +35,7 @@ export async function renameEverywhere<O extends JournalOptions = ActionOptions>
       const book = bookWrite(after, outcome.plan);
       const write: JournalWrite = {
         action: "rename",
+        asked: { kind: "rename", from, to },
         words: `renaming ${outcome.from} to ${outcome.to}`,
         done: `"${outcome.from}" renamed "${outcome.to}" everywhere`,
         sheets: book.sheets,

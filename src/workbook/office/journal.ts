@@ -30,6 +30,7 @@ import { journalAfterStop, readError, Stopped, stopWords, sync, type AfterStop }
 import { requests, worksheetSteps, type Step } from "./write";
 import type { OpenOperation, RawWorkbook, DoneOperation } from "../model/raw";
 import type { SheetPlan } from "../plan/layout";
+import type { Asked } from "../plan/asked";
 import type { CommitItem } from "../plan/commit";
 import { clock, damagedWords, OP_PREFIX, temporaryName, underWay } from "../read/journal";
 
@@ -42,6 +43,8 @@ export function newOperationId(): string {
 export interface JournalWrite {
   /** the action, by its name in the journal ("century-end", "event"…) */
   readonly action: string;
+  /** what was asked, for an action that writes the book: from it a finish plans the book part again (actions/rederive.ts) */
+  readonly asked?: Asked;
   /** what it does, in a gamemaster's words, to begin a sentence: "the end of century 3" */
   readonly words: string;
   /** what it did, in a line, for "already done": "century 3 paid: Ares 22, Hestia 24" */
@@ -205,6 +208,7 @@ async function write_<O>(context: ContextApi, raw: RawWorkbook, id: string, writ
     temps,
     items,
     ...(claimKey === undefined ? {} : { claim: claimKey }),
+    ...(write.asked === undefined ? {} : { asked: write.asked }),
   };
   const intentStep: Step = {
     bytes: JSON.stringify(intent).length + 500,

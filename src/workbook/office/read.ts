@@ -275,8 +275,11 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   };
   // An open action's record is checked before anything uses it; the check loads only when one is open.
   if (journal === undefined || journal.open.length === 0) return raw;
-  const { vetJournal } = await import(/* webpackChunkName: "journalCheck" */ "../plan/journalCheck");
-  return vetJournal(raw);
+  const [{ vetJournal }, { rederiveJournal }] = await Promise.all([
+    import(/* webpackChunkName: "journalCheck" */ "../plan/journalCheck"),
+    import(/* webpackChunkName: "journalCheck" */ "../actions/rederive"),
+  ]);
+  return rederiveJournal(vetJournal(raw));
 }
 
 function spec(name: string): string {

@@ -65,6 +65,7 @@ export async function putBookRight<O extends JournalOptions = ActionOptions>(
         outcome: raw,
         write: {
           action: "put-right",
+          asked: { kind: "put-right", entry },
           words: "putting the Ledger right",
           done: `the Ledger put right, as it was written at ${clock(done.at)}`,
           items,

@@ -23,6 +23,7 @@ import { HEAD_NAME, headIn } from "../read/head";
 import { tableLayout } from "./layout";
 import { LEDGER_LAYOUT } from "./ledger";
 import type { CommitItem } from "./commit";
+import { askedIn } from "./asked";
 
 /** The limits of a record the add-in writes; anything larger is not one of its own. */
 export const LIMITS = {
@@ -323,6 +324,7 @@ export function damageOf(op: OpenOperation, raw: RawWorkbook): string | undefine
     text(op.words, "its words", WORDS_CHARS);
     text(op.done, "its words", DONE_CHARS);
     if (op.claim !== undefined && op.claim !== `gods.paying.${op.computer}`) fail("its claim is not its computer's own");
+    if (op.asked !== undefined && askedIn(op.asked)?.kind !== op.action) fail("what it says was asked is not in the shape the add-in writes");
     const temps = list(op.temps, "its temporary sheets", LIMITS.temps) as readonly (readonly [string, string])[];
     for (const [temp, final] of temps) {
       if (!GENERATED_SHEET.test(final) || final === SEAL_SHEET || temp !== temporaryName(op.id, final))

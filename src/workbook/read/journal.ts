@@ -89,6 +89,7 @@ export function operationIn(id: string, value: unknown, reached: number | undefi
     items: o.items as unknown[],
     ...(reached === undefined ? {} : { reached }),
     ...(text(o.claim) ? { claim: o.claim } : {}),
+    ...(o.asked === undefined ? {} : { asked: o.asked }),
   };
 }
 

@@ -17,6 +17,7 @@ import { WorkbookCells } from "./cellParts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
 import { vetJournal } from "../../plan/journalCheck";
+import { rederiveJournal } from "../../actions/rederive";
 import { isHeadName } from "../../read/head";
 import { readSeal } from "../../read/seal";
 
@@ -387,14 +388,16 @@ export function readPackage(pkg: Package): RawWorkbook {
   }
   // The add-in's journal, when Excel saved the file with an action of the add-in under way.
   const journal = readJournal(readAddinSettings(pkg.parts), Date.now());
-  return vetJournal({
-    tables,
-    sheetNames: book.sheets.map((s) => s.name),
-    ...(problems.length > 0 ? { problems } : {}),
-    ...(generatedCells.size > 0 ? { generatedCells } : {}),
-    ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
-    ...(journal === undefined ? {} : { journal }),
-    ...(book.heads[0] === undefined ? {} : { bookHead: book.heads[0] }),
-    ...(book.heads.length > 1 ? { headCopies: book.heads.length } : {}),
-  });
+  return rederiveJournal(
+    vetJournal({
+      tables,
+      sheetNames: book.sheets.map((s) => s.name),
+      ...(problems.length > 0 ? { problems } : {}),
+      ...(generatedCells.size > 0 ? { generatedCells } : {}),
+      ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
+      ...(journal === undefined ? {} : { journal }),
+      ...(book.heads[0] === undefined ? {} : { bookHead: book.heads[0] }),
+      ...(book.heads.length > 1 ? { headCopies: book.heads.length } : {}),
+    }),
+  );
 }
