@@ -282,7 +282,12 @@ const SECTIONS = [
       { rule: `a meeting sits while at least 7 greater gods are present ${PASSAGE("seed 000, The Great Council of the Gods")}`, by: ["COUNCIL"] },
       { rule: "a decision needs 7 votes, however many gods are present or alive; at most 12 greater gods", by: ["COUNCIL"] },
       { rule: `the Supreme Deity needs every greater god in existence to vote for it ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"] },
-      { rule: "the Supreme Deity only in Era Omega", by: [], why: "the gamemasters' call: the function does not know the era" },
+      { rule: `the Supreme Deity only in Era Omega ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"], other: "its era argument" },
+      {
+        rule: `a lesser god is promoted only into a seat an obliteration left vacant: never more than 12 greater gods ${PASSAGE("seed 000, Promoting New Greater Gods")}`,
+        by: ["COUNCIL"],
+        other: 'kind "promotion", with its greater_gods and seats arguments',
+      },
       {
         rule: `whoever misses a duel is shamed: it (a lesser god's lord, for a lesser god) may not vote at the next meeting ${PASSAGE("seed 000, Starting a Duel")}`,
         by: ["COUNCIL"],
@@ -304,14 +309,14 @@ const SECTIONS = [
         other: "the Cards table's Waiting column: such cards earn nothing until `gods session-end` (or the pane's Session end) empties it",
       },
       {
-        rule: `an obliterated archetype's chosen successor gains 5 more cards of her sphere; with no archetypal lesser gods her 6 cards go back to the pool ${PASSAGE("seed 000, Obliteration")}`,
-        by: [],
-        why: "the gamemasters change the Cards table by hand",
+        rule: `an obliterated archetype's successor, chosen by all her archetypal lesser gods, gains 5 more cards of her sphere; with no archetypal lesser gods her 6 cards go back to the pool ${PASSAGE("seed 000, Obliteration")}`,
+        by: ["SUCCESSOR"],
+        other: "the gamemasters then change the Cards table",
       },
       {
         rule: `an obliterated primal being's seat stays empty for good: 1 greater god fewer ${PASSAGE("seed 000, Obliteration")}`,
-        by: [],
-        why: "the gamemasters' record: once the Gods table's Kind column names one greater god fewer, the pane's Council card uses that number; COUNCIL takes it as greater_gods",
+        by: ["COUNCIL"],
+        other: "its seats argument for a promotion, greater_gods for the Supreme Deity; the pane's Council card counts the Gods table's Kind column",
       },
     ],
   },

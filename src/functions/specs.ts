@@ -7,7 +7,7 @@ import { barbarianSplit, DEFAULT_GROWTH_RATE, growth, migrating } from "../engin
 import { resist, resistLevels } from "../engine/resist";
 import { ERAS, toll, type Era, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
-import { council, COUNCIL_SEATS, type CouncilKind } from "../engine/council";
+import { council, COUNCIL_SEATS, MOST_ARCHETYPAL, successor, type CouncilKind } from "../engine/council";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, MOST_CARDS, pooledLevel, powerCost } from "../engine/costs";
@@ -70,20 +70,25 @@ import {
 } from "./params";
 import { define, type Scalar } from "./runner";
 
+/** When something happens: one of the eras, or a transition phase; Era Centrum if not given. */
+function era() {
+  return choice<Era>("era", ERAS, "centrum", {
+    "era null": "null",
+    "era aleph": "aleph",
+    "era centrum": "centrum",
+    "era omega": "omega",
+    "transition phase": "transition",
+  });
+}
+
 export const TOLL = define(
   "TOLL",
   [
     whole("amount", "a whole number of mana, 0 or more"),
     choice<TollMode>("mode", ["received", "lost", "send"], "received", { arrives: "received", arrive: "received", toll: "lost" }),
-    choice<Era>("era", ERAS, "centrum", {
-      "era null": "null",
-      "era aleph": "aleph",
-      "era centrum": "centrum",
-      "era omega": "omega",
-      "transition phase": "transition",
-    }),
+    era(),
   ],
-  (amount, mode, era) => toll(amount, mode, era),
+  (amount, mode, when) => toll(amount, mode, when),
 );
 
 // Mana lost in Heaven by rule (seed 000, Combat and Obliteration).
@@ -117,7 +122,8 @@ export const COUNCIL = define(
   [
     greaterGods("present", "how many greater gods are present"),
     optional(greaterGods("votes", "how many greater gods vote for it")),
-    choice<CouncilKind>("kind", ["measure", "supreme deity"], "measure", {
+    choice<CouncilKind>("kind", ["measure", "promotion", "supreme deity"], "measure", {
+      promote: "promotion",
       supreme: "supreme deity",
       "supreme-deity": "supreme deity",
       supreme_deity: "supreme deity",
@@ -125,8 +131,22 @@ export const COUNCIL = define(
     }),
     optional(greaterGods("greater_gods", "how many greater gods there are"), COUNCIL_SEATS),
     optional(greaterGods("barred", "how many greater gods present may not vote"), 0),
+    era(),
+    optional(greaterGods("seats", "how many seats the Council may fill"), COUNCIL_SEATS),
   ],
-  (present, votes, kind, seated, barred) => council(present, votes, kind, seated, barred),
+  (present, votes, kind, seated, barred, when, seats) => council(present, votes, kind, seated, barred, when, seats),
+);
+
+const archetypal = (name: string, what: string) => wholeBetween(name, 0, MOST_ARCHETYPAL, `${what}, a whole number from 0 to ${MOST_ARCHETYPAL}`);
+
+export const SUCCESSOR = define(
+  "SUCCESSOR",
+  [
+    archetypal("archetypal_lesser_gods", "how many of the archetype's former archetypal lesser gods there are"),
+    archetypal("agreeing", "how many of them agree on the successor"),
+    optional(archetypal("cards_held", "the successor's cards in the sphere"), 1),
+  ],
+  (lesserGods, agreeing, cards) => successor(lesserGods, agreeing, cards),
 );
 
 export const WARCASUALTIES = define(

@@ -1,26 +1,41 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
 /**
- * Heaven: whether the Great Council sits and a vote carries, and the pantheons (turmoil, a cult,
- * a god obliterated, a division checked or changed).
+ * Heaven: whether the Great Council sits and a vote carries, an archetype's successor, and the
+ * pantheons (turmoil, a cult, a god obliterated, a division checked or changed).
  */
 import { invoke } from "../runner";
-import { COUNCIL, CULT, OBLITERATE, PANTHEONCHANGE, PANTHEONCHECK, TURMOIL } from "../specs";
+import { COUNCIL, CULT, OBLITERATE, PANTHEONCHANGE, PANTHEONCHECK, SUCCESSOR, TURMOIL } from "../specs";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
 import { CustomFunctions } from "../registration";
 
 /**
- * Whether the Great Council sits (7 greater gods present) and whether a vote carries: 7 votes for a measure, every greater god for the Supreme Deity.
+ * Whether the Great Council sits (7 greater gods present) and whether a vote carries: 7 votes, a vacant seat for a promotion, every greater god and Era Omega for the Supreme Deity.
  * @customfunction COUNCIL
  * @helpurl https://localhost:3000/docs/functions/COUNCIL.html
  * @param present Greater gods present in the Hall of Doom (0 to 12); a lesser god leading the meeting does not count.
  * @param [votes] Greater gods voting for the decision. Leave it out to ask only whether the meeting sits.
- * @param [kind] "measure" (the default): a law, a promotion, an office or any other decision; "supreme deity": choosing the Supreme Deity.
- * @param [greater_gods] Greater gods there are now, present or not: 12 unless seats are vacant. Matters only for the Supreme Deity.
+ * @param [kind] "measure" (the default): a law, an office or any other decision; "promotion": a lesser god to a vacant seat; "supreme deity": choosing the Supreme Deity.
+ * @param [greater_gods] Greater gods there are now, present or not: 12 unless seats are vacant. Matters for the Supreme Deity and a promotion.
  * @param [barred] Greater gods present who may not vote at this meeting: shamed for missing a duel, themselves or their lesser god. 0 if left out.
- * @returns "in session" or "no quorum" without votes; "passes", "fails" or "no quorum" with them.
+ * @param [era] When the vote is held: "aleph", "centrum" (the default) or "omega". The Supreme Deity can be chosen in Era Omega only.
+ * @param [seats] Seats the Council may fill, taken or not: 12, less a primal being's seat lost for good or an archetype's kept for its successor. For a promotion.
+ * @returns "in session" or "no quorum" without votes; "passes", "fails", "no quorum", "no vacancy" or "only in Era Omega" with them.
  */
-export function council(present: any, votes?: any, kind?: any, greater_gods?: any, barred?: any): any {
-  return invoke(COUNCIL, present, votes, kind, greater_gods, barred);
+export function council(present: any, votes?: any, kind?: any, greater_gods?: any, barred?: any, era?: any, seats?: any): any {
+  return invoke(COUNCIL, present, votes, kind, greater_gods, barred, era, seats);
+}
+
+/**
+ * An obliterated archetype's seat: her former archetypal lesser gods must all agree on one of them, who gains 5 more cards of her sphere.
+ * @customfunction SUCCESSOR
+ * @helpurl https://localhost:3000/docs/functions/SUCCESSOR.html
+ * @param archetypal_lesser_gods Her former archetypal lesser gods still in the game (those given one of her special cards).
+ * @param agreeing How many of them agree on the successor, the successor included.
+ * @param [cards_held] The successor's cards in the archetypal sphere before: 1 (the special card) if left out.
+ * @returns The successor's cards in the sphere after; "vacant" until they all agree; "by election" when she had none.
+ */
+export function successor(archetypal_lesser_gods: any, agreeing: any, cards_held?: any): any {
+  return invoke(SUCCESSOR, archetypal_lesser_gods, agreeing, cards_held);
 }
 
 /**
