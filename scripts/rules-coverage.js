@@ -157,9 +157,9 @@ const SECTIONS = [
       { rule: "10 or more Military behind kills nobody", by: ["WARCASUALTIES", "WAR"] },
       { rule: "a city in a lost square: destroyed, or captured on a civilized winner's roll", by: ["CITYFATE"] },
       {
-        rule: "the winner moves 2 units (1 at the limit) into each vacated square, none if primitive",
-        by: [],
-        other: "said in the referee's war preview; the squares are moved on the map",
+        rule: `the winner moves 2 units (1 at the limit) into each vacated square, none if primitive ${PASSAGE("seed 002, Cultural Level; Wars")}`,
+        by: ["OCCUPY"],
+        other: "the referee's war preview says how many per square; the squares are moved on the map",
       },
       { rule: "a race about to lose more than 15% usually tries diplomacy first", by: ["DIPLOMACY"], other: "the referee's war preview names the race" },
       {

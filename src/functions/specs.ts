@@ -2,7 +2,7 @@
  * The signature of every custom function as data, and its body as a call into the engine.
  * functions.ts only declares them to Excel; the `gods fn` command and the tests use them too.
  */
-import { casualties, cityFate, war } from "../engine/war";
+import { casualties, cityFate, occupying, war } from "../engine/war";
 import { barbarianSplit, DEFAULT_GROWTH_RATE, growth, migrating } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
 import { ERAS, toll, type Era, type TollMode } from "../engine/toll";
@@ -57,6 +57,7 @@ import {
   optional,
   optionalWhole,
   points,
+  populationLimits,
   rate,
   resistanceCodes,
   roll,
@@ -258,6 +259,9 @@ export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth"), optional(wh
 
 // §7: war.
 
+/** The highest population limit OCCUPY reads: far above any square's, and only up to 2 matters. */
+const MOST_SQUARE_LIMIT = 999;
+
 export const WAR = define(
   "WAR",
   [units("strength_a"), integer("military_a"), units("strength_b"), integer("military_b")],
@@ -265,6 +269,12 @@ export const WAR = define(
     const w = war(strengthA, militaryA, strengthB, militaryB);
     return [[w.killedByA, w.killedByB, w.loser, w.vacated]];
   },
+);
+
+export const OCCUPY = define(
+  "OCCUPY",
+  [word<Culture>("winner_culture", CULTURES, { civilised: "civilized" }), populationLimits("square_limits", MOST_SQUARE_LIMIT)],
+  (culture, limits) => occupying(culture, limits),
 );
 
 export const CITYFATE = define(
