@@ -320,6 +320,43 @@ const SECTIONS = [
       },
     ],
   },
+  {
+    section: "§13",
+    note: "rules/13-heaven-combat-powers.md",
+    title: "Combat and powers in Heaven",
+    rules: [
+      {
+        rule: `entering the Primeval Wilds takes 2 tricks or blocks from combat powers for each Guardian Beast, and a party meets 1 Beast per member not shielded by a power ${PASSAGE("seed 000, The Guardian Beasts")}`,
+        by: ["GUARDIANBEASTS"],
+      },
+      {
+        rule: `a character starts every combat with 5 hit points and is back at 5 when it ends; lost permanent hit points lower that, and 0 permanent hit points is death until healed ${PASSAGE("seed 000, Hit Points")}`,
+        by: ["HITPOINTS"],
+      },
+      {
+        rule: `the Internal Weakness mutilation costs 2 permanent hit points ${PASSAGE("seed 000, Mutilations")}`,
+        by: ["HITPOINTS"],
+        other: "its internal_weakness argument",
+      },
+      {
+        rule: `a demesne fights with 10 hit points and 5 blocks, plus what its powers give ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
+        by: ["DEMESNE"],
+      },
+      {
+        rule: `at 0 hit points a demesne lets an attacker from outside in, and passes to one from inside ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
+        by: [],
+        why: "played at the table",
+      },
+      {
+        rule: `a variable-cost power put into an artifact is only as strong as the mana spent on it allows: 12 mana spent gives a strength of up to 4 ${PASSAGE("seed 000, Artifacts")}`,
+        by: ["ARTIFACTSTRENGTH"],
+      },
+      {
+        rule: `when two powers contradict, the higher sphere level prevails; every celestial spirit's and demon's power counts as level 1 ${PASSAGE("seed 000, Conflicting Powers")}`,
+        by: ["PRECEDENCE"],
+      },
+    ],
+  },
 ];
 
 /**
@@ -334,11 +371,6 @@ const OTHERS = [
         rule: `12 seats in the Hall of Doom, for greater gods only; 2 or 3 mana distribution points, 1 of them by the Earth map and 1 in the Hall of Doom, where a referee stays at all times ${PASSAGE("seed 000, The Basic Locales of Heaven; Gaining Mana")}`,
         by: [],
         why: "how the gamemasters set up the site and place the referees",
-      },
-      {
-        rule: `entering the Primeval Wilds takes 2 tricks or blocks from combat powers for each Guardian Beast, and a party meets 1 Beast per member ${PASSAGE("seed 000, The Guardian Beasts")}`,
-        by: [],
-        why: "played at the entrance with the characters' combat powers",
       },
       {
         rule: `each god builds 1 demesne (helping to build a joint one uses it up); its builders share the cost as they like ${PASSAGE("seed 000, Demesnes")}`,
@@ -371,11 +403,6 @@ const OTHERS = [
     title: "Heaven: powers (ch. 4)",
     rules: [
       {
-        rule: `when two powers contradict, the higher sphere level prevails; every celestial spirit's and demon's power counts as level 1 ${PASSAGE("seed 000, Conflicting Powers")}`,
-        by: [],
-        why: "a referee's judgement at the table",
-      },
-      {
         rule: `a persuasion takes effect after 3 minutes of talk (with both targets of a P2 power, with the whole room for a Pm power), and a caster waits 3 minutes between two persuasions ${PASSAGE("seed 000, Persuasion Powers (P)")}`,
         by: [],
         other: TIMERS("Persuasion, 3 minutes from the casting"),
@@ -405,11 +432,6 @@ const OTHERS = [
         by: [],
         why: "played at the table",
       },
-      {
-        rule: `a variable-cost power put into an artifact is only as strong as the mana spent on it allows: 12 mana spent gives a strength of up to 4 ${PASSAGE("seed 000, Artifacts")}`,
-        by: [],
-        why: "no function: the factor, 3 in the example, belongs to the power lists, not to this chapter",
-      },
     ],
   },
   {
@@ -419,11 +441,6 @@ const OTHERS = [
         rule: `combat is always 1 against 1; each round each side uses at most 1 combat or artifact power, each power once per combat, then a gesture: a hit takes 1 hit point, and two tricks hit each other ${PASSAGE("seed 000, Combat; Combat Procedure")}`,
         by: [],
         why: "played at the table",
-      },
-      {
-        rule: `a character starts every combat with 5 hit points and is back at 5 when it ends; lost permanent hit points lower that, and 0 permanent hit points is death until healed ${PASSAGE("seed 000, Hit Points")}`,
-        by: [],
-        why: "played at the table; the workbook keeps no hit points",
       },
       {
         rule: `a duel is set 10 to 30 minutes ahead, with at least 1 other character present; each ally may cast 1 combat-duel power; whoever fails to come (or his lord) loses his vote at the next Council ${PASSAGE("seed 000, Starting a Duel")}`,
@@ -454,16 +471,6 @@ const OTHERS = [
         rule: `the other surrender terms: 1 artifact, or no history or creation power on a named race for the rest of the era ${PASSAGE("seed 000, Surrender Terms")}`,
         by: [],
         why: "nothing to compute: played at the table",
-      },
-      {
-        rule: `the Internal Weakness mutilation costs 2 permanent hit points ${PASSAGE("seed 000, Mutilations")}`,
-        by: [],
-        why: "played at the table; the workbook keeps no hit points",
-      },
-      {
-        rule: `a demesne fights with 10 hit points and 5 blocks, plus what its powers give; at 0 it lets an attacker from outside in, and passes to one from inside ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
-        by: [],
-        why: "played at the table",
       },
     ],
   },

@@ -8,6 +8,8 @@ import { resist, resistLevels } from "../engine/resist";
 import { ERAS, toll, type Era, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
 import { council, COUNCIL_SEATS, MOST_ARCHETYPAL, successor, type CouncilKind } from "../engine/council";
+import { demesne, guardianBeasts, hitPoints } from "../engine/combat";
+import { ARTIFACT_FACTOR, artifactStrength, CASTERS, precedence, type Caster } from "../engine/powers";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, MOST_CARDS, pooledLevel, powerCost } from "../engine/costs";
@@ -148,6 +150,59 @@ export const SUCCESSOR = define(
     optional(archetypal("cards_held", "the successor's cards in the sphere"), 1),
   ],
   (lesserGods, agreeing, cards) => successor(lesserGods, agreeing, cards),
+);
+
+// Combat and powers in Heaven (seed 000, The Guardian Beasts; Combat; Artifacts; Conflicting Powers).
+
+export const GUARDIANBEASTS = define(
+  "GUARDIANBEASTS",
+  [
+    wholeBetween("party", 1, Number.MAX_SAFE_INTEGER, "a whole number of characters, 1 or more"),
+    optional(whole("shielded", "a whole number of characters, 0 or more"), 0),
+  ],
+  (party, shielded) => guardianBeasts(party, shielded),
+);
+
+export const HITPOINTS = define(
+  "HITPOINTS",
+  [whole("permanent_lost", "a whole number of hit points, 0 or more"), flag("internal_weakness")],
+  (lost, weakness) => hitPoints(lost, weakness),
+);
+
+export const DEMESNE = define(
+  "DEMESNE",
+  [
+    optional(whole("added_hit_points", "a whole number of hit points, 0 or more"), 0),
+    optional(whole("added_blocks", "a whole number of blocks, 0 or more"), 0),
+  ],
+  (hp, blocks) => {
+    const d = demesne(hp, blocks);
+    return [[d.hitPoints, d.blocks]];
+  },
+);
+
+export const ARTIFACTSTRENGTH = define(
+  "ARTIFACTSTRENGTH",
+  [
+    whole("mana_spent", "a whole number of mana, 0 or more"),
+    optional(wholeBetween("factor", 1, Number.MAX_SAFE_INTEGER, "a whole number, 1 or more"), ARTIFACT_FACTOR),
+  ],
+  (mana, factor) => artifactStrength(mana, factor),
+);
+
+const powerLevel = (name: string) => wholeBetween(name, 1, Number.MAX_SAFE_INTEGER, "a sphere level, a whole number 1 or more");
+const caster = (name: string) =>
+  choice<Caster>(name, CASTERS, "god", {
+    "greater god": "god",
+    "lesser god": "god",
+    "celestial spirit": "spirit",
+    "celestial spirits": "spirit",
+    spirits: "spirit",
+    demons: "demon",
+  });
+
+export const PRECEDENCE = define("PRECEDENCE", [powerLevel("level_a"), powerLevel("level_b"), caster("caster_a"), caster("caster_b")], (a, b, ca, cb) =>
+  precedence(a, b, ca, cb),
 );
 
 export const WARCASUALTIES = define(

@@ -1,10 +1,24 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
 /**
- * Heaven: whether the Great Council sits and a vote carries, an archetype's successor, and the
- * pantheons (turmoil, a cult, a god obliterated, a division checked or changed).
+ * Heaven: whether the Great Council sits and a vote carries, an archetype's successor, combat
+ * (the Guardian Beasts, hit points, a demesne), powers (an artifact's strength, which of two
+ * prevails), and the pantheons (turmoil, a cult, a god obliterated, a division checked or changed).
  */
 import { invoke } from "../runner";
-import { COUNCIL, CULT, OBLITERATE, PANTHEONCHANGE, PANTHEONCHECK, SUCCESSOR, TURMOIL } from "../specs";
+import {
+  ARTIFACTSTRENGTH,
+  COUNCIL,
+  CULT,
+  DEMESNE,
+  GUARDIANBEASTS,
+  HITPOINTS,
+  OBLITERATE,
+  PANTHEONCHANGE,
+  PANTHEONCHECK,
+  PRECEDENCE,
+  SUCCESSOR,
+  TURMOIL,
+} from "../specs";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
 import { CustomFunctions } from "../registration";
 
@@ -36,6 +50,68 @@ export function council(present: any, votes?: any, kind?: any, greater_gods?: an
  */
 export function successor(archetypal_lesser_gods: any, agreeing: any, cards_held?: any): any {
   return invoke(SUCCESSOR, archetypal_lesser_gods, agreeing, cards_held);
+}
+
+/**
+ * Tricks and blocks a party entering the Primeval Wilds must produce from combat powers: 2 for each Guardian Beast, one Beast per member.
+ * @customfunction GUARDIANBEASTS
+ * @helpurl https://localhost:3000/docs/functions/GUARDIANBEASTS.html
+ * @param party Characters entering together (1 for a character alone).
+ * @param [shielded] Members a power keeps the Beasts off: no Beast comes for them. 0 if left out.
+ * @returns Tricks and blocks needed, all members' together.
+ */
+export function guardianbeasts(party: any, shielded?: any): any {
+  return invoke(GUARDIANBEASTS, party, shielded);
+}
+
+/**
+ * Hit points a character starts a combat with: 5, less permanent hit points lost, less 2 for Internal Weakness; "dead" at 0 permanent.
+ * @customfunction HITPOINTS
+ * @helpurl https://localhost:3000/docs/functions/HITPOINTS.html
+ * @param permanent_lost Permanent hit points lost and not healed, Internal Weakness's 2 left out.
+ * @param [internal_weakness] TRUE when the character has the Internal Weakness mutilation.
+ * @returns Hit points at the start of a combat, or "dead" (dead for good until healed).
+ */
+export function hitpoints(permanent_lost: any, internal_weakness?: any): any {
+  return invoke(HITPOINTS, permanent_lost, internal_weakness);
+}
+
+/**
+ * What a demesne starts a combat with: 10 hit points and 5 blocks, plus what demesne powers cast on it added.
+ * @customfunction DEMESNE
+ * @helpurl https://localhost:3000/docs/functions/DEMESNE.html
+ * @param [added_hit_points] Hit points demesne powers cast on it earlier add. 0 if left out.
+ * @param [added_blocks] Blocks demesne powers cast on it earlier add. 0 if left out.
+ * @returns Two cells in a row: hit points, blocks.
+ */
+export function demesne(added_hit_points?: any, added_blocks?: any): any {
+  return invoke(DEMESNE, added_hit_points, added_blocks);
+}
+
+/**
+ * The most a wielder may spend on a variable-cost power in an artifact: the mana spent putting it in, divided by the factor (3 in the rules' example), rounded down.
+ * @customfunction ARTIFACTSTRENGTH
+ * @helpurl https://localhost:3000/docs/functions/ARTIFACTSTRENGTH.html
+ * @param mana_spent Mana the creator spent putting the power into the artifact.
+ * @param [factor] Mana spent for each point of the power's casting cost: 3 if left out, as in the rules' example (12 mana gives 4).
+ * @returns The highest casting cost the wielder may pay for the power.
+ */
+export function artifactstrength(mana_spent: any, factor?: any): any {
+  return invoke(ARTIFACTSTRENGTH, mana_spent, factor);
+}
+
+/**
+ * Which of two contradicting powers prevails when common sense does not settle it: the higher sphere level; a spirit's or demon's counts as level 1.
+ * @customfunction PRECEDENCE
+ * @helpurl https://localhost:3000/docs/functions/PRECEDENCE.html
+ * @param level_a The first power's sphere level (1 or more).
+ * @param level_b The second power's sphere level (1 or more).
+ * @param [caster_a] Who cast the first: "god" (the default), "spirit" (a celestial spirit) or "demon"; a spirit's or demon's power counts as level 1.
+ * @param [caster_b] Who cast the second, the same way.
+ * @returns "first", "second", or "referee" when the levels are equal and a referee decides.
+ */
+export function precedence(level_a: any, level_b: any, caster_a?: any, caster_b?: any): any {
+  return invoke(PRECEDENCE, level_a, level_b, caster_a, caster_b);
 }
 
 /**
