@@ -272,6 +272,26 @@ const SECTIONS = [
       { rule: `open goals nobody claimed in an act gain 1 bonus divinity ${PASSAGE("seed 003, Bonus Divinity")}`, by: ["GOALBONUS"] },
       { rule: `reality melts once per level of the highest open goal ${PASSAGE("seed 003, Mechanics of the Breakdown")}`, by: ["MELTROLLS"] },
       { rule: `the game ends once two level 3 goals have been claimed ${PASSAGE("seed 003, Endgame")}`, by: ["GAMEOVER"] },
+      {
+        rule: `every god gets 5 conflict dice at the start of each act; those not spent are lost ${PASSAGE("seed 003, Playing")}`,
+        by: [],
+        why: "nothing to compute: each player takes 5 dice",
+      },
+      {
+        rule: `conflicts are instigated in turn, three times round the table, or until every god has spent its 5 dice ${PASSAGE("seed 003, Playing")}`,
+        by: [],
+        why: "nothing to compute: the players count the rounds at the table",
+      },
+      {
+        rule: `whoever has the most glory at the end of the game wins ${PASSAGE("seed 003, Parts of a God; Glory")}`,
+        by: [],
+        why: "nothing to compute: the highest score on the players' sheets",
+      },
+      {
+        rule: `at the end the god with the most divinity chooses 3 results of the Reality is melting table, then tells the epilogue ${PASSAGE("seed 003, Endgame")}`,
+        by: [],
+        why: "nothing to compute: that player chooses from the table instead of rolling",
+      },
     ],
   },
   {
