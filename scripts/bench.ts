@@ -457,12 +457,14 @@ function wholeColumnFigures(): Record<string, number> {
   const dice = column(6, 5, 1, 4);
   const costs = column(0.75, 2);
   const resistances = column("F-2", "X/2");
+  const limits = column(3, 1, 0);
   const calls: Record<string, () => unknown> = {
     CULT: (): unknown => fns.cult(names as never, shares as never, "Vorn", 10),
     PANTHEONCHECK: (): unknown => fns.pantheoncheck(names as never, shares as never),
     DICESUCCESSES: (): unknown => fns.dicesuccesses(dice as never),
     POWERCOST: (): unknown => fns.powercost(10, costs as never),
     RESIST: (): unknown => fns.resist(10, "F", resistances as never),
+    OCCUPY: (): unknown => fns.occupy("barbarian", limits as never),
   };
   const out: Record<string, number> = {};
   for (const [name, call] of Object.entries(calls)) {

@@ -157,9 +157,9 @@ const SECTIONS = [
       { rule: "10 or more Military behind kills nobody", by: ["WARCASUALTIES", "WAR"] },
       { rule: "a city in a lost square: destroyed, or captured on a civilized winner's roll", by: ["CITYFATE"] },
       {
-        rule: "the winner moves 2 units (1 at the limit) into each vacated square, none if primitive",
-        by: [],
-        other: "said in the referee's war preview; the squares are moved on the map",
+        rule: `the winner moves 2 units (1 at the limit) into each vacated square, none if primitive ${PASSAGE("seed 002, Cultural Level; Wars")}`,
+        by: ["OCCUPY"],
+        other: "the referee's war preview says how many per square; the squares are moved on the map",
       },
       { rule: "a race about to lose more than 15% usually tries diplomacy first", by: ["DIPLOMACY"], other: "the referee's war preview names the race" },
       {
@@ -272,6 +272,26 @@ const SECTIONS = [
       { rule: `open goals nobody claimed in an act gain 1 bonus divinity ${PASSAGE("seed 003, Bonus Divinity")}`, by: ["GOALBONUS"] },
       { rule: `reality melts once per level of the highest open goal ${PASSAGE("seed 003, Mechanics of the Breakdown")}`, by: ["MELTROLLS"] },
       { rule: `the game ends once two level 3 goals have been claimed ${PASSAGE("seed 003, Endgame")}`, by: ["GAMEOVER"] },
+      {
+        rule: `every god gets 5 conflict dice at the start of each act; those not spent are lost ${PASSAGE("seed 003, Playing")}`,
+        by: [],
+        why: "nothing to compute: each player takes 5 dice",
+      },
+      {
+        rule: `conflicts are instigated in turn, three times round the table, or until every god has spent its 5 dice ${PASSAGE("seed 003, Playing")}`,
+        by: [],
+        why: "nothing to compute: the players count the rounds at the table",
+      },
+      {
+        rule: `whoever has the most glory at the end of the game wins ${PASSAGE("seed 003, Parts of a God; Glory")}`,
+        by: [],
+        why: "nothing to compute: the highest score on the players' sheets",
+      },
+      {
+        rule: `at the end the god with the most divinity chooses 3 results of the Reality is melting table, then tells the epilogue ${PASSAGE("seed 003, Endgame")}`,
+        by: [],
+        why: "nothing to compute: that player chooses from the table instead of rolling",
+      },
     ],
   },
   {
@@ -282,7 +302,12 @@ const SECTIONS = [
       { rule: `a meeting sits while at least 7 greater gods are present ${PASSAGE("seed 000, The Great Council of the Gods")}`, by: ["COUNCIL"] },
       { rule: "a decision needs 7 votes, however many gods are present or alive; at most 12 greater gods", by: ["COUNCIL"] },
       { rule: `the Supreme Deity needs every greater god in existence to vote for it ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"] },
-      { rule: "the Supreme Deity only in Era Omega", by: [], why: "the gamemasters' call: the function does not know the era" },
+      { rule: `the Supreme Deity only in Era Omega ${PASSAGE("seed 000, Choosing the Supreme Deity")}`, by: ["COUNCIL"], other: "its era argument" },
+      {
+        rule: `a lesser god is promoted only into a seat an obliteration left vacant: never more than 12 greater gods ${PASSAGE("seed 000, Promoting New Greater Gods")}`,
+        by: ["COUNCIL"],
+        other: 'kind "promotion", with its greater_gods and seats arguments',
+      },
       {
         rule: `whoever misses a duel is shamed: it (a lesser god's lord, for a lesser god) may not vote at the next meeting ${PASSAGE("seed 000, Starting a Duel")}`,
         by: ["COUNCIL"],
@@ -304,14 +329,51 @@ const SECTIONS = [
         other: "the Cards table's Waiting column: such cards earn nothing until `gods session-end` (or the pane's Session end) empties it",
       },
       {
-        rule: `an obliterated archetype's chosen successor gains 5 more cards of her sphere; with no archetypal lesser gods her 6 cards go back to the pool ${PASSAGE("seed 000, Obliteration")}`,
-        by: [],
-        why: "the gamemasters change the Cards table by hand",
+        rule: `an obliterated archetype's successor, chosen by all her archetypal lesser gods, gains 5 more cards of her sphere; with no archetypal lesser gods her 6 cards go back to the pool ${PASSAGE("seed 000, Obliteration")}`,
+        by: ["SUCCESSOR"],
+        other: "the gamemasters then change the Cards table",
       },
       {
         rule: `an obliterated primal being's seat stays empty for good: 1 greater god fewer ${PASSAGE("seed 000, Obliteration")}`,
+        by: ["COUNCIL"],
+        other: "its seats argument for a promotion, greater_gods for the Supreme Deity; the pane's Council card counts the Gods table's Kind column",
+      },
+    ],
+  },
+  {
+    section: "§13",
+    note: "rules/13-heaven-combat-powers.md",
+    title: "Combat and powers in Heaven",
+    rules: [
+      {
+        rule: `entering the Primeval Wilds takes 2 tricks or blocks from combat powers for each Guardian Beast, and a party meets 1 Beast per member not shielded by a power ${PASSAGE("seed 000, The Guardian Beasts")}`,
+        by: ["GUARDIANBEASTS"],
+      },
+      {
+        rule: `a character starts every combat with 5 hit points and is back at 5 when it ends; lost permanent hit points lower that, and 0 permanent hit points is death until healed ${PASSAGE("seed 000, Hit Points")}`,
+        by: ["HITPOINTS"],
+      },
+      {
+        rule: `the Internal Weakness mutilation costs 2 permanent hit points ${PASSAGE("seed 000, Mutilations")}`,
+        by: ["HITPOINTS"],
+        other: "its internal_weakness argument",
+      },
+      {
+        rule: `a demesne fights with 10 hit points and 5 blocks, plus what its powers give ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
+        by: ["DEMESNE"],
+      },
+      {
+        rule: `at 0 hit points a demesne lets an attacker from outside in, and passes to one from inside ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
         by: [],
-        why: "the gamemasters' record: once the Gods table's Kind column names one greater god fewer, the pane's Council card uses that number; COUNCIL takes it as greater_gods",
+        why: "played at the table",
+      },
+      {
+        rule: `a variable-cost power put into an artifact is only as strong as the mana spent on it allows: 12 mana spent gives a strength of up to 4 ${PASSAGE("seed 000, Artifacts")}`,
+        by: ["ARTIFACTSTRENGTH"],
+      },
+      {
+        rule: `when two powers contradict, the higher sphere level prevails; every celestial spirit's and demon's power counts as level 1 ${PASSAGE("seed 000, Conflicting Powers")}`,
+        by: ["PRECEDENCE"],
       },
     ],
   },
@@ -329,11 +391,6 @@ const OTHERS = [
         rule: `12 seats in the Hall of Doom, for greater gods only; 2 or 3 mana distribution points, 1 of them by the Earth map and 1 in the Hall of Doom, where a referee stays at all times ${PASSAGE("seed 000, The Basic Locales of Heaven; Gaining Mana")}`,
         by: [],
         why: "how the gamemasters set up the site and place the referees",
-      },
-      {
-        rule: `entering the Primeval Wilds takes 2 tricks or blocks from combat powers for each Guardian Beast, and a party meets 1 Beast per member ${PASSAGE("seed 000, The Guardian Beasts")}`,
-        by: [],
-        why: "played at the entrance with the characters' combat powers",
       },
       {
         rule: `each god builds 1 demesne (helping to build a joint one uses it up); its builders share the cost as they like ${PASSAGE("seed 000, Demesnes")}`,
@@ -366,11 +423,6 @@ const OTHERS = [
     title: "Heaven: powers (ch. 4)",
     rules: [
       {
-        rule: `when two powers contradict, the higher sphere level prevails; every celestial spirit's and demon's power counts as level 1 ${PASSAGE("seed 000, Conflicting Powers")}`,
-        by: [],
-        why: "a referee's judgement at the table",
-      },
-      {
         rule: `a persuasion takes effect after 3 minutes of talk (with both targets of a P2 power, with the whole room for a Pm power), and a caster waits 3 minutes between two persuasions ${PASSAGE("seed 000, Persuasion Powers (P)")}`,
         by: [],
         other: TIMERS("Persuasion, 3 minutes from the casting"),
@@ -400,11 +452,6 @@ const OTHERS = [
         by: [],
         why: "played at the table",
       },
-      {
-        rule: `a variable-cost power put into an artifact is only as strong as the mana spent on it allows: 12 mana spent gives a strength of up to 4 ${PASSAGE("seed 000, Artifacts")}`,
-        by: [],
-        why: "no function: the factor, 3 in the example, belongs to the power lists, not to this chapter",
-      },
     ],
   },
   {
@@ -414,11 +461,6 @@ const OTHERS = [
         rule: `combat is always 1 against 1; each round each side uses at most 1 combat or artifact power, each power once per combat, then a gesture: a hit takes 1 hit point, and two tricks hit each other ${PASSAGE("seed 000, Combat; Combat Procedure")}`,
         by: [],
         why: "played at the table",
-      },
-      {
-        rule: `a character starts every combat with 5 hit points and is back at 5 when it ends; lost permanent hit points lower that, and 0 permanent hit points is death until healed ${PASSAGE("seed 000, Hit Points")}`,
-        by: [],
-        why: "played at the table; the workbook keeps no hit points",
       },
       {
         rule: `a duel is set 10 to 30 minutes ahead, with at least 1 other character present; each ally may cast 1 combat-duel power; whoever fails to come (or his lord) loses his vote at the next Council ${PASSAGE("seed 000, Starting a Duel")}`,
@@ -449,16 +491,6 @@ const OTHERS = [
         rule: `the other surrender terms: 1 artifact, or no history or creation power on a named race for the rest of the era ${PASSAGE("seed 000, Surrender Terms")}`,
         by: [],
         why: "nothing to compute: played at the table",
-      },
-      {
-        rule: `the Internal Weakness mutilation costs 2 permanent hit points ${PASSAGE("seed 000, Mutilations")}`,
-        by: [],
-        why: "played at the table; the workbook keeps no hit points",
-      },
-      {
-        rule: `a demesne fights with 10 hit points and 5 blocks, plus what its powers give; at 0 it lets an attacker from outside in, and passes to one from inside ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
-        by: [],
-        why: "played at the table",
       },
     ],
   },

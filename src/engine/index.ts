@@ -15,3 +15,5 @@ export * from "./pantheon";
 export * from "./games";
 export * from "./heaven";
 export * from "./council";
+export * from "./combat";
+export * from "./powers";

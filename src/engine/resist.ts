@@ -182,12 +182,12 @@ export function resist(deaths: number, elements: ElementsGiven, resistances: Res
 }
 
 /**
- * A reduction of a square's population level after resistances: any finite resistance that
- * applies (a code that lowers losses, whatever its sign) takes 1 off the reduction (once, however
- * many codes), an immunity cancels it, and a vulnerability that applies (a code that raises
- * losses) adds 1 (once), since vulnerabilities
- * are resistances in reverse. A resistance and a vulnerability together cancel out; a disaster
- * that lowers no level lowers none whatever the race's codes.
+ * A reduction of a square's population level after resistances. The rule (seed 002, Disaster
+ * powers): any finite resistance that applies (a code that lowers losses, whatever its sign) takes
+ * 1 off the reduction (once, however many codes), and an immunity cancels it. Our reading, where
+ * the text says nothing: a vulnerability that applies (a code that raises losses) adds 1 (once),
+ * since vulnerabilities are resistances in reverse, so a resistance and a vulnerability together
+ * cancel out; a disaster that lowers no level lowers none whatever the race's codes.
  * @example resistLevels(2, "I", "I/2") // 1
  * @example resistLevels(2, "I", "I+1") // 3
  */

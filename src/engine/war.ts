@@ -105,6 +105,25 @@ export function unitsMovingIn(winnerCulture: "primitive" | "barbarian" | "civili
 }
 
 /**
+ * Units a winner moves into the squares the loser vacated, all together (seed 002, Cultural Level;
+ * Wars): in each square 2, or as many as the square's population limit for the winner allows when
+ * that is less (1 where 2 would pass it; our reading: none where it supports nobody), and none at
+ * all for a primitive winner. `limits` holds each vacated square's limit for the winner.
+ * @example occupying("barbarian", [3, 1]) // 3
+ * @example occupying("primitive", [5]) // 0
+ */
+export function occupying(winnerCulture: "primitive" | "barbarian" | "civilized", limits: readonly number[]): number {
+  if (!CULTURES.includes(winnerCulture)) fail(`The winner's culture must be primitive, barbarian or civilized, not ${winnerCulture}.`);
+  const most = unitsMovingIn(winnerCulture);
+  let total = 0;
+  for (const limit of limits) {
+    checkStrength(limit, "A square's population limit");
+    total += Math.min(most, limit);
+  }
+  return total;
+}
+
+/**
  * Whether a race that stands to lose `losses` of its `units` would usually try diplomacy first:
  * more than 15% of its population (compared exactly: 15 of 100 is not more).
  * @example triesDiplomacy(16, 100) // true

@@ -79,6 +79,11 @@ export function cardCounts(name: string, most: number, optional = false): Param<
   return findingErrors(param(name, (value) => wholesIn(name, value, 0, most, "sphere cards"), optional, optional ? [] : undefined));
 }
 
+/** Population limits of squares, one a cell, or a single value: whole numbers 0 to `most`; empty cells skipped. */
+export function populationLimits(name: string, most: number): Param<number[]> {
+  return findingErrors(param(name, (value) => wholesIn(name, value, 0, most, "population limits")));
+}
+
 /** Die faces already rolled: a range (or a single value) of whole numbers 1 to 6; empty cells skipped. */
 export function dice(name: string): Param<number[]> {
   return findingErrors(param(name, (value) => wholesIn(name, value, 1, 6, "die faces")));

@@ -2,12 +2,14 @@
  * The signature of every custom function as data, and its body as a call into the engine.
  * functions.ts only declares them to Excel; the `gods fn` command and the tests use them too.
  */
-import { casualties, cityFate, war } from "../engine/war";
+import { casualties, cityFate, occupying, war } from "../engine/war";
 import { barbarianSplit, DEFAULT_GROWTH_RATE, growth, migrating } from "../engine/growth";
 import { resist, resistLevels } from "../engine/resist";
 import { ERAS, toll, type Era, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
-import { council, COUNCIL_SEATS, type CouncilKind } from "../engine/council";
+import { council, COUNCIL_SEATS, MOST_ARCHETYPAL, successor, type CouncilKind } from "../engine/council";
+import { demesne, guardianBeasts, hitPoints } from "../engine/combat";
+import { ARTIFACT_FACTOR, artifactStrength, CASTERS, precedence, type Caster } from "../engine/powers";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, MOST_CARDS, pooledLevel, powerCost } from "../engine/costs";
@@ -57,6 +59,7 @@ import {
   optional,
   optionalWhole,
   points,
+  populationLimits,
   rate,
   resistanceCodes,
   roll,
@@ -70,20 +73,25 @@ import {
 } from "./params";
 import { define, type Scalar } from "./runner";
 
+/** When something happens: one of the eras, or a transition phase; Era Centrum if not given. */
+function era() {
+  return choice<Era>("era", ERAS, "centrum", {
+    "era null": "null",
+    "era aleph": "aleph",
+    "era centrum": "centrum",
+    "era omega": "omega",
+    "transition phase": "transition",
+  });
+}
+
 export const TOLL = define(
   "TOLL",
   [
     whole("amount", "a whole number of mana, 0 or more"),
     choice<TollMode>("mode", ["received", "lost", "send"], "received", { arrives: "received", arrive: "received", toll: "lost" }),
-    choice<Era>("era", ERAS, "centrum", {
-      "era null": "null",
-      "era aleph": "aleph",
-      "era centrum": "centrum",
-      "era omega": "omega",
-      "transition phase": "transition",
-    }),
+    era(),
   ],
-  (amount, mode, era) => toll(amount, mode, era),
+  (amount, mode, when) => toll(amount, mode, when),
 );
 
 // Mana lost in Heaven by rule (seed 000, Combat and Obliteration).
@@ -117,7 +125,8 @@ export const COUNCIL = define(
   [
     greaterGods("present", "how many greater gods are present"),
     optional(greaterGods("votes", "how many greater gods vote for it")),
-    choice<CouncilKind>("kind", ["measure", "supreme deity"], "measure", {
+    choice<CouncilKind>("kind", ["measure", "promotion", "supreme deity"], "measure", {
+      promote: "promotion",
       supreme: "supreme deity",
       "supreme-deity": "supreme deity",
       supreme_deity: "supreme deity",
@@ -125,8 +134,75 @@ export const COUNCIL = define(
     }),
     optional(greaterGods("greater_gods", "how many greater gods there are"), COUNCIL_SEATS),
     optional(greaterGods("barred", "how many greater gods present may not vote"), 0),
+    era(),
+    optional(greaterGods("seats", "how many seats the Council may fill"), COUNCIL_SEATS),
   ],
-  (present, votes, kind, seated, barred) => council(present, votes, kind, seated, barred),
+  (present, votes, kind, seated, barred, when, seats) => council(present, votes, kind, seated, barred, when, seats),
+);
+
+const archetypal = (name: string, what: string) => wholeBetween(name, 0, MOST_ARCHETYPAL, `${what}, a whole number from 0 to ${MOST_ARCHETYPAL}`);
+
+export const SUCCESSOR = define(
+  "SUCCESSOR",
+  [
+    archetypal("archetypal_lesser_gods", "how many of the archetype's former archetypal lesser gods there are"),
+    archetypal("agreeing", "how many of them agree on the successor"),
+    optional(archetypal("cards_held", "the successor's cards in the sphere"), 1),
+  ],
+  (lesserGods, agreeing, cards) => successor(lesserGods, agreeing, cards),
+);
+
+// Combat and powers in Heaven (seed 000, The Guardian Beasts; Combat; Artifacts; Conflicting Powers).
+
+export const GUARDIANBEASTS = define(
+  "GUARDIANBEASTS",
+  [
+    wholeBetween("party", 1, Number.MAX_SAFE_INTEGER, "a whole number of characters, 1 or more"),
+    optional(whole("shielded", "a whole number of characters, 0 or more"), 0),
+  ],
+  (party, shielded) => guardianBeasts(party, shielded),
+);
+
+export const HITPOINTS = define(
+  "HITPOINTS",
+  [whole("permanent_lost", "a whole number of hit points, 0 or more"), flag("internal_weakness")],
+  (lost, weakness) => hitPoints(lost, weakness),
+);
+
+export const DEMESNE = define(
+  "DEMESNE",
+  [
+    optional(whole("added_hit_points", "a whole number of hit points, 0 or more"), 0),
+    optional(whole("added_blocks", "a whole number of blocks, 0 or more"), 0),
+  ],
+  (hp, blocks) => {
+    const d = demesne(hp, blocks);
+    return [[d.hitPoints, d.blocks]];
+  },
+);
+
+export const ARTIFACTSTRENGTH = define(
+  "ARTIFACTSTRENGTH",
+  [
+    whole("mana_spent", "a whole number of mana, 0 or more"),
+    optional(wholeBetween("factor", 1, Number.MAX_SAFE_INTEGER, "a whole number, 1 or more"), ARTIFACT_FACTOR),
+  ],
+  (mana, factor) => artifactStrength(mana, factor),
+);
+
+const powerLevel = (name: string) => wholeBetween(name, 1, Number.MAX_SAFE_INTEGER, "a sphere level, a whole number 1 or more");
+const caster = (name: string) =>
+  choice<Caster>(name, CASTERS, "god", {
+    "greater god": "god",
+    "lesser god": "god",
+    "celestial spirit": "spirit",
+    "celestial spirits": "spirit",
+    spirits: "spirit",
+    demons: "demon",
+  });
+
+export const PRECEDENCE = define("PRECEDENCE", [powerLevel("level_a"), powerLevel("level_b"), caster("caster_a"), caster("caster_b")], (a, b, ca, cb) =>
+  precedence(a, b, ca, cb),
 );
 
 export const WARCASUALTIES = define(
@@ -238,6 +314,9 @@ export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth"), optional(wh
 
 // §7: war.
 
+/** The highest population limit OCCUPY reads: far above any square's, and only up to 2 matters. */
+const MOST_SQUARE_LIMIT = 999;
+
 export const WAR = define(
   "WAR",
   [units("strength_a"), integer("military_a"), units("strength_b"), integer("military_b")],
@@ -245,6 +324,12 @@ export const WAR = define(
     const w = war(strengthA, militaryA, strengthB, militaryB);
     return [[w.killedByA, w.killedByB, w.loser, w.vacated]];
   },
+);
+
+export const OCCUPY = define(
+  "OCCUPY",
+  [word<Culture>("winner_culture", CULTURES, { civilised: "civilized" }), populationLimits("square_limits", MOST_SQUARE_LIMIT)],
+  (culture, limits) => occupying(culture, limits),
 );
 
 export const CITYFATE = define(

@@ -32,6 +32,7 @@ describe("a whole column given where a range goes", () => {
     ["MELTROLLS", [column(1, 2, 3)], [[[1], [2], [3]]]],
     ["POWERCOST", [10, column(0.75, 2)], [10, [[0.75], [2]]]],
     ["RESIST", [10, "F", column("F-2", "X/2")], [10, "F", [["F-2"], ["X/2"]]]],
+    ["OCCUPY", ["barbarian", column(3, 1, 0)], ["barbarian", [[3], [1], [0]]]],
   ] as const)("%s: the answer of the cells that hold something", (name, whole, few) => {
     const spec = (specs as unknown as Record<string, FunctionSpec>)[name] as FunctionSpec;
     const answer = run(spec, ...whole);

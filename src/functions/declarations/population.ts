@@ -60,7 +60,7 @@ export function resist(deaths: any, elements: any, resistances: any[][], kind?: 
 }
 
 /**
- * How many levels a disaster lowers a square's population limit by, after the race's resistances: a resistance takes 1 off, a vulnerability adds 1, immunity cancels it.
+ * How many levels a disaster lowers a square's population limit by, after the race's resistances: by the rules a resistance takes 1 off and immunity cancels it; by our reading a vulnerability adds 1.
  * @customfunction RESISTLEVELS
  * @helpurl https://localhost:3000/docs/functions/RESISTLEVELS.html
  * @param reduction Levels the disaster takes off the population limit before resistances (a whole number, 0 or more).

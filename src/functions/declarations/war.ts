@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
 /**
  * War between races: the wars a race declares, diplomacy that stops one, what Wealth adds, the
- * units each side kills and the loser, and what becomes of a city in a lost square.
+ * units each side kills and the loser, the units the winner moves into the squares given up, and
+ * what becomes of a city in a lost square.
  */
 import { invoke } from "../runner";
-import { AGGRESSION, CITYFATE, DIPLOMACY, WAR, WARCASUALTIES, WEALTHBONUS } from "../specs";
+import { AGGRESSION, CITYFATE, DIPLOMACY, OCCUPY, WAR, WARCASUALTIES, WEALTHBONUS } from "../specs";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
 import { CustomFunctions } from "../registration";
 
@@ -71,6 +72,18 @@ export function wealthbonus(wealth: any, cities?: any): any {
  */
 export function war(strength_a: any, military_a: any, strength_b: any, military_b: any): any[][] {
   return invoke(WAR, strength_a, military_a, strength_b, military_b) as any[][];
+}
+
+/**
+ * Units a war's winner moves into the squares the loser gave up: 2 in each, 1 where its limit allows only 1, none for a primitive winner.
+ * @customfunction OCCUPY
+ * @helpurl https://localhost:3000/docs/functions/OCCUPY.html
+ * @param winner_culture The winner's cultural level: primitive, barbarian or civilized.
+ * @param square_limits Each vacated square's population limit for the winner (as POPLIMIT gives it): a number, or a range with one cell per square.
+ * @returns Units moved in, all squares together; they come from the winner's own squares.
+ */
+export function occupy(winner_culture: any, square_limits: any[][]): any {
+  return invoke(OCCUPY, winner_culture, square_limits);
 }
 
 /**
