@@ -13,6 +13,7 @@ import { characterNameProblem, NAME_LENGTH } from "../model/names";
 import { splitOwners } from "../read/sources";
 import { renamedStory } from "../plan/story";
 import { readCampaign, type Campaign } from "../read/campaign";
+import { centuryInPlay } from "../read/credits";
 import { bookSheets } from "../plan/bookSheets";
 import { applyEdits, type TableEdit } from "../plan/edits";
 import { headAfter, ledgerPlan } from "../plan/ledger";
@@ -104,7 +105,7 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
 
   // The campaign as the edits leave it: its accounts under the new name, sealed anew, and its story.
   const after: Campaign = readCampaign(applyEdits(raw, edits)).campaign;
-  const sheets = [...bookSheets(after, after.accounts), ...renamedStory(campaign.history ?? [], after.accounts, from, name)];
+  const sheets = [...bookSheets(after, after.accounts), ...renamedStory(campaign.history ?? [], after.accounts, from, name, centuryInPlay(after))];
   const latest = Math.max(1, ...after.ledger.map((r) => r.century));
   const ledger = ledgerPlan(after.found.find((f) => f.table === LEDGER.name)?.raw, after.ledger, new Set(), []);
   const head = headAfter(after.ledger, new Set(), []);
