@@ -21,6 +21,7 @@ export { planEraEnd } from "./actions/eraEnd";
 export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";
 export { planGrowth } from "./actions/growth";
 export { planPacket, type PacketCharacter, type PacketOutcome } from "./actions/packet";
+export { fittedToWidth, plannedPages } from "./plan/layout";
 export type { RefereePlan, RefereePreview } from "./actions/referee";
 export { planRename } from "./actions/rename";
 export { planReseal } from "./actions/reseal";
