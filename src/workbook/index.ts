@@ -28,5 +28,5 @@ export { planReseal } from "./actions/reseal";
 export type { CampaignStatus, RaceStatus } from "./actions/status";
 export { planUndo } from "./actions/undo";
 export { planWar, type WarOrder } from "./actions/war";
-export { planSessionEnd, today, type SessionOrder, type SessionPlan } from "./actions/sessions";
+export { isDate, planSessionEnd, today, type SessionOrder, type SessionPlan } from "./actions/sessions";
 export { cardsMessage, earnedLine, planCards, previewJson, type CardsOrder, type CardsPlan, type CardsPreview } from "./actions/cards";

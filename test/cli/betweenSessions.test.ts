@@ -124,7 +124,7 @@ describe("gods session-end", () => {
     [["--mana", "Vorn=2.5"], "Gods table, column Mana: Vorn's mana is 2.5, not a whole number"],
     [["--mana", "Vorn=3", "--mana", "vorn=4"], "Gods table: Vorn is given twice (3 and 4): give each character once."],
     [["--mana", "Vorn=lots"], 'gods session-end: --mana "Vorn=lots" is not GOD=N'],
-    [["--mana", "Vorn=3", "--date", "14/03/2026"], 'Sessions table, column Date: "14/03/2026" is not a date'],
+    [["--mana", "Vorn=3", "--date", "14/03/2026"], '--date "14/03/2026" is not a date'],
     [[], 'gods session-end needs each character\'s mana as --mana "GOD=N"'],
   ])("bad input %j: exit 2, a sentence, the file unchanged", async (args, message) => {
     const file = fresh();
@@ -162,6 +162,22 @@ describe("gods session-end", () => {
     const help = await gods("session-end", "--help");
     expect(help.code).toBe(0);
     expect(help.out).toContain('gods session-end FILE.xlsx --mana "GOD=N"...');
+  });
+});
+
+describe("gods session-end --date", () => {
+  test("a day not written YYYY-MM-DD is the option's fault, not the Sessions table's; the file untouched", async () => {
+    const file = fresh();
+    const before = fs.readFileSync(file);
+    const wrong = 'gods session-end: --date "14/03/2026" is not a date: write the session\'s day as YYYY-MM-DD, such as --date 2026-03-14.';
+    expect(await gods("session-end", file, "--mana", "Solara=5", "--date", "14/03/2026")).toEqual({ code: 2, out: "", err: `${wrong}\n` });
+    const json = await gods("session-end", file, "--mana", "Solara=5", "--date", "14/03/2026", "--json");
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.out)).toEqual({ error: wrong, problems: [], warnings: [] });
+    // A day that does not exist is no date either.
+    expect((await gods("session-end", file, "--mana", "Solara=5", "--date", "2026-02-30")).err).toMatch(/^gods session-end: --date "2026-02-30" is not a date/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect((await gods("session-end", file, "--mana", "Solara=5", "--date", " 2026-03-14 ")).code).toBe(0);
   });
 });
 
