@@ -188,7 +188,7 @@ describe("gods cards", () => {
     const dry = await gods("cards", file, "Solara", "Harvest", "+1", "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.out).toBe(
-      "Solara buys 1 Harvest card (1 → 2): Worship ×0.25 → ×0.3, Cities on Earth ×0.5 → ×1, Farmland squares (era-end) ×0.1 → ×0.2, Council law revoked (event) ×0.3 → ×0.6. No century has been paid yet, so there is no earlier century to compare with.\nDry run: nothing was written to " +
+      "Solara buys 1 Harvest card (1 → 2): Worship ×0.05 → ×0.1, Cities on Earth ×0.5 → ×1, Farmland squares (era-end) ×0.1 → ×0.2, Council law revoked (event) ×0.3 → ×0.6. No century has been paid yet, so there is no earlier century to compare with.\nDry run: nothing was written to " +
         file +
         ".\n",
     );
@@ -208,6 +208,20 @@ describe("gods cards", () => {
     expect(openpyxl(file).Cards?.rows.at(-1)).toEqual(["Kettu", "Sun", 1, 1]);
   });
 
+  test("a source two spheres pay: each sphere's card shows its own part of it, the other sphere's cards left out", async () => {
+    const file = fresh();
+    // The example's Worship: 0.1 a Sun card and 0.05 a Harvest card; Solara holds 2 Sun and 1 Harvest, ×0.25 in all.
+    const worship = async (sphere: string, change: string) => {
+      const r = await gods("cards", file, "Solara", sphere, change, "--dry-run", "--json");
+      const m = (JSON.parse(r.out) as { multipliers: { source: string; before: number; after: number }[] }).multipliers;
+      return m.filter((x) => x.source === "Worship").map((x) => [x.before, x.after]);
+    };
+    expect(await worship("Harvest", "+1")).toEqual([[0.05, 0.1]]);
+    expect(await worship("Harvest", "-1")).toEqual([[0.05, 0]]);
+    expect(await worship("Sun", "+1")).toEqual([[0.2, 0.3]]);
+    expect((await gods("cards", file, "Solara", "Sun", "+2", "--dry-run")).out).toMatch(/^Solara buys 2 Sun cards \(2 → 4\): Worship ×0\.2 → ×0\.4, /);
+  });
+
   test("after century 1 (the example's Solara): --json, with the latest paid century counted again exactly", async () => {
     const file = fresh();
     expect((await gods("century-end", file, "--century", "1", "--accept-warnings")).code).toBe(0);
@@ -217,7 +231,7 @@ describe("gods cards", () => {
     expect(Object.keys(json)).toEqual(["god", "sphere", "change", "cards", "multipliers", "lastCentury", "written", "message", "warnings"]);
     expect(json).toMatchObject({ god: "Solara", sphere: "Sun", change: -1, cards: { before: 2, after: 1 }, written: false });
     expect(json.multipliers).toEqual([
-      { source: "Worship", timing: "century-end", flat: false, before: 0.25, after: 0.15 },
+      { source: "Worship", timing: "century-end", flat: false, before: 0.2, after: 0.1 },
       { source: "Great Council", timing: "era-end", flat: true, before: 5, after: 5 },
       { source: "Artifact destroyed", timing: "event", flat: false, before: 1, after: 0.5 },
     ]);
