@@ -3,7 +3,8 @@
 # libreoffice-calc (opening generated workbooks), libxml2-utils (xmllint, manifest checks),
 # python3-openpyxl, python3-xlsxwriter and python3-pil (workbooks with charts and pictures from
 # other producers, read back by an independent program; Debian's /usr/bin/python3 has them),
-# fonts-crosextra-carlito (Calibri's widths, so LibreOffice prints our sheets as Excel does),
+# fonts-crosextra-carlito (Calibri's widths, so LibreOffice prints our sheets as Excel does; the packet's PDF
+# is also printed with it hidden, as on a machine without it),
 # poppler-utils (pdftotext: what LibreOffice printed, charts included).
 # Needs root (or sudo) and the Debian package archive; prints what it does.
 set -euo pipefail

@@ -83,8 +83,18 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       }
       // A warning that changes what someone is paid: nobody is paid until the gamemaster has read it.
       const held = payWarningsIn(outcome.problems);
+      const changes = held.length === 1 ? "A warning changes" : `${held.length} warnings change`;
+      if (held.length > 0 && job.acceptWarnings !== true && job.dryRun === true) {
+        // A dry run is asked to show the figures: they are shown with the warnings, and the exit code says they would hold the write.
+        job.report(outcome, job.out ?? job.file);
+        if (!job.json)
+          io.err(
+            `${changes} what someone would be paid: without --dry-run nothing would be written. Read ${held.length === 1 ? "it" : "them"} and correct the workbook, or, to pay as it stands, add --accept-warnings.`,
+          );
+        return EXIT.payWarnings;
+      }
       if (held.length > 0 && job.acceptWarnings !== true) {
-        const first = `${held.length === 1 ? "A warning changes" : `${held.length} warnings change`} what someone would be paid, so nothing was written${job.dryRun === true ? " (and this was a dry run)" : ""}. Read ${held.length === 1 ? "it" : "them"}, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.`;
+        const first = `${changes} what someone would be paid, so nothing was written. Read ${held.length === 1 ? "it" : "them"}, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.`;
         if (job.json) jsonError(io, first, held, warningsIn(outcome.problems));
         else {
           io.err(first);

@@ -12,12 +12,15 @@ export interface Output {
 /**
  * Reads a command-line argument the way a cell would hold it: JSON when it parses (numbers,
  * "quoted text", [["ranges"]]), TRUE/FALSE as booleans, #N/A and friends as error values,
- * anything else as text.
+ * anything else as text. A bare null is the word null, as "null" is: no cell holds JSON's null,
+ * and read as an argument left out it would quietly stand for the default (Era Centrum where
+ * Era Null was meant). An empty argument ("") is the empty cell that leaves one out.
  */
 export function parseArgument(arg: string): unknown {
   const upper = arg.trim().toUpperCase();
   if (upper === "TRUE") return true;
   if (upper === "FALSE") return false;
+  if (upper === "NULL") return arg.trim();
   if ((ERROR_CODES as readonly string[]).includes(upper)) return errorValue(upper);
   try {
     return JSON.parse(arg) as unknown;

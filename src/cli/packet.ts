@@ -1,5 +1,5 @@
 /** The session packet on a workbook file: `gods packet`, the printable sheets for the table (the Earth Summary, the Character Sheets and the Charts). */
-import { describeProblem, planPacket, readCampaign, warningsIn, type PacketOutcome } from "../workbook";
+import { describeProblem, fittedToWidth, planPacket, plannedPages, readCampaign, warningsIn, type PacketOutcome } from "../workbook";
 import { moveSheetsToEnd, savePackage, keepOnlySheets, writeSheets } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import { printToPdf } from "./pdf";
@@ -71,7 +71,14 @@ export function writePacket(options: PacketOptions, io: Io): Promise<number> {
         const parts = moveSheetsToEnd(writeSheets(pkg, outcome.sheets), names);
         if (options.pdf !== undefined) {
           // A copy holding only the packet's sheets (values and charts of their own) is printed; the workbook keeps every sheet.
-          pages = await printToPdf(savePackage(keepOnlySheets(parts, names)), options.pdf);
+          // In the copy each sheet fits one page's width, whatever the fonts of the machine that prints it.
+          const printed = outcome.sheets.map(fittedToWidth);
+          const copy = keepOnlySheets(moveSheetsToEnd(writeSheets(pkg, printed), names), names);
+          pages = await printToPdf(
+            savePackage(copy),
+            options.pdf,
+            printed.reduce((n, s) => n + plannedPages(s), 0),
+          );
         }
         return parts;
       },

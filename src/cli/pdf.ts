@@ -92,9 +92,10 @@ export function pdfPages(pdf: Uint8Array): number {
 /**
  * Prints `xlsx` (the packet's sheets alone) to `pdf` and says how many pages it has; a FileProblem
  * or a CampaignFileError in one sentence when it cannot. The PDF is written whole or not at all:
- * a temporary file beside it, renamed into place.
+ * a temporary file beside it, renamed into place. More pages than the sheets' `planned` mean that
+ * LibreOffice cut them (columns run off a page land on pages of their own): then nothing is written.
  */
-export async function printToPdf(xlsx: Uint8Array, pdf: string): Promise<number> {
+export async function printToPdf(xlsx: Uint8Array, pdf: string, planned: number): Promise<number> {
   const program = await findLibreOffice();
   if (program === undefined)
     throw new FileProblem(
@@ -116,9 +117,15 @@ export async function printToPdf(xlsx: Uint8Array, pdf: string): Promise<number>
       throw new FileProblem(`LibreOffice could not print the packet to PDF${why === "" ? "" : ` (${why.slice(0, 200)})`}. Nothing was written.`);
     }
     const bytes = fs.readFileSync(made);
+    const pages = pdfPages(bytes);
+    if (pages > planned)
+      throw new FileProblem(
+        `The packet did not fit its pages: LibreOffice printed ${pages} pages where the packet has ${planned}, so part of it would be cut off. ` +
+          "Nothing was written. Install the font Carlito (Debian: fonts-crosextra-carlito), or print the packet's sheets from Excel.",
+      );
     // A PDF that is there already is replaced where it really is, behind any link to it.
     await writeFile(fs.existsSync(pdf) ? realFile(pdf) : path.resolve(pdf), bytes);
-    return pdfPages(bytes);
+    return pages;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     tell({ undir: dir });

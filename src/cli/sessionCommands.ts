@@ -1,5 +1,5 @@
 /** The commands between sessions: the session packet (gods packet), what characters hold at a session's end (gods session-end) and cards bought (gods cards). */
-import { today } from "../workbook";
+import { isDate, today } from "../workbook";
 import { argumentError, parse } from "./args";
 import type { Io } from "./io";
 import { writePacket } from "./packet";
@@ -46,6 +46,15 @@ export async function sessionEndCommand(args: readonly string[], io: Io, json: b
   if (entries.length === 0 && !fromGods)
     return fail(`${command} needs each character's mana as --mana "GOD=N", or --from-gods to take the figures typed in the Gods table's Mana column.`);
   const date = got.parsed.options.get("date");
+  // The day was typed on the command line: said of the option, not of the Sessions table it would have gone into.
+  if (typeof date === "string" && !isDate(date.trim()))
+    return argumentError(
+      "session-end",
+      `${command}: --date "${date.slice(0, 40)}" is not a date: write the session's day as YYYY-MM-DD, such as --date 2026-03-14.`,
+      io,
+      json,
+      false,
+    );
   return endSession({ ...got.base, order: { date: typeof date === "string" ? date : today(), entries, fromGods } }, io);
 }
 

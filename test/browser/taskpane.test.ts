@@ -1348,7 +1348,7 @@ describe("between sessions", () => {
     await page.waitForSelector("#cards-confirm:not([hidden])");
     expect(await page.textContent("#cards-question")).toBe("Solara buys 1 Harvest card: 1 → 2 in the Cards table. Apply it?");
     expect(await page.textContent("#buy-preview")).toMatch(
-      /^Worship ×0\.25 → ×0\.3Cities on Earth ×0\.5 → ×1.*In century 1, the latest paid, Solara would have earned .* with these cards instead of .*: \+/,
+      /^Worship ×0\.05 → ×0\.1Cities on Earth ×0\.5 → ×1.*In century 1, the latest paid, Solara would have earned .* with these cards instead of .*: \+/,
     );
     expect(JSON.stringify(await values(page, "Cards"))).toBe(before);
     await shot(page, "pane-320-light-29-cards-question", "#buy-title");

@@ -124,7 +124,7 @@ describe("gods session-end", () => {
     [["--mana", "Vorn=2.5"], "Gods table, column Mana: Vorn's mana is 2.5, not a whole number"],
     [["--mana", "Vorn=3", "--mana", "vorn=4"], "Gods table: Vorn is given twice (3 and 4): give each character once."],
     [["--mana", "Vorn=lots"], 'gods session-end: --mana "Vorn=lots" is not GOD=N'],
-    [["--mana", "Vorn=3", "--date", "14/03/2026"], 'Sessions table, column Date: "14/03/2026" is not a date'],
+    [["--mana", "Vorn=3", "--date", "14/03/2026"], '--date "14/03/2026" is not a date'],
     [[], 'gods session-end needs each character\'s mana as --mana "GOD=N"'],
   ])("bad input %j: exit 2, a sentence, the file unchanged", async (args, message) => {
     const file = fresh();
@@ -165,6 +165,22 @@ describe("gods session-end", () => {
   });
 });
 
+describe("gods session-end --date", () => {
+  test("a day not written YYYY-MM-DD is the option's fault, not the Sessions table's; the file untouched", async () => {
+    const file = fresh();
+    const before = fs.readFileSync(file);
+    const wrong = 'gods session-end: --date "14/03/2026" is not a date: write the session\'s day as YYYY-MM-DD, such as --date 2026-03-14.';
+    expect(await gods("session-end", file, "--mana", "Solara=5", "--date", "14/03/2026")).toEqual({ code: 2, out: "", err: `${wrong}\n` });
+    const json = await gods("session-end", file, "--mana", "Solara=5", "--date", "14/03/2026", "--json");
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.out)).toEqual({ error: wrong, problems: [], warnings: [] });
+    // A day that does not exist is no date either.
+    expect((await gods("session-end", file, "--mana", "Solara=5", "--date", "2026-02-30")).err).toMatch(/^gods session-end: --date "2026-02-30" is not a date/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect((await gods("session-end", file, "--mana", "Solara=5", "--date", " 2026-03-14 ")).code).toBe(0);
+  });
+});
+
 describe("gods cards", () => {
   test("--dry-run: the multipliers and the file byte-identical; then written in place, only the Cards sheet changing", async () => {
     const file = fresh();
@@ -172,7 +188,7 @@ describe("gods cards", () => {
     const dry = await gods("cards", file, "Solara", "Harvest", "+1", "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.out).toBe(
-      "Solara buys 1 Harvest card (1 → 2): Worship ×0.25 → ×0.3, Cities on Earth ×0.5 → ×1, Farmland squares (era-end) ×0.1 → ×0.2, Council law revoked (event) ×0.3 → ×0.6. No century has been paid yet, so there is no earlier century to compare with.\nDry run: nothing was written to " +
+      "Solara buys 1 Harvest card (1 → 2): Worship ×0.05 → ×0.1, Cities on Earth ×0.5 → ×1, Farmland squares (era-end) ×0.1 → ×0.2, Council law revoked (event) ×0.3 → ×0.6. No century has been paid yet, so there is no earlier century to compare with.\nDry run: nothing was written to " +
         file +
         ".\n",
     );
@@ -192,6 +208,20 @@ describe("gods cards", () => {
     expect(openpyxl(file).Cards?.rows.at(-1)).toEqual(["Kettu", "Sun", 1, 1]);
   });
 
+  test("a source two spheres pay: each sphere's card shows its own part of it, the other sphere's cards left out", async () => {
+    const file = fresh();
+    // The example's Worship: 0.1 a Sun card and 0.05 a Harvest card; Solara holds 2 Sun and 1 Harvest, ×0.25 in all.
+    const worship = async (sphere: string, change: string) => {
+      const r = await gods("cards", file, "Solara", sphere, change, "--dry-run", "--json");
+      const m = (JSON.parse(r.out) as { multipliers: { source: string; before: number; after: number }[] }).multipliers;
+      return m.filter((x) => x.source === "Worship").map((x) => [x.before, x.after]);
+    };
+    expect(await worship("Harvest", "+1")).toEqual([[0.05, 0.1]]);
+    expect(await worship("Harvest", "-1")).toEqual([[0.05, 0]]);
+    expect(await worship("Sun", "+1")).toEqual([[0.2, 0.3]]);
+    expect((await gods("cards", file, "Solara", "Sun", "+2", "--dry-run")).out).toMatch(/^Solara buys 2 Sun cards \(2 → 4\): Worship ×0\.2 → ×0\.4, /);
+  });
+
   test("after century 1 (the example's Solara): --json, with the latest paid century counted again exactly", async () => {
     const file = fresh();
     expect((await gods("century-end", file, "--century", "1", "--accept-warnings")).code).toBe(0);
@@ -201,7 +231,7 @@ describe("gods cards", () => {
     expect(Object.keys(json)).toEqual(["god", "sphere", "change", "cards", "multipliers", "lastCentury", "written", "message", "warnings"]);
     expect(json).toMatchObject({ god: "Solara", sphere: "Sun", change: -1, cards: { before: 2, after: 1 }, written: false });
     expect(json.multipliers).toEqual([
-      { source: "Worship", timing: "century-end", flat: false, before: 0.25, after: 0.15 },
+      { source: "Worship", timing: "century-end", flat: false, before: 0.2, after: 0.1 },
       { source: "Great Council", timing: "era-end", flat: true, before: 5, after: 5 },
       { source: "Artifact destroyed", timing: "event", flat: false, before: 1, after: 0.5 },
     ]);

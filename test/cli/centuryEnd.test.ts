@@ -66,6 +66,31 @@ describe("gods century-end", () => {
   });
 });
 
+describe("a misspelt setting", () => {
+  test("is named with what is used instead: the default era length, 16 centuries; the century is paid", async () => {
+    const file = path.join(dir, "settings.xlsx");
+    await writeXlsx(
+      {
+        ...handWorked(),
+        Settings: [
+          ["Setting", "Value"],
+          ["Era lenght", 2],
+        ],
+      },
+      file,
+    );
+    const r = await gods("century-end", file, "--century", "1");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Warning: Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length), so the row is passed over: Era length keeps its default, 16 centuries, Era Centrum\'s. Did you mean "Era length"?\n',
+    );
+    // An era of 2 centuries would make century 2 the era's last, and say so: with the default 16 it says nothing of it.
+    const second = await gods("century-end", file, "--century", "2", "--accept-warnings");
+    expect(second.code).toBe(0);
+    expect(second.out).not.toMatch(/the era's last/);
+  });
+});
+
 describe("a century calculated again", () => {
   test("names, per character, what was paid, what is paid now and what to hand out or take back", async () => {
     const file = path.join(dir, "redo.xlsx");

@@ -40,6 +40,25 @@ describe("gods fn", () => {
     expect(runFunction("TOLL", ["TRUE"]).text).toMatch(/not TRUE/);
   });
 
+  test('a bare null is the word null, as "null" is (Era Null, where no mana is lost on the way); "" leaves an argument out', async () => {
+    // Era Centrum's toll on 7 sent is 4 (3 arrive); in Era Null all 7 arrive.
+    expect(await gods("fn", "TOLL", "7", "received", "null")).toEqual({ out: "7\n", err: "", code: 0 });
+    expect((await gods("fn", "TOLL", "7", "received", '"null"')).out).toBe("7\n");
+    expect((await gods("fn", "TOLL", "7", "lost", "null")).out).toBe("0\n");
+    expect((await gods("fn", "TOLL", "7", "", "null")).out).toBe("7\n");
+    expect((await gods("fn", "TOLL", "7", "received", "")).out).toBe("3\n");
+    expect(parseArgument("null")).toBe("null");
+    expect(parseArgument(" null ")).toBe("null");
+    // Where a word does not fit, it is named rather than read as an empty cell (0 mana).
+    expect(await gods("fn", "TOLL", "null")).toEqual({
+      out: '#VALUE! TOLL: amount must be a whole number of mana, 0 or more, not "null".\n',
+      err: "",
+      code: 1,
+    });
+    // Inside a range a null is an empty cell, as JSON writes one.
+    expect(parseArgument('[["F-2"],[null]]')).toEqual([["F-2"], [null]]);
+  });
+
   test("usage and unknown commands exit 2", async () => {
     expect((await gods()).code).toBe(2);
     expect((await gods("help")).code).toBe(0);

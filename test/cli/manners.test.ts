@@ -60,6 +60,35 @@ describe("a warning that changes pay", () => {
   });
 });
 
+describe("a warning that changes pay, on a dry run", () => {
+  test("the figures are shown with the warnings, as they would be paid once accepted; exit 3 says a real run would stop", async () => {
+    const file = await campaign(true);
+    const before = fs.readFileSync(file);
+    const accepted = await gods("century-end", file, "--century", "2", "--dry-run", "--accept-warnings");
+    expect(accepted.code).toBe(0);
+    // Hestia: 20.34 earned, 20 paid, 0.68 carried on (worked by hand in test/workbook/centuryEnd.test.ts).
+    expect(accepted.out).toMatch(/^Century 2: mana for each god\nGod +Carried in +Earned +Paid +Carried on\n[\s\S]*\nHestia +0\.34 +20\.34 +20 +0\.68\n/);
+    expect(accepted.out).toContain(`Warning: ${HEARTHS}\nDry run: nothing was written to ${file}.\n`);
+
+    const dry = await gods("century-end", file, "--century", "2", "--dry-run");
+    expect(dry).toEqual({
+      code: 3,
+      out: accepted.out,
+      err: "A warning changes what someone would be paid: without --dry-run nothing would be written. Read it and correct the workbook, or, to pay as it stands, add --accept-warnings.\n",
+    });
+    const json = await gods("century-end", file, "--century", "2", "--dry-run", "--json");
+    expect(json.code).toBe(3);
+    expect(json.err).toBe("");
+    expect(JSON.parse(json.out)).toEqual(JSON.parse((await gods("century-end", file, "--century", "2", "--dry-run", "--json", "--accept-warnings")).out));
+    expect(JSON.parse(json.out)).toMatchObject({
+      century: 2,
+      recipients: [{ god: "Ares" }, { god: "Hestia", earned: 20.34, paid: 20 }, { god: "Demons" }],
+      warnings: [HEARTHS],
+    });
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
 describe("--dry-run", () => {
   test("century-end, event, era-end and undo show the same summary and write nothing", async () => {
     const file = path.join(dir, "example.xlsx");

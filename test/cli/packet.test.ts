@@ -238,4 +238,62 @@ describe("gods packet", () => {
     expect(fs.readFileSync(file).equals(kept)).toBe(true);
     expect(fs.existsSync(path.join(dir, "other.pdf"))).toBe(false);
   });
+
+  test("--pdf prints the same 7 pages with Carlito (Calibri's widths) on the machine and with it hidden, nothing cut off at the right", async () => {
+    // A font set-up of our own: the machine's, with Carlito refused, as on a machine that never had it.
+    const hidden = path.join(dir, "no-carlito.conf");
+    fs.writeFileSync(
+      hidden,
+      `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <cachedir>${path.join(dir, "font-cache")}</cachedir>
+  <selectfont><rejectfont><pattern><patelt name="family"><string>Carlito</string></patelt></pattern></rejectfont></selectfont>
+</fontconfig>
+`,
+    );
+    const fonts = (env: NodeJS.ProcessEnv) => execFileSync("fc-list", { encoding: "utf8", env });
+    expect(fonts(process.env)).toMatch(/Carlito/);
+    expect(fonts({ ...process.env, FONTCONFIG_FILE: hidden })).not.toMatch(/Carlito/);
+
+    const printed: Record<string, string[]> = {};
+    for (const [fontsOf, config] of [
+      ["with Carlito", undefined],
+      ["without Carlito", hidden],
+    ] as const) {
+      const file = fresh();
+      // Two centuries ended: the Charts have lines, the character pages their credits.
+      for (const century of ["1", "2"]) expect((await gods("century-end", file, "--century", century)).code).toBe(0);
+      const pdf = path.join(dir, `packet ${fontsOf}.pdf`);
+      const saved = process.env.FONTCONFIG_FILE;
+      if (config !== undefined) process.env.FONTCONFIG_FILE = config;
+      try {
+        const run = await gods("packet", file, "--pdf", pdf);
+        expect(run.err).toBe("");
+        expect(run.out).toContain(`Printed the packet to ${pdf}: 7 pages.`);
+      } finally {
+        if (saved === undefined) delete process.env.FONTCONFIG_FILE;
+        else process.env.FONTCONFIG_FILE = saved;
+      }
+      printed[fontsOf] = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" })
+        .split("\f")
+        .filter((p) => p.trim() !== "");
+    }
+    for (const pages of Object.values(printed)) {
+      expect(pages).toHaveLength(7);
+      // The right-most words of the pages: the Earth Summary's pantheons, each sheet's page numbers,
+      // the end of Solara's widest source, the Demons' names and every account's carry.
+      expect(pages[0]).toMatch(/Vorn 60%, Solara 30%, Atheism 10%/);
+      expect(pages[0]).toMatch(/Page 1 of 7/);
+      expect(pages[1]).toMatch(/0\.1 × 2 Sun cards \+ 0\.05 × 1 Harvest card/);
+      expect(pages[1]).toMatch(/Account carries\s+0\.600/);
+      expect(pages[5]).toMatch(/Demons\s+Azhrak/);
+      ["Solara", "Vorn", "Mirelle", "Kettu", "Demons"].forEach((god, i) => {
+        expect(pages[i + 1]).toMatch(new RegExp(`\\n\\s*${god}\\s*\\n`));
+        expect(pages[i + 1]).toMatch(new RegExp(`Century 3 in play\\s+Character Sheets\\s+Page ${i + 2} of 7`));
+      });
+      expect(pages[6]).toMatch(/Net mana per century, earned less lost[\s\S]*Century 3 in play\s+Charts\s+Page 7 of 7/);
+    }
+  }, 180_000);
 });

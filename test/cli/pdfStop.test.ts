@@ -16,7 +16,10 @@ let dir: string;
 let example: string;
 let bin: string;
 
-/** soffice: says its version; prints a two-page "PDF", or, with FAKE_SOFFICE_HANG, starts a child and waits (its pids in that file). */
+/**
+ * soffice: says its version; prints a "PDF" of two pages (or FAKE_SOFFICE_PAGES), or, with
+ * FAKE_SOFFICE_HANG, starts a child and waits (its pids in that file).
+ */
 const FAKE_SOFFICE = `#!/bin/sh
 if [ "$1" = "--version" ]; then echo "LibreOffice 0.0 (a stand-in)"; exit 0; fi
 while [ $# -gt 0 ]; do
@@ -31,7 +34,9 @@ if [ -n "$FAKE_SOFFICE_HANG" ]; then
   wait
   exit 1
 fi
-printf '%%PDF-1.4\\n<< /Type /Page >>\\n<< /Type /Page >>\\n' > "$out/packet.pdf"
+printf '%%PDF-1.4\\n' > "$out/packet.pdf"
+i=0
+while [ $i -lt "\${FAKE_SOFFICE_PAGES:-2}" ]; do printf '<< /Type /Page >>\\n' >> "$out/packet.pdf"; i=$((i + 1)); done
 `;
 
 beforeAll(async () => {
@@ -101,6 +106,27 @@ describe("gods packet --pdf", () => {
     expect(fs.readFileSync(keep, "utf8")).toBe("an earlier printout");
     expect(fs.readdirSync(folder).sort()).toEqual(["camp.xlsx", "keep.pdf", "packet.pdf", "tmp"]);
     expect(fs.readdirSync(tmp)).toEqual([]);
+  }, 60_000);
+
+  test("more pages than the packet has (cut off at the right, onto pages of their own): said, and nothing is written", async () => {
+    const { folder, file, tmp } = fresh();
+    const before = fs.readFileSync(file);
+    const pdf = path.join(folder, "packet.pdf");
+    // The example campaign's packet: the Earth Summary and a page for each of its 5 characters (no Charts before a century end).
+    const run = start(["packet", file, "--pdf", pdf], { TMPDIR: tmp, FAKE_SOFFICE_PAGES: "7" });
+    expect((await run.exit).code).toBe(2);
+    expect(run.out()).toBe("");
+    expect(run.err()).toBe(
+      "gods packet: The packet did not fit its pages: LibreOffice printed 7 pages where the packet has 6, so part of it would be cut off. " +
+        "Nothing was written. Install the font Carlito (Debian: fonts-crosextra-carlito), or print the packet's sheets from Excel.\n",
+    );
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect(fs.readdirSync(folder).sort()).toEqual(["camp.xlsx", "tmp"]);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+    // As many pages as it has, or fewer (a printer that fits the columns to the page prints smaller): printed.
+    const fits = start(["packet", file, "--pdf", pdf], { TMPDIR: tmp, FAKE_SOFFICE_PAGES: "6" });
+    expect((await fits.exit).code).toBe(0);
+    expect(fits.out()).toContain(`Printed the packet to ${pdf}: 6 pages.`);
   }, 60_000);
 
   test.each([

@@ -230,9 +230,10 @@ describe("cards bought between sessions", () => {
 
   test("the multipliers before and after, before any century is paid", () => {
     const plan = preview(rawWorkbook(handWorked()), "Ares", "hearth", 1);
-    expect(plan.details).toEqual(["Faithful ×0.4 → ×0.6", "Hearths (flat) ×1 → ×1", "Feast (event) ×3 → ×6"]);
+    // Faithful is paid by War (0.1 a card, Ares holds 2) and by Hearth (0.2 a card): the Hearth card changes Hearth's part, 0.2 × 1 → 0.2 × 2.
+    expect(plan.details).toEqual(["Faithful ×0.2 → ×0.4", "Hearths (flat) ×1 → ×1", "Feast (event) ×3 → ×6"]);
     expect(plan.message).toBe(
-      "Ares buys 1 Hearth card (1 → 2): Faithful ×0.4 → ×0.6, Hearths (flat) ×1 → ×1, Feast (event) ×3 → ×6. No century has been paid yet, so there is no earlier century to compare with.",
+      "Ares buys 1 Hearth card (1 → 2): Faithful ×0.2 → ×0.4, Hearths (flat) ×1 → ×1, Feast (event) ×3 → ×6. No century has been paid yet, so there is no earlier century to compare with.",
     );
     expect(plan.edits).toEqual([{ kind: "update", table: "Cards", index: 1, values: { Cards: 2 } }]);
   });
@@ -252,7 +253,9 @@ describe("cards bought between sessions", () => {
 
   test("giving up the last card of a sphere takes away its flat sources too", () => {
     const plan = preview(rawWorkbook(handWorked()), "Ares", "Hearth", -1);
-    expect(plan.details).toEqual(["Faithful ×0.4 → ×0.2", "Hearths (flat) ×1 → ×0", "Feast (event) ×3 → ×0"]);
+    expect(plan.details).toEqual(["Faithful ×0.2 → ×0", "Hearths (flat) ×1 → ×0", "Feast (event) ×3 → ×0"]);
+    // War's part of Faithful stays: a War card more shows it alone, 0.1 × 2 → 0.1 × 3.
+    expect(preview(rawWorkbook(handWorked()), "Ares", "War", 1).details?.[1]).toBe("Faithful ×0.2 → ×0.3");
     expect(plan.edits).toEqual([{ kind: "update", table: "Cards", index: 1, values: { Cards: 0 } }]);
   });
 

@@ -202,7 +202,16 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
     ]);
     expect(said([[" era LENGTH ", "2"]])).toEqual([]);
     expect(said([["Era lenght", 1]])).toEqual([
-      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length). Did you mean "Era length"?',
+      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length), so the row is passed over: Era length keeps its default, 16 centuries, Era Centrum\'s. Did you mean "Era length"?',
+    ]);
+    // Spelt right on another row, that row's value is the one in force.
+    expect(
+      said([
+        ["Era lenght", 1],
+        ["Era length", 3],
+      ]),
+    ).toEqual([
+      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length), so the row is passed over: Era length is 3, from row 3. Did you mean "Era length"?',
     ]);
     expect(said([["Era length", 0]])).toEqual([
       "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, Era Centrum's, is used until it is.",

@@ -21,9 +21,11 @@ import { planPacket } from "../../src/workbook/actions/packet";
 import { Book } from "../support/book";
 import {
   columnPoints,
+  fittedToWidth,
   footerCode,
   numberFormatOf,
   PRINTABLE_WIDTH,
+  plannedPages,
   printedWidth,
   STYLES,
   tablePrint,
@@ -217,6 +219,48 @@ describe("the words of the sheets", () => {
     expect(Math.max(...sheet.columnWidths)).toBeLessThanOrEqual(18);
     const merged = sheet.rows.flat().filter((c) => (c?.span ?? 1) > 1);
     expect(merged.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the pages a packet is printed on, fitted to the page's width", () => {
+  test("a page per character, one for the Earth Summary and one for the Charts; the fitted copy differs in its scale alone", () => {
+    // The packet's sheets come last.
+    const sheets = laterSheets().slice(-3);
+    expect(sheets.map((s) => [s.name, plannedPages(s)])).toEqual([
+      ["Earth Summary", 1],
+      ["Character Sheets", 5],
+      ["Charts", 1],
+    ]);
+    const characters = sheets.find((s) => s.name === "Character Sheets");
+    expect(characters?.print.scale).toBe(100);
+    const fitted = characters === undefined ? undefined : fittedToWidth(characters);
+    expect(fitted?.print).toEqual({ ...characters?.print, scale: undefined, pagesWide: 1 });
+    expect(fitted?.print).not.toHaveProperty("scale");
+    expect({ ...fitted, print: undefined }).toEqual({ ...characters, print: undefined });
+    // A sheet fitted already is left as it is.
+    const earth = sheets.find((s) => s.name === "Earth Summary");
+    expect(earth === undefined ? undefined : fittedToWidth(earth)).toBe(earth);
+  });
+
+  test("rows past a page's foot go on to the next page, under the title rows again", () => {
+    // A4 upright leaves 733.68 points: 48 rows of 15 on the first page (720), then the 2 title rows (30) and 46 rows (690) a page.
+    const rows = Array.from({ length: 100 }, (_, i) => [{ value: `row ${i + 1}`, style: "text" as const }]);
+    const sheet: SheetPlan = {
+      name: "Long",
+      columnWidths: [20],
+      rows,
+      print: { orientation: "portrait", pagesWide: 1, titleRows: 2, footer: { left: "", center: "Long", right: "" } },
+    };
+    expect(plannedPages(sheet)).toBe(3);
+    expect(plannedPages({ ...sheet, rows: rows.slice(0, 48) })).toBe(1);
+    expect(plannedPages({ ...sheet, rows: rows.slice(0, 49) })).toBe(2);
+    expect(plannedPages({ ...sheet, rows: rows.slice(0, 94) })).toBe(2);
+    expect(plannedPages({ ...sheet, rows: rows.slice(0, 95) })).toBe(3);
+    // A manual break starts a page; a taller row (a 20-point name: 27.27 points) takes more of it, 27.27 + 47 × 15 = 732.27.
+    expect(plannedPages({ ...sheet, rows: rows.slice(0, 10), pageBreaks: [5] })).toBe(2);
+    const named = [[{ value: "Solara", style: "character" as const }], ...rows.slice(0, 47)];
+    expect(plannedPages({ ...sheet, rows: named })).toBe(1);
+    expect(plannedPages({ ...sheet, rows: [...named, rows[0] ?? []] })).toBe(2);
   });
 });
 

@@ -105,7 +105,7 @@ describe("a rename means everywhere", () => {
     const outcome = planRename(raw, "Vorn", "Vornir");
     expect(errorsIn(outcome.problems)).toEqual([]);
     expect(outcome.changed.map((c) => c.table).sort()).toEqual(
-      ["Artifacts", "Cards", "Demesnes", "Gods", "Laws", "Ledger", "Oaths", "Pantheon", "Sessions", "Sources"].sort(),
+      ["Artifacts", "Campaign History", "Cards", "Demesnes", "Gods", "Laws", "Ledger", "Oaths", "Pantheon", "Sessions", "Sources"].sort(),
     );
     const after = applyEdits(raw, outcome.edits);
     const cell = (table: string, column: string) => {

@@ -142,7 +142,10 @@ describe("renaming a god everywhere", () => {
     fs.copyFileSync(base, file);
     const r = await gods("rename", file, "Kettu", "Kettu the Wise");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^"Kettu" is now "Kettu the Wise" everywhere: 1 row of Gods, 2 rows of Cards, 2 rows of Pantheon, \d+ rows of Ledger;/);
+    // Two centuries ended: Kettu's two mana rows of the Campaign History are renamed too.
+    expect(r.out).toMatch(
+      /^"Kettu" is now "Kettu the Wise" everywhere: 1 row of Gods, 2 rows of Cards, 2 rows of Pantheon, \d+ rows of Ledger, 2 rows of Campaign History;/,
+    );
     expect(cellsOf(file, "Gods", "God")).toContain("Kettu the Wise");
     expect(cellsOf(file, "Ledger", "God")).not.toContain("Kettu");
     const next = await gods("event", file, "God obliterated", "--json");
@@ -157,7 +160,7 @@ describe("renaming a god everywhere", () => {
     expect((await nextCredit(file)).code).toBe(2);
     const r = await gods("rename", file, "Kettu", "Kettuus");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/rows of Ledger; the account and what it carries go with it\./);
+    expect(r.out).toMatch(/rows of Ledger, 2 rows of Campaign History; the account and what it carries go with it\./);
     expect((await nextCredit(file)).code).toBe(0);
   });
 

@@ -7,10 +7,11 @@
 import { describeProblem, errorsIn } from "../../src/workbook/model/problems";
 import { STORY_SHEETS } from "../../src/workbook/model/schema";
 import type { SheetPlan } from "../../src/workbook/plan/layout";
-import { MOST_LINES } from "../../src/workbook/plan/story";
+import { MOST_LINES, NET_MANA_TITLE } from "../../src/workbook/plan/story";
 import { readHistory } from "../../src/workbook/read/history";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { planPacket } from "../../src/workbook/actions/packet";
+import { planDebit } from "../../src/workbook/actions/debit";
 import { endCentury } from "../../src/workbook/office/actions";
 import { settleStopped } from "../../src/workbook/office/settle";
 import { readStatus } from "../../src/workbook/office/tools";
@@ -155,7 +156,7 @@ describe("the Charts sheet", () => {
       const { top, left, bottom, right } = chart.data;
       return cells.slice(top - 1, bottom).map((r) => r.slice(left - 1, right));
     };
-    expect(block("Mana earned per century")).toEqual([
+    expect(block("Net mana per century, earned less lost")).toEqual([
       ["Century", "Hestia", "Ares", "Demons"],
       ["C1", 24.34, 22.6, 2.85],
       ["C2", 20.34, 9.6, 1.65],
@@ -186,12 +187,38 @@ describe("the Charts sheet", () => {
     ]);
   });
 
+  test("a debit can take a century's mana below 0: the chart says it draws the net; every packet page names the same century in play", () => {
+    const book = new Book(bookCampaign());
+    book.centuryEnd(1);
+    // 30 taken from Ares in century 2, which its century end pays 9.6: 9.6 − 30 = −20.4 net.
+    const debit = planDebit(book.read(), "Ares", 30, "Lord's loss");
+    expect(errorsIn(debit.problems)).toEqual([]);
+    book.write(debit.plan);
+    const end = book.centuryEnd(2);
+    const charts = sheetOf(end.plan, STORY_SHEETS.charts);
+    const mana = charts.charts?.[0];
+    if (mana === undefined) throw new Error("no chart");
+    expect(mana.title).toBe(NET_MANA_TITLE);
+    const cells = charts.rows.map((r) => r.map((c) => c?.value ?? null));
+    const block = cells.slice(mana.data.top - 1, mana.data.bottom).map((r) => r.slice(0, mana.data.right));
+    expect(block[0]).toEqual(["Century", "Hestia", "Demons", "Ares"]);
+    expect(block[2]).toEqual(["C2", 20.34, 1.65, -20.4]);
+    // Written by the century end and drawn again by the packet: the century in play, as on the packet's other pages.
+    expect(charts.print.footer.left).toBe("Century 3 in play");
+    const packet = planPacket(book.read());
+    expect(packet.sheets.map((s) => [s.name, s.print.footer.left])).toEqual([
+      ["Earth Summary", "Century 3 in play"],
+      ["Character Sheets", "Century 3 in play"],
+      [STORY_SHEETS.charts, "Century 3 in play"],
+    ]);
+  });
+
   test(`at most ${MOST_LINES} lines a chart, the largest, and its title says so`, () => {
     const book = new Book(sized(15, 20));
     const end = book.centuryEnd(1);
     const charts = sheetOf(end.plan, STORY_SHEETS.charts).charts ?? [];
     expect(charts.map((c) => [c.title, c.data.right - c.data.left])).toEqual([
-      [`Mana earned per century (the ${MOST_LINES} largest of 16)`, MOST_LINES],
+      [`Net mana per century, earned less lost (the ${MOST_LINES} largest of 16)`, MOST_LINES],
       [`Strength of each race per century (the ${MOST_LINES} largest of 20)`, MOST_LINES],
     ]);
   });
@@ -204,7 +231,7 @@ describe("the Charts sheet", () => {
       }, bookCampaign()),
     );
     const end = book.centuryEnd(1);
-    expect(sheetOf(end.plan, STORY_SHEETS.charts).charts?.map((c) => c.title)).toEqual(["Mana earned per century"]);
+    expect(sheetOf(end.plan, STORY_SHEETS.charts).charts?.map((c) => c.title)).toEqual(["Net mana per century, earned less lost"]);
   });
 });
 

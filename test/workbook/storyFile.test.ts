@@ -63,7 +63,7 @@ describe("charts in a file", () => {
     for (const c of charts)
       expect(types).toContain(`<Override PartName="/${c}" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>`);
     const [mana, strength] = charts.map((c) => parts.get(c) ?? "");
-    expect(mana).toContain("<a:t>Mana earned per century</a:t>");
+    expect(mana).toContain("<a:t>Net mana per century, earned less lost</a:t>");
     expect(mana).toContain("<c:f>Charts!$B$");
     expect(strength).toContain("<a:t>Strength of each race per century</a:t>");
     // Three recipients and three races: a line each.
@@ -100,6 +100,7 @@ describe("charts in a file", () => {
     });
     const text = execFileSync("pdftotext", ["-layout", path.join(out, "campaign.pdf"), "-"], { encoding: "utf8" });
     const page = text.split("\f").find((p) => p.includes("Century by century up to century")) ?? "";
-    for (const words of ["Mana earned per century", "Strength of each race per century", "Hestia", "Achaeans", "C1", "C2"]) expect(page).toContain(words);
+    for (const words of ["Net mana per century, earned less lost", "Strength of each race per century", "Hestia", "Achaeans", "C1", "C2"])
+      expect(page).toContain(words);
   }, 240_000);
 });

@@ -5,7 +5,7 @@
  * added). That century is counted again with its own deaths and counts, and with the races and
  * pantheons as the tables hold them now.
  */
-import { bySphere, calculateCentury, multipliersOf, type CardHolding, type SourceRule, type Timing } from "../../engine/century";
+import { bySphere, calculateCentury, multipliers, type CardHolding, type SourceRule, type Timing } from "../../engine/century";
 import { cmp, formatExact, sub, toNumber, ZERO, type Ratio } from "../../engine/exact";
 import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { errorsIn, tableError, type Problem } from "../model/problems";
@@ -79,12 +79,17 @@ export function signed(r: Ratio): string {
   return `${cmp(r, ZERO) >= 0 ? "+" : ""}${formatExact(r)}`;
 }
 
-/** The multipliers of `god` for the sphere's sources, with the cards `held`, timing by timing. */
-function sphereMultipliers(god: string, held: readonly CardHolding[], sources: readonly SourceRule[], sphere: string): Map<string, Ratio> {
+/**
+ * What the sphere's cards in `held` add to each of the sphere's sources, timing by timing. A
+ * source that other spheres pay too (Worship from Sun and from Harvest) counts only this
+ * sphere's part: the cards bought or given up change that part alone.
+ */
+function sphereMultipliers(held: readonly CardHolding[], sources: readonly SourceRule[], sphere: string): Map<string, Ratio> {
   const out = new Map<string, Ratio>();
+  const ofSphere = held.filter((h) => nameKey(h.sphere) === nameKey(sphere));
   for (const timing of new Set(sources.map((s) => s.timing))) {
     const ofTiming = sources.filter((s) => s.timing === timing);
-    const found = multipliersOf(god, held, bySphere(ofTiming), ofTiming);
+    const found = multipliers(ofSphere, bySphere(ofTiming));
     for (const s of ofTiming) {
       if (nameKey(s.sphere) !== nameKey(sphere) || s.owners !== undefined) continue;
       out.set(`${timing}\u0000${nameKey(s.source)}`, found.get(nameKey(s.source))?.multiplier ?? ZERO);
@@ -131,8 +136,8 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
     row === undefined
       ? [...heldBefore, { god, sphere, cards: cardsAfter }]
       : heldBefore.map((c) => (nameKey(c.sphere) === nameKey(sphere) ? { ...c, cards: cardsAfter - waitingAfter } : c));
-  const before = sphereMultipliers(god, heldBefore, campaign.sources, sphere);
-  const after = sphereMultipliers(god, heldAfter, campaign.sources, sphere);
+  const before = sphereMultipliers(heldBefore, campaign.sources, sphere);
+  const after = sphereMultipliers(heldAfter, campaign.sources, sphere);
   const multipliers: MultiplierChange[] = [];
   for (const s of campaign.sources) {
     if (nameKey(s.sphere) !== nameKey(sphere) || s.owners !== undefined) continue;
@@ -189,7 +194,7 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
   return { edits: [...column, edit], message: `${cardsMessage(preview)}${waits}`, details: multiplierLines(preview), problems: [], preview };
 }
 
-/** One line per source of the sphere: "Faithful ×0.4 → ×0.6". */
+/** One line per source of the sphere: "Faithful ×0.2 → ×0.4", the sphere's part of each. */
 export function multiplierLines(p: CardsPreview): string[] {
   return p.multipliers.map((m) => {
     const what = [m.timing === "century-end" ? "" : m.timing, m.flat ? "flat" : ""].filter((w) => w !== "").join(", ");

@@ -369,7 +369,7 @@ export function planPacket(read: CampaignRead): PacketOutcome {
   const foreign = foreignSheets(campaign, sheets);
   if (foreign.length > 0) return { century, problems: [...all, ...foreign], sheets: [], races, characters };
   // The Charts sheet as the history stands: drawn again, unless a sheet of the gamemaster's has its name.
-  const charts = chartsOfHistory(campaign.history ?? [], campaign.accounts);
+  const charts = chartsOfHistory(campaign.history ?? [], campaign.accounts, century);
   if (charts === undefined) return { century, problems: all, sheets, races, characters };
   if (foreignSheets(campaign, [charts]).length > 0) {
     const note = tableWarning(

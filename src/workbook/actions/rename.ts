@@ -8,11 +8,12 @@
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
 import { tableError, errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
-import { CHARACTER_COLUMNS, GODS, LEDGER } from "../model/schema";
+import { CHARACTER_COLUMNS, GODS, LEDGER, STORY_SHEETS } from "../model/schema";
 import { characterNameProblem, NAME_LENGTH } from "../model/names";
 import { splitOwners } from "../read/sources";
-import { renamedStory } from "../plan/story";
+import { HISTORY_KIND, renamedStory } from "../plan/story";
 import { readCampaign, type Campaign } from "../read/campaign";
+import { centuryInPlay } from "../read/credits";
 import { bookSheets } from "../plan/bookSheets";
 import { applyEdits, type TableEdit } from "../plan/edits";
 import type { PlanValue } from "../plan/layout";
@@ -29,7 +30,7 @@ export interface RenameOutcome {
   readonly edits: readonly TableEdit[];
   /** the book's sheets and the seal, for the accounts under the new name */
   readonly plan?: WorkbookPlan;
-  /** how many rows change, by table */
+  /** how many rows change, by table (and the Campaign History sheet's) */
   readonly changed: readonly { readonly table: string; readonly rows: number }[];
 }
 
@@ -105,7 +106,10 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
 
   // The campaign as the edits leave it: its accounts under the new name, sealed anew, and its story.
   const after: Campaign = readCampaign(applyEdits(raw, edits)).campaign;
-  const sheets = [...bookSheets(after, after.accounts), ...renamedStory(campaign.history ?? [], after.accounts, from, name)];
+  // The Campaign History's mana rows under the old name take the new one (its sheet is written anew).
+  const history = (campaign.history ?? []).filter((r) => r.kind === HISTORY_KIND.recipient && nameKey(r.name) === old).length;
+  if (history > 0) count.set(STORY_SHEETS.history, history);
+  const sheets = [...bookSheets(after, after.accounts), ...renamedStory(campaign.history ?? [], after.accounts, from, name, centuryInPlay(after))];
   const latest = Math.max(1, ...after.ledger.map((r) => r.century));
   const ledger = ledgerPlan(after.found.find((f) => f.table === LEDGER.name)?.raw, after.ledger, new Set(), []);
   const head = headAfter(after.ledger, new Set(), []);

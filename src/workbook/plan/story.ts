@@ -136,18 +136,25 @@ function seriesOf(rows: readonly HistoryRow[], kind: string, column: "Strength" 
   return [...byName.values()].sort((a, b) => weight(b) - weight(a));
 }
 
+/** The mana chart's title: each character's credits of a century, earned less lost (a debit can take it below 0). */
+export const NET_MANA_TITLE = "Net mana per century, earned less lost";
+
 /** Rows of the chart part laid out on the sheet. */
 const CHART_ROWS = 18;
 const CHARTS_WIDTHS = [10, 10, 10, 10, 10, 10, 10, 10];
 
-/** The Charts sheet: two charts on top (what prints), the numbers they draw under them. */
-function chartsSheet(rows: readonly HistoryRow[], century: number): SheetPlan {
+/**
+ * The Charts sheet: two charts on top (what prints), the numbers they draw under them. It is
+ * printed with the session packet, so its footer names the century in play as the packet's pages do.
+ */
+function chartsSheet(rows: readonly HistoryRow[], century: number, inPlay: number): SheetPlan {
   const b = new SheetBuilder();
   heading(b, STORY_SHEETS.charts, `Century by century up to century ${century}, from the ${STORY_SHEETS.history} sheet.`);
   const first = b.next;
   // Only the lines drawn: every number is on the Campaign History sheet.
   const blocks: { title: string; series: Series[]; unit: string }[] = [
-    { title: "Mana earned per century", series: seriesOf(rows, HISTORY_KIND.recipient, "Earned"), unit: "mana" },
+    // A History row's Earned is what the century's credits earned less what its debits took: it can be below 0.
+    { title: NET_MANA_TITLE, series: seriesOf(rows, HISTORY_KIND.recipient, "Earned"), unit: "mana" },
     { title: "Strength of each race per century", series: seriesOf(rows, HISTORY_KIND.race, "Strength"), unit: "strength" },
   ];
   // The charts' places, one under the other, with a blank row between.
@@ -174,7 +181,7 @@ function chartsSheet(rows: readonly HistoryRow[], century: number): SheetPlan {
     if (drawn.length > 0 && centuries.length > 0 && place !== undefined)
       charts.push({ title, data: { top, left: 1, bottom: top + centuries.length, right: 1 + drawn.length }, at: place });
   }
-  const sheet = b.sheet(STORY_SHEETS.charts, CHARTS_WIDTHS, `Century ${century}`, 2);
+  const sheet = b.sheet(STORY_SHEETS.charts, CHARTS_WIDTHS, `Century ${inPlay} in play`, 2);
   return { ...sheet, printedRows: printed, charts };
 }
 
@@ -202,14 +209,14 @@ export function storySheets(
     now,
     century,
   );
-  return [history, chartsSheet([...kept.map((k) => asRow(k.cells, k.row.century)), ...now.map((cells) => asRow(cells, century))], century)];
+  return [history, chartsSheet([...kept.map((k) => asRow(k.cells, k.row.century)), ...now.map((cells) => asRow(cells, century))], century, century + 1)];
 }
 
 /**
  * The Charts sheet as the Campaign History stands (the session packet draws it again with the
  * other sheets it prints); undefined before the first century end has written a history.
  */
-export function chartsOfHistory(history: readonly HistoryRow[], accounts: ReadonlyMap<string, Account>): SheetPlan | undefined {
+export function chartsOfHistory(history: readonly HistoryRow[], accounts: ReadonlyMap<string, Account>, inPlay: number): SheetPlan | undefined {
   const latest = Math.max(0, ...history.map((r) => r.century));
   // Each character's mana as the Ledger holds it now (an era's end may have come since).
   return latest === 0
@@ -217,6 +224,7 @@ export function chartsOfHistory(history: readonly HistoryRow[], accounts: Readon
     : chartsSheet(
         history.map((r) => asRow(carriedOver(r, accounts), r.century)),
         latest,
+        inPlay,
       );
 }
 
@@ -224,7 +232,7 @@ export function chartsOfHistory(history: readonly HistoryRow[], accounts: Readon
  * The History and Charts as they stand, with a character renamed in them: its rows of mana take
  * the new name, so that its line in the Charts stays one line.
  */
-export function renamedStory(history: readonly HistoryRow[], accounts: ReadonlyMap<string, Account>, from: string, to: string): SheetPlan[] {
+export function renamedStory(history: readonly HistoryRow[], accounts: ReadonlyMap<string, Account>, from: string, to: string, inPlay: number): SheetPlan[] {
   const latest = Math.max(0, ...history.map((r) => r.century));
   if (latest === 0) return [];
   const name = HISTORY_HEADERS.indexOf("Name");
@@ -241,6 +249,7 @@ export function renamedStory(history: readonly HistoryRow[], accounts: ReadonlyM
     chartsSheet(
       rows.map((k) => asRow(k.cells, k.row.century)),
       latest,
+      inPlay,
     ),
   ];
 }

@@ -55,6 +55,7 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
   // The rows each setting is given on, with its value, and those whose value it cannot use: each
   // setting's are named in one warning, whatever the number of rows.
   const given = new Map<string, { row: number; value: number }[]>();
+  const unknown: { row: number; label: string }[] = [];
   const unusable = new Map<string, number[]>();
   const rowsOf = <T>(map: Map<string, T[]>, setting: string): T[] => {
     const rows = map.get(setting) ?? [];
@@ -68,14 +69,7 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     const label = typeof typed === "string" ? typed.trim() : typed !== null && typeof typed === "object" ? typed.error : String(typed);
     const known = KNOWN[nameKey(label)];
     if (known === undefined) {
-      const names = Object.values(KNOWN).map((k) => k.name);
-      problems.push(
-        tableWarning(SETTINGS.name, `"${label.slice(0, 60)}" is not a setting the add-in knows (${names.join(", ")}).${didYouMean(label, names)}`, {
-          row,
-          column: "Setting",
-          address: addressIn(table, row, "Setting"),
-        }),
-      );
+      unknown.push({ row, label });
       return;
     }
     const r = exactNumber(cells[value]);
@@ -87,6 +81,24 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     rowsOf(given, nameKey(label)).push({ row, value: Number(r?.n) });
     settings = { ...settings, ...read };
   });
+  // A setting misspelt is passed over: said, with what each setting is instead (its default, most often).
+  const names = Object.values(KNOWN).map((k) => k.name);
+  const inForce = () =>
+    Object.entries(KNOWN)
+      .map(([setting, known]) => {
+        const last = given.get(setting)?.at(-1);
+        return last === undefined ? `${known.name} keeps its default, ${known.byDefault}` : `${known.name} is ${last.value}, from row ${last.row}`;
+      })
+      .join("; ");
+  for (const { row, label } of unknown) {
+    problems.push(
+      tableWarning(
+        SETTINGS.name,
+        `"${label.slice(0, 60)}" is not a setting the add-in knows (${names.join(", ")}), so the row is passed over: ${inForce()}.${didYouMean(label, names)}`,
+        { row, column: "Setting", address: addressIn(table, row, "Setting") },
+      ),
+    );
+  }
   for (const [setting, rows] of unusable) {
     const known = KNOWN[setting];
     const first = rows[0];
