@@ -7,63 +7,20 @@
  * damaged and can only be set aside: a crafted or garbled record can credit nobody. The words a
  * gamemaster reads of it are made here too, from the kind and parameters, never taken from the file.
  */
-import { planEraEnd } from "./eraEnd";
-import { planEvent } from "./event";
-import { planDebit } from "./debit";
-import { planReseal } from "./reseal";
-import { planUndo } from "./undo";
 import { planRename, renamedBack } from "./rename";
 import { centuryEndOf } from "./centuryEnd";
-import type { CreditOutcome } from "./credit";
+import { creditOutcome, creditWords, handedLine } from "./asked";
 import { errorsIn, describeProblem } from "../model/problems";
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { askedIn, type Asked } from "../plan/asked";
 import { bookWrite, editItems, itemsIn, type CommitItem } from "../plan/commit";
 import { applyEdits } from "../plan/edits";
-import type { Payment } from "../plan/types";
-import { readCampaign, type CampaignRead } from "../read/campaign";
+import { readCampaign } from "../read/campaign";
 import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
 import { headIn } from "../read/head";
 import { creditKey } from "../read/twice";
-
-/** Whole mana handed out, as a line: "Ares 22, Hestia 24" (or that nobody collects any). */
-export function handedLine(payments: readonly Pick<Payment, "god" | "paid">[]): string {
-  const paid = payments.filter((p) => p.paid !== 0);
-  return paid.length === 0 ? "nobody collects whole mana" : paid.map((p) => `${p.god} ${p.paid}`).join(", ");
-}
-
-/** A credit's words for the journal: what it does, and what it did. */
-export function creditWords(outcome: CreditOutcome, pays: boolean): { words: string; done: string } {
-  const name = creditName({ kind: outcome.kind, century: outcome.century, what: outcome.what });
-  if (!pays)
-    return {
-      words: outcome.kind === "correction" ? "the correction of the book" : `taking back ${outcome.what}`,
-      done: outcome.kind === "correction" ? `the book corrected ("${outcome.what}")` : `${outcome.what} taken back`,
-    };
-  return { words: `the credit of ${name}`, done: `${name} credited: ${handedLine(outcome.payments)}` };
-}
-
-/** A credit of the book planned from what was asked, with the planner the action itself uses. */
-export function creditOutcome(read: CampaignRead, asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" }>): CreditOutcome {
-  switch (asked.kind) {
-    case "event":
-      return planEvent(read, asked.event, {
-        ...(asked.times === undefined ? {} : { times: asked.times }),
-        ...(asked.century === undefined ? {} : { century: asked.century }),
-        ...(asked.again === undefined ? {} : { again: asked.again }),
-      });
-    case "era-end":
-      return planEraEnd(read, asked.century);
-    case "debit":
-      return planDebit(read, asked.god, asked.mana, asked.because, asked.again === undefined ? {} : { again: asked.again });
-    case "correction":
-      return planReseal(read, asked.because);
-    case "undo":
-      return planUndo(read, asked.expected, asked.head);
-  }
-}
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
 function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: string; done: string } | { refused: string } {

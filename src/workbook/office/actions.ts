@@ -11,7 +11,7 @@ import { tableError, errorsIn, unacceptedIn, type Problem } from "../model/probl
 import { LEDGER, normalizeHeader, sheetNames } from "../model/schema";
 import { type EventOptions } from "../actions/event";
 import { type DebitOptions } from "../actions/debit";
-import { creditOutcome, creditWords, handedLine } from "../actions/rederive";
+import { creditOutcome, creditWords, handedLine } from "../actions/asked";
 import type { Asked } from "../plan/asked";
 import { type CreditOutcome } from "../actions/credit";
 import { centuryEndOf, type CenturyEndOutcome } from "../actions/centuryEnd";
