@@ -13,7 +13,7 @@ import { headFormula } from "../../src/workbook/read/head";
 import { SEAL_SHEET } from "../../src/workbook/model/schema";
 import { countedDeaths } from "../../src/workbook/read/payChecks";
 import { eraLength as eraLength_ } from "../../src/workbook/read/century";
-import { ERA_CENTURIES } from "../../src/workbook/read/settings";
+import { ERA_CENTURIES, type Settings } from "../../src/workbook/read/settings";
 import type { Campaign } from "../../src/workbook/read/types";
 import { edit, handWorked, rawWorkbook, type Rows, type Tables } from "../support/campaigns";
 
@@ -157,38 +157,87 @@ describe("no mortal left on Earth (seed 002, Calculation Phase)", () => {
 });
 
 describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centuries)", () => {
-  const era = (century: number, ledger: { kind: string; century: number }[] = [], eraLength = ERA_CENTURIES) =>
-    eraLength_({ settings: { eraLength }, ledger } as unknown as Campaign, century).map(describeProblem);
+  const ERA_END_SOURCE = { sphere: "War", source: "Battlefields", basis: "count", timing: "era-end" };
+  type Row = { kind: string; century: number };
+  const campaignOf = (ledger: Row[], settings: Partial<Settings> = {}, sources: object[] = [ERA_END_SOURCE]) =>
+    ({ settings: { centrumLength: ERA_CENTURIES, ...settings }, ledger, sources }) as unknown as Campaign;
+  const paid = (...centuries: number[]): Row[] => centuries.map((century) => ({ kind: "century-end", century }));
+  const ended = (century: number): Row => ({ kind: "era-end", century });
+  const era = (century: number, ledger: Row[] = [], settings: Partial<Settings> = {}, sources?: object[]) =>
+    eraLength_(campaignOf(ledger, settings, sources), century);
+  const said = (...args: Parameters<typeof era>) => era(...args).map(describeProblem);
 
-  test("by default 16 centuries: the 16th is named the last, the 17th as past the era's end; neither holds the payment back", () => {
-    expect(era(15)).toEqual([]);
-    expect(era(16)).toEqual([
-      "Ledger table: century 16 is the era's last (century 16 of 16, counting from century 1; Era length 16, Era Centrum's): once it is paid, end the era with gods era-end --century 16, or Credit the era's end in the pane.",
+  test("by default 16 centuries: the 16th is named Era Centrum's last; neither it nor the centuries before it hold the payment back", () => {
+    expect(said(15, paid(14))).toEqual([]);
+    expect(said(16, paid(15))).toEqual([
+      "Ledger table: century 16 is Era Centrum's last (century 16 of 16, counting from century 1; Era Centrum length 16): once it is paid, end the era with gods era-end --century 16, or Credit the era's end in the pane.",
     ]);
-    // Century 16 paid, its era's end not credited: that comes first, and says how.
-    expect(era(17, [{ kind: "century-end", century: 16 }])).toEqual([
-      "Ledger table: century 16, the era's last (Era length 16, Era Centrum's, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins the next era. Paid before it, century 17 would be the era's 17th.",
-    ]);
-    expect(era(17)).toEqual([
-      "Ledger table: century 17 is the era's 17th century, counting from century 1, though the era has 16 (Era length 16, Era Centrum's): it should have ended after century 16, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century 17), or give the era its true length in the Settings table.",
-    ]);
-    expect(
-      eraLength_({ settings: { eraLength: 16 }, ledger: [] } as unknown as Campaign, 17).every((p) => p.severity === "warning" && p.changesPay !== true),
-    ).toBe(true);
+    expect(payWarningsIn(era(16, paid(15)))).toEqual([]);
   });
 
-  test("counted from the latest era's end before the century", () => {
-    const ended = [{ kind: "era-end", century: 16 }];
-    expect(era(17, ended)).toEqual([]);
-    expect(era(32, ended)).toEqual([expect.stringContaining("century 32 is the era's last (century 16 of 16, counting from the era's end after century 16;")]);
-    expect(era(33, ended)).toEqual([expect.stringContaining("it should have ended after century 32")]);
-    // An era's end credited for the century itself is not before it (a redo of that century).
-    expect(era(16, ended)).toHaveLength(1);
-    expect(era(21, [{ kind: "era-end", century: 1 }, ...ended], 4)).toEqual([
-      expect.stringContaining("century 21 is the era's 5th century, counting from the era's end after century 16, though the era has 4 (Era length 4)"),
+  test("paying the century after the era's last, its end not credited, is a warning that changes pay: the era's end would be lost", () => {
+    const next = era(17, paid(15, 16));
+    expect(next.map(describeProblem)).toEqual([
+      "Ledger table: century 16, Era Centrum's last (Era Centrum length 16, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins the next era. Paid before it, century 17 would be Era Centrum's 17th, and the era's end could no longer be credited with century 16's counts: its era-end sources would pay late, or never.",
     ]);
-    expect(era(21, [], 4)).toEqual([expect.stringContaining("the era's 21st century")]);
-    expect(era(13, [], 4)).toEqual([expect.stringContaining("the era's 13th century")]);
+    expect(next.every((p) => p.severity === "warning" && p.changesPay === true)).toBe(true);
+    // Accepted and paid anyway: the next century says the era's end can still be credited late.
+    const later = era(18, paid(16, 17));
+    expect(later.map(describeProblem)).toEqual([
+      "Ledger table: century 18 is Era Centrum's 18th century, counting from century 1, though it has 16 (Era Centrum length 16): it should have ended after century 16, and whatever lasts for the rest of the era has run out. Credit the era's end first, late, with century 17's counts (gods era-end --century 17, or Credit the era's end in the pane), or give the era its true length in the Settings table (Era Centrum length).",
+    ]);
+    expect(payWarningsIn(later)).toHaveLength(1);
+    // Its end credited: century 17 begins Era Omega, and nothing holds it.
+    expect(said(17, [...paid(16), ended(16)])).toEqual([expect.stringContaining("century 17 is Era Omega's 1st century")]);
+    expect(payWarningsIn(era(17, [...paid(16), ended(16)]))).toEqual([]);
+  });
+
+  test("past the era's end but nothing of it to lose: a warning that holds nothing back", () => {
+    // No era-end source: the era's end pays nobody, so paying on loses no mana.
+    const noSource = era(17, paid(16), {}, []);
+    expect(noSource.map(describeProblem)).toEqual([
+      "Ledger table: century 16, Era Centrum's last (Era Centrum length 16, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins the next era. Paid before it, century 17 would be Era Centrum's 17th.",
+    ]);
+    expect(payWarningsIn(noSource)).toEqual([]);
+    // A campaign whose first century end is past the era (gods century-end --first-century): its end is still ahead.
+    expect(said(17)).toEqual([
+      "Ledger table: century 17 is Era Centrum's 17th century, counting from century 1, though it has 16 (Era Centrum length 16): it should have ended after century 16, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century 17), or give the era its true length in the Settings table (Era Centrum length).",
+    ]);
+    expect(payWarningsIn(era(17))).toEqual([]);
+    // The latest century calculated again: paying it again moves the era's end no further.
+    expect(payWarningsIn(era(17, paid(16, 17)))).toEqual([]);
+  });
+
+  test("the era after Era Centrum is Era Omega, with a length of its own, which the rules do not give", () => {
+    const centrum = [...paid(16), ended(16)];
+    expect(said(17, centrum)).toEqual([
+      "Ledger table: century 17 is Era Omega's 1st century (counting from Era Centrum's end after century 16), and the rules give Era Omega no length, so its last century is not named: give it in the Settings table (Era Omega length), so that its end is not forgotten.",
+    ]);
+    // Not called Era Centrum's, nor given its length.
+    expect(said(17, centrum).join(" ")).not.toMatch(/Era Centrum length|Era Centrum's (last|\d)|of 16/);
+    expect(said(32, centrum)).toEqual([expect.stringContaining("century 32 is Era Omega's 16th century")]);
+    // Era Centrum's length does not carry over.
+    expect(said(20, [...paid(4), ended(4)], { centrumLength: 4 })).toEqual([expect.stringContaining("century 20 is Era Omega's 16th century")]);
+    // With a length of its own: its last is named, and paying past it is held as Era Centrum's is.
+    expect(said(20, [...centrum, ...paid(19)], { omegaLength: 4 })).toEqual([
+      "Ledger table: century 20 is Era Omega's last (century 4 of 4, counting from Era Centrum's end after century 16; Era Omega length 4): once it is paid, end the era with gods era-end --century 20, or Credit the era's end in the pane.",
+    ]);
+    const past = era(21, [...centrum, ...paid(20)], { omegaLength: 4 });
+    expect(past.map(describeProblem)).toEqual([
+      expect.stringContaining("century 20, Era Omega's last (Era Omega length 4, counting from Era Centrum's end after century 16), is paid"),
+    ]);
+    expect(payWarningsIn(past)).toHaveLength(1);
+    // Era Omega's end credited too: no era is left to count.
+    expect(said(21, [...centrum, ...paid(20), ended(20)], { omegaLength: 4 })).toEqual([]);
+  });
+
+  test("Era Aleph's end, credited at century 0, begins Era Centrum with century 1", () => {
+    expect(said(16, [ended(0), ...paid(15)])).toEqual([
+      expect.stringContaining("century 16 is Era Centrum's last (century 16 of 16, counting from century 1;"),
+    ]);
+    expect(said(2, [ended(0), ...paid(1)], { centrumLength: 2 })).toEqual([expect.stringContaining("century 2 is Era Centrum's last")]);
+    // An era's end credited for the century itself is not before it (a redo of that century).
+    expect(said(16, [...paid(16), ended(16)])).toEqual([expect.stringContaining("century 16 is Era Centrum's last")]);
   });
 
   test("the Settings table sets it; a misspelt setting or a bad value is named and the default kept", () => {
@@ -197,57 +246,63 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
       warningsIn(settings(rows))
         .filter((p) => p.table === "Settings" || p.message.includes("era"))
         .map(describeProblem);
-    expect(said([["Era length", 1]])).toEqual([
-      "Ledger table: century 1 is the era's last (century 1 of 1, counting from century 1; Era length 1): once it is paid, end the era with gods era-end --century 1, or Credit the era's end in the pane.",
-    ]);
-    expect(said([[" era LENGTH ", "2"]])).toEqual([]);
+    const lastOfOne =
+      "Ledger table: century 1 is Era Centrum's last (century 1 of 1, counting from century 1; Era Centrum length 1): once it is paid, end the era with gods era-end --century 1, or Credit the era's end in the pane.";
+    expect(said([["Era Centrum length", 1]])).toEqual([lastOfOne]);
+    // Era length, as older workbooks name it, is Era Centrum's.
+    expect(said([["Era length", 1]])).toEqual([lastOfOne]);
+    expect(said([[" era centrum LENGTH ", "2"]])).toEqual([]);
+    expect(said([["Era Omega length", 3]])).toEqual([]);
     expect(said([["Era lenght", 1]])).toEqual([
-      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length), so the row is passed over: Era length keeps its default, 16 centuries, Era Centrum\'s. Did you mean "Era length"?',
+      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era Centrum length, Era Omega length), so the row is passed over: Era Centrum length keeps its default, 16 centuries, as the rules give Era Centrum; Era Omega length keeps its default, none, as the rules give Era Omega no length. Did you mean "Era length"?',
     ]);
-    // Spelt right on another row, that row's value is the one in force.
+    // Spelt right on another row (by its older name here), that row's value is the one in force.
     expect(
       said([
         ["Era lenght", 1],
         ["Era length", 3],
+        ["Era Omega length", 5],
       ]),
     ).toEqual([
-      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era length), so the row is passed over: Era length is 3, from row 3. Did you mean "Era length"?',
+      'Settings table, row 2, column Setting: "Era lenght" is not a setting the add-in knows (Era Centrum length, Era Omega length), so the row is passed over: Era Centrum length is 3, from row 3; Era Omega length is 5, from row 4. Did you mean "Era length"?',
     ]);
-    expect(said([["Era length", 0]])).toEqual([
-      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, Era Centrum's, is used until it is.",
+    expect(said([["Era Centrum length", 0]])).toEqual([
+      "Settings table, row 2, column Value: Era Centrum length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, as the rules give Era Centrum, is used until it is.",
     ]);
-    expect(said([["Era length", 2.5]])).toHaveLength(1);
+    expect(said([["Era Omega length", 0]])).toEqual([
+      "Settings table, row 2, column Value: Era Omega length must be a whole number of centuries, from 1 to 99,999,999; the default, none, as the rules give Era Omega no length, is used until it is.",
+    ]);
+    expect(said([["Era Centrum length", 2.5]])).toHaveLength(1);
     expect(
       said([
         ["Era length", 5],
-        ["Era length", 1],
+        ["Era Centrum length", 1],
       ]),
-    ).toEqual([
-      "Settings table, row 3, column Setting: Era length is given twice, in rows 2 and 3: the later value, 1, is used.",
-      "Ledger table: century 1 is the era's last (century 1 of 1, counting from century 1; Era length 1): once it is paid, end the era with gods era-end --century 1, or Credit the era's end in the pane.",
-    ]);
-    expect(said([["Era length", "sixteen"]])).toHaveLength(1);
-    expect(errorsIn(settings([["Era length", "sixteen"]]))).toEqual([]);
+    ).toEqual(["Settings table, row 3, column Setting: Era Centrum length is given twice, in rows 2 and 3: the later value, 1, is used.", lastOfOne]);
+    expect(said([["Era Centrum length", "sixteen"]])).toHaveLength(1);
+    expect(errorsIn(settings([["Era Centrum length", "sixteen"]]))).toEqual([]);
     // Longer than there are centuries: named, and the default used (century 16 is then the era's last).
     const sixteenth = (rows: Rows) =>
       warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Setting", "Value"], ...rows] }), 16).problems)
         .filter((p) => p.table === "Settings" || p.message.includes("era"))
         .map(describeProblem);
-    expect(sixteenth([["Era length", 1e15]])).toEqual([
-      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, Era Centrum's, is used until it is.",
-      expect.stringContaining("century 16 is the era's last (century 16 of 16, counting from century 1; Era length 16, Era Centrum's)"),
+    expect(sixteenth([["Era Centrum length", 1e15]])).toEqual([
+      "Settings table, row 2, column Value: Era Centrum length must be a whole number of centuries, from 1 to 99,999,999; the default, 16 centuries, as the rules give Era Centrum, is used until it is.",
+      expect.stringContaining("century 16 is Era Centrum's last (century 16 of 16, counting from century 1; Era Centrum length 16)"),
     ]);
-    expect(said([["Era length", 99_999_999]])).toEqual([]);
-    expect(said([["Era length", 100_000_000]])).toEqual([expect.stringContaining("the default, 16 centuries, Era Centrum's, is used until it is.")]);
+    expect(said([["Era Centrum length", 99_999_999]])).toEqual([]);
+    expect(said([["Era Centrum length", 100_000_000]])).toEqual([
+      expect.stringContaining("the default, 16 centuries, as the rules give Era Centrum, is used until it is."),
+    ]);
     // A bad value beside a good one: the good one is used, and said so.
     expect(
       said([
-        ["Era length", 1e15],
-        ["Era length", 1],
+        ["Era Centrum length", 1e15],
+        ["Era Centrum length", 1],
       ]),
     ).toEqual([
-      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999; the value of row 3, 1, is used.",
-      expect.stringContaining("century 1 is the era's last"),
+      "Settings table, row 2, column Value: Era Centrum length must be a whole number of centuries, from 1 to 99,999,999; the value of row 3, 1, is used.",
+      expect.stringContaining("century 1 is Era Centrum's last"),
     ]);
   });
 
@@ -256,24 +311,43 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
       warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Setting", "Value"], ...rows] }), 1).problems)
         .filter((p) => p.table === "Settings")
         .map(describeProblem);
-    const many = Array.from({ length: 20_000 }, (_, i): Rows[number] => ["Era length", i === 19_999 ? 40 : 30]);
+    const many = Array.from({ length: 20_000 }, (_, i): Rows[number] => ["Era Centrum length", i === 19_999 ? 40 : 30]);
     expect(warned(many)).toEqual([
-      "Settings table, row 20001, column Setting: Era length is given 20,000 times, in rows 2–20001 (20000 rows): the last value, 40, is used.",
+      "Settings table, row 20001, column Setting: Era Centrum length is given 20,000 times, in rows 2–20001 (20000 rows): the last value, 40, is used.",
     ]);
-    const bad = Array.from({ length: 20_000 }, (): Rows[number] => ["Era length", 1e15]);
+    const bad = Array.from({ length: 20_000 }, (): Rows[number] => ["Era Centrum length", 1e15]);
     expect(warned(bad)).toEqual([
-      "Settings table, row 2, column Value: Era length must be a whole number of centuries, from 1 to 99,999,999 (rows 2–20001 (20000 rows)); the default, 16 centuries, Era Centrum's, is used until it is.",
+      "Settings table, row 2, column Value: Era Centrum length must be a whole number of centuries, from 1 to 99,999,999 (rows 2–20001 (20000 rows)); the default, 16 centuries, as the rules give Era Centrum, is used until it is.",
     ]);
     expect(
       warned([
-        ["Era length", 5],
-        ["Era length", 6],
-        ["Era length", 7],
+        ["Era Centrum length", 5],
+        ["Era Centrum length", 6],
+        ["Era Centrum length", 7],
       ]),
-    ).toEqual(["Settings table, row 4, column Setting: Era length is given 3 times, in rows 2, 3 and 4: the last value, 7, is used."]);
+    ).toEqual(["Settings table, row 4, column Setting: Era Centrum length is given 3 times, in rows 2, 3 and 4: the last value, 7, is used."]);
     expect(warningsIn(planCenturyEnd(rawWorkbook({ ...handWorked(), Settings: [["Name", "Number"]] }), 1).problems).map(describeProblem)).toContain(
-      "Settings table: the Settings table needs the headers Setting and Value; until it has them every setting keeps its default (Era length 16).",
+      "Settings table: the Settings table needs the headers Setting and Value; until it has them every setting keeps its default (Era Centrum length 16).",
     );
+  });
+
+  test("paid through the century end: the warning is among those that hold the write", () => {
+    const tables = edit((t) => {
+      t.Sources?.push(["War", "Battlefields", "count", 0.25, "no", null, "era-end"]);
+      t.Counts?.push([2, "Battlefields", 7], [2, "Hearths", 4]);
+      t.Settings = [
+        ["Setting", "Value"],
+        ["Era Centrum length", 1],
+      ];
+    });
+    const { tables: after, raw } = afterCentury1(tables);
+    const next = planCenturyEnd(raw(after), 2);
+    expect(errorsIn(next.problems)).toEqual([]);
+    expect(payWarningsIn(next.problems).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /^Ledger table: century 1, Era Centrum's last \(Era Centrum length 1, counting from century 1\), is paid, but the era's end is not credited/,
+      ),
+    ]);
   });
 });
 

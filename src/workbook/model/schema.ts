@@ -172,7 +172,7 @@ export const SESSIONS = table("Sessions", false, "the mana a character held at t
  * The campaign's settings, one row each (read/settings.ts): optional, each setting at its default
  * while it has no row. Not among ALL_TABLES: nothing in it can stop a command.
  */
-export const SETTINGS = table("Settings", false, "a campaign setting and its value, such as Era length 16", [
+export const SETTINGS = table("Settings", false, "a campaign setting and its value, such as Era Centrum length 16", [
   word("Setting"),
   column("Value", true, false, 10),
 ]);

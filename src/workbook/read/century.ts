@@ -2,7 +2,6 @@
 import { DEMONS } from "../../engine/names";
 import { payWarning, tableError, tableWarning, type Problem } from "../model/problems";
 import { DEATHS, LEDGER, MAX_CENTURY, RACES } from "../model/schema";
-import { ERA_CENTURIES } from "./settings";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
 import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables, rowList } from "./payChecks";
@@ -183,47 +182,104 @@ export function noMortals(campaign: Campaign, century: number): Problem[] {
   ];
 }
 
+/** Whether the Sources table has an era-end source (Timing era-end, Basis count): one that an era's end may pay. */
+export function hasEraEndSource(campaign: Campaign): boolean {
+  return campaign.sources.some((s) => s.timing === "era-end" && s.basis === "count");
+}
+
+/** An era played in centuries, as the Ledger's era ends place it. */
+export interface Era {
+  readonly name: "Era Centrum" | "Era Omega";
+  /** the century after which it began: 0 for Era Centrum, counted from century 1 */
+  readonly start: number;
+  /** its centuries, when known: the rules give Era Omega none */
+  readonly length?: number;
+  /** the setting that gives its length */
+  readonly setting: string;
+  /** where its centuries are counted from, in words */
+  readonly since: string;
+}
+
 /**
- * Where `century` falls in the era in play (seed 002, Time on Earth: Era Centrum has 16 centuries):
- * counted from the latest era's end the Ledger credits before it, or from century 1. Its era's last
- * century is named so the era's end is not forgotten; a century past it is named too, since what
- * lasts "for the rest of this era" has run out. Neither holds the payment back.
+ * The era `century` belongs to (seed 002, Time on Earth: Era Centrum has 16 centuries; Era Omega
+ * comes after it). Era Aleph has no centuries: its end, credited at century 0, begins Era
+ * Centrum with century 1. The first era's end the Ledger credits after a century ends Era Centrum,
+ * and the next one Era Omega; after that no era is in play (undefined).
+ */
+export function eraOf(campaign: Campaign, century: number): Era | undefined {
+  const ends = [...new Set(campaign.ledger.filter((r) => r.kind === "era-end" && r.century >= 1 && r.century < century).map((r) => r.century))];
+  const { centrumLength, omegaLength } = campaign.settings;
+  if (ends.length === 0) return { name: "Era Centrum", start: 0, length: centrumLength, setting: "Era Centrum length", since: "counting from century 1" };
+  if (ends.length > 1) return undefined;
+  const start = ends[0] as number;
+  return {
+    name: "Era Omega",
+    start,
+    ...(omegaLength === undefined ? {} : { length: omegaLength }),
+    setting: "Era Omega length",
+    since: `counting from Era Centrum's end after century ${start}`,
+  };
+}
+
+/**
+ * Where `century` falls in its era (eraOf). The era's last century is named so the era's end is
+ * not forgotten. A century past it is named too, since what lasts "for the rest of this era" has
+ * run out; and paying it while a century at or past the era's last is paid and the era's end is
+ * not credited changes pay when the Sources table has an era-end source: that end could then only
+ * be credited later, with a later century's counts, or never. So a person sees it first.
  */
 export function eraLength(campaign: Campaign, century: number): Problem[] {
-  const length = campaign.settings.eraLength;
-  const ends = campaign.ledger.filter((r) => r.kind === "era-end" && r.century < century).map((r) => r.century);
-  const start = ends.length === 0 ? 0 : Math.max(...ends);
+  const era = eraOf(campaign, century);
+  if (era === undefined) return [];
+  const { name, start, length, since } = era;
   const nth = century - start;
-  const since = start === 0 ? "counting from century 1" : `counting from the era's end after century ${start}`;
-  const setting = `Era length ${length}${length === ERA_CENTURIES ? ", Era Centrum's" : ""}`;
+  if (length === undefined)
+    return [
+      tableWarning(
+        LEDGER.name,
+        `century ${century} is ${name}'s ${ordinal(nth)} century (${since}), and the rules give ${name} no length, so its last century is not named: give it in the Settings table (${era.setting}), so that its end is not forgotten.`,
+      ),
+    ];
+  const setting = `${era.setting} ${length}`;
   if (nth === length)
     return [
       tableWarning(
         LEDGER.name,
-        `century ${century} is the era's last (century ${nth} of ${length}, ${since}; ${setting}): once it is paid, end the era with gods era-end --century ${century}, or Credit the era's end in the pane.`,
+        `century ${century} is ${name}'s last (century ${nth} of ${length}, ${since}; ${setting}): once it is paid, end the era with gods era-end --century ${century}, or Credit the era's end in the pane.`,
       ),
     ];
+  if (nth < length) return [];
   const last = start + length;
+  const latest = latestCentury(campaign);
+  // Paying on pushes the era's end further: a warning that changes pay, when the end pays anyone.
+  const warning = latest >= last && century > latest && hasEraEndSource(campaign) ? payWarning : tableWarning;
   // The era's last century is the latest paid, its era's end not credited: that comes first.
-  if (nth > length && latestCentury(campaign) === last && century === last + 1)
+  if (latest === last && century === last + 1)
     return [
-      tableWarning(
+      warning(
         LEDGER.name,
-        `century ${last}, the era's last (${setting}, ${since}), is paid, but the era's end is not credited: credit it first (gods era-end --century ${last}, or Credit the era's end in the pane), and century ${century} begins the next era. Paid before it, century ${century} would be the era's ${ordinal(nth)}.`,
+        `century ${last}, ${name}'s last (${setting}, ${since}), is paid, but the era's end is not credited: credit it first (gods era-end --century ${last}, or Credit the era's end in the pane), and century ${century} begins the next era. Paid before it, century ${century} would be ${name}'s ${ordinal(nth)}${
+          warning === payWarning
+            ? `, and the era's end could no longer be credited with century ${last}'s counts: its era-end sources would pay late, or never.`
+            : "."
+        }`,
       ),
     ];
-  if (nth > length)
-    return [
-      tableWarning(
-        LEDGER.name,
-        `century ${century} is the era's ${ordinal(nth)} century, ${since}, though the era has ${length} (${setting}): it should have ended after century ${last}, and whatever lasts for the rest of the era has run out. End the era once this century is paid (gods era-end --century ${century}), or give the era its true length in the Settings table.`,
-      ),
-    ];
-  return [];
+  const late = latest > last && century > latest;
+  return [
+    warning(
+      LEDGER.name,
+      `century ${century} is ${name}'s ${ordinal(nth)} century, ${since}, though it has ${length} (${setting}): it should have ended after century ${last}, and whatever lasts for the rest of the era has run out. ${
+        late
+          ? `Credit the era's end first, late, with century ${latest}'s counts (gods era-end --century ${latest}, or Credit the era's end in the pane)`
+          : `End the era once this century is paid (gods era-end --century ${century})`
+      }, or give the era its true length in the Settings table (${era.setting}).`,
+    ),
+  ];
 }
 
 /** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
-function ordinal(n: number): string {
+export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${suffix}`;

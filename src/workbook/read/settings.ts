@@ -16,28 +16,53 @@ import { rowList } from "../model/shown";
 export const ERA_CENTURIES = 16;
 
 export interface Settings {
-  /** the centuries of the era in play: a warning at its last century's end, and after it */
-  readonly eraLength: number;
+  /** Era Centrum's centuries: a warning at its last century's end, and after it */
+  readonly centrumLength: number;
+  /** Era Omega's centuries, when the Settings table gives them: the rules give the era no length */
+  readonly omegaLength?: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { eraLength: ERA_CENTURIES };
+export const DEFAULT_SETTINGS: Settings = { centrumLength: ERA_CENTURIES };
 
-/** The settings the table may hold, by name key, with what a value must be. */
-const KNOWN: Readonly<
-  Record<string, { readonly name: string; readonly what: string; readonly byDefault: string; readonly read: (v: number) => Partial<Settings> | undefined }>
-> = {
-  [nameKey("Era length")]: {
-    name: "Era length",
-    // No era is longer than the centuries there can be. Written out only for a message: the
-    // first number written for a reader sets up the number formats, which takes a moment that
-    // every command would otherwise pay when it loads.
-    get what() {
-      return `a whole number of centuries, from 1 to ${MAX_CENTURY.toLocaleString("en")}`;
-    },
-    byDefault: `${ERA_CENTURIES} centuries, Era Centrum's`,
-    read: (v) => (Number.isSafeInteger(v) && v >= 1 && v <= MAX_CENTURY ? { eraLength: v } : undefined),
+/** What a setting is, with what a value must be. */
+interface Known {
+  /** its name, as messages and the documentation give it */
+  readonly name: string;
+  readonly what: string;
+  /** what is used while the table gives no value the add-in can use */
+  readonly byDefault: string;
+  readonly read: (v: number) => Partial<Settings> | undefined;
+}
+
+/**
+ * An era's length in centuries. No era is longer than the centuries there can be. Written out only
+ * for a message: the first number written for a reader sets up the number formats, which takes a
+ * moment that every command would otherwise pay when it loads.
+ */
+const centuries = (name: string, byDefault: string, read: (v: number) => Partial<Settings>): Known => ({
+  name,
+  get what() {
+    return `a whole number of centuries, from 1 to ${MAX_CENTURY.toLocaleString("en")}`;
   },
+  byDefault,
+  read: (v) => (Number.isSafeInteger(v) && v >= 1 && v <= MAX_CENTURY ? read(v) : undefined),
+});
+
+const CENTRUM = centuries("Era Centrum length", `${ERA_CENTURIES} centuries, as the rules give Era Centrum`, (v) => ({ centrumLength: v }));
+const OMEGA = centuries("Era Omega length", "none, as the rules give Era Omega no length", (v) => ({ omegaLength: v }));
+
+/**
+ * The settings the table may hold, by name key. `Era length`, the name older workbooks gave the
+ * era in play, is read as Era Centrum's: the era after it has a length of its own.
+ */
+const KNOWN: Readonly<Record<string, Known>> = {
+  [nameKey(CENTRUM.name)]: CENTRUM,
+  [nameKey("Era length")]: CENTRUM,
+  [nameKey(OMEGA.name)]: OMEGA,
 };
+
+/** The names a setting may be typed with, for a name the add-in does not know. */
+const NAMES = [CENTRUM.name, OMEGA.name];
 
 export function readSettings(table: RawTable | undefined, problems: Problem[]): Settings {
   if (table === undefined) return DEFAULT_SETTINGS;
@@ -46,7 +71,7 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     problems.push(
       tableWarning(
         SETTINGS.name,
-        `the Settings table needs the headers Setting and Value; until it has them every setting keeps its default (Era length ${ERA_CENTURIES}).`,
+        `the Settings table needs the headers Setting and Value; until it has them every setting keeps its default (${CENTRUM.name} ${ERA_CENTURIES}).`,
       ),
     );
     return DEFAULT_SETTINGS;
@@ -75,18 +100,17 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     const r = exactNumber(cells[value]);
     const read = r === null || r.d !== 1n ? undefined : known.read(Number(r.n));
     if (read === undefined) {
-      rowsOf(unusable, nameKey(label)).push(row);
+      rowsOf(unusable, nameKey(known.name)).push(row);
       return;
     }
-    rowsOf(given, nameKey(label)).push({ row, value: Number(r?.n) });
+    rowsOf(given, nameKey(known.name)).push({ row, value: Number(r?.n) });
     settings = { ...settings, ...read };
   });
   // A setting misspelt is passed over: said, with what each setting is instead (its default, most often).
-  const names = Object.values(KNOWN).map((k) => k.name);
   const inForce = () =>
-    Object.entries(KNOWN)
-      .map(([setting, known]) => {
-        const last = given.get(setting)?.at(-1);
+    [CENTRUM, OMEGA]
+      .map((known) => {
+        const last = given.get(nameKey(known.name))?.at(-1);
         return last === undefined ? `${known.name} keeps its default, ${known.byDefault}` : `${known.name} is ${last.value}, from row ${last.row}`;
       })
       .join("; ");
@@ -94,7 +118,7 @@ export function readSettings(table: RawTable | undefined, problems: Problem[]): 
     problems.push(
       tableWarning(
         SETTINGS.name,
-        `"${label.slice(0, 60)}" is not a setting the add-in knows (${names.join(", ")}), so the row is passed over: ${inForce()}.${didYouMean(label, names)}`,
+        `"${label.slice(0, 60)}" is not a setting the add-in knows (${NAMES.join(", ")}), so the row is passed over: ${inForce()}.${didYouMean(label, [...NAMES, "Era length"])}`,
         { row, column: "Setting", address: addressIn(table, row, "Setting") },
       ),
     );
