@@ -17,7 +17,7 @@ export { planCenturyEnd, type CenturyEndOutcome, type HandOut } from "./actions/
 export type { CreditOutcome } from "./actions/credit";
 export { MAX_DEBIT, planDebit, type DebitOptions } from "./actions/debit";
 export { planDisaster, type DisasterOrder } from "./actions/disaster";
-export { planEraEnd } from "./actions/eraEnd";
+export { planEraEnd, eraEndWords } from "./actions/eraEnd";
 export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";
 export { planGrowth } from "./actions/growth";
 export { planPacket, type PacketCharacter, type PacketOutcome } from "./actions/packet";

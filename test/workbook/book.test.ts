@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { add, floor, parseExact, ratio, toNumber, ZERO, type Ratio } from "../../src/engine/exact";
-import { describeProblem, errorsIn, type Problem } from "../../src/workbook/model/problems";
+import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem } from "../../src/workbook/model/problems";
 import { BOOK_SHEETS, SEAL_SHEET, STORY_SHEETS } from "../../src/workbook/model/schema";
 import type { RawCell } from "../../src/workbook/model/raw";
 import { carriedCell } from "../../src/workbook/plan/bookSheets";
@@ -17,7 +17,7 @@ import { planReseal } from "../../src/workbook/actions/reseal";
 import { type CreditOutcome } from "../../src/workbook/actions/credit";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { readCampaign } from "../../src/workbook/read/campaign";
-import { edit, rawWorkbook, type Tables } from "../support/campaigns";
+import { edit, handWorked, rawWorkbook, type Tables } from "../support/campaigns";
 import { Book, bookCampaign as campaign } from "../support/book";
 import { scaled } from "../support/scale";
 
@@ -135,7 +135,7 @@ describe("an era's end", () => {
   test("needs the century to have ended, and warns of a missing count", () => {
     const book = new Book(campaign());
     expect(errorsIn(planEraEnd(book.read(), 1).problems).map(describeProblem)).toEqual([
-      "Ledger table: an era ends with a century end, and the Ledger holds none yet: end century 1 first.",
+      "Ledger table: an era ends with a century end, and the Ledger holds none yet: end century 1 first. (Era Aleph's end, before the first century, is credited with --century 0.)",
     ]);
     book.centuryEnd(1);
     book.centuryEnd(2);
@@ -145,9 +145,141 @@ describe("an era's end", () => {
     ]);
     const outcome = planEraEnd(book.read(), 2);
     expect(outcome.problems.map(describeProblem)).toEqual([
+      "Ledger table: century 2 is Era Centrum's 2nd century of 16 (Era Centrum length 16, counting from century 1): the era is not over. Credited now, its end pays the era-end sources 14 centuries early, with century 2's counts, and century 3 begins Era Omega. Credit it after century 16, or give the era its true length in the Settings table (Era Centrum length).",
       'Counts table: "Battlefields" has no count for century 2, so it counts 0 for everyone who draws on it; add a Counts row (Century 2, Source Battlefields, Count), or accept 0.',
     ]);
     expect(outcome.problems.every((p) => p.changesPay === true)).toBe(true);
+  });
+
+  const settings = (centrum: number, omega?: number): Tables["Settings"] => [
+    ["Setting", "Value"],
+    ["Era Centrum length", centrum],
+    ...(omega === undefined ? [] : [["Era Omega length", omega]]),
+  ];
+
+  test("before the era's last century: a warning that changes pay, so a person sees it first", () => {
+    const book = new Book(campaign());
+    book.centuryEnd(1);
+    const early = planEraEnd(book.read(), 1);
+    expect(errorsIn(early.problems)).toEqual([]);
+    expect(payWarningsIn(early.problems).map(describeProblem)).toEqual([
+      "Ledger table: century 1 is Era Centrum's 1st century of 16 (Era Centrum length 16, counting from century 1): the era is not over. Credited now, its end pays the era-end sources 15 centuries early, with century 1's counts, and century 2 begins Era Omega. Credit it after century 16, or give the era its true length in the Settings table (Era Centrum length).",
+    ]);
+    // One century early, in Era Omega with a length of its own.
+    const omega = new Book({ ...campaign(), Settings: settings(1, 3) });
+    omega.centuryEnd(1);
+    expect(payWarningsIn(omega.eraEnd(1).problems)).toEqual([]);
+    omega.tables = edit((t) => t.Counts?.push([2, "Hearths", 4], [3, "Hearths", 4], [3, "Battlefields", 2]), omega.tables);
+    omega.centuryEnd(2);
+    expect(payWarningsIn(planEraEnd(omega.read(), 2).problems).map(describeProblem)).toEqual([
+      expect.stringContaining(
+        "century 2 is Era Omega's 1st century of 3 (Era Omega length 3, counting from Era Centrum's end after century 1): the era is not over. Credited now, its end pays the era-end sources 2 centuries early, with century 2's counts, and Era Omega, the last era, is over.",
+      ),
+      expect.stringContaining('"Battlefields" has no count for century 2'),
+    ]);
+    // At the era's last century, or with no length to go by: nothing to say.
+    expect(payWarningsIn(new Book({ ...campaign(), Settings: settings(1) }).read().problems)).toEqual([]);
+    const onTime = new Book({ ...campaign(), Settings: settings(1) });
+    onTime.centuryEnd(1);
+    expect(planEraEnd(onTime.read(), 1).problems).toEqual([]);
+  });
+
+  test("one that pays nobody is recorded all the same, so the era is over and the next century no longer asks for it", () => {
+    // Nobody holds a War card: Battlefields pays nobody.
+    const tables = edit((t) => (t.Cards = (t.Cards ?? []).filter((r) => r[1] !== "War")), { ...campaign(), Settings: settings(1) });
+    const book = new Book(tables);
+    book.centuryEnd(1);
+    expect(payWarningsIn(planCenturyEnd(book.raw(), 2).problems).map(describeProblem)).toEqual([
+      expect.stringContaining("century 1, Era Centrum's last (Era Centrum length 1, counting from century 1), is paid, but the era's end is not credited"),
+      expect.stringContaining('"Hearths" has no count for century 2'),
+    ]);
+    const era = book.eraEnd(1);
+    expect(era.problems).toEqual([]);
+    expect(era.payments.every((p) => p.earned === 0 && p.paid === 0)).toBe(true);
+    // A row of 0 for every recipient, carrying what each carried: the accounts still chain, the seal and the head hold.
+    expect(book.column("Kind").slice(3)).toEqual(["era-end", "era-end", "era-end"]);
+    expect(book.column("God").slice(3)).toEqual(["Ares", "Hestia", "Demons"]);
+    expect(book.column("Earned").slice(3)).toEqual([0, 0, 0]);
+    expect(book.column("Carry").slice(3)).toEqual(book.column("Carry").slice(0, 3));
+    expect(book.errors()).toEqual([]);
+    // The era is over: century 2 begins Era Omega.
+    const next = planCenturyEnd(book.raw(), 2).problems;
+    expect(payWarningsIn(next).filter((p) => p.table === "Ledger")).toEqual([]);
+    expect(warningsIn(next).map((p) => p.message)).toContainEqual(expect.stringMatching(/^century 2 is Era Omega's 1st century/));
+    // It is taken back as any era's end is, all its rows.
+    book.write(planUndo(book.read()).plan);
+    expect(book.column("Kind")).toEqual(["century-end", "century-end", "century-end"]);
+    expect(book.errors()).toEqual([]);
+  });
+
+  test("every count 0, accepted: recorded as well", () => {
+    const book = new Book({ ...edit((t) => ((t.Counts ?? [])[2] = [1, "Battlefields", 0]), campaign()), Settings: settings(1) });
+    book.centuryEnd(1);
+    book.eraEnd(1);
+    expect(book.column("Kind").slice(3)).toEqual(["era-end", "era-end", "era-end"]);
+    expect(book.errors()).toEqual([]);
+  });
+
+  test("with no era-end source at all: it pays nobody, is recorded, and says so", () => {
+    const book = new Book({ ...handWorked(), Settings: settings(1) });
+    book.centuryEnd(1);
+    // Nothing to lose by paying on: the warning at century 2 holds nothing back.
+    expect(payWarningsIn(planCenturyEnd(book.raw(), 2).problems).filter((p) => p.table === "Ledger")).toEqual([]);
+    const era = book.eraEnd(1);
+    expect(era.problems.map(describeProblem)).toEqual([
+      "Sources table: the Sources table has no era-end source (Timing era-end, Basis count), so the era's end pays nobody: it is recorded all the same, so that the next era begins.",
+    ]);
+    expect(book.column("Kind").slice(3)).toEqual(["era-end", "era-end", "era-end"]);
+    expect(book.errors()).toEqual([]);
+  });
+
+  test("Era Aleph's end, credited at century 0 before the first century ends, from century 0's Counts", () => {
+    const book = new Book({ ...edit((t) => t.Counts?.push([0, "Battlefields", 4]), campaign()), Settings: settings(1) });
+    const aleph = planEraEnd(book.read(), 0);
+    expect(aleph.problems).toEqual([]);
+    expect(aleph.what).toBe("Era Aleph's end");
+    // Battlefields: 0.25 per War card (Ares holds 2) × 4 = 2.
+    expect(short(aleph)).toEqual({ Ares: [0, 2, 2, 0], Hestia: [0, 0, 0, 0], Demons: [0, 0, 0, 0] });
+    book.write(aleph.plan);
+    expect(book.column("Century")).toEqual([0]);
+    expect(book.column("What")).toEqual(["Era Aleph's end"]);
+    expect(book.errors()).toEqual([]);
+    expect(errorsIn(planEraEnd(book.read(), 0).problems).map(describeProblem)).toEqual([
+      "Ledger table, row 2: Era Aleph's end is already credited (this row). To credit it anew, undo it first.",
+    ]);
+    // Era Centrum still begins with century 1, its last here, and its end is credited as usual.
+    const first = book.centuryEnd(1);
+    expect(warningsIn(first.problems).map((p) => p.message)).toContainEqual(
+      expect.stringMatching(/^century 1 is Era Centrum's last \(century 1 of 1, counting from century 1;/),
+    );
+    expect(payWarningsIn(book.eraEnd(1).problems)).toEqual([]);
+    expect(book.errors()).toEqual([]);
+    // Once a century has ended, Era Aleph's end is too late.
+    const late = new Book(campaign());
+    late.centuryEnd(1);
+    expect(errorsIn(planEraEnd(late.read(), 0).problems).map(describeProblem)).toEqual([
+      "Ledger table: Era Aleph's end comes before the first century end, and the Ledger's latest century end is 1.",
+      "Ledger table, row 2: century 1 has credits already (this row): an era's end comes before them. Undo them first, the latest first.",
+    ]);
+  });
+
+  test("century 0 in the Ledger is only Era Aleph's end; in Counts, its counts", () => {
+    const zero = (kind: string) =>
+      new Book({
+        ...campaign(),
+        Ledger: [
+          ["Century", "Kind", "What", "God", "Earned", "Paid", "Carry", "Exact Carry"],
+          [0, kind, kind === "century-end" ? null : "x", "Ares", 1, 1, 0, "0"],
+        ],
+      }).errors();
+    expect(zero("century-end")).toContainEqual(
+      "Ledger table, row 2, column Century: 0 is not a century: only Era Aleph's end (Kind era-end) is credited at century 0, before the first century.",
+    );
+    expect(zero("event")).toContainEqual(expect.stringContaining("0 is not a century"));
+    expect(zero("era-end").join(" ")).not.toContain("0 is not a century");
+    expect(new Book(edit((t) => t.Counts?.push([-1, "Battlefields", 4]), campaign())).errors()).toEqual([
+      expect.stringContaining("column Century: -1 is not a century number, 1 or more (0 for Era Aleph's end)."),
+    ]);
   });
 });
 

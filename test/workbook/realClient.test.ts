@@ -164,6 +164,11 @@ describe("the mana book through Microsoft's Excel library", () => {
         edit((t) => {
           t.Sources?.push(["War", "Battlefields", "count", 0.25, "no", null, "era-end"]);
           t.Counts?.push([1, "Battlefields", 7]);
+          // Era Centrum of 2 centuries: century 2 is its last, and its end is credited on time.
+          t.Settings = [
+            ["Setting", "Value"],
+            ["Era Centrum length", 2],
+          ];
         }),
       );
     const { result, real } = await same(campaign, async (run) => [
@@ -189,6 +194,10 @@ describe("the mana book through Microsoft's Excel library", () => {
       ["century-end", "", "Ares"],
       ["century-end", "", "Hestia"],
       ["century-end", "", "Demons"],
+      // It pays nobody, and is recorded all the same: the era is over.
+      ["era-end", "era ending with century 2", "Ares"],
+      ["era-end", "era ending with century 2", "Hestia"],
+      ["era-end", "era ending with century 2", "Demons"],
     ]);
     for (const sheet of ["Heaven Events", "Earth Events", "Distribution Points"]) expect(real.book.sheet(sheet)).toBeDefined();
     // No count of Battlefields for century 2: the era's end credits nobody, and says why.

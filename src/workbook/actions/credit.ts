@@ -101,13 +101,32 @@ export function withSheets<O extends Omit<CreditOutcome, "plan">>(
   return { ...outcome, plan: { century, sheets: [...sheets, sealSheet(campaign, after, sheets)], ledger, ...(head === undefined ? {} : { head }) } };
 }
 
-/** A credit's outcome, with its plan when nothing is wrong. */
-export function credit(read: CampaignRead, kind: CreditKind, what: string, century: number, postings: readonly Posting[], problems: Problem[]): CreditOutcome {
+/**
+ * A credit's outcome, with its plan when nothing is wrong. A recipient credited nothing gets no
+ * row, except when the credit is `recorded` and pays nobody: every recipient then gets a row of
+ * 0, so that the Ledger keeps it (an era's end is over even when it pays nobody).
+ */
+export function credit(
+  read: CampaignRead,
+  kind: CreditKind,
+  what: string,
+  century: number,
+  postings: readonly Posting[],
+  problems: Problem[],
+  options: { readonly recorded?: boolean } = {},
+): CreditOutcome {
   const { campaign } = read;
   const base = { kind, what, century, problems, campaign, payments: toPayments(postings), postings };
   if (errorsIn(problems).length > 0) return base;
-  const added: CreditRow[] = postings
-    .filter((p) => toNumber(p.earned) !== 0)
-    .map((p) => ({ century, kind, what, god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
+  const earning = postings.filter((p) => toNumber(p.earned) !== 0);
+  const added: CreditRow[] = (earning.length === 0 && options.recorded === true ? postings : earning).map((p) => ({
+    century,
+    kind,
+    what,
+    god: p.god,
+    earned: p.earned,
+    paid: p.paid,
+    carry: p.carry,
+  }));
   return withSheets(campaign, base, century, new Set(), added);
 }

@@ -8,7 +8,8 @@ export function readCounts(reader: TableReader | undefined, sources: ReadonlyMap
   const counts: Count[] = [];
   const seen = new Set<string>();
   for (const r of reader?.rows() ?? []) {
-    const century = r.whole("Century", { min: 1, what: "a century number, 1 or more" });
+    // Century 0: the counts at the end of Era Aleph, before the first century, for its era's end.
+    const century = r.whole("Century", { min: 0, what: "a century number, 1 or more (0 for Era Aleph's end)" });
     const sourceName = r.text("Source");
     const count = r.decimal("Count", "a count, 0 or more");
     if (century === undefined || sourceName === undefined || count === undefined) continue;

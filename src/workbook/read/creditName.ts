@@ -7,6 +7,8 @@ export function creditName(row: Pick<LedgerRow, "century" | "kind" | "what">): s
   return row.kind === "century-end"
     ? `the end of century ${row.century}`
     : row.kind === "era-end"
-      ? `the era's end after century ${row.century}`
+      ? row.century === 0
+        ? "Era Aleph's end"
+        : `the era's end after century ${row.century}`
       : `the event "${row.what ?? ""}" in century ${row.century}`;
 }

@@ -56,8 +56,13 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
   const ledger: LedgerRow[] = [];
   const seen = new Set<string>();
   for (const r of reader?.rows() ?? []) {
-    const century = r.whole("Century", { min: 1, what: "a century number, 1 or more" });
+    // Century 0 is before the first century: only Era Aleph's end is credited there.
+    const century = r.whole("Century", { min: 0, what: "a century number, 1 or more (0 for Era Aleph's end)" });
     const kind = r.has("Kind") ? r.choice<CreditKind>("Kind", CREDIT_KINDS, "century-end") : "century-end";
+    if (century === 0 && kind !== undefined && kind !== "era-end") {
+      r.error("Century", `0 is not a century: only Era Aleph's end (Kind era-end) is credited at century 0, before the first century.`);
+      continue;
+    }
     const what = r.has("What") ? (r.text("What", false) ?? null) : null;
     const god = r.text("God");
     const paid = r.whole("Paid", { what: "a whole number of mana, 0 or more" });

@@ -196,7 +196,8 @@ export function lateDeaths(campaign: Campaign, moveTo: number, recalculating?: n
  * century would leave them unpaid for good, unless the campaign really starts mid-game.
  */
 export function earlierUnpaid(campaign: Campaign, century: number): Problem | undefined {
-  const early = [...new Set([...campaign.deaths.map((d) => d.century), ...campaign.counts.map((c) => c.century)].filter((c) => c < century))].sort(
+  // Century 0's counts are Era Aleph's end, credited on its own: no century end pays them.
+  const early = [...new Set([...campaign.deaths.map((d) => d.century), ...campaign.counts.map((c) => c.century)].filter((c) => c >= 1 && c < century))].sort(
     (a, b) => a - b,
   );
   const first = early[0];
