@@ -20,7 +20,8 @@ export const USAGES: Readonly<Record<string, string>> = {
                            in the century in play; --again when the same event was the last
                            credit and happened again`,
   "era-end": `  gods era-end FILE.xlsx --century N [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
-                           credit the era-end sources, counted from century N's Counts`,
+                           credit the era-end sources, counted from century N's Counts
+                           (N 0: Era Aleph's end, before the first century)`,
   debit: `  gods debit FILE.xlsx GOD N --what "REASON" [--again] [--out OUT.xlsx] [--json] [--dry-run]
                            a character loses N mana it may not hold (a lord's loss, a cost
                            the rules take whether or not it is held): what its account

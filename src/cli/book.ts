@@ -6,6 +6,7 @@ import {
   planDebit,
   type DebitOptions,
   planEraEnd,
+  eraEndWords,
   planEvent,
   type EventOptions,
   planUndo,
@@ -20,6 +21,8 @@ import { problemLines } from "./answers";
 
 export type BookOptions = WriteOptions;
 
+const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
 const problemsToFix = (errors: number) => `the workbook has ${errors} problem${errors === 1 ? "" : "s"} to fix first.`;
 
 const recipientsJson = (payments: readonly Payment[]) => payments.map((p) => ({ god: p.god, earned: p.earned, paid: p.paid, carry: p.carry }));
@@ -30,14 +33,21 @@ function written(options: BookOptions, target: string): string {
     : `Wrote the Ledger, the event worksheets and the distribution points to ${target}.`;
 }
 
-function report(outcome: CreditOutcome, options: BookOptions, io: Io, target: string, head: Record<string, string | number>): void {
+function report(
+  outcome: CreditOutcome,
+  options: BookOptions,
+  io: Io,
+  target: string,
+  head: Record<string, string | number>,
+  nobody = "Nobody holds a card of its spheres: nobody was credited.",
+): void {
   const warnings = warningsIn(outcome.problems).map(describeProblem);
   if (options.json) {
     io.out(JSON.stringify({ ...head, recipients: recipientsJson(outcome.payments), warnings }));
     return;
   }
   const credited = outcome.payments.filter((p) => p.earned !== 0);
-  io.out(credited.length === 0 ? "Nobody holds a card of its spheres: nobody was credited." : paymentTable(credited));
+  io.out(credited.length === 0 ? nobody : paymentTable(credited));
   for (const line of problemLines(warnings, "Warning: ")) io.out(line);
   io.out(written(options, target));
 }
@@ -67,10 +77,18 @@ export function creditEraEnd(options: BookOptions & { readonly century: number }
       ...jobOptions(options),
       command: "gods era-end",
       plan: (raw) => planEraEnd(readCampaign(raw), options.century),
-      refused: (n) => `The era ending with century ${options.century} was not credited: ${problemsToFix(n)}`,
+      refused: (n) => `${sentence(eraEndWords(options.century))} was not credited: ${problemsToFix(n)}`,
       report: (outcome, target) => {
-        if (!options.json) io.out(`The era ending with century ${outcome.century}: era-end mana`);
-        report(outcome, options, io, target, { era: outcome.century });
+        if (!options.json) io.out(`${sentence(eraEndWords(outcome.century))}: era-end mana`);
+        // An era's end that pays nobody is recorded all the same: the era is over.
+        report(
+          outcome,
+          options,
+          io,
+          target,
+          { era: outcome.century },
+          "Nobody was credited anything: the era's end is recorded with 0 for every recipient, so the era is over.",
+        );
       },
     },
     io,

@@ -84,9 +84,16 @@ async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Pr
   const fail = (message: string) => argumentError("era-end", message, io, json);
   const got = bookArgs("gods era-end", args, ["century"], [], 1);
   if (typeof got === "string") return fail(got);
-  const century = wholeOption(got.parsed, "century");
+  // Century 0: Era Aleph's end, before the first century.
+  const century = /^0{1,15}$/.test(String(got.parsed.options.get("century"))) ? 0 : wholeOption(got.parsed, "century");
   if (century === undefined || century === null)
-    return argumentError("era-end", "gods era-end needs --century N: the century that closes the era (for example --century 5).", io, json, false);
+    return argumentError(
+      "era-end",
+      "gods era-end needs --century N: the century that closes the era (for example --century 5), or 0 for Era Aleph's end, before the first century.",
+      io,
+      json,
+      false,
+    );
   return (await book()).creditEraEnd({ ...got.base, century }, io);
 }
 

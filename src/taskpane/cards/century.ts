@@ -6,7 +6,7 @@
 import { onCenturyEndNews } from "../../commands/events";
 import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office";
 import { betweenTools } from "../later";
-import { describeProblem, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
+import { describeProblem, eraEndWords, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";
@@ -23,6 +23,8 @@ export function centuryWarnings(current: CampaignStatus): string[] {
   for (const p of warningsIn(current.problems)) if (p.changesPay !== true) warnings.push(describeProblem(p));
   return warnings;
 }
+
+const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 /** The century in play: its preview, its buttons, the redo of the latest and the era's end. */
 function render(current: CampaignStatus): void {
@@ -41,11 +43,13 @@ function render(current: CampaignStatus): void {
   byId("redo-reason").textContent =
     current.redo.reason === undefined ? "" : `Century ${current.redo.century} cannot be calculated again: ${current.redo.reason}`;
   const era = current.eraEnd;
-  byId("era").hidden = !current.hasEraEnd;
+  // Without an era-end source, an era's end pays nobody, but it is still recorded once it is due.
+  byId("era").hidden = !current.hasEraEnd && era.due !== true;
+  const words = eraEndWords(era.century);
   byId("era-text").textContent = era.ready
-    ? `The era ending with century ${era.century} can be credited now (era-end sources, counted from century ${era.century}'s Counts).`
+    ? `${sentence(words)} can be credited now (era-end sources, counted from century ${era.century}'s Counts).`
     : `Not now: ${era.reason ?? ""}`;
-  byId("credit-era").textContent = era.ready ? `Credit the era ending with century ${era.century}…` : "Credit the era's end…";
+  byId("credit-era").textContent = era.ready ? `Credit ${words}…` : "Credit the era's end…";
 }
 
 /** What each god collects after a century end, or why nothing was written. */
@@ -189,9 +193,9 @@ export function wireCentury(): void {
     const result = byId("era-result");
     askToPay(
       "era",
-      `Credit the era ending with century ${n}? Its era-end sources are counted from century ${n}'s Counts.`,
+      `Credit ${eraEndWords(n)}? Its era-end sources are counted from century ${n}'s Counts.`,
       "Credit the era's end",
-      [],
+      current.eraEnd.warnings ?? [],
       [],
       (accepted, again) =>
         void write(result, steps("Crediting the era's end…"), `era:${n}`, async (options) => {

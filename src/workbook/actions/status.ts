@@ -5,10 +5,10 @@
  */
 import { isNegative, toNumber } from "../../engine/exact";
 import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
-import { tableWarning, errorsIn, type Problem } from "../model/problems";
+import { tableWarning, errorsIn, payWarningsIn, type Problem } from "../model/problems";
 import { ALL_TABLES, LEDGER } from "../model/schema";
 import type { Campaign, CampaignRead, FoundTable } from "../read/campaign";
-import { checkCentury, creditAfter, creditName, latestCentury, recipients } from "../read/century";
+import { checkCentury, creditAfter, creditName, eraOf, latestCentury, recipients } from "../read/century";
 import type { LedgerRow } from "../read/types";
 import { eventCredit, owed, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
@@ -66,8 +66,17 @@ export interface CampaignStatus {
   readonly head: string;
   /** actions that stopped part-way inside Excel, each to finish or take back in one step (read/journal.ts) */
   readonly stopped: readonly StoppedStatus[];
-  /** the era's end that can be credited now, or why none can */
-  readonly eraEnd: { readonly century: number; readonly ready: boolean; readonly reason?: string };
+  /**
+   * The era's end that can be credited now (with the warnings that change pay, for the question
+   * before it), or why none can; `due` when the latest century paid is its era's last, or past it.
+   */
+  readonly eraEnd: {
+    readonly century: number;
+    readonly ready: boolean;
+    readonly reason?: string;
+    readonly warnings?: readonly Problem[];
+    readonly due?: boolean;
+  };
   /** whether the Sources table has an era-end source at all */
   readonly hasEraEnd: boolean;
   /** the latest century end, which may be calculated again while nothing was credited after it */
@@ -262,7 +271,13 @@ function redoState(campaign: Campaign, latest: number, sound: boolean): Campaign
 }
 
 function eraEndState(read: CampaignRead): CampaignStatus["eraEnd"] {
-  const century = latestCentury(read.campaign);
-  const errors = errorsIn(planEraEnd({ campaign: read.campaign, problems: [] }, century).problems);
-  return errors.length === 0 ? { century, ready: true } : { century, ready: false, reason: (errors[0] as Problem).message };
+  const { campaign } = read;
+  const century = latestCentury(campaign);
+  // Its own problems first: the reason it cannot be credited is then the era's, not another table's.
+  const own = planEraEnd({ campaign, problems: [] }, century).problems;
+  const errors = errorsIn(own);
+  if (errors.length > 0) return { century, ready: false, reason: (errors[0] as Problem).message };
+  const era = century === 0 ? undefined : eraOf(campaign, century);
+  const due = era?.length !== undefined && century - era.start >= era.length;
+  return { century, ready: true, warnings: [...payWarningsIn(read.problems), ...payWarningsIn(own)], ...(due ? { due } : {}) };
 }
