@@ -17,7 +17,7 @@ import webpack from "webpack";
 import { turmoil } from "../../src/engine/pantheon";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
-import { INPUT_TABLES } from "../../src/workbook/model/schema";
+import { INPUT_TABLES, SETTINGS } from "../../src/workbook/model/schema";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 import type { HostSetup, TestHost } from "./excelTestHost";
 
@@ -215,7 +215,8 @@ async function payCentury(page: Page): Promise<number> {
 
 function example(): Tables {
   const tables: Tables = {};
-  for (const spec of INPUT_TABLES) tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
+  for (const spec of [...INPUT_TABLES, SETTINGS])
+    tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
   return tables;
 }
 
@@ -1230,7 +1231,9 @@ describe("the mana book in the pane", () => {
   test("the same event twice asks whether it happened again; undo takes it back; the era's end waits for its century", async () => {
     const page = await inExcel(example());
     expect(await page.isVisible("#era")).toBe(true);
-    expect(await page.isDisabled("#credit-era")).toBe(true);
+    // Before the first century ends, Era Aleph's end may be credited.
+    expect(await page.textContent("#era-text")).toMatch(/^Era Aleph's end can be credited now/);
+    expect(await page.textContent("#credit-era")).toBe("Credit Era Aleph's end…");
     await page.selectOption("#event-name", "Race destroyed");
     await page.fill("#event-times", "2");
     expect(await page.textContent("#event-preview")).toBe("Credits Vorn 1, Mirelle 1, Kettu 0.5.");
@@ -1259,9 +1262,12 @@ describe("the mana book in the pane", () => {
     );
     expect((await values(page, "Ledger")).length).toBe(4);
 
-    // Any century end may close an era: the gamemasters know which one does.
+    // Any century end may close an era; before the era's last (the example's Era Centrum has 2), the question says so.
     await payCentury(page);
     expect(await page.textContent("#era-text")).toMatch(/^The era ending with century 1 can be credited now/);
+    await page.click("#credit-era");
+    expect(await page.textContent("#era-warnings")).toMatch(/Changes pay: Ledger table: century 1 is Era Centrum's 1st century of 2 .*the era is not over/);
+    await page.click("#era-no");
     await payCentury(page);
     expect(await page.isDisabled("#credit-era")).toBe(false);
     expect(await page.textContent("#credit-era")).toBe("Credit the era ending with century 2…");

@@ -78,11 +78,11 @@ describe("gods session-end", () => {
       "xl/_rels/workbook.xml.rels",
       "xl/styles.xml",
       "xl/tables/table1.xml",
-      "xl/tables/table8.xml",
+      "xl/tables/table9.xml",
       "xl/workbook.xml",
-      "xl/worksheets/_rels/sheet8.xml.rels",
+      "xl/worksheets/_rels/sheet9.xml.rels",
       "xl/worksheets/sheet1.xml",
-      "xl/worksheets/sheet8.xml",
+      "xl/worksheets/sheet9.xml",
     ]);
     const book = openpyxl(file);
     expect(book.Sessions).toEqual({

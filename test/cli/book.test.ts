@@ -94,7 +94,10 @@ describe("the mana book on a file", () => {
   test("arguments are checked before the file is opened", async () => {
     expect((await gods("event", file)).err).toMatch(/^gods event needs a workbook file and the event's name in quotes/);
     expect((await gods("event", file, "God obliterated", "--times", "0")).err).toBe("gods event: --times needs a whole number, 1 or more.\n");
-    expect((await gods("era-end", file)).err).toBe("gods era-end needs --century N: the century that closes the era (for example --century 5).\n");
+    expect((await gods("era-end", file)).err).toBe(
+      "gods era-end needs --century N: the century that closes the era (for example --century 5), or 0 for Era Aleph's end, before the first century.\n",
+    );
+    expect((await gods("era-end", file, "--century", "-1")).code).toBe(2);
     expect((await gods("undo", file, "--bogus")).err).toMatch(/^gods undo: unknown option --bogus\./);
     expect((await gods("debit", file, "Vorn")).err).toMatch(/^gods debit needs a workbook file, the character and the mana it loses/);
     expect((await gods("debit", file, "Vorn", "5")).err).toMatch(/^gods debit needs --what "REASON": why the mana is taken/);
@@ -134,6 +137,100 @@ describe("a debit on a file", () => {
       ["century-end", null, "Vorn", 45.645, 45, 0.645, "0.645"],
       ["debit", "Lord's loss", "Vorn", -5, 0, -4.355, "-4.355"],
       ["century-end", null, "Vorn", 20.145, 15, 0.79, "0.79"],
+    ]);
+  });
+});
+
+describe("an era's end on a file (the example's Era Centrum has 2 centuries)", () => {
+  const fresh = async (name: string) => {
+    const f = path.join(dir, name);
+    expect((await gods("init", f, "--example")).code).toBe(0);
+    return f;
+  };
+  const ERA_NOT_CREDITED =
+    "- Ledger table: century 2, Era Centrum's last (Era Centrum length 2, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 2, or Credit the era's end in the pane), and century 3 begins the next era. Paid before it, century 3 would be Era Centrum's 3rd, and the era's end could no longer be credited with century 2's counts: its era-end sources would pay late, or never.";
+
+  test("century 3 before the era's end: exit 3, the warning in the list, nothing written; credited first, it is no longer said", async () => {
+    const f = await fresh("past.xlsx");
+    expect((await gods("century-end", f, "--century", "1")).code).toBe(0);
+    const last = await gods("century-end", f, "--century", "2");
+    expect(last.code).toBe(0);
+    expect(last.out).toContain(
+      "Warning: Ledger table: century 2 is Era Centrum's last (century 2 of 2, counting from century 1; Era Centrum length 2): once it is paid, end the era with gods era-end --century 2, or Credit the era's end in the pane.",
+    );
+    const before = fs.readFileSync(f);
+    const held = await gods("century-end", f, "--century", "3");
+    expect(held.code).toBe(3);
+    expect(held.err).toMatch(/^\d+ warnings change what someone would be paid, so nothing was written\./);
+    expect(held.err.split("\n")).toContain(ERA_NOT_CREDITED);
+    expect(fs.readFileSync(f).equals(before)).toBe(true);
+    // The same in JSON, and on a dry run, which shows the figures with the warnings and writes nothing.
+    const json = JSON.parse((await gods("century-end", f, "--century", "3", "--json")).out) as { problems: { message: string }[] };
+    expect(json.problems.map((p) => p.message)).toContainEqual(ERA_NOT_CREDITED.replace("- Ledger table: ", ""));
+    const dry = await gods("century-end", f, "--century", "3", "--dry-run");
+    expect(dry.code).toBe(3);
+    expect(dry.out).toMatch(/^Century 3: mana for each god\n/);
+    expect(dry.out.split("\n")).toContain(ERA_NOT_CREDITED.replace("- ", "Warning: "));
+    expect(fs.readFileSync(f).equals(before)).toBe(true);
+    // The era's end first: century 3 is then held only by its own missing counts and deaths.
+    expect((await gods("era-end", f, "--century", "2")).code).toBe(0);
+    const after = await gods("century-end", f, "--century", "3");
+    expect(after.code).toBe(3);
+    expect(after.err).not.toContain("era's end is not credited");
+    const paid = await gods("century-end", f, "--century", "3", "--accept-warnings");
+    expect(paid.code).toBe(0);
+    expect(paid.out).toContain(
+      "Warning: Ledger table: century 3 is Era Omega's 1st century (counting from Era Centrum's end after century 2), and the rules give Era Omega no length, so its last century is not named: give it in the Settings table (Era Omega length), so that its end is not forgotten.",
+    );
+  });
+
+  test("accepted with the others, century 3 is paid: the gamemaster has read it", async () => {
+    const f = await fresh("accepted.xlsx");
+    expect((await gods("century-end", f, "--century", "1")).code).toBe(0);
+    expect((await gods("century-end", f, "--century", "2")).code).toBe(0);
+    const r = await gods("century-end", f, "--century", "3", "--accept-warnings");
+    expect(r.code).toBe(0);
+    expect(r.out.split("\n")).toContain(ERA_NOT_CREDITED.replace("- ", "Warning: "));
+    // Its end can still be credited, late, with century 3's counts.
+    const late = await gods("century-end", f, "--century", "4", "--dry-run");
+    expect(late.out).toContain("Credit the era's end first, late, with century 3's counts (gods era-end --century 3, or Credit the era's end in the pane)");
+  });
+
+  test("an era's end before the era's last century: exit 3, said why, nothing written", async () => {
+    const f = await fresh("early.xlsx");
+    expect((await gods("century-end", f, "--century", "1")).code).toBe(0);
+    const before = fs.readFileSync(f);
+    const r = await gods("era-end", f, "--century", "1");
+    expect(r.code).toBe(3);
+    expect(r.err.split("\n")).toContain(
+      "- Ledger table: century 1 is Era Centrum's 1st century of 2 (Era Centrum length 2, counting from century 1): the era is not over. Credited now, its end pays the era-end sources a century early, with century 1's counts, and century 2 begins Era Omega. Credit it after century 2, or give the era its true length in the Settings table (Era Centrum length).",
+    );
+    expect(fs.readFileSync(f).equals(before)).toBe(true);
+  });
+
+  test("Era Aleph's end before the first century; paying nobody, it is recorded, and century 1 follows", async () => {
+    const f = await fresh("aleph.xlsx");
+    // The example counts nothing for century 0: both era-end sources count 0, which is asked first.
+    const held = await gods("era-end", f, "--century", "0");
+    expect(held.code).toBe(3);
+    expect(held.err).toContain('- Counts table: "Great Council" has no count for century 0');
+    const r = await gods("era-end", f, "--century", "0", "--accept-warnings");
+    expect(r.code).toBe(0);
+    expect(r.out.split("\n").slice(0, 2)).toEqual([
+      "Era Aleph's end: era-end mana",
+      "Nobody was credited anything: the era's end is recorded with 0 for every recipient, so the era is over.",
+    ]);
+    const rows = (await ledger(f))?.rows ?? [];
+    expect(rows.map((row) => row.slice(0, 6))).toEqual(
+      ["Solara", "Vorn", "Mirelle", "Kettu", "Demons"].map((god) => [0, "era-end", "Era Aleph's end", god, 0, 0]),
+    );
+    expect((await gods("century-end", f, "--century", "1")).code).toBe(0);
+    // Credited already, and too late anyway once a century has ended.
+    const late = await gods("era-end", f, "--century", "0");
+    expect(late.code).toBe(2);
+    expect(late.err.split("\n").slice(0, 2)).toEqual([
+      "Era Aleph's end was not credited: the workbook has 3 problems to fix first. Nothing was written.",
+      "- Ledger table: Era Aleph's end comes before the first century end, and the Ledger's latest century end is 1.",
     ]);
   });
 });

@@ -146,11 +146,22 @@ describe("installing the command", () => {
 });
 
 describe("gods init", () => {
-  test("creates empty tables that read back with no error", async () => {
+  test("creates empty tables that read back with no error, and a Settings table with Era Centrum's length", async () => {
     const file = path.join(dir, "empty.xlsx");
     expect((await gods("init", file)).code).toBe(0);
     const raw = readWorkbook(await loadWorkbook(file));
-    expect([...raw.tables.values()].filter((t) => t.isTable).map((t) => t.name)).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts"]);
+    expect([...raw.tables.values()].filter((t) => t.isTable).map((t) => t.name)).toEqual([
+      "Gods",
+      "Cards",
+      "Sources",
+      "Races",
+      "Pantheon",
+      "Deaths",
+      "Counts",
+      "Settings",
+    ]);
+    expect(raw.tables.get("settings")?.headers).toEqual(["Setting", "Value"]);
+    expect(raw.tables.get("settings")?.rows).toEqual([["Era Centrum length", 16]]);
     const r = await gods("century-end", file, "--century", "1", "--json");
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ century: 1, recipients: [{ god: "Demons", earned: 0, paid: 0, carry: 0 }] });
@@ -195,6 +206,9 @@ describe("npm run demo", () => {
     );
     // Race destroyed twice: Kettu's one Sea card, 0.25 × 2, joins the 0.075 it carried.
     expect(out).toMatch(/Kettu\s+0\.075\s+0\.5\s+0\s+0\.575/);
+    // Century 2 is the example's Era Centrum's last (its Settings give 2 centuries): the era it closes ends on time.
+    expect(out).toContain("century 2 is Era Centrum's last (century 2 of 2, counting from century 1; Era Centrum length 2)");
+    expect(out).not.toContain("the era is not over");
     // The era's end: Solara's flat 5 × 3 Council laws + 0.1 × 24 farmland, on top of 0.6 carried.
     expect(out).toMatch(/The era ending with century 2: era-end mana\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nSolara\s+0\.6\s+17\.4\s+18\s+0\n/);
     // Then the session packet, with the charts the two century ends drew.

@@ -110,7 +110,7 @@ describe("a file saved before the century end changed anything", () => {
     expect(done.code).toBe(0);
     expect(JSON.parse(done.out)).toMatchObject({ recovered: "the end of century 1", step: "taken back" });
     const after = readPackage(openPackage(fs.readFileSync(file), file));
-    expect(after.sheetNames).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts"]);
+    expect(after.sheetNames).toEqual(["Gods", "Cards", "Sources", "Races", "Pantheon", "Deaths", "Counts", "Settings"]);
     expect(after.journal?.open ?? []).toEqual([]);
     expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
   });

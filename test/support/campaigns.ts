@@ -27,7 +27,7 @@ import * as fs from "fs";
 import { openPackage } from "../../src/workbook/xlsx/package/zip";
 import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 import { isErrorCell, type RawCell, type RawTable, type RawWorkbook } from "../../src/workbook/model/raw";
-import { INPUT_TABLES } from "../../src/workbook/model/schema";
+import { INPUT_TABLES, SETTINGS } from "../../src/workbook/model/schema";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { MemoryWorkbook } from "./memoryExcel";
 
@@ -97,7 +97,7 @@ export function handWorked(): Tables {
 /** The example campaign of `gods init --example`, each table with its headers, as laid out for a new workbook. */
 export function exampleTables(): Tables {
   const tables: Tables = {};
-  for (const spec of INPUT_TABLES) {
+  for (const spec of [...INPUT_TABLES, SETTINGS]) {
     const headers = spec.columns.map((c) => c.header);
     tables[spec.name] = [headers, ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => headers.map((_, i) => r[i] ?? null))];
   }

@@ -9,7 +9,7 @@ import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import type { RawTable, RawWorkbook } from "../../src/workbook/model/raw";
-import { ALL_TABLES } from "../../src/workbook/model/schema";
+import { ALL_TABLES, READ_TABLES } from "../../src/workbook/model/schema";
 import { newCampaignWorkbook } from "../../src/workbook/xlsx/init";
 import { readPackage } from "../../src/workbook/xlsx/package/read";
 import { openPackage } from "../../src/workbook/xlsx/package/zip";
@@ -29,10 +29,10 @@ function readFile(file: string): RawWorkbook {
   return readPackage(openPackage(new Uint8Array(fs.readFileSync(file)), file));
 }
 
-/** What the exceljs reader gives, narrowed to the tables the century end reads. */
+/** What the exceljs reader gives, narrowed to the tables the adapter reads (the campaign's, the Settings, the Sessions and the kept tables). */
 async function viaExceljs(file: string): Promise<RawWorkbook> {
   const all = readWorkbook(await loadWorkbook(file));
-  const wanted = new Set(ALL_TABLES.map((t) => t.name.toLowerCase()));
+  const wanted = new Set(READ_TABLES.map((t) => t.name.toLowerCase()));
   return { tables: new Map([...all.tables].filter(([k]) => wanted.has(k))), sheetNames: all.sheetNames };
 }
 

@@ -3,8 +3,9 @@
  * counts and Diabolism at each century's end, on events in Heaven and on Earth, and on counts at
  * an era's end; six races (one in religious turmoil) with the Military, Aggression, Resistances,
  * Growth and Limit the referee's war, disaster and growth read, pantheons with Diabolism and
- * Atheism, and two centuries of deaths and counts (the second closing an era). `gods init
- * --example`, the demo and the task pane's "create the example campaign" all use it.
+ * Atheism, and two centuries of deaths and counts (the second closing an era: its Settings give
+ * Era Centrum 2 centuries, so that the example reaches an era's end). `gods init --example`, the
+ * demo and the task pane's "create the example campaign" all use it.
  */
 import type { PlanValue } from "../plan/layout";
 
@@ -93,4 +94,5 @@ export const EXAMPLE_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanVa
     [2, "Great Council", 3],
     [2, "Farmland squares", 24],
   ],
+  Settings: [["Era Centrum length", 2]],
 };

@@ -6,7 +6,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import ExcelJS from "exceljs";
-import { INPUT_TABLES } from "../model/schema";
+import { INPUT_TABLES, SETTINGS } from "../model/schema";
+import { ERA_CENTURIES } from "../read/settings";
 import { fitColumns, footerCode, MARGINS, tableBody, tableLayout, tablePrint, type PlanValue, type TableLayout } from "../plan/layout";
 import { EXAMPLE_CAMPAIGN } from "./example";
 
@@ -16,11 +17,21 @@ import { EXAMPLE_CAMPAIGN } from "./example";
  */
 const A4 = 9 as unknown as ExcelJS.PaperSize;
 
-/** One sheet per input table, each holding an Excel table of the same name, laid out as the task pane lays it out. */
+/**
+ * What a new campaign without the example holds: no rows, but for the Settings table's era length
+ * at the rules' value, so that a gamemaster sees the setting there is to change.
+ */
+const NEW_CAMPAIGN: Readonly<Record<string, readonly (readonly PlanValue[])[]>> = { [SETTINGS.name]: [["Era Centrum length", ERA_CENTURIES]] };
+
+/**
+ * One sheet per input table and one for the settings, each holding an Excel table of the same
+ * name, laid out as the task pane lays it out.
+ */
 export function newCampaignWorkbook(example: boolean): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
   wb.creator = "The Gods II add-in";
-  for (const spec of INPUT_TABLES) addTable(wb, tableLayout(spec), example ? (EXAMPLE_CAMPAIGN[spec.name] ?? []) : []);
+  const rows = example ? EXAMPLE_CAMPAIGN : NEW_CAMPAIGN;
+  for (const spec of [...INPUT_TABLES, SETTINGS]) addTable(wb, tableLayout(spec), rows[spec.name] ?? []);
   return wb;
 }
 
