@@ -520,7 +520,8 @@ const OTHERS = [
       {
         rule: `Era Centrum lasts 16 centuries ${PASSAGE("seed 002, Time on Earth, the Sequence of Centuries")}`,
         by: [],
-        other: "the century end: a warning at the era's last century and past it, offering the era's end (the Settings table's Era length, 16 by default)",
+        other:
+          "the century end: a warning at the era's last century, and one that holds the payment past it while the era's end is not credited; an era's end credited early is held too (the Settings table's Era Centrum length, 16 by default; Era Omega length for the era after it)",
       },
       {
         rule: `at the Earth map each player holds 1 numbered ticket at a time and uses 1 power each time the number is called ${PASSAGE("seed 000, The Gods and the Earth")}`,
