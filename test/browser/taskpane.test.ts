@@ -246,11 +246,12 @@ describe("the built page", () => {
     expect(sources).toEqual([OFFICE_JS, "functions.js", "taskpane.js"]);
   });
 
-  test("the pane's first load stays under 250 KB and the functions' under 40 KB, without exceljs; what is used less often is a file of its own; the ribbon's function is registered", () => {
+  test("the pane's first load stays under 250 KB and the functions' under 44 KB, without exceljs; what is used less often is a file of its own; the ribbon's function is registered", () => {
     const size = (file: string) => fs.statSync(path.join(dist, file)).size;
     const pane = fs.readFileSync(path.join(dist, "taskpane.js"), "utf8");
     expect(size("taskpane.js")).toBeLessThanOrEqual(250 * 1024);
-    expect(size("functions.js")).toBeLessThanOrEqual(40 * 1024);
+    // Forty-eight functions: the same bound as the build's own test (test/build/build.test.ts).
+    expect(size("functions.js")).toBeLessThanOrEqual(44 * 1024);
     // Loaded on first use (src/taskpane/later.ts): the referee's tools, those between sessions, the example's file.
     for (const later of ["referee.js", "between.js", "example.js"]) expect(size(later)).toBeGreaterThan(1000);
     // The example workbook (a zip, "UEsDB" in base64) is not in the first load.
