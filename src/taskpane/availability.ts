@@ -16,14 +16,38 @@ export function missingTables(status: CampaignStatus): string[] {
   return status.tables.filter((t) => t.required && t.found === undefined).map((t) => t.name);
 }
 
+/** The rows a table a century end needs holds, as read (a set-up table's blank row is none), or undefined when it is missing. */
+export function rowsOf(status: CampaignStatus, table: string): number | undefined {
+  if (status.tables.find((t) => t.name === table)?.found === undefined) return undefined;
+  const { gods, sources, races } = status.counts;
+  const rows: Record<string, number> = { Gods: gods, Sources: sources, Races: races, Cards: status.cards.length };
+  return rows[table] ?? status.races.reduce((n, r) => n + r.shares.length, 0);
+}
+
+/** The tables a century end needs that have no row yet: nobody could earn anything. */
+export function emptyTables(status: CampaignStatus): string[] {
+  return status.tables.filter((t) => t.required && rowsOf(status, t.name) === 0).map((t) => t.name);
+}
+
+/** "A, B and C". */
+export function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1] ?? ""}`;
+}
+
 export function availability(status: CampaignStatus): Availability {
   const missing = missingTables(status);
   if (missing.length > 0) {
-    const why = "Set up the workbook first (above).";
+    const why = "Set up the workbook first, at the top of the pane.";
     return { deaths: why, event: why, century: why };
   }
   const errors = errorsIn(status.problems).length;
-  const fix = errors === 0 ? undefined : `Fix the ${plural(errors, "problem")} above first: nobody is paid while the campaign has one.`;
+  const empty = emptyTables(status);
+  const fix =
+    errors > 0
+      ? `Fix the ${plural(errors, "problem")} listed under Problems first: nobody is paid while the campaign has one.`
+      : empty.length > 0
+        ? `Fill ${listed(empty)} first (one row at least each, see the list above).`
+        : undefined;
   const event = status.events.length === 0 ? "The Sources table has no event source (a source with Timing event)." : fix;
   return { ...(event === undefined ? {} : { event }), ...(fix === undefined ? {} : { century: fix }) };
 }

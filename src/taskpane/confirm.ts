@@ -1,31 +1,78 @@
 /**
  * The one way the pane asks before a click writes: a question under its button, focus on Cancel,
  * and for a payment every warning that changes pay named, the Yes saying it pays despite them.
+ * The question and the answer's box move to the button that asked (one panel serves several
+ * buttons: the war, the disaster and the growth; a century's end and its redo), so that the
+ * answer is where the gamemaster looks.
  */
 import { type Problem, describeProblem } from "../workbook";
 import { byId } from "./dom";
 import type { Id, PayQuestion, Question } from "./ids";
 import { payDespite, warningItems } from "./render";
 
-/** Asks `question` in its panel; Yes runs `onYes`, Cancel closes the panel and returns focus to `back`. */
-export function ask(panel: Question, question: string, yes: string, onYes: () => void): void {
+/** The question whose Yes was just pressed: its action is under way. */
+let yes: Question | undefined;
+
+/** The control that asked each open question, for Cancel to give the keyboard back to. */
+const askedBy = new Map<Question, HTMLElement | null>();
+
+/** The button a gamemaster presses to do `control`'s action again: the one that asked, for a question's Yes. */
+export function pressedFor(control: HTMLElement | null): string | undefined {
+  const panel = yes ?? (control?.closest(".confirm")?.id.replace(/-confirm$/, "") as Question | undefined);
+  yes = undefined;
+  const button = panel === undefined ? control : askedBy.get(panel);
+  return button instanceof HTMLButtonElement ? button.textContent.trim() : undefined;
+}
+
+/** The control that asked: the one the pointer or the keyboard is on. */
+function asking(): HTMLElement | null {
+  const on = document.activeElement;
+  return on instanceof HTMLElement && on !== document.body && byId("app").contains(on) ? on : null;
+}
+
+/** Puts the question (and its answer's box, when it has one) just under `from`'s form or buttons, in view. */
+export function placeNear(box: HTMLElement, from: HTMLElement | null, result: HTMLElement | null): void {
+  // Under a list the pane draws again (the credits paid twice), not in it: the question would go with its item.
+  const anchor = from?.closest("form, .buttons, ul, ol") ?? from;
+  if (anchor !== null && !anchor.contains(box)) anchor.after(box);
+  if (result !== null && box.nextElementSibling !== result) box.after(result);
+}
+
+/** Asks `question` in its panel, next to `from` (the control that asked); Yes runs `onYes`, Cancel closes the panel and returns focus to `back`. */
+export function ask(panel: Question, question: string, yes: string, onYes: () => void, from: HTMLElement | null = asking()): void {
   const box = byId(`${panel}-confirm`);
+  askedBy.set(panel, from);
+  placeNear(box, from, document.getElementById(`${panel}-result`));
   byId(`${panel}-question`).textContent = question;
   const yesButton = byId(`${panel}-yes`, HTMLButtonElement);
   yesButton.textContent = yes;
   yesButton.onclick = () => {
+    yes = panel;
     box.hidden = true;
     onYes();
   };
   box.hidden = false;
-  byId(`${panel}-no`).focus();
+  box.scrollIntoView({ block: "nearest" });
+  // Asked at the end of an action (a war shown first), Cancel is still greyed: it takes focus once the action ends.
+  asked = byId(`${panel}-no`, HTMLButtonElement);
+  asked.focus({ preventScroll: true });
+}
+
+let asked: HTMLButtonElement | undefined;
+
+/** The Cancel of the latest question, once: where focus goes when an action ends on a question. */
+export function lastAsked(): HTMLButtonElement | undefined {
+  const cancel = asked;
+  asked = undefined;
+  return cancel;
 }
 
 /** Cancel closes the question and gives focus back to the button that opened it. */
 export function wireCancel(panel: Question, back: Id): void {
   byId(`${panel}-no`).addEventListener("click", () => {
     byId(`${panel}-confirm`).hidden = true;
-    byId(back).focus();
+    const from = askedBy.get(panel);
+    (from?.isConnected === true ? from : byId(back)).focus();
   });
 }
 
@@ -42,18 +89,26 @@ export function askToPay(
   pay: readonly Problem[],
   notes: readonly string[],
   run: (accepted: string[], again: (unseen: readonly Problem[]) => void) => void,
+  from: HTMLElement | null = asking(),
 ): void {
   byId(`${panel}-warnings`).replaceChildren(...warningItems(pay, notes));
-  ask(panel, question, payDespite(yes, pay), () => {
-    run(pay.map(describeProblem), (unseen) => {
-      askToPay(
-        panel,
-        `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`,
-        yes,
-        [...pay, ...unseen],
-        notes,
-        run,
-      );
-    });
-  });
+  ask(
+    panel,
+    question,
+    payDespite(yes, pay),
+    () => {
+      run(pay.map(describeProblem), (unseen) => {
+        askToPay(
+          panel,
+          `Nothing was paid yet: the tables say something new that changes what someone is paid. ${question}`,
+          yes,
+          [...pay, ...unseen],
+          notes,
+          run,
+          from,
+        );
+      });
+    },
+    from,
+  );
 }

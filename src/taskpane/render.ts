@@ -10,6 +10,11 @@ export type Tone = "done" | "info" | "error";
 /** Called when the gamemaster clicks a problem that points at a cell. */
 export type GoTo = (address: string, from: HTMLElement) => void;
 
+/** A sentence of the workbook layer as the pane shows it: "(this row)" points at nothing in a pane, where the problem's link leads to the row. */
+export function said(text: string): string {
+  return text.replace(/ \(this row\)/g, "");
+}
+
 export function plural(n: number, one: string, many: string = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -19,7 +24,7 @@ export function problemList(problems: readonly Problem[], goTo: GoTo): HTMLUList
   const list = el("ul", { className: "problems" });
   for (const p of problems) {
     const tag = el("span", { className: "tag", text: p.severity === "error" ? "Error" : "Warning" });
-    const text = el("span", { text: describeProblem(p) });
+    const text = el("span", { text: said(describeProblem(p)) });
     let item: HTMLElement;
     if (p.address !== undefined) {
       const address = p.address;
@@ -46,6 +51,12 @@ export function showMessage(target: HTMLElement, tone: Tone, message: string, de
   const box = el("div", { className: `message ${tone}`, attrs: tone === "error" ? { role: "alert" } : {} }, el("p", { text: message }));
   if (details.length > 0) box.append(el("ul", {}, ...details.map((d) => el("li", { text: d }))));
   target.replaceChildren(box);
+  // A form refused before any action began: the refusal takes the keyboard's place, in view (an action's answer is placed as it ends).
+  if (tone === "error" && document.getElementById("app")?.getAttribute("aria-busy") !== "true") {
+    box.tabIndex = -1;
+    box.scrollIntoView({ block: "nearest" });
+    box.focus({ preventScroll: true });
+  }
 }
 
 /** Why an action wrote nothing: the problems, each leading to its cell. */
@@ -90,7 +101,8 @@ export function trendLine(god: string, earned: readonly number[], now: number): 
 }
 
 /**
- * A payments table: carried in, earned, paid and carried on, per recipient; with `trends` (the
+ * A payments table per recipient: the fraction its account kept from before, what it earned, the
+ * whole mana paid, and the fraction kept for later (one word each, so a header never breaks at 320 px); with `trends` (the
  * preview), each name has a small line of what it earned in the centuries so far.
  */
 export function paymentsTable(
@@ -99,7 +111,7 @@ export function paymentsTable(
   trends: readonly { readonly god: string; readonly earned: readonly number[] }[] = [],
 ): HTMLTableElement {
   const trend = new Map(trends.map((t) => [t.god, t.earned]));
-  const head = ["Carried in", "Earned", "Paid", "Carried on"];
+  const head = ["Before", "Earned", "Paid", "Kept"];
   return el(
     "table",
     { className: "payments" },
@@ -169,7 +181,7 @@ export function handOutTable(caption: string, lines: readonly HandOut[]): HTMLTa
 /** A question's list: the warnings that change what someone is paid first, each marked so, then the notes. */
 export function warningItems(pay: readonly Problem[], notes: readonly string[] = []): HTMLElement[] {
   return [
-    ...pay.map((p) => el("li", { className: "changes-pay" }, el("strong", { text: "Changes pay: " }), document.createTextNode(describeProblem(p)))),
+    ...pay.map((p) => el("li", { className: "changes-pay" }, el("strong", { text: "Changes pay: " }), document.createTextNode(said(describeProblem(p))))),
     ...notes.map((text) => el("li", { text })),
   ];
 }

@@ -6,12 +6,17 @@
 import { excelRun, isSettled, newOperationId, type ActionOptions, readStatus, selectCell, type EditOutcome, type Settled } from "../workbook/office";
 import { errorsIn, type CampaignStatus } from "../workbook";
 import { renderAvailability } from "./availability";
+import { lastAsked, pressedFor } from "./confirm";
 import { byId } from "./dom";
 import type { Question } from "./ids";
 import { HELD, plainError, READING, waitingText, type StepTexts } from "./messages";
 import { showMessage, showProblems } from "./render";
 
 let current: CampaignStatus | null = null;
+/** Whether the latest action stopped on a failure. */
+let failed = false;
+/** Where the action under way shows its answer: the one result a new status does not clear. */
+let answering: HTMLElement | null = null;
 /** Actions under way (one may overlap another's end). */
 let running = 0;
 const renderers: ((status: CampaignStatus) => void)[] = [];
@@ -42,11 +47,13 @@ function setBusy(on: boolean, text = ""): void {
   running = Math.max(0, running + (on ? 1 : -1));
   const now = running > 0;
   byId("app").setAttribute("aria-busy", String(now));
-  byId("progress").classList.toggle("busy", now);
+  document.body.classList.toggle("busy", now);
   for (const c of controls()) c.disabled = now;
   if (now) progress(text);
   else {
-    progress(`Up to date with the workbook (${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}).`);
+    const at = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // Never "up to date" over a failure: the line points at the message that says what to press.
+    progress(failed ? `Stopped at ${at}: see the message under the button you pressed.` : `Up to date with the workbook (${at}).`);
     // What the campaign does not allow stays disabled, with its reason.
     if (current !== null) renderAvailability(current);
   }
@@ -65,6 +72,11 @@ interface Ending {
 export async function act(target: HTMLElement, texts: StepTexts, work: (options: ActionOptions) => Promise<void>, ending: Ending = {}): Promise<void> {
   if (running > 0) return;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
+  const button = pressedFor(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  const before = target.firstElementChild;
+  answering = target;
+  failed = false;
+  lastAsked();
   setBusy(true, texts.reading);
   // What the progress line said before Excel held a request, to say again once it answers.
   let said = texts.reading;
@@ -88,12 +100,24 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
   } catch (e) {
     // For whoever debugs the add-in; the gamemaster gets the sentence below.
     console.warn("The Gods II pane:", e);
-    showMessage(target, "error", plainError(e));
+    failed = true;
+    showMessage(target, "error", plainError(e, button));
     ending.failed?.();
   } finally {
+    answering = null;
+    const cancel = lastAsked();
     setBusy(false);
-    const again = focused === "" ? null : document.getElementById(focused);
-    if (again !== null && (document.activeElement === document.body || document.activeElement === null)) again.focus();
+    // Focus is lost when it is nowhere, or on a control the action hid (a question's Yes, the set-up's button).
+    const on = document.activeElement;
+    const lost = !(on instanceof HTMLElement) || on === document.body || on.offsetParent === null;
+    const answer = target.firstElementChild;
+    if (cancel !== undefined && cancel.offsetParent !== null) cancel.focus({ preventScroll: true });
+    else if (answer instanceof HTMLElement && answer !== before && answer.offsetParent !== null && !answer.contains(on)) {
+      // The answer takes the keyboard's place, in view: a screen reader reads it, and Tab goes on from there.
+      answer.tabIndex = -1;
+      answer.scrollIntoView({ block: "nearest" });
+      answer.focus({ preventScroll: true });
+    } else if (lost) document.getElementById(focused)?.focus();
   }
 }
 
@@ -162,7 +186,14 @@ export function goTo(address: string, from: HTMLElement): void {
 /** The open questions: a new status may make any of them stale (asked about another credit or century). */
 const QUESTIONS: readonly Question[] = ["century", "event", "undo", "era", "referee", "obliterate", "rename", "reseal", "cards", "stopped"];
 
+/** What a result speaks of: the credits, the century in play and the names of the gods. A change makes the other results stale. */
+const era = (s: CampaignStatus) => JSON.stringify([s.credits.map((c) => c.label), s.nextCentury, s.gods.map((g) => g.name)]);
+
 export function show(next: CampaignStatus, closeQuestions = true): void {
+  if (current !== null && era(current) !== era(next)) {
+    // A credit taken back, a god renamed, a new century in play: what other buttons answered before no longer holds.
+    for (const box of byId("app").querySelectorAll<HTMLElement>("div.result")) if (box !== answering && !box.contains(answering)) box.replaceChildren();
+  }
   if (
     closeQuestions &&
     current !== null &&

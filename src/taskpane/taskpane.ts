@@ -26,11 +26,13 @@ import { byId } from "./dom";
 import { busy, refresh, refreshQuietly } from "./state";
 import { watchTheme } from "./theme";
 import { followVisibility } from "./visibility";
+import { wireTabs } from "./tabs";
 
 function startInExcel(): void {
   const theme = watchTheme();
   byId("starting").hidden = true;
   byId("app").hidden = false;
+  wireTabs();
   wireCampaign();
   wireStopped();
   wireSetup();

@@ -1,228 +1,40 @@
 /**
- * The task pane in a real browser: headless Chromium (Debian's /usr/bin/chromium, driven by
- * playwright-core) loads the production build from a local http server. Inside "Excel" the page
- * gets a test host (excelTestHost.ts, bundled here) that plays Excel over an in-memory workbook;
- * outside Excel it gets the real office.js. Each state is saved as a 320 px wide screenshot under
- * test-output/screenshots/ for a person to look at.
+ * The task pane in a real browser (see harness.ts): each state is saved as a 320 px wide
+ * screenshot under test-output/screenshots/ for a person to look at.
  */
-import { execFileSync } from "child_process";
 import ExcelJS from "exceljs";
 import * as fs from "fs";
-import * as http from "http";
-import type { AddressInfo } from "net";
-import * as os from "os";
 import * as path from "path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import webpack from "webpack";
+import type { Page } from "playwright-core";
 import { turmoil } from "../../src/engine/pantheon";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
 import { INPUT_TABLES, SETTINGS } from "../../src/workbook/model/schema";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
-import type { HostSetup, TestHost } from "./excelTestHost";
+import type { HostSetup } from "./excelTestHost";
+import {
+  browser,
+  click,
+  dist,
+  example,
+  host,
+  idle,
+  inExcel,
+  loadPane,
+  newPage,
+  OFFICE_DIST,
+  OFFICE_JS,
+  origin,
+  payCentury,
+  pressEndCentury,
+  reveal,
+  revealing,
+  shot,
+  usePane,
+  values,
+} from "./harness";
 
-const root = path.resolve(__dirname, "..", "..");
-const shots = path.join(root, "test-output", "screenshots");
-const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
-const OFFICE_DIST = path.join(root, "node_modules", "@microsoft", "office-js", "dist");
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-const TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".png": "image/png",
-  ".json": "application/json",
-};
-
-let work: string;
-let dist: string;
-let hostScript: string;
-// Undefined until beforeAll has started them (and still, when it failed part-way).
-let server: http.Server | undefined;
-let origin: string;
-let browser: Browser | undefined;
-
-async function bundleHost(out: string): Promise<string> {
-  const compiler = webpack({
-    mode: "development",
-    devtool: false,
-    target: "web",
-    entry: path.join(__dirname, "excelTestHost.ts"),
-    output: { path: out, filename: "excel-test-host.js" },
-    resolve: { extensions: [".ts", ".js"] },
-    module: { rules: [{ test: /\.ts$/, loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") } }] },
-  });
-  await new Promise<void>((resolve, reject) => {
-    compiler.run((err, stats) => {
-      compiler.close(() => undefined);
-      if (err) reject(err);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
-      else resolve();
-    });
-  });
-  return fs.readFileSync(path.join(out, "excel-test-host.js"), "utf8");
-}
-
-function serve(dir: string): Promise<http.Server> {
-  const s = http.createServer((req, res) => {
-    const file = path.join(dir, decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    s.listen(0, "127.0.0.1", () => {
-      resolve(s);
-    }),
-  );
-}
-
-beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "gods-pane-"));
-  dist = path.join(work, "dist");
-  execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", dist], {
-    cwd: root,
-    stdio: "pipe",
-  });
-  hostScript = await bundleHost(path.join(work, "host"));
-  server = await serve(dist);
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
-  fs.mkdirSync(shots, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-// ---- Opening the pane --------------------------------------------------------------------
-
-interface Pane {
-  readonly page: Page;
-  /** console errors and uncaught exceptions in the page */
-  readonly errors: string[];
-}
-
-let open: Pane[] = [];
-
-afterEach(async () => {
-  for (const p of open) {
-    expect(p.errors).toEqual([]);
-    await p.page.close();
-  }
-  open = [];
-});
-
-async function newPage(): Promise<Pane> {
-  if (browser === undefined) throw new Error("Chromium was not started (see beforeAll).");
-  const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  const pane = { page, errors };
-  open.push(pane);
-  return pane;
-}
-
-/** The pane inside "Excel", on a workbook holding these tables. */
-async function inExcel(tables: Tables, setup: Partial<HostSetup> = {}): Promise<Page> {
-  const { page } = await newPage();
-  await loadPane(page, { tables, ...setup } as HostSetup);
-  await idle(page);
-  return page;
-}
-
-/** Loads the pane in `page`, with the test host standing in for Office.js and Excel as `setup` says. */
-async function loadPane(page: Page, setup: HostSetup): Promise<void> {
-  await page.addInitScript((s: HostSetup) => (window.godsTestSetup = s), setup);
-  await page.addInitScript({ content: hostScript });
-  await page.route(OFFICE_JS, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-  await page.goto(`${origin}/taskpane.html`);
-}
-
-/** Presses the ribbon's End century button as Excel does, waiting for event.completed(); how often it was called. */
-function pressEndCentury(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let calls = 0;
-        window.godsTestHost?.actions.get("endCentury")?.({
-          completed: () => {
-            calls++;
-            resolve(calls);
-          },
-        });
-      }),
-  );
-}
-
-async function idle(page: Page): Promise<void> {
-  await page.waitForSelector('#app[aria-busy="false"]');
-}
-
-function host<T>(page: Page, read: (h: TestHost) => T): Promise<T> {
-  return page.evaluate<T>(`(${read.toString()})(window.godsTestHost)`);
-}
-
-/** A screenshot of what the gamemaster sees, scrolled to `focus` (the top of the pane without it). */
-async function shot(page: Page, name: string, focus?: string): Promise<void> {
-  if (focus === undefined)
-    await page.evaluate(() => {
-      window.scrollTo(0, 0);
-    });
-  else
-    await page
-      .locator(focus)
-      .first()
-      .evaluate((e) => {
-        e.scrollIntoView({ block: "start" });
-      });
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
-}
-
-/** Clicks a button and waits for the action to finish; returns the round trips it cost. */
-async function click(page: Page, selector: string): Promise<number> {
-  const before = await host(page, (h) => h.excel.syncs);
-  await page.click(selector);
-  await idle(page);
-  return (await host(page, (h) => h.excel.syncs)) - before;
-}
-
-/** Ends the century in play: the button shows what will be paid, and paying needs a second click. */
-async function payCentury(page: Page): Promise<number> {
-  const before = await host(page, (h) => h.excel.syncs);
-  await page.click("#end-century");
-  await page.waitForSelector("#century-confirm:not([hidden])");
-  // Looking costs nothing: the preview comes from what the pane read already.
-  expect(await host(page, (h) => h.excel.syncs)).toBe(before);
-  return click(page, "#century-yes");
-}
-
-function example(): Tables {
-  const tables: Tables = {};
-  for (const spec of [...INPUT_TABLES, SETTINGS])
-    tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
-  return tables;
-}
-
-function values(page: Page, sheet: string): Promise<(string | number | boolean | null)[][]> {
-  return page.evaluate((name) => window.godsTestHost?.book.values(name) ?? [], sheet);
-}
+usePane();
 
 // ---- The tests ---------------------------------------------------------------------------
 
@@ -308,7 +120,7 @@ describe("inside Excel", () => {
     expect(await page.isVisible("#problems-box")).toBe(false);
     // The session's actions wait, saying why.
     expect(await page.isDisabled("#end-century")).toBe(true);
-    expect(await page.textContent("#century-reason")).toBe("Set up the workbook first (above).");
+    expect(await page.textContent("#century-reason")).toBe("Set up the workbook first, at the top of the pane.");
     expect(await page.isDisabled("#record-deaths")).toBe(true);
 
     expect(await click(page, "#create-tables")).toBe(3);
@@ -321,13 +133,10 @@ describe("inside Excel", () => {
       expect(await host(page, (h) => h.book.tables.map((t) => t.name))).toContain(spec.name);
       expect((await values(page, spec.name))[0]).toEqual(spec.columns.map((c) => c.header));
     }
-    // An empty campaign is not "ready to pay": paying warns that nobody earns anything.
-    await page.click("#end-century");
-    expect(await page.textContent("#century-warnings")).toMatch(
-      /The Gods table has no god.*The Sources table has no source.*No deaths are logged for century 1/,
-    );
-    await page.click("#century-no");
-    expect(await page.isVisible("#century-confirm")).toBe(false);
+    // An empty campaign is not "ready to pay": the status says what to fill, and the century end waits for it.
+    expect(await page.textContent("#state")).toBe("Century 1 · to fill: Gods, Cards, Sources, Races, Pantheon");
+    expect(await page.isDisabled("#end-century")).toBe(true);
+    expect(await page.textContent("#century-reason")).toBe("Fill Gods, Cards, Sources, Races and Pantheon first (one row at least each, see the list above).");
 
     const fresh = await inExcel({});
     await fresh.click("#open-example");
@@ -366,7 +175,7 @@ describe("inside Excel", () => {
     await idle(page);
     await page.waitForSelector("#state");
     const ms = await page.evaluate(() => performance.now());
-    expect(await page.textContent("#state")).toBe("Century 1 in play · ready");
+    expect(await page.textContent("#state")).toBe("Century 1 · ready to end");
     expect(scripts).toEqual(["functions.js", "taskpane.js"]);
     const kb = (file: string) => Math.round(fs.statSync(path.join(dist, file)).size / 102.4) / 10;
     console.log(
@@ -384,7 +193,7 @@ describe("inside Excel", () => {
 
   test("records deaths, counts them quickly, ends the century in 4 round trips and shows what each god collects", async () => {
     const page = await inExcel(example());
-    expect(await page.textContent("#state")).toBe("Century 1 in play · ready");
+    expect(await page.textContent("#state")).toBe("Century 1 · ready to end");
     await page.fill("#death-cause", "war");
     await page.fill("#death-units", "3");
     await page.click("details.more summary");
@@ -417,7 +226,7 @@ describe("inside Excel", () => {
     // The same numbers as the command line's calculation on the same tables.
     const rows = await page.$$eval("#century-result .payments tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows).toEqual(expected.map(asShown));
-    expect(await page.textContent("#state")).toBe("Century 2 in play · ready");
+    expect(await page.textContent("#state")).toBe("Century 2 · ready to end");
     // The next century's button asks again before paying; the latest century can be redone.
     expect(await page.textContent("#end-century")).toBe("End century 2…");
     expect(await page.textContent("#redo-century")).toBe("Redo century 1…");
@@ -488,8 +297,8 @@ describe("inside Excel", () => {
 
     // Nobody is paid while the campaign has an error: the button says why it waits.
     expect(await page.isDisabled("#end-century")).toBe(true);
-    expect(await page.textContent("#century-reason")).toBe("Fix the 1 problem above first: nobody is paid while the campaign has one.");
-    expect(await page.textContent("#state")).toBe("Century 1 in play · 1 problem to fix");
+    expect(await page.textContent("#century-reason")).toBe("Fix the 1 problem listed under Problems first: nobody is paid while the campaign has one.");
+    expect(await page.textContent("#state")).toBe("Century 1 · 1 problem to fix");
     expect(await host(page, (h) => h.book.sheets.some((s) => s.name.startsWith("C1 ")))).toBe(false);
 
     await page.selectOption("#pantheon-race", "Low Elves");
@@ -766,7 +575,8 @@ describe("inside Excel", () => {
           const input = c as HTMLInputElement;
           const named =
             (input.labels?.length ?? 0) > 0 || (c.getAttribute("aria-label") ?? "") !== "" || (c.tagName === "BUTTON" && c.textContent.trim() !== "");
-          return !named || input.tabIndex < 0;
+          // A tab list keeps one tab in the Tab order; the arrow keys reach the others.
+          return !named || (input.tabIndex < 0 && c.getAttribute("role") !== "tab");
         })
         .map((c) => c.outerHTML),
     );
@@ -775,7 +585,7 @@ describe("inside Excel", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("skip");
     await page.keyboard.press("Enter");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("actions");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("next");
     await page.focus("#end-century");
     await page.keyboard.press("Enter");
     // The question takes the focus on Cancel: Enter there pays nobody.
@@ -915,7 +725,7 @@ describe("inside Excel", () => {
     await payCentury(page);
     const text = await page.textContent("#century-result");
     expect(text).toMatch(
-      /^Nothing was written: Excel stopped while the campaign was being read\. Try again\. Why it stopped: Excel refused the change: a sheet or the workbook is protected/,
+      /^Nothing was written: Excel refused the change: a sheet or the workbook is protected.*Unprotect Sheet\)\. Then press “End century 1…” again\.$/,
     );
     await page.evaluate(() => {
       if (window.godsTestHost) window.godsTestHost.failNext = new TypeError("Cannot read properties of undefined (reading 'values')");
@@ -1121,7 +931,7 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
     });
     await idle(page);
     await page.waitForFunction(() => window.godsTestHost?.book.changeHandlers.length === 1);
-    expect(await page.textContent("#state")).toBe("Century 1 in play · ready");
+    expect(await page.textContent("#state")).toBe("Century 1 · ready to end");
     expect(await vorn(page)).toBe("45.645");
     expect(await timers(page)).toEqual(["interval"]);
     const shown = await requests(page);
@@ -1197,6 +1007,7 @@ describe("Heaven timers in the pane", () => {
     await idle(page);
     expect(await page.textContent("#timers .left")).toBe("6:00");
     await page.clock.fastForward("06:01");
+    await reveal(page, "#timers");
     await page.waitForSelector("#timers li.over");
     expect(await page.textContent("#timers-news")).toBe("Vorn may come back to the locale.");
     await shot(page, "pane-320-light-8-timers", "#timers-title");
@@ -1208,8 +1019,8 @@ describe("Heaven timers in the pane", () => {
     if (browser === undefined) throw new Error("Chromium was not started (see beforeAll).");
     // Two workbooks in one browser: same origin, same storage.
     const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
-    const first = await context.newPage();
-    const second = await context.newPage();
+    const first = revealing(await context.newPage());
+    const second = revealing(await context.newPage());
     const open = async (page: Page, documentUrl: string) => {
       await loadPane(page, { tables: example(), partitionKey: "part1/", documentUrl } as HostSetup);
       await idle(page);
@@ -1233,7 +1044,7 @@ describe("the mana book in the pane", () => {
     const page = await inExcel(example());
     expect(await page.isVisible("#era")).toBe(true);
     // Before the first century ends, Era Aleph's end may be credited.
-    expect(await page.textContent("#era-text")).toMatch(/^Era Aleph's end can be credited now/);
+    expect(await page.textContent("#era-text")).toMatch(/^Era Aleph's end can be credited before century 1 ends/);
     expect(await page.textContent("#credit-era")).toBe("Credit Era Aleph's end…");
     await page.selectOption("#event-name", "Race destroyed");
     await page.fill("#event-times", "2");
@@ -1265,7 +1076,8 @@ describe("the mana book in the pane", () => {
 
     // Any century end may close an era; before the era's last (the example's Era Centrum has 2), the question says so.
     await payCentury(page);
-    expect(await page.textContent("#era-text")).toMatch(/^The era ending with century 1 can be credited now/);
+    // Not the era's last century: the pane says so, and the question warns before crediting it.
+    expect(await page.textContent("#era-text")).toMatch(/^Century 1 ended last, and by the Settings table it does not close an era/);
     await page.click("#credit-era");
     expect(await page.textContent("#era-warnings")).toMatch(/Changes pay: Ledger table: century 1 is Era Centrum's 1st century of 2 .*the era is not over/);
     await page.click("#era-no");
@@ -1353,7 +1165,9 @@ describe("between sessions", () => {
     const before = JSON.stringify(await values(page, "Cards"));
     await click(page, "#buy-show");
     await page.waitForSelector("#cards-confirm:not([hidden])");
-    expect(await page.textContent("#cards-question")).toBe("Solara buys 1 Harvest card: 1 → 2 in the Cards table. Apply it?");
+    expect(await page.textContent("#cards-question")).toBe(
+      "Solara buys 1 Harvest card: 1 → 2 in the Cards table. Apply it? What each source of the sphere pays per unit counted, now → then:",
+    );
     expect(await page.textContent("#buy-preview")).toMatch(
       /^Worship ×0\.05 → ×0\.1Cities on Earth ×0\.5 → ×1.*In century 1, the latest paid, Solara would have earned .* with these cards instead of .*: \+/,
     );
@@ -1367,7 +1181,9 @@ describe("between sessions", () => {
     await page.check("#buy-waiting");
     await click(page, "#buy-show");
     await page.waitForSelector("#cards-confirm:not([hidden])");
-    expect(await page.textContent("#cards-question")).toBe("Solara buys 1 Harvest card: 2 → 3 in the Cards table, earning from the next session. Apply it?");
+    expect(await page.textContent("#cards-question")).toBe(
+      "Solara buys 1 Harvest card: 2 → 3 in the Cards table, earning from the next session. Apply it? What each source of the sphere pays per unit counted, now → then:",
+    );
     await click(page, "#cards-yes");
     expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 3, 1]);
     expect(await page.textContent("#buy-held")).toBe("Holds 3 Harvest cards now (1 of them earns from the next session).");

@@ -34,10 +34,22 @@ describe("the pane's element ids", () => {
     expect(withQuestionPanels('  <question-panel name="event" yes="Credit it"></question-panel>\n')).toContain(
       '<button id="event-yes" type="button" class="primary">Credit it</button>',
     );
+    // What the question lists, and the answer's box after it, written once here rather than in every card.
+    const listed = withQuestionPanels('  <question-panel name="cards" yes="Apply" list="buy-preview" result></question-panel>\n');
+    expect(listed).toMatch(/<p id="cards-question"><\/p>\n\s*<ul id="buy-preview" class="preview-list"><\/ul>/);
+    expect(listed).toMatch(/<\/div>\n\s*<div id="cards-result" class="result" aria-live="polite"><\/div>\n$/);
+  });
+
+  test("a war's sides and the guided start's tables are written once, each with its label", () => {
+    expect(html).toContain('<label for="war-b-strength">Units sent</label>');
+    for (const table of ["gods", "cards", "sources", "races", "pantheon"]) expect(inPage).toContain(`rows-${table}`);
+    expect(() => withQuestionPanels('  <war-side side="a" extra></war-side>\n')).toThrow(/war-side/);
   });
 
   test("a card kept in a part of its own is in the page, and a part written otherwise stops the build", () => {
-    expect(html).toContain('aria-labelledby="council-title"');
+    // The Great Council is in the part between sessions; the pantheons in a part the play tab's part holds.
+    expect(html).toContain('<h2 id="council-title">');
+    expect(html).toContain('<h2 id="pantheons-title">');
     expect(html).not.toContain("<pane-part");
     expect(() => withParts('  <pane-part src="nowhere"></pane-part>\n', path.join(PAGE, "parts"))).toThrow(/pane-part/);
   });

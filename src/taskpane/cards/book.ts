@@ -20,11 +20,13 @@ function render(current: CampaignStatus): void {
   const broken = current.problems.some((p) => p.seal === true);
   byId("reseal", HTMLButtonElement).disabled = !broken;
   byId("reseal-text").textContent = broken
-    ? "The Ledger was changed by hand (see the problems above). If that was done on purpose, say why: the book is sealed as it stands, and a correction row in each account it touches keeps the reason. Otherwise put back what the add-in wrote."
-    : "The Ledger agrees with its seal: there is nothing to correct.";
+    ? "The Ledger was edited by hand (see Problems). If that was on purpose, say why and keep the edits: each account they touch gets a correction row with the reason, and the add-in takes the Ledger as it stands. Otherwise put back what the add-in wrote."
+    : "The Ledger is as the add-in wrote it: no edit by hand to keep. (The add-in keeps a check of what it wrote, its seal, to notice edits made by hand.)";
   // Credits written on two computers whose copies lagged, and a Ledger their writes mixed: each put right by a referee.
   const twice = current.problems.filter((p) => p.paidTwice !== undefined || p.mixedBook !== undefined);
   byId("twice-title").hidden = twice.length === 0;
+  // What needs a referee's word unfolds by itself.
+  if (broken || twice.length > 0) byId("reseal-card", HTMLDetailsElement).open = true;
   byId("twice").replaceChildren(
     ...twice.map((p) =>
       el(
@@ -108,16 +110,16 @@ export function wireBookByHand(): void {
     const because = byId("reseal-because", HTMLInputElement).value.trim();
     const result = byId("reseal-result");
     if (because === "") {
-      showMessage(result, "error", "Say why the book was corrected: the reason is kept in the Ledger.");
+      showMessage(result, "error", "Say why the Ledger was edited: the reason is kept in it.");
       byId("reseal-because").focus();
       return;
     }
     ask(
       "reseal",
-      `Correct the book ("${because}")? The Ledger is sealed as it stands now, and the accounts it touches get a correction row with this reason.`,
-      "Correct the book",
+      `Keep the edits made by hand ("${because}")? The add-in takes the Ledger as it stands now, and the accounts they touch get a correction row with this reason.`,
+      "Keep the edits",
       () =>
-        void write(result, steps("Correcting the book…"), `reseal:${because}`, async (options) => {
+        void write(result, steps("Keeping the edits…"), `reseal:${because}`, async (options) => {
           const outcome = await correctBook(excelRun, because, options);
           if (showSettled(result, outcome)) return;
           show(outcome.status);
@@ -127,7 +129,7 @@ export function wireBookByHand(): void {
             showMessage(
               result,
               "done",
-              `The book is corrected ("${outcome.what}"): its seal holds the Ledger as it stands.`,
+              `The edits are kept ("${outcome.what}"): the add-in takes the Ledger as it stands.`,
               outcome.payments.length === 0 ? [] : [`A correction row in the account of ${outcome.payments.map((p) => p.god).join(", ")}.`],
             );
             byId("reseal-because", HTMLInputElement).value = "";

@@ -1,9 +1,14 @@
-/** The campaign card and the pane's header: the state, the tables found, the problems, the counts. */
+/**
+ * What is next, at the top of the pane, and the header's one line: the century in play, what is
+ * missing before it can be paid (a guided start, table by table, on a campaign not ready yet), the
+ * problems, and the campaign's tables.
+ */
 import { errorsIn, warningsIn, type Problem, LEDGER, type CampaignStatus } from "../../workbook";
-import { missingTables } from "../availability";
+import { excelRun, selectTable } from "../../workbook/office";
+import { emptyTables, listed, missingTables, rowsOf } from "../availability";
 import { byId, el } from "../dom";
 import { plural, problemList } from "../render";
-import { goTo, onStatus, refresh } from "../state";
+import { act, goTo, onStatus, refresh, status } from "../state";
 
 function renderTables(status: CampaignStatus): void {
   const inputs = status.tables.filter((t) => t.name !== LEDGER.name);
@@ -12,7 +17,8 @@ function renderTables(status: CampaignStatus): void {
   byId("tables").replaceChildren(
     ...status.tables.map((t) => {
       const where = t.found === undefined ? "" : `${t.found.isTable ? "table" : "sheet"} on ${t.found.sheet}, ${plural(t.found.rows, "row")}`;
-      const missing = t.name === LEDGER.name ? "none yet: the first century end adds it" : t.required ? "missing: add it under Set up" : "missing (optional)";
+      const missing =
+        t.name === LEDGER.name ? "none yet: the first century end adds it" : t.required ? "missing: add it at the top of the pane" : "missing (optional)";
       return el(
         "li",
         { className: t.found === undefined ? (t.required ? "missing" : "absent") : "found" },
@@ -22,6 +28,23 @@ function renderTables(status: CampaignStatus): void {
       );
     }),
   );
+}
+
+/** The guided start: each table a century end needs, with its rows, shown while one is missing or empty. */
+function renderChecklist(status: CampaignStatus, fresh: boolean): void {
+  const todo = [...missingTables(status), ...emptyTables(status)];
+  byId("checklist-box").hidden = fresh || todo.length === 0;
+  byId("checklist-text").textContent =
+    `Before century ${status.nextCentury} can be paid, each of these tables needs a row at least (${listed(todo)} still ${todo.length === 1 ? "has" : "have"} none):`;
+  for (const item of byId("checklist").querySelectorAll<HTMLElement>("li[data-table]")) {
+    const t = status.tables.find((x) => x.name === item.dataset.table);
+    const rows = rowsOf(status, item.dataset.table ?? "");
+    item.className = rows === undefined || rows === 0 ? "todo" : "done";
+    const count = item.querySelector(".rows");
+    if (count !== null) count.textContent = rows === undefined ? "missing" : rows === 0 ? "no row yet" : `✓ ${plural(rows, "row")}`;
+    const go = item.querySelector("button");
+    if (go !== null) go.disabled = t?.found === undefined;
+  }
 }
 
 /** A problem the welcome already tells: a needed table that is missing. */
@@ -40,17 +63,20 @@ function render(status: CampaignStatus): void {
   const missing = missingTables(status);
   const fresh = missing.length === status.tables.filter((t) => t.required).length;
   byId("welcome").hidden = missing.length === 0;
-  byId("welcome-title").textContent = fresh ? "Welcome" : "Tables missing";
+  byId("century-title").textContent = fresh ? "Welcome" : missing.length > 0 ? "Tables missing" : `Century ${status.nextCentury} in play`;
   byId("setup-text").textContent = fresh
     ? "This workbook is not a campaign yet. Set it up (the add-in adds its tables, each on a sheet of its own, for you to fill in), or try the add-in on the example campaign first."
     : `This workbook lacks ${missing.length === 1 ? "the table" : `${missing.length} tables`} ${missing.join(", ")}. Add ${missing.length === 1 ? "it" : "them"}, each on a sheet of its own with its headers.`;
   byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
   byId("open-example").hidden = !fresh;
   byId("example-hint").hidden = !fresh;
+  renderChecklist(status, fresh);
 
   const errors = errorsIn(status.problems).filter((p) => !toldByWelcome(p, missing));
   const problems = [...errors, ...warningsIn(status.problems)];
   byId("problems-box").hidden = problems.length === 0;
+  // Errors stop the century end and show at once; warnings alone wait, folded, under their count.
+  if (errors.length > 0) byId("problems-box", HTMLDetailsElement).open = true;
   byId("problems-title").textContent =
     `Problems: ${[errors.length > 0 ? plural(errors.length, "error") : "", problems.length > errors.length ? plural(problems.length - errors.length, "warning") : ""].filter(Boolean).join(", ")}`;
   byId("problems-hint").hidden = !problems.some((p) => p.address !== undefined);
@@ -61,18 +87,34 @@ function render(status: CampaignStatus): void {
 
   const state = byId("state");
   const allErrors = errorsIn(status.problems).length;
-  state.className = `state ${missing.length > 0 || allErrors > 0 ? "problem" : "ready"}`;
+  const empty = emptyTables(status);
+  state.className = `state ${missing.length > 0 || allErrors > 0 || empty.length > 0 ? "problem" : "ready"}`;
   state.textContent =
     missing.length > 0
       ? fresh
         ? "Not a campaign yet"
         : `Tables missing: ${missing.join(", ")}`
       : allErrors > 0
-        ? `Century ${status.nextCentury} in play · ${plural(allErrors, "problem")} to fix`
-        : `Century ${status.nextCentury} in play · ready`;
+        ? `Century ${status.nextCentury} · ${plural(allErrors, "problem")} to fix`
+        : empty.length > 0
+          ? `Century ${status.nextCentury} · to fill: ${empty.join(", ")}`
+          : `Century ${status.nextCentury} · ready to end`;
+  state.title = state.textContent;
 }
 
 export function wireCampaign(): void {
   onStatus(render);
   byId("refresh").addEventListener("click", () => void refresh());
+  // "Go to the table": Excel selects it, for the gamemaster to type its first row.
+  byId("checklist").addEventListener("click", (e) => {
+    const go = e.target instanceof HTMLElement ? e.target.closest<HTMLButtonElement>("button[data-go]") : null;
+    const found = status()?.tables.find((t) => t.name === go?.dataset.go)?.found;
+    if (go === null || found === undefined) return;
+    void act(byId("setup-result"), { reading: `Going to ${found.table}…`, writing: `Going to ${found.table}…` }, async (options) => {
+      await selectTable(excelRun, found, options);
+    });
+  });
+  byId("checklist-example").addEventListener("click", () => {
+    byId("open-example").click();
+  });
 }

@@ -1,5 +1,5 @@
 /** The cards-bought card: sphere cards bought or given up between sessions, previewed (multipliers, the latest paid century), then applied. */
-import { excelRun } from "../../workbook/office";
+import { excelRun, isSettled } from "../../workbook/office";
 import { betweenTools } from "../later";
 import { earnedLine, errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
@@ -35,13 +35,14 @@ function render(current: CampaignStatus): void {
 
 export function wireCardsBought(): void {
   onStatus(render);
-  const target = byId("buy-result");
+  const target = byId("cards-result");
   wireCancel("cards", "buy-show");
   for (const id of ["buy-god", "buy-sphere"] as const)
     byId(id).addEventListener("change", () => {
       renderHeld(status());
     });
   byId("buy-show").addEventListener("click", () => {
+    const from = byId("buy-show");
     const order = {
       god: byId("buy-god", HTMLSelectElement).value,
       sphere: byId("buy-sphere", HTMLSelectElement).value,
@@ -65,13 +66,15 @@ export function wireCardsBought(): void {
       const what = `${n} ${preview.sphere} card${n === 1 ? "" : "s"}`;
       ask(
         "cards",
-        `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table${order.waiting === true ? ", earning from the next session" : ""}. Apply it?`,
+        `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table${order.waiting === true ? ", earning from the next session" : ""}. Apply it? What each source of the sphere pays per unit counted, now → then:`,
         "Apply",
         () =>
           void write(target, steps("Changing the Cards table…"), `cards:${JSON.stringify(order)}`, async (o) => {
             const done = await (await betweenTools()).changeCards(excelRun, order, o);
-            showOutcome(target, done);
+            // The changes were listed in the question: the answer says what was done, once.
+            showOutcome(target, isSettled(done) ? done : { ...done, details: [] });
           }),
+        from,
       );
     });
   });

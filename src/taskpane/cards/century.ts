@@ -10,7 +10,7 @@ import { describeProblem, eraEndWords, errorsIn, payWarningsIn, warningsIn, type
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";
-import { handOutTable, paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
+import { handOutTable, paymentsTable, plural, problemList, said, showMessage, showProblems, type GoTo } from "../render";
 import { goTo, onStatus, refresh, show, status, write, showSettled } from "../state";
 import { showCredit } from "./events";
 
@@ -37,19 +37,25 @@ function render(current: CampaignStatus): void {
       ? el("p", { className: "hint", text: "Shown once the campaign has no problem." })
       : paymentsTable(`What each god would collect (updated as the tables change)`, preview, current.trends),
   );
-  byId("redo").hidden = current.redo.century === 0;
+  byId("redo-century").hidden = current.redo.century === 0;
   byId("redo-century").textContent = `Redo century ${current.redo.century}…`;
-  byId("redo-reason").hidden = current.redo.ready || current.redo.reason === undefined;
-  byId("redo-reason").textContent =
-    current.redo.reason === undefined ? "" : `Century ${current.redo.century} cannot be calculated again: ${current.redo.reason}`;
+  byId("redo-reason").hidden = current.redo.ready;
+  byId("redo-reason").textContent = `Not now: ${said(current.redo.reason ?? "")}`;
+  // An era's end is due when the century that closes it has ended (the Settings table gives an
+  // era's length); it unfolds then. Otherwise it waits folded, saying why, for a gamemaster who knows.
   const era = current.eraEnd;
-  // Without an era-end source, an era's end pays nobody, but it is still recorded once it is due.
   byId("era").hidden = !current.hasEraEnd && era.due !== true;
   const words = eraEndWords(era.century);
-  byId("era-text").textContent = era.ready
-    ? `${sentence(words)} can be credited now (era-end sources, counted from century ${era.century}'s Counts).`
-    : `Not now: ${era.reason ?? ""}`;
-  byId("credit-era").textContent = era.ready ? `Credit ${words}…` : "Credit the era's end…";
+  byId("credit-era").hidden = !era.ready;
+  byId("era-text").textContent = !era.ready
+    ? `Not now: ${said(era.reason ?? "")}`
+    : era.due === true
+      ? `${sentence(words)} is due now.`
+      : era.century === 0
+        ? `${sentence(words)} can be credited before century 1 ends.`
+        : `Century ${era.century} ended last, and by the Settings table it does not close an era: credit the era's end only if it does.`;
+  byId("credit-era").textContent = `Credit ${words}…`;
+  if (era.ready && era.due === true) byId("era", HTMLDetailsElement).open = true;
 }
 
 /** What each god collects after a century end, or why nothing was written. */
@@ -85,7 +91,7 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
       : ledger
         ? [
             paymentsTable("Mana each god collects now", outcome.payments),
-            el("p", { className: "hint", text: "Paid is the whole mana handed out now; the fraction left is carried on in the god's account." }),
+            el("p", { className: "hint", text: "Paid is the whole mana to hand out now; Kept, the fraction the god's account keeps for later." }),
           ]
         : []),
     el("p", { className: "hint", text: `Written: ${written}.` }),
@@ -193,7 +199,7 @@ export function wireCentury(): void {
     const result = byId("era-result");
     askToPay(
       "era",
-      `Credit ${eraEndWords(n)}? Its era-end sources are counted from century ${n}'s Counts.`,
+      `Credit ${eraEndWords(n)}? The sources paid at an era's end count from the Counts of century ${n}.`,
       "Credit the era's end",
       current.eraEnd.warnings ?? [],
       [],
@@ -212,7 +218,7 @@ export function wireCentury(): void {
   // here, after reading the campaign afresh.
   onCenturyEndNews(() => {
     void refresh(target).then(() => {
-      byId("century-title").scrollIntoView();
+      byId("next").scrollIntoView();
       if (status() !== null && !byId("end-century", HTMLButtonElement).disabled) askCentury();
       else byId("end-century").focus();
     });

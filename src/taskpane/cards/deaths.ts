@@ -1,7 +1,7 @@
 /** The deaths card: a row for the Deaths table, and a tally of the century's causes with +1 and +5. */
 import { excelRun, recordDeaths, isSettled } from "../../workbook/office";
 import type { CampaignStatus } from "../../workbook";
-import { byId, el, setOptions, shown } from "../dom";
+import { byId, controlById, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { plural } from "../render";
 import { onStatus, showOutcome, write } from "../state";
@@ -54,8 +54,8 @@ export function wireDeaths(): void {
       const outcome = await recordDeaths(excelRun, { cause, units, race, note }, options);
       showOutcome(target, outcome);
       if (!isSettled(outcome) && outcome.written) {
-        byId("death-units", HTMLInputElement).value = "";
-        byId("death-note", HTMLInputElement).value = "";
+        // The next death is of a race chosen again, never the last one by default.
+        for (const id of ["death-units", "death-note", "death-race"] as const) controlById(id).value = "";
       }
     });
   });

@@ -2,7 +2,7 @@
 import { excelRun, type ActionOptions, type RefereeOutcome } from "../../workbook/office";
 import { refereeTools } from "../later";
 import { errorsIn, type RefereePreview, type CampaignStatus } from "../../workbook";
-import { ask, wireCancel } from "../confirm";
+import { ask, placeNear, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { READING, steps } from "../messages";
 import { showMessage, showProblems } from "../render";
@@ -88,8 +88,10 @@ export function wireReferee(): void {
   };
   /** Shows the action (reading only), then asks before writing it. */
   const previewThenAsk = (what: string, key: string, action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>) => {
+    const from = byId(what === "war" ? "war-show" : what === "disaster" ? "disaster-show" : "growth-show");
     target.replaceChildren();
     byId("referee-confirm").hidden = true;
+    placeNear(byId("referee-confirm"), from, target);
     void act(target, { reading: READING, writing: READING }, async (options) => {
       const seen = await action({ ...options, dryRun: true });
       show(seen.status);
@@ -112,6 +114,7 @@ export function wireReferee(): void {
             // The click's id goes with it: the journal may say it was done already, which showOutcome shows.
             showOutcome(target, await action(o));
           }),
+        from,
       );
     });
   };
@@ -142,7 +145,8 @@ export function wireReferee(): void {
       ...(cause === "" ? {} : { cause }),
     };
     if (hits.length === 0) {
-      showMessage(target, "error", "Write the deaths before resistances for at least one race struck.");
+      placeNear(byId("referee-confirm"), byId("disaster-show"), target);
+      showMessage(target, "error", "Write the deaths for at least one race struck, as the power strikes (before its resistances).");
       return;
     }
     previewThenAsk("disaster", JSON.stringify(order), async (options) => (await refereeTools()).runDisaster(excelRun, order, options));
