@@ -163,6 +163,12 @@ module.exports = async (env, options) => {
             to: "docs/functions/[name].html",
             transform: (content, file) => markdownToHtml(content.toString(), path.basename(file, ".md")),
           },
+          // The pane's words, linked from its footer.
+          {
+            from: "docs/glossary.md",
+            to: "docs/glossary.html",
+            transform: (content) => markdownToHtml(content.toString(), "The pane's words"),
+          },
           // The rules notes the help pages cite.
           {
             from: "docs/rules/*.md",
