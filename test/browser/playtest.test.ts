@@ -111,6 +111,38 @@ async function typeRows(page: Page, table: string, rows: readonly (readonly unkn
   );
 }
 
+/**
+ * The contrast of every greyed button on screen (WCAG's ratio): its words against its own
+ * background, and its edge against the card it stands on. The lowest of each.
+ */
+function greyedContrast(page: Page): Promise<{ buttons: number; text: number; edge: number }> {
+  return page.evaluate(() => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const lum = (css: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(css).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return ((x ?? 0) + 0.05) / ((y ?? 0) + 0.05);
+    };
+    const under = (e: Element): string => {
+      for (let p = e.parentElement; p !== null; p = p.parentElement) {
+        const bg = getComputedStyle(p).backgroundColor;
+        if (!/rgba\(.*, 0\)$|transparent/.test(bg)) return bg;
+      }
+      return "rgb(255, 255, 255)";
+    };
+    const greyed = [...document.querySelectorAll<HTMLButtonElement>("button:disabled")].filter((b) => b.offsetParent !== null);
+    const text = greyed.map((b) => ratio(getComputedStyle(b).color, getComputedStyle(b).backgroundColor));
+    const edge = greyed.map((b) => ratio(getComputedStyle(b).borderTopColor, under(b)));
+    return { buttons: greyed.length, text: Math.min(...text), edge: Math.min(...edge) };
+  });
+}
+
 /** The pane's height and where the century's end is, as first shown. */
 async function firstShown(page: Page): Promise<{ height: number; endTop: number }> {
   return page.evaluate(() => {
@@ -142,6 +174,11 @@ describe("a session at the table, through the pane", () => {
       expect.stringMatching(/^Pantheon no row yet/),
     ]);
     expect(await t.button(/^End century 1/).isDisabled()).toBe(true);
+    // Greyed, yet readable: words at 4.5:1, the edge at 3:1, in both themes.
+    const greyed = await greyedContrast(page);
+    expect(greyed.buttons).toBeGreaterThan(0);
+    expect(greyed.text).toBeGreaterThanOrEqual(4.5);
+    expect(greyed.edge).toBeGreaterThanOrEqual(3);
     await t.shot("1-checklist");
     t.begin("filling the checklist");
     for (const table of ["Gods", "Cards", "Sources", "Races", "Pantheon"]) {
