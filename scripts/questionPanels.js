@@ -40,8 +40,8 @@ function questionPanel(indent, name, yes, inner, list, result) {
   const lines = [
     `<div id="${name}-confirm" class="confirm" role="group" aria-labelledby="${name}-question" hidden>`,
     `  <p id="${name}-question"></p>`,
-    ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list"></ul>`]),
     ...(inner === undefined ? [] : inner.split("\n").map((line) => line.slice(indent.length))),
+    ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list"></ul>`]),
     `  <div class="buttons">`,
     `    <button id="${name}-yes" type="button" class="primary">${yes}</button>`,
     `    <button id="${name}-no" type="button">Cancel</button>`,

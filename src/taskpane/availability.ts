@@ -29,11 +29,6 @@ export function emptyTables(status: CampaignStatus): string[] {
   return status.tables.filter((t) => t.required && rowsOf(status, t.name) === 0).map((t) => t.name);
 }
 
-/** "A, B and C". */
-export function listed(names: readonly string[]): string {
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1] ?? ""}`;
-}
-
 export function availability(status: CampaignStatus): Availability {
   const missing = missingTables(status);
   if (missing.length > 0) {
@@ -46,7 +41,7 @@ export function availability(status: CampaignStatus): Availability {
     errors > 0
       ? `Fix the ${plural(errors, "problem")} listed under Problems first: nobody is paid while the campaign has one.`
       : empty.length > 0
-        ? `Fill ${listed(empty)} first (one row at least each, see the list above).`
+        ? `Fill ${empty.join(", ")} first (a row at least each, see the list above).`
         : undefined;
   const event = status.events.length === 0 ? "The Sources table has no event source (a source with Timing event)." : fix;
   return { ...(event === undefined ? {} : { event }), ...(fix === undefined ? {} : { century: fix }) };

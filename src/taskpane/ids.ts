@@ -250,6 +250,7 @@ export const IDS = [
   "reseal-card",
   "reseal-title",
   "reseal-text",
+  "reseal-none",
   "reseal-because",
   "reseal",
   "reseal-confirm",

@@ -10,7 +10,7 @@ const BY_CODE: Readonly<Record<string, string>> = {
   InvalidOperationInCellEditMode: "Excel is still waiting for you to finish editing a cell. Press Enter (or Esc) in the sheet, then try again.",
   AccessDenied:
     "Excel refused the change: a sheet or the workbook is protected, or the file is open read-only. Unprotect it (Review › Unprotect Sheet), then try again.",
-  ItemNotFound: "A sheet or table the add-in needed is gone: it was renamed or deleted meanwhile. Click “Check again” (↻ at the top of the pane), then retry.",
+  ItemNotFound: "A sheet or table the add-in needed is gone: it was renamed or deleted meanwhile. Click “Check again” at the top of the pane, then retry.",
   ItemAlreadyExists: "A sheet or table already has a name the add-in wanted to use. Rename that sheet or table, then try again.",
   InsertDeleteConflict:
     "Excel could not add or remove rows here: another table, a filter or merged cells are in the way. Clear the filters on the campaign's tables and try again.",
@@ -26,7 +26,7 @@ const BY_CODE: Readonly<Record<string, string>> = {
   NonBlankCellOffSheet:
     "Excel could not add the rows: the sheet's last rows or columns hold something. Delete what is at the very bottom or right edge of the sheet, then try again.",
   Conflict:
-    "Someone else changed the same cells at the same moment (the workbook is shared). Click “Check again” (↻ at the top of the pane), look at what changed, then try again.",
+    "Someone else changed the same cells at the same moment (the workbook is shared). Click “Check again” at the top of the pane, look at what changed, then try again.",
   ApiNotFound: "This version of Excel lacks a feature the add-in needs. Update Excel (Microsoft 365), then try again.",
   ApiNotAvailable: "This version of Excel lacks a feature the add-in needs. Update Excel (Microsoft 365), then try again.",
   GeneralException:

@@ -192,7 +192,7 @@ const era = (s: CampaignStatus) => JSON.stringify([s.credits.map((c) => c.label)
 export function show(next: CampaignStatus, closeQuestions = true): void {
   if (current !== null && era(current) !== era(next)) {
     // A credit taken back, a god renamed, a new century in play: what other buttons answered before no longer holds.
-    for (const box of byId("app").querySelectorAll<HTMLElement>("div.result")) if (box !== answering && !box.contains(answering)) box.replaceChildren();
+    for (const box of byId("app").querySelectorAll<HTMLElement>("div.result")) if (box !== answering) box.replaceChildren();
   }
   if (
     closeQuestions &&

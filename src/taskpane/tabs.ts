@@ -19,15 +19,7 @@ export function selectTab(tab: HTMLButtonElement, focus = false): void {
   if (focus) tab.focus();
 }
 
-/** Makes an element seen: its tab chosen and every card around it unfolded. */
-export function reveal(element: HTMLElement): void {
-  const panel = element.closest<HTMLElement>('[role="tabpanel"]');
-  const tab = panel === null ? undefined : tabs().find((t) => t.getAttribute("aria-controls") === panel.id);
-  if (tab !== undefined && panel?.hidden === true) selectTab(tab);
-  for (let d = element.closest("details"); d !== null; d = d.parentElement?.closest("details") ?? null) d.open = true;
-}
-
-/** A click or the arrow keys (Home and End too) choose a tab, as in any tab list. */
+/** A click or the arrow keys choose a tab, as in any tab list. */
 export function wireTabs(): void {
   const list = tabs();
   for (const [i, tab] of list.entries()) {
@@ -35,7 +27,7 @@ export function wireTabs(): void {
       selectTab(tab);
     });
     tab.addEventListener("keydown", (e) => {
-      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: list.length - 1 }[e.key];
+      const to = { ArrowRight: i + 1, ArrowLeft: i - 1 }[e.key];
       if (to === undefined) return;
       e.preventDefault();
       const next = list[(to + list.length) % list.length];

@@ -19,9 +19,8 @@ function render(current: CampaignStatus): void {
   // A correction answers a Ledger changed by hand: offered when the seal found one.
   const broken = current.problems.some((p) => p.seal === true);
   byId("reseal", HTMLButtonElement).disabled = !broken;
-  byId("reseal-text").textContent = broken
-    ? "The Ledger was edited by hand (see Problems). If that was on purpose, say why and keep the edits: each account they touch gets a correction row with the reason, and the add-in takes the Ledger as it stands. Otherwise put back what the add-in wrote."
-    : "The Ledger is as the add-in wrote it: no edit by hand to keep. (The add-in keeps a check of what it wrote, its seal, to notice edits made by hand.)";
+  byId("reseal-text").hidden = !broken;
+  byId("reseal-none").hidden = broken;
   // Credits written on two computers whose copies lagged, and a Ledger their writes mixed: each put right by a referee.
   const twice = current.problems.filter((p) => p.paidTwice !== undefined || p.mixedBook !== undefined);
   byId("twice-title").hidden = twice.length === 0;

@@ -4,8 +4,8 @@
  * problems, and the campaign's tables.
  */
 import { errorsIn, warningsIn, type Problem, LEDGER, type CampaignStatus } from "../../workbook";
-import { excelRun, selectTable } from "../../workbook/office";
-import { emptyTables, listed, missingTables, rowsOf } from "../availability";
+import { excelRun, selectCell } from "../../workbook/office";
+import { emptyTables, missingTables, rowsOf } from "../availability";
 import { byId, el } from "../dom";
 import { plural, problemList } from "../render";
 import { act, goTo, onStatus, refresh, status } from "../state";
@@ -34,8 +34,6 @@ function renderTables(status: CampaignStatus): void {
 function renderChecklist(status: CampaignStatus, fresh: boolean): void {
   const todo = [...missingTables(status), ...emptyTables(status)];
   byId("checklist-box").hidden = fresh || todo.length === 0;
-  byId("checklist-text").textContent =
-    `Before century ${status.nextCentury} can be paid, each of these tables needs a row at least (${listed(todo)} still ${todo.length === 1 ? "has" : "have"} none):`;
   for (const item of byId("checklist").querySelectorAll<HTMLElement>("li[data-table]")) {
     const t = status.tables.find((x) => x.name === item.dataset.table);
     const rows = rowsOf(status, item.dataset.table ?? "");
@@ -97,22 +95,20 @@ function render(status: CampaignStatus): void {
       : allErrors > 0
         ? `Century ${status.nextCentury} · ${plural(allErrors, "problem")} to fix`
         : empty.length > 0
-          ? `Century ${status.nextCentury} · to fill: ${empty.join(", ")}`
+          ? `Century ${status.nextCentury} · ${empty.length > 1 ? `${empty.length} tables` : empty.join("")} to fill`
           : `Century ${status.nextCentury} · ready to end`;
-  state.title = state.textContent;
 }
 
 export function wireCampaign(): void {
   onStatus(render);
   byId("refresh").addEventListener("click", () => void refresh());
-  // "Go to the table": Excel selects it, for the gamemaster to type its first row.
+  // "Go to the table": Excel shows its sheet, its first cell selected (a set-up table's header), for the gamemaster to type its first row.
   byId("checklist").addEventListener("click", (e) => {
     const go = e.target instanceof HTMLElement ? e.target.closest<HTMLButtonElement>("button[data-go]") : null;
     const found = status()?.tables.find((t) => t.name === go?.dataset.go)?.found;
     if (go === null || found === undefined) return;
-    void act(byId("setup-result"), { reading: `Going to ${found.table}…`, writing: `Going to ${found.table}…` }, async (options) => {
-      await selectTable(excelRun, found, options);
-    });
+    const to = `Going to ${found.table}…`;
+    void act(byId("setup-result"), { reading: to, writing: to }, (options) => selectCell(excelRun, `'${found.sheet.replace(/'/g, "''")}'!A1`, options));
   });
   byId("checklist-example").addEventListener("click", () => {
     byId("open-example").click();

@@ -66,7 +66,7 @@ export function wireCardsBought(): void {
       const what = `${n} ${preview.sphere} card${n === 1 ? "" : "s"}`;
       ask(
         "cards",
-        `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table${order.waiting === true ? ", earning from the next session" : ""}. Apply it? What each source of the sphere pays per unit counted, now → then:`,
+        `${preview.god} ${preview.change > 0 ? "buys" : "gives up"} ${what}: ${preview.cardsBefore} → ${preview.cardsAfter} in the Cards table${order.waiting === true ? ", earning from the next session" : ""}. Apply it?`,
         "Apply",
         () =>
           void write(target, steps("Changing the Cards table…"), `cards:${JSON.stringify(order)}`, async (o) => {

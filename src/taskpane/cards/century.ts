@@ -17,8 +17,6 @@ import { showCredit } from "./events";
 /** Notes to read before paying a century, besides the warnings that change pay (listed first). */
 export function centuryWarnings(current: CampaignStatus): string[] {
   const warnings: string[] = [];
-  if (current.counts.gods === 0) warnings.push("The Gods table has no god: only the demons' pool can be paid.");
-  if (current.counts.sources === 0) warnings.push("The Sources table has no source: nobody earns anything.");
   if (current.deathsInPlay === 0) warnings.push(`No deaths are logged for century ${current.nextCentury}.`);
   for (const p of warningsIn(current.problems)) if (p.changesPay !== true) warnings.push(describeProblem(p));
   return warnings;

@@ -138,20 +138,3 @@ export async function selectCell(run: ExcelRun, address: string, options: Action
     options,
   );
 }
-
-/** Selects a campaign table (a sheet without a table: its first cell), for the gamemaster to fill it in: one round trip. */
-export async function selectTable(
-  run: ExcelRun,
-  found: { readonly table: string; readonly sheet: string; readonly isTable: boolean },
-  options: ActionOptions = {},
-): Promise<void> {
-  await withRetry(
-    run,
-    async (context) => {
-      if (found.isTable) context.workbook.tables.getItem(found.table).getRange().select();
-      else context.workbook.worksheets.getItem(found.sheet).getRange("A1").select();
-      await context.sync();
-    },
-    options,
-  );
-}
