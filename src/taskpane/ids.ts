@@ -23,6 +23,8 @@ export const IDS = [
   "century-title",
   "welcome",
   "setup-text",
+  "lacks-text",
+  "lacks",
   "create-tables",
   "open-example",
   "example-hint",

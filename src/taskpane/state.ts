@@ -9,7 +9,7 @@ import { renderAvailability } from "./availability";
 import { lastAsked, pressedFor } from "./confirm";
 import { byId } from "./dom";
 import type { Question } from "./ids";
-import { HELD, plainError, READING, waitingText, type StepTexts } from "./messages";
+import { failureText, HELD, READING, waitingText, type StepTexts } from "./messages";
 import { showMessage, showProblems } from "./render";
 
 let current: CampaignStatus | null = null;
@@ -101,7 +101,7 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
     // For whoever debugs the add-in; the gamemaster gets the sentence below.
     console.warn("The Gods II pane:", e);
     failed = true;
-    showMessage(target, "error", plainError(e, button));
+    showMessage(target, "error", await failureText(e, button));
     ending.failed?.();
   } finally {
     answering = null;

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { turmoil } from "../../src/engine/pantheon";
 import { planCenturyEnd } from "../../src/workbook/actions/centuryEnd";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
-import { INPUT_TABLES, SETTINGS } from "../../src/workbook/model/schema";
+import { INPUT_TABLES } from "../../src/workbook/model/schema";
 import { edit, rawWorkbook, type Tables } from "../support/campaigns";
 import type { HostSetup } from "./excelTestHost";
 import {

@@ -1,6 +1,7 @@
 /** The pane's words for errors: a sentence a gamemaster can act on, never an exception's text. */
 import { RuleError } from "../../src/engine/errors";
-import { plainError, waitingText } from "../../src/taskpane/messages";
+import { plainError } from "../../src/taskpane/failures";
+import { waitingText } from "../../src/taskpane/messages";
 
 describe("plainError", () => {
   test("Office.js errors a gamemaster can act on get their own sentence", () => {

@@ -62,9 +62,10 @@ function render(status: CampaignStatus): void {
   const fresh = missing.length === status.tables.filter((t) => t.required).length;
   byId("welcome").hidden = missing.length === 0;
   byId("century-title").textContent = fresh ? "Welcome" : missing.length > 0 ? "Tables missing" : `Century ${status.nextCentury} in play`;
-  byId("setup-text").textContent = fresh
-    ? "This workbook is not a campaign yet. Set it up (the add-in adds its tables, each on a sheet of its own, for you to fill in), or try the add-in on the example campaign first."
-    : `This workbook lacks ${missing.length === 1 ? "the table" : `${missing.length} tables`} ${missing.join(", ")}. Add ${missing.length === 1 ? "it" : "them"}, each on a sheet of its own with its headers.`;
+  // The welcome's words are in the page: the fresh workbook's, or those of one that lacks some tables.
+  byId("setup-text").hidden = !fresh;
+  byId("lacks-text").hidden = fresh;
+  byId("lacks").textContent = missing.join(", ");
   byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
   byId("open-example").hidden = !fresh;
   byId("example-hint").hidden = !fresh;
