@@ -163,11 +163,16 @@ module.exports = async (env, options) => {
             to: "docs/functions/[name].html",
             transform: (content, file) => markdownToHtml(content.toString(), path.basename(file, ".md")),
           },
-          // The pane's words, linked from its footer.
+          // The gamemaster's guide and the pane's words, linked from its footer.
           {
             from: "docs/glossary.md",
             to: "docs/glossary.html",
             transform: (content) => markdownToHtml(content.toString(), "The pane's words"),
+          },
+          {
+            from: "docs/guide.md",
+            to: "docs/guide.html",
+            transform: (content) => markdownToHtml(content.toString(), "The gamemaster's guide"),
           },
           // The rules notes the help pages cite.
           {
