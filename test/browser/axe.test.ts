@@ -1,0 +1,70 @@
+/**
+ * Accessibility as a tool checks it: axe-core (Deque's rules for WCAG 2.1 A and AA, the engine
+ * behind Accessibility Insights) run over the pane in the states a session passes through, light
+ * and dark, with every tab shown and every card unfolded, so that nothing folded away is missed.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import type { Page } from "playwright-core";
+import { dist, example, idle, inExcel, origin, payCentury, usePane } from "./harness";
+
+usePane();
+
+// Served beside the pane: its Content Security Policy allows scripts of its own origin only.
+beforeAll(() => {
+  fs.copyFileSync(require.resolve("axe-core/axe.min.js"), path.join(dist, "axe.min.js"));
+});
+const DARK = { officeTheme: { bodyBackgroundColor: "#292929", bodyForegroundColor: "#ffffff" } };
+
+interface Violation {
+  readonly id: string;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** Every tab's panel shown and every card unfolded, then axe's WCAG A and AA rules: the rules broken, each with where. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    for (const d of Array.from(document.querySelectorAll("details"))) d.open = true;
+  });
+  const tabs = await page.locator('[role="tab"]').count();
+  const found: string[] = [];
+  for (let i = 0; i < Math.max(tabs, 1); i++) {
+    if (tabs > 0) await page.locator('[role="tab"]').nth(i).click();
+    await page.evaluate(() => {
+      for (const d of Array.from(document.querySelectorAll("details"))) d.open = true;
+    });
+    if ((await page.evaluate(() => typeof (window as { axe?: unknown }).axe)) === "undefined") await page.addScriptTag({ url: `${origin}/axe.min.js` });
+    const result = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+      return (await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
+    });
+    for (const v of result) found.push(`${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+  }
+  return [...new Set(found)];
+}
+
+describe.each([
+  ["light", {}],
+  ["dark", DARK],
+])("axe finds nothing to fix, %s", (_, theme) => {
+  test("on a workbook with no tables yet: the set-up and the checklist", async () => {
+    const page = await inExcel({}, theme);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("on the example campaign, ready to pay, and with the century's question open", async () => {
+    const page = await inExcel(example(), theme);
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: /^End century 1/ }).click();
+    await idle(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("after a century is paid: the money table and the next century", async () => {
+    const page = await inExcel(example(), theme);
+    await payCentury(page);
+    await idle(page);
+    expect(await violations(page)).toEqual([]);
+  });
+});
