@@ -4,7 +4,7 @@
  */
 /**
  * The layers, bottom up: a module may import its own layer and those below it, never one above
- * (README, "Layout"; ARCHITECTURE.md). Each entry: the files, and the folders they must not reach.
+ * (ARCHITECTURE.md, "Layers"). Each entry: the files, and the folders they must not reach.
  */
 const LAYERS = [
   { files: ["src/engine/**/*.ts"], above: ["functions", "workbook", "cli", "taskpane", "commands"] },

@@ -174,6 +174,8 @@ module.exports = async (env, options) => {
             to: "docs/guide.html",
             transform: (content) => markdownToHtml(content.toString(), "The gamemaster's guide"),
           },
+          // The guide's pictures, taken from the play-test's screenshots.
+          { from: "docs/images/*.png", to: "docs/images/[name][ext]" },
           // The rules notes the help pages cite.
           {
             from: "docs/rules/*.md",

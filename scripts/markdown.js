@@ -7,10 +7,14 @@ function escapeHtml(text) {
 }
 
 function inline(text) {
-  return escapeHtml(text)
-    .replace(/`([^`]+)`/g, "<code>$1</code>")
-    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label, href) => `<a href="${href.replace(/\.md(#|$)/, ".html$1")}">${label}</a>`);
+  return (
+    escapeHtml(text)
+      .replace(/`([^`]+)`/g, "<code>$1</code>")
+      .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+      // A picture: ![words](file.png), its words as the image's alternative text.
+      .replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (m, alt, src) => `<img src="${src}" alt="${alt}" width="320">`)
+      .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label, href) => `<a href="${href.replace(/\.md(#|$)/, ".html$1")}">${label}</a>`)
+  );
 }
 
 function cells(line) {
