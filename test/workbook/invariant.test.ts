@@ -11,7 +11,7 @@ import { main } from "../../src/cli/main";
 import { runSequence, sequence } from "../support/invariant";
 import { scaled } from "../support/scale";
 
-const RUNS = Number(process.env.GODS_INVARIANT_RUNS ?? scaled(60, 2));
+const RUNS = Number(process.env.GODS_INVARIANT_RUNS ?? scaled(60, 4));
 let dir: string;
 let example: Uint8Array;
 beforeAll(async () => {
