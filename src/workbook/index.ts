@@ -21,7 +21,7 @@ export { planEraEnd, eraEndWords } from "./actions/eraEnd";
 export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";
 export { planGrowth } from "./actions/growth";
 export { planPacket, type PacketCharacter, type PacketOutcome } from "./actions/packet";
-export { fittedToWidth, plannedPages } from "./plan/layout";
+export { fittedToWidth, plannedPages } from "./plan/pages";
 export type { RefereePlan, RefereePreview } from "./actions/referee";
 export { planRename } from "./actions/rename";
 export { planReseal } from "./actions/reseal";

@@ -21,17 +21,16 @@ import { planPacket } from "../../src/workbook/actions/packet";
 import { Book } from "../support/book";
 import {
   columnPoints,
-  fittedToWidth,
   footerCode,
   numberFormatOf,
   PRINTABLE_WIDTH,
-  plannedPages,
   printedWidth,
   STYLES,
   tablePrint,
   type PlanCell,
   type SheetPlan,
 } from "../../src/workbook/plan/layout";
+import { fittedToWidth, plannedPages } from "../../src/workbook/plan/pages";
 import { decimalsOf } from "../../src/workbook/plan/decimals";
 import { printedPages } from "../support/libreoffice";
 import { exampleTables, handWorked, huge, memoryWorkbook, rawWorkbook, writeXlsx, type Tables } from "../support/campaigns";

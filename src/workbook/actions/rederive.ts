@@ -14,6 +14,7 @@ import { errorsIn, describeProblem } from "../model/problems";
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { askedIn, type Asked } from "../plan/asked";
+import { vetJournal } from "../plan/journalCheck";
 import { bookWrite, editItems, itemsIn, type CommitItem } from "../plan/commit";
 import { applyEdits } from "../plan/edits";
 import { readCampaign } from "../read/campaign";
@@ -210,4 +211,9 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
     else open.push({ ...op, words: found.words, done: found.done });
   }
   return { ...raw, journal: { ...journal, open, ...(damaged.length > 0 ? { damaged } : {}) } };
+}
+
+/** The journal as both readers hand it on: each open record checked for its shape and reach, then against its plan made again. */
+export function checkedJournal<W extends RawWorkbook>(raw: W): W {
+  return rederiveJournal(vetJournal(raw));
 }

@@ -275,11 +275,8 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   };
   // An open action's record is checked before anything uses it; the check loads only when one is open.
   if (journal === undefined || journal.open.length === 0) return raw;
-  const [{ vetJournal }, { rederiveJournal }] = await Promise.all([
-    import(/* webpackChunkName: "journalCheck" */ "../plan/journalCheck"),
-    import(/* webpackChunkName: "journalCheck" */ "../actions/rederive"),
-  ]);
-  return rederiveJournal(vetJournal(raw));
+  const { checkedJournal } = await import(/* webpackChunkName: "journalCheck" */ "../actions/rederive");
+  return checkedJournal(raw);
 }
 
 function spec(name: string): string {

@@ -16,15 +16,11 @@ import { findPart } from "./parts";
 import { WorkbookCells } from "./cellParts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
-import { vetJournal } from "../../plan/journalCheck";
-import { rederiveJournal } from "../../actions/rederive";
+import { checkedJournal } from "../../actions/rederive";
 import { isHeadName } from "../../read/head";
 import { readSeal } from "../../read/seal";
 
-/**
- * Generated sheets' cells by sheet name, some read only when first asked for: going through them
- * all reads them all; asking for the names does not.
- */
+/** Generated sheets' cells by sheet name, some read only when first asked for (asking for the names reads none). */
 class LazyCells extends Map<string, RawCell[][]> {
   private readonly later = new Map<string, () => RawCell[][]>();
 
@@ -388,16 +384,14 @@ export function readPackage(pkg: Package): RawWorkbook {
   }
   // The add-in's journal, when Excel saved the file with an action of the add-in under way.
   const journal = readJournal(readAddinSettings(pkg.parts), Date.now());
-  return rederiveJournal(
-    vetJournal({
-      tables,
-      sheetNames: book.sheets.map((s) => s.name),
-      ...(problems.length > 0 ? { problems } : {}),
-      ...(generatedCells.size > 0 ? { generatedCells } : {}),
-      ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
-      ...(journal === undefined ? {} : { journal }),
-      ...(book.heads[0] === undefined ? {} : { bookHead: book.heads[0] }),
-      ...(book.heads.length > 1 ? { headCopies: book.heads.length } : {}),
-    }),
-  );
+  return checkedJournal({
+    tables,
+    sheetNames: book.sheets.map((s) => s.name),
+    ...(problems.length > 0 ? { problems } : {}),
+    ...(generatedCells.size > 0 ? { generatedCells } : {}),
+    ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
+    ...(journal === undefined ? {} : { journal }),
+    ...(book.heads[0] === undefined ? {} : { bookHead: book.heads[0] }),
+    ...(book.heads.length > 1 ? { headCopies: book.heads.length } : {}),
+  });
 }
