@@ -17,10 +17,11 @@ import { askedIn, type Asked } from "../plan/asked";
 import { vetJournal } from "../plan/journalCheck";
 import { bookWrite, editItems, itemsIn, type CommitItem } from "../plan/commit";
 import { applyEdits } from "../plan/edits";
+import { headAfter } from "../plan/ledger";
 import { readCampaign } from "../read/campaign";
 import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
-import { headIn } from "../read/head";
+import { headFormula, headIn } from "../read/head";
 import { creditKey } from "../read/twice";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
@@ -100,6 +101,10 @@ function undoCut(raw: RawWorkbook, items: readonly CommitItem[]): { words: strin
   const gone = rows.filter((r) => r.index >= ledger.first);
   const before = rows.find((r) => r.index === ledger.first - 1);
   if (gone.some((r) => creditKey(r) !== latest[0]) || (before !== undefined && creditKey(before) === latest[0])) return undefined;
+  // The head it leaves is the one of the rows it keeps: a record cannot move the book's head elsewhere.
+  const head = items.find((i) => i.kind === "name");
+  const kept = headAfter(rows, new Set(gone.map((r) => r.index)), []);
+  if (head?.kind === "name" && (kept === undefined || head.formula !== headFormula(kept))) return undefined;
   return { words: `taking back ${bounded(latest[1], 80)}`, done: `${bounded(latest[1], 80)} taken back` };
 }
 
