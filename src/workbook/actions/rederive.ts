@@ -10,7 +10,7 @@
 import { planRename, renamedBack } from "./rename";
 import { centuryEndOf } from "./centuryEnd";
 import { creditOutcome, creditWords, handedLine } from "./asked";
-import { errorsIn, describeProblem } from "../model/problems";
+import { errorsIn, describeProblem, type Problem } from "../model/problems";
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { askedIn, type Asked } from "../plan/asked";
@@ -26,9 +26,7 @@ import { creditKey } from "../read/twice";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
 function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: string; done: string } | { refused: string } {
-  const refused = (problems: readonly Parameters<typeof describeProblem>[0][]) => ({
-    refused: problems.length === 0 ? "it plans nothing" : describeProblem(problems[0] as Parameters<typeof describeProblem>[0]),
-  });
+  const refused = (problems: readonly Problem[]) => ({ refused: problems[0] === undefined ? "it plans nothing" : describeProblem(problems[0]) });
   switch (asked.kind) {
     case "century-end": {
       const outcome = centuryEndOf(readCampaign(raw), asked.century);
