@@ -363,6 +363,10 @@ const SECTIONS = [
         by: ["DEMESNE"],
       },
       {
+        rule: `each round ends in a gesture: a side whose gesture is beaten loses 1 hit point, two tricks hit each other, a block hurts only a null, which every gesture beats ${PASSAGE("seed 000, Combat Procedure; The Null Gesture")}`,
+        by: ["GESTURES"],
+      },
+      {
         rule: `at 0 hit points a demesne lets an attacker from outside in, and passes to one from inside ${PASSAGE("seed 000, Combat Between Characters and Demesnes")}`,
         by: [],
         why: "played at the table",
@@ -458,7 +462,7 @@ const OTHERS = [
     title: "Heaven: combat (ch. 4)",
     rules: [
       {
-        rule: `combat is always 1 against 1; each round each side uses at most 1 combat or artifact power, each power once per combat, then a gesture: a hit takes 1 hit point, and two tricks hit each other ${PASSAGE("seed 000, Combat; Combat Procedure")}`,
+        rule: `combat is always 1 against 1; each round each side uses at most 1 combat or artifact power, each power once per combat, before the round's gestures ${PASSAGE("seed 000, Combat; Combat Procedure")}`,
         by: [],
         why: "played at the table",
       },

@@ -66,3 +66,32 @@ export function demesne(addedHitPoints = 0, addedBlocks = 0): DemesneInCombat {
     blocks: wholeResult(BigInt(DEMESNE_BLOCKS) + BigInt(addedBlocks), "The blocks"),
   };
 }
+
+/** The gestures of a combat round: rock, paper and scissors at will, a trick or a block only from a power, and null for none. */
+export const GESTURE_NAMES = ["rock", "paper", "scissors", "trick", "block", "null"] as const;
+export type Gesture = (typeof GESTURE_NAMES)[number];
+
+/**
+ * The gestures each one hits. A block beats every gesture but hurts only a null; a trick beats
+ * everything but a block, another trick included; anything beats a null, which hits nothing.
+ */
+const HITS: Readonly<Record<Gesture, readonly Gesture[]>> = {
+  rock: ["scissors", "null"],
+  paper: ["rock", "null"],
+  scissors: ["paper", "null"],
+  trick: ["rock", "paper", "scissors", "trick", "null"],
+  block: ["null"],
+  null: [],
+};
+
+/**
+ * The hit points each side loses to the gestures of one combat round (seed 000, Combat Procedure;
+ * The Null Gesture): 1 to a side whose gesture the other's beats, and no more than 1 a round.
+ * @example gestures("rock", "scissors") // [0, 1]
+ * @example gestures("trick", "trick") // [1, 1] (two tricks hit each other)
+ * @example gestures("block", "null") // [0, 1] (a block hurts only a null)
+ */
+export function gestures(a: Gesture, b: Gesture): [number, number] {
+  for (const g of [a, b]) if (!GESTURE_NAMES.includes(g)) fail(`A gesture must be one of ${GESTURE_NAMES.join(", ")}, not ${g}.`);
+  return [HITS[b].includes(a) ? 1 : 0, HITS[a].includes(b) ? 1 : 0];
+}

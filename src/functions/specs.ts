@@ -8,7 +8,7 @@ import { resist, resistLevels } from "../engine/resist";
 import { ERAS, toll, type Era, type TollMode } from "../engine/toll";
 import { lordLoss, surrender, type SurrenderMode } from "../engine/heaven";
 import { council, COUNCIL_SEATS, MOST_ARCHETYPAL, successor, type CouncilKind } from "../engine/council";
-import { demesne, guardianBeasts, hitPoints } from "../engine/combat";
+import { demesne, GESTURE_NAMES, gestures, guardianBeasts, hitPoints, type Gesture } from "../engine/combat";
 import { ARTIFACT_FACTOR, artifactStrength, CASTERS, precedence, type Caster } from "../engine/powers";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
@@ -160,6 +160,10 @@ export const DEMESNE = define(
     return [[d.hitPoints, d.blocks]];
   },
 );
+
+const gesture = (name: string) => word<Gesture>(name, GESTURE_NAMES, { stone: "rock", scissor: "scissors", none: "null", nothing: "null" });
+
+export const GESTURES = define("GESTURES", [gesture("gesture_a"), gesture("gesture_b")], (a, b) => [gestures(a, b)]);
 
 export const ARTIFACTSTRENGTH = define(
   "ARTIFACTSTRENGTH",

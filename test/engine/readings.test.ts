@@ -9,6 +9,7 @@ import { wealthBonus } from "../../src/engine/attributes";
 import { vetoOfChange, type Share } from "../../src/engine/pantheon";
 import { claimDivinity, conflictWon, dicePool, difficulty, gameOver, goalBonus, goalState, meltRolls } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
+import { GESTURE_NAMES, gestures } from "../../src/engine/combat";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
 import { resistLevels } from "../../src/engine/resist";
@@ -185,5 +186,22 @@ describe("Games of the Gods: the end of an act (seed 003)", () => {
   test("the game ends on two different level 3 goals", () => {
     expect([0, 1, 2, 3, 4, 5].map(gameOver)).toEqual([false, false, true, true, true, true]);
     expect(() => gameOver(6)).toThrow(/0 to 5/);
+  });
+});
+
+describe("a combat round's gestures (seed 000, Combat Procedure; The Null Gesture)", () => {
+  test("the text's own cases: a beaten gesture loses 1, two tricks both lose 1, a block hurts a null", () => {
+    expect(gestures("rock", "scissors")).toEqual([0, 1]);
+    expect(gestures("trick", "trick")).toEqual([1, 1]);
+    expect(gestures("block", "null")).toEqual([0, 1]);
+    for (const g of GESTURE_NAMES) if (g !== "null") expect(gestures(g, "null")).toEqual([0, 1]);
+  });
+  test("our reading of what the text leaves open: a block against a trick, two blocks, two nulls hurt nobody", () => {
+    expect(gestures("trick", "block")).toEqual([0, 0]);
+    expect(gestures("block", "block")).toEqual([0, 0]);
+    expect(gestures("null", "null")).toEqual([0, 0]);
+  });
+  test("bad input is refused", () => {
+    expect(() => gestures("lizard" as never, "rock")).toThrow(RuleError);
   });
 });

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
 /**
  * Heaven: whether the Great Council sits and a vote carries, an archetype's successor, combat
- * (the Guardian Beasts, hit points, a demesne), powers (an artifact's strength, which of two
+ * (the Guardian Beasts, hit points, a demesne, a round's gestures), powers (an artifact's strength, which of two
  * prevails), and the pantheons (turmoil, a cult, a god obliterated, a division checked or changed).
  */
 import { invoke } from "../runner";
@@ -10,6 +10,7 @@ import {
   COUNCIL,
   CULT,
   DEMESNE,
+  GESTURES,
   GUARDIANBEASTS,
   HITPOINTS,
   OBLITERATE,
@@ -86,6 +87,18 @@ export function hitpoints(permanent_lost: any, internal_weakness?: any): any {
  */
 export function demesne(added_hit_points?: any, added_blocks?: any): any {
   return invoke(DEMESNE, added_hit_points, added_blocks);
+}
+
+/**
+ * Hit points each side loses to one combat round's gestures: 1 to the side whose gesture is beaten; a block hurts only a null, two tricks hit each other.
+ * @customfunction GESTURES
+ * @helpurl https://localhost:3000/docs/functions/GESTURES.html
+ * @param gesture_a The first side's gesture: "rock", "paper", "scissors", "trick", "block" or "null" (no gesture).
+ * @param gesture_b The other side's gesture, the same way.
+ * @returns Two cells in a row: hit points the first side loses, hit points the other loses.
+ */
+export function gestures(gesture_a: any, gesture_b: any): any {
+  return invoke(GESTURES, gesture_a, gesture_b);
 }
 
 /**
