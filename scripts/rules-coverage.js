@@ -528,6 +528,11 @@ const OTHERS = [
           "the century end: a warning at the era's last century, and one that holds the payment past it while the era's end is not credited; an era's end credited early is held too (the Settings table's Era Centrum length, 16 by default; Era Omega length for the era after it)",
       },
       {
+        rule: `Era Centrum's centuries are shared among the game's sessions as equally as possible ${PASSAGE("seed 002, Time on Earth, the Sequence of Centuries")}`,
+        by: ["CENTURIES"],
+        other: "its length argument takes the Settings table's Era Centrum length",
+      },
+      {
         rule: `at the Earth map each player holds 1 numbered ticket at a time and uses 1 power each time the number is called ${PASSAGE("seed 000, The Gods and the Earth")}`,
         by: [],
         why: "how the referees run the queue",

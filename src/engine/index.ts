@@ -17,3 +17,4 @@ export * from "./heaven";
 export * from "./council";
 export * from "./combat";
 export * from "./powers";
+export * from "./sessions";

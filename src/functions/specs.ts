@@ -13,6 +13,7 @@ import { ARTIFACT_FACTOR, artifactStrength, CASTERS, precedence, type Caster } f
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
 import { manaScale, MOST_CARDS, pooledLevel, powerCost } from "../engine/costs";
+import { CENTRUM_CENTURIES, MOST_SESSIONS, sessionCenturies } from "../engine/sessions";
 import {
   cult,
   inStyle,
@@ -244,6 +245,24 @@ export const POOLEDLEVEL = define("POOLEDLEVEL", [cardCounts("cards", MOST_CARDS
 );
 
 export const MANASCALE = define("MANASCALE", [nonNegative("average_mana", "a number of mana, 0 or more")], (average) => manaScale(average));
+
+// Era Centrum's centuries shared among the sessions (seed 002, the Sequence of Centuries).
+
+const atLeastOne = (name: string, what: string, most?: number) =>
+  wholeBetween(name, 1, most ?? Number.MAX_SAFE_INTEGER, `${what}, a whole number ${most === undefined ? "1 or more" : `from 1 to ${most}`}`);
+
+export const CENTURIES = define(
+  "CENTURIES",
+  [
+    atLeastOne("sessions", "the game's sessions", MOST_SESSIONS),
+    optional(atLeastOne("session", "a session's number", MOST_SESSIONS)),
+    optional(atLeastOne("length", "centuries"), CENTRUM_CENTURIES),
+  ],
+  (sessions, session, length) => {
+    const each = sessionCenturies(sessions, length, session);
+    return session === undefined ? each.map((n) => [n]) : (each[0] as number);
+  },
+);
 
 // §4: population.
 

@@ -10,6 +10,7 @@ import { vetoOfChange, type Share } from "../../src/engine/pantheon";
 import { claimDivinity, conflictWon, dicePool, difficulty, gameOver, goalBonus, goalState, meltRolls } from "../../src/engine/games";
 import { powerCost } from "../../src/engine/costs";
 import { GESTURE_NAMES, gestures } from "../../src/engine/combat";
+import { CENTRUM_CENTURIES, sessionCenturies } from "../../src/engine/sessions";
 import { ratio } from "../../src/engine/exact";
 import { tollReceived } from "../../src/engine/toll";
 import { resistLevels } from "../../src/engine/resist";
@@ -203,5 +204,24 @@ describe("a combat round's gestures (seed 000, Combat Procedure; The Null Gestur
   });
   test("bad input is refused", () => {
     expect(() => gestures("lizard" as never, "rock")).toThrow(RuleError);
+  });
+});
+
+describe("Era Centrum's centuries among the sessions (seed 002, the Sequence of Centuries)", () => {
+  test("as equally as possible: never more than 1 apart, the extra centuries to the first sessions", () => {
+    expect(CENTRUM_CENTURIES).toBe(16);
+    expect(sessionCenturies(5)).toEqual([4, 3, 3, 3, 3]);
+    expect(sessionCenturies(7)).toEqual([3, 3, 2, 2, 2, 2, 2]);
+    expect(sessionCenturies(16)).toEqual(Array<number>(16).fill(1));
+    expect(sessionCenturies(3, 10, 2)).toEqual([3]);
+  });
+  test("more sessions than centuries: the last ones play none", () => {
+    expect(sessionCenturies(18)).toEqual([...Array<number>(16).fill(1), 0, 0]);
+  });
+  test("bad input is refused", () => {
+    expect(() => sessionCenturies(0)).toThrow(RuleError);
+    expect(() => sessionCenturies(4, 0)).toThrow(RuleError);
+    expect(() => sessionCenturies(4, 16, 5)).toThrow(/from 1 to 4/);
+    expect(() => sessionCenturies(4, 16, 1.5)).toThrow(RuleError);
   });
 });

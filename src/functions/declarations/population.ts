@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
 /**
  * The races on the map: their strength, growth and migration, population limits and starvation,
- * new cities, and the deaths a disaster leaves after their resistances.
+ * new cities, and the deaths a disaster leaves after their resistances; and Era Centrum's
+ * centuries shared among the game's sessions.
  */
 import { invoke } from "../runner";
-import { BARBARIANGROWTH, GROWTH, MIGRATE, NEWCITY, POPLIMIT, POPULATION, RESIST, RESISTLEVELS, STARVATION } from "../specs";
+import { BARBARIANGROWTH, CENTURIES, GROWTH, MIGRATE, NEWCITY, POPLIMIT, POPULATION, RESIST, RESISTLEVELS, STARVATION } from "../specs";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
 import { CustomFunctions } from "../registration";
 
@@ -121,4 +122,17 @@ export function starvation(units: any, limit: any): any {
  */
 export function newcity(squares: any, cities: any): any {
   return invoke(NEWCITY, squares, cities);
+}
+
+/**
+ * Era Centrum's centuries shared as equally as possible among the game's sessions: the first sessions play one more while the rest lasts.
+ * @customfunction CENTURIES
+ * @helpurl https://localhost:3000/docs/functions/CENTURIES.html
+ * @param sessions The game sessions Era Centrum is played over (1 to 1000).
+ * @param [session] Which session, counting from 1. Leave it out for every session's, one row each.
+ * @param [length] Era Centrum's centuries: 16 if left out, as the rules give it; the Settings table's Era Centrum length if the campaign sets one.
+ * @returns The centuries that session plays, or a column with every session's.
+ */
+export function centuries(sessions: any, session?: any, length?: any): any {
+  return invoke(CENTURIES, sessions, session, length);
 }

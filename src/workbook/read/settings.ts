@@ -6,14 +6,15 @@
  */
 import { exactNumber, isBlank } from "../../engine/cells";
 import { didYouMean, nameKey } from "../../engine/names";
+import { CENTRUM_CENTURIES } from "../../engine/sessions";
 import { tableWarning, type Problem } from "../model/problems";
 import type { RawTable } from "../model/raw";
 import { MAX_CENTURY, SETTINGS } from "../model/schema";
 import { addressIn, columnIndex } from "../model/tableReader";
 import { rowList } from "../model/shown";
 
-/** Era Centrum's centuries (seed 002, Time on Earth, the Sequence of Centuries). */
-export const ERA_CENTURIES = 16;
+/** Era Centrum's centuries (seed 002, Time on Earth, the Sequence of Centuries): the rule's, as GODS.CENTURIES shares them. */
+export const ERA_CENTURIES = CENTRUM_CENTURIES;
 
 export interface Settings {
   /** Era Centrum's centuries: a warning at its last century's end, and after it */
