@@ -70,6 +70,10 @@ const SECTIONS = [
         by: ["POWERCOST"],
         other: "modifier 2",
       },
+      {
+        rule: `a P2 persuasion costs more if either target raises the cost of persuasion; a Pm one reaches such a target only if the caster pays for him ${PASSAGE("seed 000, Persuasion Powers (P)")}`,
+        by: ["PERSUASION"],
+      },
     ],
   },
   {

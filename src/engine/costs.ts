@@ -1,5 +1,5 @@
 import { fail, wholeResult } from "./errors";
-import { ceil, cmp, fromNumber, isNegative, mul, ONE, ratio, type Ratio } from "./exact";
+import { ceil, cmp, fromNumber, isNegative, mul, ONE, ratio, toNumber, type Ratio } from "./exact";
 
 /** No combination of modifiers brings a cost below this share of the normal cost. */
 export const COST_FLOOR: Ratio = { n: 1n, d: 4n };
@@ -23,6 +23,35 @@ export function powerCost(normalCost: number, modifiers: readonly (number | Rati
   const cost = ceil(mul(normal, factor));
   const floor = ceil(mul(normal, COST_FLOOR));
   return wholeResult(cost > floor ? cost : floor, "The cost");
+}
+
+/** A persuasion power by its targets: one (P), two (P2), or everyone in the locale who fits (Pm). */
+export type Persuasion = "p" | "p2" | "pm";
+export const PERSUASIONS: readonly Persuasion[] = ["p", "p2", "pm"];
+
+/**
+ * What a persuasion costs when some of its targets have an ability that raises the cost of
+ * persuasion (seed 000, Persuasion Powers (P)), each such ability a factor of 1 or more. A P or P2
+ * power reaches all its targets at once: every target's factor multiplies the cost with the
+ * caster's own modifiers. A Pm power reaches a target who raises the cost only if the caster pays
+ * that target's rise: the cost with his factor less the cost without it, added for each one.
+ * Every cost is powerCost's: rounded up once, never below 25% of the normal cost.
+ * @example persuasionCost(10, "p2", [2, 1.5]) // 30
+ * @example persuasionCost(10, "pm", [2, 1.5]) // 25 (10, 10 more for one, 5 for the other)
+ */
+export function persuasionCost(normalCost: number, kind: Persuasion, raises: readonly (number | Ratio)[], modifiers: readonly (number | Ratio)[] = []): number {
+  const most = kind === "p" ? 1 : kind === "p2" ? 2 : Infinity;
+  if (raises.length > most)
+    fail(`A ${kind.toUpperCase()} power has ${most === 1 ? "one target" : "two targets"}, so at most ${most} can raise its cost, not ${raises.length}.`);
+  for (const r of raises) {
+    const f = typeof r === "number" ? fromNumber(r) : r;
+    if (cmp(f, ONE) < 0) fail(`A target's ability raises the cost: its factor is 1 or more (2 for double), not ${toNumber(f)}.`);
+  }
+  if (kind !== "pm") return powerCost(normalCost, [...modifiers, ...raises]);
+  const base = powerCost(normalCost, modifiers);
+  let total = BigInt(base);
+  for (const r of raises) total += BigInt(powerCost(normalCost, [...modifiers, r])) - BigInt(base);
+  return wholeResult(total, "The cost");
 }
 
 /** The factor the gamemasters apply to every mana source. */

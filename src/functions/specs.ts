@@ -12,7 +12,7 @@ import { demesne, GESTURE_NAMES, gestures, guardianBeasts, hitPoints, type Gestu
 import { ARTIFACT_FACTOR, artifactStrength, CASTERS, precedence, type Caster } from "../engine/powers";
 import { CULTURES, mayFoundCity, populationLimit, populationStrength, starvation, TERRAINS, type Culture, type Terrain } from "../engine/population";
 import { warAverted, warsDeclared, wealthBonus } from "../engine/attributes";
-import { manaScale, MOST_CARDS, pooledLevel, powerCost } from "../engine/costs";
+import { manaScale, MOST_CARDS, persuasionCost, PERSUASIONS, pooledLevel, powerCost, type Persuasion } from "../engine/costs";
 import { CENTRUM_CENTURIES, MOST_SESSIONS, sessionCenturies } from "../engine/sessions";
 import {
   cult,
@@ -234,10 +234,19 @@ export const RESISTLEVELS = define("RESISTLEVELS", [whole("reduction", "a whole 
 
 // §2 and §3: what powers cost, and how far the gamemasters scale mana down.
 
-export const POWERCOST = define(
-  "POWERCOST",
-  [whole("normal_cost", "a whole number of mana, 0 or more"), multipliers("modifier", true)],
-  (normalCost, modifiers) => powerCost(normalCost, modifiers),
+const normalCost = whole("normal_cost", "a whole number of mana, 0 or more");
+
+export const POWERCOST = define("POWERCOST", [normalCost, multipliers("modifier", true)], (cost, modifiers) => powerCost(cost, modifiers));
+
+export const PERSUASION = define(
+  "PERSUASION",
+  [
+    normalCost,
+    word<Persuasion>("kind", PERSUASIONS, { two: "p2", multiple: "pm" }),
+    { ...multipliers("raises", true), repeating: false },
+    multipliers("modifier", true),
+  ],
+  (cost, kind, raises, modifiers) => persuasionCost(cost, kind, raises, modifiers),
 );
 
 export const POOLEDLEVEL = define("POOLEDLEVEL", [cardCounts("cards", MOST_CARDS), cardCounts("borrowed", MOST_CARDS, true)], (cards, borrowed) =>

@@ -8,7 +8,7 @@ import { barbarianSplit, growth } from "../../src/engine/growth";
 import { wealthBonus } from "../../src/engine/attributes";
 import { vetoOfChange, type Share } from "../../src/engine/pantheon";
 import { claimDivinity, conflictWon, dicePool, difficulty, gameOver, goalBonus, goalState, meltRolls } from "../../src/engine/games";
-import { powerCost } from "../../src/engine/costs";
+import { persuasionCost, powerCost } from "../../src/engine/costs";
 import { GESTURE_NAMES, gestures } from "../../src/engine/combat";
 import { CENTRUM_CENTURIES, sessionCenturies } from "../../src/engine/sessions";
 import { ratio } from "../../src/engine/exact";
@@ -223,5 +223,30 @@ describe("Era Centrum's centuries among the sessions (seed 002, the Sequence of 
     expect(() => sessionCenturies(4, 0)).toThrow(RuleError);
     expect(() => sessionCenturies(4, 16, 5)).toThrow(/from 1 to 4/);
     expect(() => sessionCenturies(4, 16, 1.5)).toThrow(RuleError);
+  });
+});
+
+describe("a persuasion of several targets (seed 000, Persuasion Powers (P))", () => {
+  test("P2: either target's raise raises the cost, and both raises multiply", () => {
+    expect(persuasionCost(10, "p2", [])).toBe(10);
+    expect(persuasionCost(10, "p2", [2])).toBe(20);
+    expect(persuasionCost(10, "p2", [2, 2])).toBe(40);
+    expect(persuasionCost(10, "p2", [2, 1.5], [0.75])).toBe(powerCost(10, [0.75, 2, 1.5]));
+  });
+  test("Pm: the room once, then each target paid for adds his own rise", () => {
+    expect(persuasionCost(10, "pm", [2, 2])).toBe(30);
+    expect(persuasionCost(10, "pm", [2, 1.5], [0.75])).toBe(8 + (15 - 8) + (12 - 8));
+    // Each rise is worked out alone: the order of the targets does not matter.
+    expect(persuasionCost(9, "pm", [1.5, 3], [0.75])).toBe(persuasionCost(9, "pm", [3, 1.5], [0.75]));
+  });
+  test("the floor holds for every cost: never below 25% of the normal cost, rounded up", () => {
+    expect(persuasionCost(10, "p2", [2], [0.1])).toBe(3);
+    expect(persuasionCost(10, "pm", [2, 2], [0.1])).toBe(3);
+  });
+  test("bad input is refused", () => {
+    expect(() => persuasionCost(10, "p", [2, 2])).toThrow(/one target/);
+    expect(() => persuasionCost(10, "p2", [2, 2, 2])).toThrow(/two targets/);
+    expect(() => persuasionCost(10, "pm", [0.5])).toThrow(/1 or more/);
+    expect(() => persuasionCost(-1, "pm", [])).toThrow(RuleError);
   });
 });

@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw cell values, read by the runner (functions.ts says why) */
 /**
- * Mana: what arrives of a transfer, what a loser or a lord hands over, what a power costs (and
- * the level gods cast together), and the gamemasters' scale on every source.
+ * Mana: what arrives of a transfer, what a loser or a lord hands over, what a power costs (a
+ * persuasion of several targets too, and the level gods cast together), and the gamemasters' scale on every source.
  */
 import { invoke, repeated } from "../runner";
-import { LORDLOSS, MANASCALE, POOLEDLEVEL, POWERCOST, SURRENDER, TOLL } from "../specs";
+import { LORDLOSS, MANASCALE, PERSUASION, POOLEDLEVEL, POWERCOST, SURRENDER, TOLL } from "../specs";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the lines the build appends
 import { CustomFunctions } from "../registration";
 
@@ -69,6 +69,21 @@ export function powercost(normal_cost: any, modifier?: any[][][]): any {
   // repeated() drops); `gods fn` passes them one by one, so the rest arrive as further arguments.
   // eslint-disable-next-line prefer-rest-params
   return invoke(POWERCOST, normal_cost, modifier, ...repeated(arguments, 2));
+}
+
+/**
+ * Mana a persuasion costs when targets raise the cost: a P or P2 power multiplies by every target's factor; a Pm power adds each paid-for target's rise.
+ * @customfunction PERSUASION
+ * @helpurl https://localhost:3000/docs/functions/PERSUASION.html
+ * @param normal_cost The power's normal cost in mana (a whole number, 0 or more).
+ * @param kind "P" (one target), "P2" (two targets) or "Pm" (everyone in the locale who fits).
+ * @param [raises] The factor (1 or more, 2 for double) of each target whose ability raises the cost; for Pm, only those the caster pays for.
+ * @param [modifier] The caster's own cost multiplier, such as 0.75 in the Hall of Feasts, or a range of them; as many as apply, or none.
+ * @returns Mana to pay.
+ */
+export function persuasion(normal_cost: any, kind: any, raises?: any[][], modifier?: any[][][]): any {
+  // eslint-disable-next-line prefer-rest-params
+  return invoke(PERSUASION, normal_cost, kind, raises, modifier, ...repeated(arguments, 4));
 }
 
 /**
