@@ -12,7 +12,6 @@ import {
   planUndo,
   type CreditOutcome,
   type Payment,
-  readCampaign,
 } from "../workbook";
 import { jobOptions, paymentTable, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
@@ -58,7 +57,7 @@ export function creditEvent(options: BookOptions & EventOptions & { readonly eve
     {
       ...jobOptions(options),
       command: "gods event",
-      plan: (raw) => planEvent(readCampaign(raw), options.event, options),
+      plan: (_raw, read) => planEvent(read, options.event, options),
       refused: (n) => `The event "${options.event.slice(0, 100)}" was not credited: ${problemsToFix(n)}`,
       report: (outcome, target) => {
         if (!options.json) io.out(`Century ${outcome.century}: ${outcome.what}`);
@@ -76,7 +75,7 @@ export function creditEraEnd(options: BookOptions & { readonly century: number }
     {
       ...jobOptions(options),
       command: "gods era-end",
-      plan: (raw) => planEraEnd(readCampaign(raw), options.century),
+      plan: (_raw, read) => planEraEnd(read, options.century),
       refused: (n) => `${sentence(eraEndWords(options.century))} was not credited: ${problemsToFix(n)}`,
       report: (outcome, target) => {
         if (!options.json) io.out(`${sentence(eraEndWords(outcome.century))}: era-end mana`);
@@ -104,7 +103,7 @@ export function debitAccount(
     {
       ...jobOptions(options),
       command: "gods debit",
-      plan: (raw) => planDebit(readCampaign(raw), options.god, options.mana, options.what, options),
+      plan: (_raw, read) => planDebit(read, options.god, options.mana, options.what, options),
       refused: (n) => `Nothing was taken from ${options.god.slice(0, 100)}: ${problemsToFix(n)}`,
       report: (outcome, target) => {
         const [p] = outcome.payments;
@@ -148,7 +147,7 @@ export function undoCredit(options: BookOptions, io: Io): Promise<number> {
     {
       ...jobOptions(options),
       command: "gods undo",
-      plan: (raw) => planUndo(readCampaign(raw)),
+      plan: (_raw, read) => planUndo(read),
       refused: (n) => `Nothing was taken back: ${problemsToFix(n)}`,
       report: (outcome, target) => {
         const back = takeBack(outcome.payments);

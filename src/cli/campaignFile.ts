@@ -132,6 +132,16 @@ export async function withLock<T>(real: string, work: () => Promise<T>, given: L
         // Releasing removes the lock folder, unless another run has made it its own meanwhile.
         fs: {
           ...fs,
+          // The thread that removes what a stopped run left is told of the folder before it is
+          // made, not once the lock is taken: a stop between the two would leave it behind, and
+          // the next command would wait for it to go stale.
+          mkdir: (p: string, done: (e: NodeJS.ErrnoException | null) => void) => {
+            tell({ lock: p });
+            fs.mkdir(p, (e) => {
+              if (e !== null) tell({ unlock: p });
+              done(e);
+            });
+          },
           rmdir: (p: string, done: (e: Error | null) => void) => {
             if (state.keep === true) done(null);
             else fs.rmdir(p, done);

@@ -1,5 +1,5 @@
 import * as fs from "fs";
-import { describeProblem, warningsIn, planCenturyEnd, type CenturyEndOutcome, type HandOut, type Payment } from "../workbook";
+import { centuryEndOf, describeProblem, warningsIn, type CenturyEndOutcome, type HandOut, type Payment } from "../workbook";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
 import { problemLines } from "./answers";
@@ -72,7 +72,7 @@ export async function centuryEnd(options: CenturyEndOptions, io: Io): Promise<nu
     {
       ...jobOptions(options),
       command: "gods century-end",
-      plan: (raw) => planCenturyEnd(raw, options.century, { firstCentury: options.firstCentury === true }),
+      plan: (_raw, read) => centuryEndOf(read, options.century, { firstCentury: options.firstCentury === true }),
       refused: (n) => `Century ${options.century} was not calculated: ${problemsToFix(n)}`,
       report: (outcome, target) => {
         report(outcome, options, io, target);

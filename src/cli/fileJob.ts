@@ -7,7 +7,19 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { describeProblem, errorsIn, openActionProblems, payWarningsIn, warningsIn, type Problem, type RawWorkbook, type WorkbookPlan } from "../workbook";
+import {
+  damageIn,
+  describeProblem,
+  errorsIn,
+  openActionProblems,
+  payWarningsIn,
+  readCampaign,
+  warningsIn,
+  type CampaignRead,
+  type Problem,
+  type RawWorkbook,
+  type WorkbookPlan,
+} from "../workbook";
 import { writePlan, FileProblem, openPackage, savePackage, type Package, readPackage } from "../workbook/xlsx";
 import { CampaignFileError, checkNotOpenElsewhere, checkNotTheWorkbook, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
@@ -28,8 +40,8 @@ export interface FileJob<O extends Planned> {
   readonly command: string;
   /** one JSON object on stdout, also when the change is refused */
   readonly json: boolean;
-  /** plans the change on the workbook as read */
-  plan(raw: RawWorkbook): O;
+  /** plans the change on the workbook as read (`read`: the campaign, read once for the check of the book and for the plan) */
+  plan(raw: RawWorkbook, read: CampaignRead): O;
   /** the first line when the change is refused, with the number of errors */
   refused(errors: number): string;
   /** what to print once written (or, on a dry run, what would have been) */
@@ -47,6 +59,8 @@ export interface FileJob<O extends Planned> {
   readonly acceptWarnings?: boolean;
   /** the command settles an action left open inside Excel (gods recover): the file is not refused for it */
   readonly journal?: boolean;
+  /** the command corrects the book (gods ledger reseal): a broken seal or book's head is what it answers, not a refusal */
+  readonly mending?: boolean;
 }
 
 export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Promise<number> {
@@ -70,7 +84,15 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       const raw = readPackage(pkg);
       // An action Excel saved part-way: finished or taken back first (gods recover), whatever the command.
       const open = job.journal === true ? [] : openActionProblems(raw);
-      const outcome: O = open.length > 0 ? { ...job.plan(raw), problems: open } : job.plan(raw);
+      const campaign = readCampaign(raw);
+      const planned = job.plan(raw, campaign);
+      // A damaged book (the Ledger, its seal, the book's head): every command that writes refuses
+      // it, as the century end does, whatever it would change; the problem says how to put it right.
+      const damage = job.journal === true ? [] : damageIn(campaign.problems, { mending: job.mending === true });
+      const named = new Set(planned.problems.map(describeProblem));
+      const unnamed = damage.filter((p) => !named.has(describeProblem(p)));
+      const outcome: O =
+        open.length > 0 ? { ...planned, problems: open } : unnamed.length > 0 ? { ...planned, problems: [...unnamed, ...planned.problems] } : planned;
       const errors = errorsIn(outcome.problems);
       if (errors.length > 0 || (outcome.plan === undefined && job.write === undefined)) {
         const first = `${job.refused(errors.length)} Nothing was written.`;

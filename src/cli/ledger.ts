@@ -1,5 +1,5 @@
 /** The book by hand, on purpose: `gods ledger reseal` (a correction, with its reason) and `gods rename`. */
-import { describeProblem, warningsIn, applyEdits, planRename, planReseal, readCampaign } from "../workbook";
+import { describeProblem, warningsIn, applyEdits, planRename, planReseal } from "../workbook";
 import { writeTableEdits, writePlan } from "../workbook/xlsx";
 import { jobOptions, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
@@ -11,7 +11,8 @@ export function resealLedger(options: WriteOptions & { readonly because: string 
     {
       ...jobOptions(options),
       command: "gods ledger reseal",
-      plan: (raw) => planReseal(readCampaign(raw), options.because),
+      mending: true,
+      plan: (_raw, read) => planReseal(read, options.because),
       refused: (n) => `The book was not corrected: the workbook has ${n} problem${n === 1 ? "" : "s"} to fix first.`,
       report: (outcome, target) => {
         const corrected = outcome.payments.map((p) => p.god);

@@ -1,5 +1,5 @@
 /** The session packet on a workbook file: `gods packet`, the printable sheets for the table (the Earth Summary, the Character Sheets and the Charts). */
-import { describeProblem, fittedToWidth, planPacket, plannedPages, readCampaign, warningsIn, type PacketOutcome } from "../workbook";
+import { describeProblem, fittedToWidth, planPacket, plannedPages, warningsIn, type PacketOutcome } from "../workbook";
 import { moveSheetsToEnd, savePackage, keepOnlySheets, writeSheets } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import { printToPdf } from "./pdf";
@@ -63,7 +63,7 @@ export function writePacket(options: PacketOptions, io: Io): Promise<number> {
       command: "gods packet",
       json: options.json,
       dryRun: options.dryRun,
-      plan: (raw) => planPacket(readCampaign(raw)),
+      plan: (_raw, read) => planPacket(read),
       ...(options.pdf === undefined ? {} : { outputs: [["pdf", options.pdf]] as const }),
       write: async (pkg, _raw, outcome) => {
         // The packet's sheets together at the end, in their order: they print as one.

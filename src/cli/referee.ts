@@ -5,7 +5,6 @@ import {
   type Problem,
   type RawWorkbook,
   RACES,
-  readCampaign,
   planDisaster,
   type DisasterOrder,
   planGrowth,
@@ -85,8 +84,7 @@ function run(options: RefereeOptions, command: string, what: string, plan: (camp
       command,
       json: options.json,
       dryRun: options.dryRun,
-      plan: (raw: RawWorkbook) => {
-        const read = readCampaign(raw);
+      plan: (_raw: RawWorkbook, read) => {
         const planned = plan(read);
         // The Races table's warnings may be about a column the action reads: show them with it.
         const warnings: Problem[] = warningsIn(read.problems).filter((p) => p.table === RACES.name);

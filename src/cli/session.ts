@@ -1,5 +1,5 @@
 /** Between sessions, on a workbook file: `gods session-end` (what each character holds) and `gods cards` (sphere cards bought). */
-import { describeProblem, warningsIn, planCards, planSessionEnd, readCampaign, previewJson, type CardsOrder, type SessionOrder } from "../workbook";
+import { describeProblem, warningsIn, planCards, planSessionEnd, previewJson, type CardsOrder, type SessionOrder } from "../workbook";
 import { writeTableEdits } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
@@ -28,8 +28,7 @@ export function endSession(options: BetweenOptions & { readonly order: SessionOr
       command: "gods session-end",
       json: options.json,
       dryRun: options.dryRun,
-      plan: (raw) => {
-        const read = readCampaign(raw);
+      plan: (raw, read) => {
         const planned = planSessionEnd(raw, read.campaign, options.order);
         return { ...planned, problems: [...planned.problems, ...warningsIn(read.problems).filter((p) => p.table === "Gods")] };
       },
@@ -72,8 +71,7 @@ export function changeCards(options: BetweenOptions & { readonly order: CardsOrd
       command: "gods cards",
       json: options.json,
       dryRun: options.dryRun,
-      plan: (raw) => {
-        const read = readCampaign(raw);
+      plan: (_raw, read) => {
         const planned = planCards(read, options.order);
         return { ...planned, problems: [...planned.problems, ...warningsIn(read.problems).filter((p) => p.table === "Cards")] };
       },

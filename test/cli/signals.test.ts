@@ -3,7 +3,7 @@
  * second, leaves the workbook as it was, and leaves no lock folder nor unfinished copy beside it.
  * Run as a gamemaster runs it: node bin/gods.js, a process of its own.
  */
-import { spawn } from "child_process";
+import { spawn, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -63,4 +63,25 @@ describe("a command stopped while it works", () => {
     },
     60_000,
   );
+});
+
+describe("a command stopped at any moment, from its start to its end", () => {
+  test("no lock folder is left, whenever the signal comes: the next command does not wait", async () => {
+    const file = path.join(dir, "example.xlsx");
+    const init = spawnSync(process.execPath, [GODS, "init", file, "--example"]);
+    expect(init.status).toBe(0);
+    const before = fs.readFileSync(file);
+    // From before the command has loaded to after it has written: a signal while the lock is
+    // being taken once left its folder behind, and the next command waited 30 s for it.
+    for (const after of [50, 150, 250, 350, 450, 600, 800, 1000, 1300]) {
+      fs.writeFileSync(file, before);
+      const r = await stopped(["century-end", file, "--century", "1", "--accept-warnings"], "SIGTERM", after);
+      // Stopped (143), done before the signal came (0), or ended by it before gods had begun (no code): never anything else.
+      expect({ after, code: [0, 143, null].includes(r.code) }).toEqual({ after, code: true });
+      expect({ after, left: fs.readdirSync(dir).filter((n) => n.startsWith("example.xlsx") && n !== "example.xlsx") }).toEqual({ after, left: [] });
+      if (r.code !== 0) expect(fs.readFileSync(file).equals(before)).toBe(true);
+    }
+    const next = spawnSync(process.execPath, [GODS, "century-end", file, "--century", "1", "--accept-warnings"], { encoding: "utf8" });
+    expect(next.stderr).not.toContain("waiting");
+  }, 120_000);
 });

@@ -91,13 +91,49 @@ export function headFormula(head: BookHead): string {
   return `=${pieces.join("&")}`;
 }
 
+/**
+ * The most characters of a head's formula: the add-in's is about a kilobyte (five credits' names
+ * of at most 80 characters, and three digests). A longer one is not read: it is garbled.
+ */
+export const HEAD_FORMULA_CHARS = 20_000;
+
+/**
+ * The texts of a formula made of quoted pieces joined by "&" (="ab"&"c""d"), each unquoted, or
+ * undefined when it is not one. One pass, no regular expression: a garbled formula of megabytes
+ * costs one reading of it.
+ */
+function quotedPieces(formula: string): string[] | undefined {
+  const pieces: string[] = [];
+  let i = formula.startsWith("=") ? 1 : 0;
+  const n = formula.length;
+  for (;;) {
+    while (i < n && formula.charCodeAt(i) !== 0x22 /* " */) i++;
+    if (i >= n) return pieces.length === 0 ? undefined : pieces;
+    let piece = "";
+    let from = i + 1;
+    for (;;) {
+      const quote = formula.indexOf('"', from);
+      if (quote < 0) return pieces.length === 0 ? undefined : pieces;
+      piece += formula.slice(from, quote);
+      if (formula.charCodeAt(quote + 1) === 0x22) {
+        piece += '"';
+        from = quote + 2;
+        continue;
+      }
+      i = quote + 1;
+      break;
+    }
+    pieces.push(piece);
+  }
+}
+
 /** The head a name's formula holds; undefined when it is not one the add-in wrote. */
 export function headIn(formula: unknown): BookHead | undefined {
-  if (typeof formula !== "string") return undefined;
-  const pieces = formula.replace(/^=/, "").match(/"(?:[^"]|"")*"/g);
-  if (pieces === null) return undefined;
+  if (typeof formula !== "string" || formula.length > HEAD_FORMULA_CHARS) return undefined;
+  const pieces = quotedPieces(formula);
+  if (pieces === undefined) return undefined;
   try {
-    const h = JSON.parse(pieces.map((p) => p.slice(1, -1).replace(/""/g, '"')).join("")) as Partial<BookHead> & { v?: unknown };
+    const h = JSON.parse(pieces.join("")) as Partial<BookHead> & { v?: unknown };
     if (h.v !== 1 || typeof h.first !== "string" || typeof h.rows !== "number" || typeof h.all !== "string" || !Array.isArray(h.credits)) return undefined;
     const credits = h.credits.filter((c): c is [string, string] => Array.isArray(c) && typeof c[0] === "string" && typeof c[1] === "string");
     return { first: h.first, rows: h.rows, all: h.all, credits };

@@ -30,6 +30,10 @@ export const DONE_CHARS = 200_000;
 /** The most characters of a setting the journal parses: larger is no record of the add-in's. */
 const RECORD_CHARS = 16_000_000;
 
+/** Why a record too large to be read is no record of the add-in's. */
+const tooLargeWhy = (chars: number): string =>
+  `it is too large to be one the add-in writes: ${chars.toLocaleString("en")} characters, where a record of the add-in's takes at most ${RECORD_CHARS.toLocaleString("en")}`;
+
 /** Text of the workbook's in a message: at most `max` characters, the rest said to be cut. */
 export const bounded = (text: string, max = 120): string => shownName(text, max);
 
@@ -112,7 +116,10 @@ export function doneIn(computer: string, value: unknown): DoneOperation[] {
 export const BOOKS_KEPT = 5;
 
 /** The journal from the workbook's settings; undefined when it holds none. */
-export function readJournal(items: readonly { readonly key: string; readonly value: unknown }[], readAt: number): Journal | undefined {
+export function readJournal(
+  items: readonly { readonly key: string; readonly value: unknown; readonly tooLarge?: number | undefined }[],
+  readAt: number,
+): Journal | undefined {
   const reached = new Map<string, number>();
   for (const { key, value } of items) {
     if (!key.startsWith(COMMIT_PREFIX)) continue;
@@ -120,18 +127,26 @@ export function readJournal(items: readonly { readonly key: string; readonly val
     reached.set(key.slice(COMMIT_PREFIX.length), Number.isSafeInteger(n) && n >= 0 ? n : 0);
   }
   const done: DoneOperation[] = [];
-  const intents: { id: string; value: unknown }[] = [];
+  const intents: { id: string; value: unknown; chars?: number }[] = [];
   const aside = new Set<string>();
-  for (const { key, value } of items) {
-    if (key.startsWith(DONE_PREFIX)) done.push(...doneIn(key.slice(DONE_PREFIX.length), value));
-    else if (key.startsWith(OP_PREFIX)) intents.push({ id: key.slice(OP_PREFIX.length), value });
-    else if (key.startsWith(ASIDE_PREFIX)) aside.add(key.slice(ASIDE_PREFIX.length));
+  for (const { key, value, tooLarge } of items) {
+    // (A loop, not push(...list): a list of a million entries would overflow the stack.)
+    if (key.startsWith(DONE_PREFIX)) for (const d of doneIn(key.slice(DONE_PREFIX.length), value)) done.push(d);
+    else if (key.startsWith(OP_PREFIX)) {
+      // Measured before it is parsed: a record larger than any the add-in writes is never parsed.
+      const chars = tooLarge ?? (typeof value === "string" && value.length > RECORD_CHARS ? value.length : undefined);
+      intents.push({ id: key.slice(OP_PREFIX.length), value, ...(chars === undefined ? {} : { chars }) });
+    } else if (key.startsWith(ASIDE_PREFIX)) aside.add(key.slice(ASIDE_PREFIX.length));
   }
   const finished = new Set(done.map((d) => d.id));
   const damaged: DamagedRecord[] = [];
   // An intent whose done mark is in a list is done: its keys go at the next write, with a mark left alone.
-  const open = intents.flatMap(({ id, value }) => {
+  const open = intents.flatMap(({ id, value, chars }) => {
     if (finished.has(id) || aside.has(id)) return [];
+    if (chars !== undefined) {
+      damaged.push({ id: bounded(id, 40), key: `${OP_PREFIX}${id}`, why: tooLargeWhy(chars) });
+      return [];
+    }
     let op: OpenOperation | undefined;
     try {
       op = operationIn(id, value, reached.get(id));

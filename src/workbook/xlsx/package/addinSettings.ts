@@ -7,7 +7,21 @@
  * property, and every other part, stays as it was.
  */
 import { copyParts } from "./zip";
-import { appendInside, attr, childElements, decodePart, encodePart, escapeAttr, prefixOf, qualified, rootElement, setAttr, applyEdits, type Edit } from "./xml";
+import {
+  appendInside,
+  attr,
+  attrLength,
+  childElements,
+  decodePart,
+  encodePart,
+  escapeAttr,
+  prefixOf,
+  qualified,
+  rootElement,
+  setAttr,
+  applyEdits,
+  type Edit,
+} from "./xml";
 import { XmlProblem } from "./xml";
 
 /** A web extension part, by the name Excel gives it. */
@@ -15,11 +29,24 @@ export const WEB_EXTENSION = /^xl\/webextensions\/webextension\d*\.xml$/i;
 
 export interface AddinSetting {
   readonly key: string;
-  /** the setting as the add-in stored it: its text for a text setting, JSON otherwise */
+  /** the setting as the add-in stored it: its text for a text setting, JSON otherwise ("" when it is too large to read) */
   readonly value: string;
   /** the part it is in */
   readonly part: string;
+  /** how many characters its value takes in the part, when that is more than any setting the add-in writes: its value is then not read */
+  readonly tooLarge?: number;
 }
+
+/**
+ * The most characters a setting's value may take in the part, as the file holds it (entities
+ * not yet decoded), to be read: the add-in's records are a few kilobytes, and Excel carries at
+ * most a few megabytes in the request that writes one. A larger value is not decoded nor parsed,
+ * so a file whose settings hold megabytes costs no more than reading past them.
+ */
+export const SETTING_TEXT_CHARS = 16_000_000;
+
+/** The most characters of a setting's name to be read: the add-in's keys are a few dozen; a longer name is no key of its. */
+const SETTING_NAME_CHARS = 1_000;
 
 /** A property's value as the add-in stored it. */
 function settingValue(json: string): string {
@@ -31,28 +58,55 @@ function settingValue(json: string): string {
   }
 }
 
-/** The properties of one web extension part: its `properties` element and each property in it. */
-function propertiesOf(text: string): {
-  list?: ReturnType<typeof childElements>[number];
-  items: { name: string; value: string; start: number; end: number; tag: string }[];
-} {
+interface Property {
+  /** its name, decoded; undefined when it is longer than any key of the add-in's */
+  readonly name: string | undefined;
+  /** the characters its value takes in the part */
+  readonly valueChars: number;
+  readonly start: number;
+  readonly end: number;
+  readonly tag: string;
+}
+
+/**
+ * The properties of one web extension part: its `properties` element and each property in it.
+ * Names are decoded, values are not: each value is decoded once, when it is read.
+ */
+function propertiesOf(text: string): { list?: ReturnType<typeof childElements>[number]; items: Property[] } {
   const root = rootElement(text);
   const list = childElements(text, root).find((e) => e.local === "properties");
   if (list === undefined) return { items: [] };
   const items = childElements(text, list)
     .filter((e) => e.local === "property")
-    .map((e) => ({ name: attr(e.tag, "name") ?? "", value: attr(e.tag, "value") ?? "", start: e.start, end: e.end, tag: e.tag }));
+    .map((e) => {
+      const nameChars = attrLength(e.tag, "name") ?? 0;
+      return {
+        name: nameChars > SETTING_NAME_CHARS ? undefined : (attr(e.tag, "name") ?? ""),
+        valueChars: attrLength(e.tag, "value") ?? 0,
+        start: e.start,
+        end: e.end,
+        tag: e.tag,
+      };
+    });
   return { list, items };
 }
 
-/** Every add-in setting the file's web extension parts hold; a part that is not well-formed is passed over. */
+/**
+ * Every add-in setting the file's web extension parts hold; a part that is not well-formed is
+ * passed over, and so is a property whose name is longer than any key. A value longer than
+ * SETTING_TEXT_CHARS is not read: the setting says how large it is instead.
+ */
 export function readAddinSettings(parts: ReadonlyMap<string, Uint8Array>): AddinSetting[] {
   const out: AddinSetting[] = [];
   for (const part of parts.keys()) {
     if (!WEB_EXTENSION.test(part)) continue;
     const bytes = parts.get(part) as Uint8Array;
     try {
-      for (const p of propertiesOf(decodePart(bytes)).items) out.push({ key: p.name, value: settingValue(p.value), part });
+      for (const p of propertiesOf(decodePart(bytes)).items) {
+        if (p.name === undefined) continue;
+        if (p.valueChars > SETTING_TEXT_CHARS) out.push({ key: p.name, value: "", part, tooLarge: p.valueChars });
+        else out.push({ key: p.name, value: settingValue(attr(p.tag, "value") ?? ""), part });
+      }
     } catch (e) {
       if (!(e instanceof XmlProblem)) throw e;
     }
@@ -70,7 +124,7 @@ export function withAddinSettings(text: string, changes: ReadonlyMap<string, str
   const edits: Edit[] = [];
   const seen = new Set<string>();
   for (const p of items) {
-    if (!changes.has(p.name)) continue;
+    if (p.name === undefined || !changes.has(p.name)) continue;
     seen.add(p.name);
     const value = changes.get(p.name);
     edits.push({ start: p.start, end: p.end, text: value === null || value === undefined ? "" : setAttr(p.tag, "value", JSON.stringify(value)) });

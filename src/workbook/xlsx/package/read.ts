@@ -17,7 +17,7 @@ import { WorkbookCells } from "./cellParts";
 import { readAddinSettings } from "./addinSettings";
 import { readJournal } from "../../read/journal";
 import { checkedJournal } from "../../actions/rederive";
-import { isHeadName } from "../../read/head";
+import { HEAD_FORMULA_CHARS, isHeadName } from "../../read/head";
 import { readSeal } from "../../read/seal";
 
 /** Generated sheets' cells by sheet name, some read only when first asked for (asking for the names reads none). */
@@ -139,7 +139,9 @@ function readBook(pkg: Package): Book {
       sheets.push({ name: attrs["name"] ?? "", part: rel?.part, kind: rel?.kind ?? "" });
     },
     text(text) {
-      if (inHead) heads.push(`${heads.pop() ?? "="}${text}`);
+      // Kept up to one character past the longest head the add-in writes: a longer one is garbled
+      // (read/head.ts), and holding megabytes of it would only cost memory.
+      if (inHead) heads.push(`${heads.pop() ?? "="}${text}`.slice(0, HEAD_FORMULA_CHARS + 2));
     },
     close(name) {
       if (name === "definedName") inHead = false;

@@ -241,11 +241,17 @@ export function scanSheet(partName: string, bytes: Uint8Array, blocks: readonly 
     if (vText === "") return null;
     switch (type) {
       case "s": {
-        const index = digitsValue(vText);
-        if (index >= 0) return source.sharedString(index);
+        const digits = digitsValue(vText);
         // Number() would take "0x1" for 1, another cell's text: only plain digits are an index.
-        if (!/^\d+$/.test(vText.trim())) throw notValue("a shared text's number");
-        return source.sharedString(Number(vText));
+        if (digits < 0 && !/^\d+$/.test(vText.trim())) throw notValue("a shared text's number");
+        const index = digits >= 0 ? digits : Number(vText);
+        const text = source.sharedString(index);
+        // A number past the workbook's shared texts: Excel repairs such a file on opening, and its text is lost.
+        if (text === null)
+          throw new FileProblem(
+            `The workbook is damaged: the cell ${cellAddress(sheetName, row, column)} refers to shared text number ${shown(vText)}, which the workbook does not hold. Open it in Excel or LibreOffice, retype the cell, save, and try again.`,
+          );
+        return text;
       }
       case "str":
         return interned(vText);

@@ -10,6 +10,8 @@
  * names keep their prefix.
  */
 
+import { decodeReferences } from "./xmlText";
+
 export type Attributes = Readonly<Record<string, string>>;
 
 /** What a scan reports; with `local`, element names come without their prefix ("x:row" → "row"). */
@@ -23,7 +25,6 @@ export interface ScanHandlers {
 /** Why the text is not well-formed XML, in a few words. */
 export class NotXml extends Error {}
 
-const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 /** Characters XML 1.0 does not allow anywhere (literal or by reference). */
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** What in a stretch of text needs a closer look: an entity, a line break to normalise, "]]>", a character XML forbids. */
@@ -32,30 +33,14 @@ const TEXT_SPECIAL = /[&\r\]\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/
 const NAME_STOP = new Uint8Array(128);
 for (const ch of "<&\"'=!?") NAME_STOP[ch.charCodeAt(0)] = 1;
 
-function decode(text: string): string {
-  let out = "";
-  let at = 0;
-  for (;;) {
-    const amp = text.indexOf("&", at);
-    if (amp < 0) return at === 0 ? text : out + text.slice(at);
-    const semi = text.indexOf(";", amp);
-    if (semi < 0) throw new NotXml("a bare & (write &amp;)");
-    const body = text.slice(amp + 1, semi);
-    let ch: string | undefined;
-    if (body.startsWith("#x")) ch = codePoint(/^#x[0-9a-fA-F]+$/.test(body) ? parseInt(body.slice(2), 16) : NaN);
-    else if (body.startsWith("#")) ch = codePoint(/^#[0-9]+$/.test(body) ? parseInt(body.slice(1), 10) : NaN);
-    else ch = NAMED[body];
-    if (ch === undefined) throw new NotXml(`an unknown entity &${body.slice(0, 20)};`);
-    out += text.slice(at, amp) + ch;
-    at = semi + 1;
-  }
+/** A character XML allows by reference: not NUL, not half of a surrogate pair, none it forbids. */
+function allowedByReference(code: number): boolean {
+  if (code < 1 || (code >= 0xd800 && code <= 0xdfff)) return false;
+  return !(code < 0x20 ? code !== 0x09 && code !== 0x0a && code !== 0x0d : code === 0xfffe || code === 0xffff);
 }
 
-function codePoint(n: number): string | undefined {
-  if (!Number.isInteger(n) || n < 1 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return undefined;
-  const ch = String.fromCodePoint(n);
-  return FORBIDDEN.test(ch) ? undefined : ch;
-}
+/** Text with its references decoded; an unknown entity or a bare "&" is no XML. */
+const decode = (text: string): string => decodeReferences(text, fail, allowedByReference);
 
 /** The attributes of a tag that has none. */
 const NONE: Attributes = Object.freeze({});
@@ -65,6 +50,11 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a |
 /** A scan of one document, fed text in pieces; `end` says it is all there. */
 export class XmlScanner {
   private pending = "";
+  /** pieces that came while what was left over waits for more text */
+  private readonly waiting: string[] = [];
+  private waitingLength = 0;
+  /** how long the text left over must grow to before it is scanned again */
+  private retryAt = 0;
   private readonly stack: string[] = [];
   /** the names reported for the open elements (without prefix, when asked) */
   private readonly reported: string[] = [];
@@ -81,14 +71,27 @@ export class XmlScanner {
   ) {}
 
   write(piece: string): void {
-    // What was left over is joined to the piece, not added with +: V8 keeps `a + b` as a pair of
+    if (this.pending !== "") {
+      // A tag, comment or CDATA section longer than a piece (an attribute of megabytes) is
+      // scanned again only once the text after its start has doubled: scanning it again at every
+      // piece would cost the square of its length.
+      this.waiting.push(piece);
+      this.waitingLength += piece.length;
+      if (this.pending.length + this.waitingLength < this.retryAt) return;
+    }
+    // What was left over is joined to the pieces, not added with +: V8 keeps `a + b` as a pair of
     // strings, and every character read from a pair goes through it, a cost on each of a large
-    // sheet's millions of reads; join copies the two into one string.
-    const text = this.pending === "" ? piece : [this.pending, piece].join("");
+    // sheet's millions of reads; join copies them into one string.
+    const text = this.pending === "" ? piece : [this.pending, ...this.waiting].join("");
+    this.waiting.length = 0;
+    this.waitingLength = 0;
     this.pending = text.slice(this.scan(text, false));
+    this.retryAt = 2 * this.pending.length;
   }
 
   end(): void {
+    if (this.waiting.length > 0) this.pending = [this.pending, ...this.waiting].join("");
+    this.waiting.length = 0;
     const done = this.scan(this.pending, true);
     if (done < this.pending.length) throw new NotXml("the text ends inside a tag");
     if (this.stack.length > 0) throw new NotXml(`<${this.stack[this.stack.length - 1] ?? ""}> is not closed`);
