@@ -22,7 +22,7 @@ import type { Account, CreditContent, LedgerRow, Seal } from "./types";
 /** The seal's first row: what it is, for whoever unhides it. */
 export const SEAL_HEADERS = ["Entry", "Name", "Credit", "Digest"] as const;
 export const SEAL_NOTE =
-  "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or the pane's Correct the book).";
+  "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or, in the pane, Keep the edits under Ledger edited by hand).";
 
 /** A credit's content as the seal digests it. */
 export interface Sealed extends CreditContent {
@@ -228,7 +228,7 @@ export function checkSeal(
 
 function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefined, raw: RawTable | undefined, hasLedgerRows: boolean): Problem[] {
   const resealing =
-    'If the book was corrected on purpose, say why with gods ledger reseal FILE --because "…" (or the pane\'s Correct the book); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).';
+    'If the book was corrected on purpose, say why with gods ledger reseal FILE --because "…" (or, in the pane, Keep the edits under Ledger edited by hand); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).';
   if (seal === undefined) {
     if (!hasLedgerRows) return [];
     // An older Ledger, or a seal deleted: nothing proves its rows. A person must see it before more is paid.
@@ -263,7 +263,7 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
       ledgerProblem(
         raw,
         undefined,
-        `the seal (the hidden sheet "${SEAL_SHEET}"${d.row === null ? "" : `, row ${d.row}`}) has ${d.god}'s entry${d.credit === null ? "" : ` for credit ${d.credit}`} cleared or changed by hand, so ${d.god}'s account cannot be proven: the Ledger's rows may be as the add-in wrote them. Put the seal back from a saved copy (Undo in Excel); if the Ledger is right as it stands, say so with gods ledger reseal FILE --because "…" (or the pane's Correct the book).`,
+        `the seal (the hidden sheet "${SEAL_SHEET}"${d.row === null ? "" : `, row ${d.row}`}) has ${d.god}'s entry${d.credit === null ? "" : ` for credit ${d.credit}`} cleared or changed by hand, so ${d.god}'s account cannot be proven: the Ledger's rows may be as the add-in wrote them. Put the seal back from a saved copy (Undo in Excel); if the Ledger is right as it stands, say so with gods ledger reseal FILE --because "…" (or, in the pane, Keep the edits under Ledger edited by hand).`,
       ),
     );
   }
