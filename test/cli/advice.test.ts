@@ -179,3 +179,48 @@ describe("a title merged over a sheet's headers", () => {
     expect(await centuryEnd(file, 1)).toEqual({ code: 0, paid: CENTURY_1, err: "" });
   });
 });
+
+describe("a god renamed in the Gods table alone", () => {
+  /** The example campaign after century 1, with Vorn's name changed by hand in Gods only (and, if asked, a stray name in Cards). */
+  async function halfRenamed(stray = false): Promise<string> {
+    const file = path.join(dir, `half-renamed-${++files}.xlsx`);
+    expect((await gods("init", file, "--example")).code).toBe(0);
+    expect((await gods("century-end", file, "--century", "1")).code).toBe(0);
+    const pkg = openPackage(new Uint8Array(fs.readFileSync(file)), file);
+    const raw = readPackage(pkg);
+    const index = raw.tables.get("gods")?.rows.findIndex((r) => r[0] === "Vorn") ?? -1;
+    const cards = raw.tables.get("cards")?.rows.length ?? 0;
+    const edits = [
+      { kind: "update" as const, table: "Gods", index, values: { God: "Vornir" } },
+      ...(stray ? [{ kind: "update" as const, table: "Cards", index: cards - 1, values: { God: "Zed" } }] : []),
+    ];
+    fs.writeFileSync(file, savePackage(writeTableEdits(pkg, raw, edits), pkg));
+    return file;
+  }
+
+  test("the rename it advises (gods rename FILE OLD NEW) works, though the old name still stands in Cards and Pantheon", async () => {
+    const file = await halfRenamed();
+    const refused = await gods("event", file, "God obliterated", "--dry-run");
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('"Vorn" is not in the Gods table.');
+    const advice = /rename it everywhere \(gods rename FILE "([^"]+)" "([^"]+)"\)/.exec(refused.err);
+    expect(advice?.slice(1)).toEqual(["Vorn", "Vornir"]);
+    const renamed = await gods("rename", file, ...(advice?.slice(1) ?? []));
+    expect(renamed.code).toBe(0);
+    expect(renamed.out).toContain('"Vorn" is now "Vornir" everywhere: 2 rows of Cards, 3 rows of Pantheon, 1 row of Ledger');
+    // The account went with the name: what Vorn carried (0.645) is Vornir's.
+    const event = await gods("event", file, "God obliterated", "--json");
+    expect(event.code).toBe(0);
+    expect((JSON.parse(event.out) as { recipients: unknown[] }).recipients).toContainEqual({ god: "Vornir", earned: 2, paid: 2, carry: 0.645 });
+  });
+
+  test("a problem the rename does not answer still stops it, named", async () => {
+    const file = await halfRenamed(true);
+    const bytes = fs.readFileSync(file);
+    const r = await gods("rename", file, "Vorn", "Vornir");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('"Zed" is not in the Gods table.');
+    expect(r.err).not.toContain('"Vorn" is not in the Gods table.');
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+});
