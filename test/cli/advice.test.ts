@@ -147,6 +147,28 @@ describe("a Deaths table the sources need, missing", () => {
   });
 });
 
+describe("a table every campaign needs, missing", () => {
+  test("the Gods table: gods init FILE adds it, and with its rows typed the century is paid", async () => {
+    const tables = handWorked();
+    const [, ...godRows] = tables.Gods as Rows;
+    delete tables.Gods;
+    const file = await workbook(tables);
+    const refused = await centuryEnd(file, 1);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      "the workbook has no table or sheet named Gods. Add a Gods table (gods init FILE adds the tables a workbook lacks, or Add the missing tables in the pane) and fill in its rows.",
+    );
+    const init = await gods("init", file);
+    expect(init.out).toContain("Added the Gods table, on a sheet of its own. Fill in its rows.");
+    type(
+      file,
+      "Gods",
+      godRows.map(([god, kind]) => ({ God: god as string, Kind: kind as string })),
+    );
+    expect(await centuryEnd(file, 1, "--accept-warnings")).toEqual({ code: 0, paid: CENTURY_1, err: "" });
+  });
+});
+
 describe("a title merged over a sheet's headers", () => {
   test("the advice is to delete the title row, not to type the title in each cell; followed, the century is paid", async () => {
     const tables = handWorked();

@@ -8,7 +8,7 @@
 import { didYouMean, editDistance, nameKey, nearNames } from "../../engine/names";
 import { tableError, payWarning, type Problem } from "../model/problems";
 import type { RawCell } from "../model/raw";
-import { COUNTS, DEATHS, GENERATED_SHEET } from "../model/schema";
+import { COUNTS, DEATHS, GENERATED_SHEET, INPUT_TABLES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { rowList } from "../model/shown";
 import type { Campaign, Death } from "./types";
@@ -39,29 +39,32 @@ export function lookAlikes(table: string, sheetNames: readonly string[]): string
 const PER_CENTURY = /(^|[^\p{L}\p{N}])(c|century\s*)?\d+([^\p{L}\p{N}]|$)/iu;
 
 /** The columns of a table, for a message: "Century, Cause, Units, Race, Note". */
-const columnsOf = (table: string): string => ([DEATHS, COUNTS].find((t) => t.name === table)?.columns ?? []).map((c) => c.header).join(", ");
+const columnsOf = (table: string): string => (INPUT_TABLES.find((t) => t.name === table)?.columns ?? []).map((c) => c.header).join(", ");
 
 /**
- * What to do about a table the sources need that the workbook lacks: add it (the command line's
- * gods init and the pane's set-up add only the tables missing); and where sheets look like it,
- * what makes them count. Renaming is advised only where it works: one sheet, kept with the
- * table's own columns under headers in row 1.
+ * What to do about a campaign table the workbook lacks: add it (the command line's gods init and
+ * the pane's set-up add only the tables missing); and where sheets look like it, what makes them
+ * count. Renaming is advised only where it works: one sheet, kept with the table's own columns
+ * under headers in row 1. Sheets kept one per century (Deaths, Counts) are never advised a rename.
  */
 export function missingTableAdvice(table: string, sheetNames: readonly string[]): string {
-  const noun = table === DEATHS.name ? "deaths" : "counts";
+  const byCentury = table === DEATHS.name || table === COUNTS.name;
+  const rows = table === DEATHS.name ? "deaths" : table === COUNTS.name ? "counts" : "rows";
   const adding = "gods init FILE adds the tables a workbook lacks, or Add the missing tables in the pane";
   const like = lookAlikes(table, sheetNames);
-  if (like.length === 0) return ` Add a ${table} table, even with no rows yet (${adding}).`;
-  const add = `add an empty ${table} table (${adding}) and type the ${noun} in it, each row with its Century`;
+  if (like.length === 0)
+    return byCentury ? ` Add a ${table} table, even with no rows yet (${adding}).` : ` Add a ${table} table (${adding}) and fill in its rows.`;
+  const add = `add an empty ${table} table (${adding}) and type the ${rows} in it${byCentury ? ", each row with its Century" : ""}`;
   const named = like.slice(0, 4).map((n) => `"${n}"`);
   const list =
     named.length === 1
       ? (named[0] as string)
       : `${named.slice(0, -1).join(", ")} and ${named.at(-1) as string}${like.length > 4 ? ` (and ${like.length - 4} more)` : ""}`;
-  if (like.length > 1 || PER_CENTURY.test(like[0] as string)) {
-    return ` ${like.length === 1 ? `The sheet ${list} looks` : `The sheets ${list} look`} like ${noun} kept by hand, a sheet per century, which no rename makes the ${table} table: gods adopt brings such sheets into the campaign's tables and leaves them as they are (see docs/adopt.md). Or ${add}.`;
+  if (byCentury && (like.length > 1 || PER_CENTURY.test(like[0] as string))) {
+    return ` ${like.length === 1 ? `The sheet ${list} looks` : `The sheets ${list} look`} like ${rows} kept by hand, a sheet per century, which no rename makes the ${table} table: gods adopt brings such sheets into the campaign's tables and leaves them as they are (see docs/adopt.md). Or ${add}.`;
   }
-  return ` The sheet ${list} looks like it: if it holds the ${table} table's columns (${columnsOf(table)}) with their headers in row 1, rename it ${table}. If it is kept otherwise (a title over the headers, merged headers, a totals row), gods adopt brings it into the campaign's tables and leaves it as it is (see docs/adopt.md); or ${add}.`;
+  const which = like.length === 1 ? `The sheet ${list} looks like it: if it holds` : `The sheets ${list} look like it: if one of them holds`;
+  return ` ${which} the ${table} table's columns (${columnsOf(table)}) with their headers in row 1, rename it ${table}. If it is kept otherwise (a title over the headers, merged headers, a totals row), gods adopt brings it into the campaign's tables and leaves it as it is (see docs/adopt.md); or ${add}.`;
 }
 
 /** The tables a credit's sources need: a missing one is an error, since every such source would count 0. */
