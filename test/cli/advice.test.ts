@@ -169,6 +169,23 @@ describe("a table every campaign needs, missing", () => {
   });
 });
 
+describe("headers under a title, not merged", () => {
+  test("the sheet's headers are found lower down and the rows above named; deleted, as advised, the century is paid", async () => {
+    const tables = handWorked();
+    const file = await workbook({ ...tables, Races: [["The races of Earth"], [], ...(tables.Races as Rows)] });
+    const refused = await centuryEnd(file, 1);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      "there is no Race column. The Races table needs the columns Race, Units; it has The races of Earth (headers are in row 1). Its headers seem to be in row 3, under a title: delete rows 1 to 2, so that they are in row 1, or bring the sheet in as it is with gods adopt (see docs/adopt.md).",
+    );
+    const edited = new ExcelJS.Workbook();
+    await edited.xlsx.readFile(file);
+    (edited.getWorksheet("Races") as ExcelJS.Worksheet).spliceRows(1, 2);
+    await edited.xlsx.writeFile(file);
+    expect(await centuryEnd(file, 1)).toEqual({ code: 0, paid: CENTURY_1, err: "" });
+  });
+});
+
 describe("a title merged over a sheet's headers", () => {
   test("the advice is to delete the title row, not to type the title in each cell; followed, the century is paid", async () => {
     const tables = handWorked();
