@@ -98,8 +98,10 @@ export const USAGES: Readonly<Record<string, string>> = {
                            was saved so): finished as it was meant when it stopped while it was
                            being recorded, or taken back when it stopped before it changed
                            anything. Every other command refuses the file until then`,
-  init: `  gods init FILE.xlsx [--example]
-                           create empty campaign tables, or the example campaign`,
+  init: `  gods init FILE.xlsx [--example] [--out OUT.xlsx] [--dry-run]
+                           create empty campaign tables, or the example campaign, in a new
+                           file; on a workbook that exists, add only the campaign tables it
+                           lacks, each on a sheet of its own, and change nothing else in it`,
   fn: `  gods fn NAME ARG... [--json]
                            evaluate one GODS custom function as Excel would
                            (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,

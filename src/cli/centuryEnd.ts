@@ -1,5 +1,17 @@
 import * as fs from "fs";
-import { centuryEndOf, describeProblem, warningsIn, type CenturyEndOutcome, type HandOut, type Payment } from "../workbook";
+import {
+  centuryEndOf,
+  describeProblem,
+  warningsIn,
+  planMissingTables,
+  tableError,
+  INPUT_TABLES,
+  WORKBOOK,
+  type CenturyEndOutcome,
+  type HandOut,
+  type Payment,
+} from "../workbook";
+import { writeTableEdits } from "../workbook/xlsx";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
 import { problemLines } from "./answers";
@@ -114,15 +126,68 @@ function report(outcome: CenturyEndOutcome, options: CenturyEndOptions, io: Io, 
   );
 }
 
-/** gods init FILE [--example]: never overwrites an existing file. */
-export async function init(file: string, example: boolean, io: Io): Promise<number> {
+export interface InitOptions {
+  /** on an existing workbook: write the result there instead */
+  readonly out?: string;
+  /** on an existing workbook: say what would be added, and write nothing */
+  readonly dryRun?: boolean;
+}
+
+/**
+ * gods init FILE [--example] [--out OUT] [--dry-run]: a new file gets every campaign table (or the
+ * example campaign); an existing workbook gets only the tables it lacks, as the pane's set-up adds
+ * them, each on a sheet of its own, and every other part of it stays byte for byte as it was.
+ */
+export async function init(file: string, example: boolean, io: Io, options: InitOptions = {}): Promise<number> {
   if (fs.existsSync(file)) {
-    io.err(`gods init: ${file} already exists; choose a new file name.`);
+    // The example is a campaign of its own: laid over a gamemaster's workbook it would mix with theirs.
+    if (example) {
+      io.err(`gods init: ${file} already exists, and the example campaign goes only into a new file: choose a new file name. Nothing was written.`);
+      return 2;
+    }
+    return addMissingTables(file, io, options);
+  }
+  if (options.out !== undefined || options.dryRun === true) {
+    io.err(`gods init: there is no file ${file}; --out and --dry-run are for adding tables to a workbook that exists. Nothing was written.`);
     return 2;
   }
-  // exceljs is loaded only here: the century end never needs it.
+  // exceljs is loaded only here: the century end never needs it, and it never rewrites a file that exists.
   const { newCampaignWorkbook, saveWorkbook } = await import("../workbook/xlsx/init");
   await saveWorkbook(newCampaignWorkbook(example), file);
   io.out(example ? `Created the example campaign in ${file}.` : `Created empty campaign tables in ${file}.`);
   return 0;
+}
+
+/** The campaign tables a workbook lacks, added through the package (never rewritten whole); refused when it lacks none. */
+function addMissingTables(file: string, io: Io, options: InitOptions): Promise<number> {
+  let complete = false;
+  return editFile(
+    {
+      file,
+      ...(options.out === undefined ? {} : { out: options.out }),
+      command: "gods init",
+      json: false,
+      dryRun: options.dryRun === true,
+      plan: (raw) => {
+        const planned = planMissingTables(raw);
+        complete = planned.edits.length === 0;
+        // A workbook with every table already: nothing to add, and so said, as a refusal.
+        return complete
+          ? {
+              ...planned,
+              problems: [
+                tableError(WORKBOOK, `it has every campaign table already (${INPUT_TABLES.map((t) => t.name).join(", ")}), so there is nothing to add.`),
+              ],
+            }
+          : planned;
+      },
+      write: (pkg, raw, outcome) => writeTableEdits(pkg, raw, outcome.edits),
+      refused: (n) => (complete ? `gods init: ${file} is a campaign workbook already.` : `gods init: the tables were not added: ${problemsToFix(n)}`),
+      report: (outcome, target) => {
+        io.out(outcome.message);
+        io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote them to ${target}; nothing else in it changed.`);
+      },
+    },
+    io,
+  );
 }

@@ -156,10 +156,14 @@ async function recoverCommand(args: readonly string[], io: Io, json: boolean): P
 }
 
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = parse(args, { flags: ["example"] });
+  const parsed = parse(args, { flags: ["example", "dry-run"], valued: ["out"] });
   if (typeof parsed === "string" || parsed.positional.length !== 1)
     return argumentError("init", `gods init: ${typeof parsed === "string" ? parsed : "needs exactly one file name."}`, io, false);
-  return (await files()).init(parsed.positional[0] as string, parsed.options.has("example"), io);
+  const out = parsed.options.get("out");
+  return (await files()).init(parsed.positional[0] as string, parsed.options.has("example"), io, {
+    ...(typeof out === "string" ? { out } : {}),
+    dryRun: parsed.options.has("dry-run"),
+  });
 }
 
 /** A word someone typed, short and with no control character, for a message. */

@@ -424,10 +424,12 @@ describe("deaths typed after their century was paid", () => {
 
 describe("a renamed table", () => {
   test("the add-in's own sheets are never taken for a renamed Deaths table", async () => {
-    const { lookAlike } = await import("../../src/workbook/read/payChecks");
-    expect(lookAlike("Deaths", ["Gods", "C1 Death Worksheet", "Death Log"])).toBe("Death Log");
-    expect(lookAlike("Deaths", ["Gods", "C1 Death Worksheet"])).toBeUndefined();
-    expect(lookAlike("Counts", ["Count"])).toBe("Count");
+    const { lookAlikes } = await import("../../src/workbook/read/payChecks");
+    expect(lookAlikes("Deaths", ["Gods", "C1 Death Worksheet", "Death Log"])).toEqual(["Death Log"]);
+    expect(lookAlikes("Deaths", ["Gods", "C1 Death Worksheet"])).toEqual([]);
+    expect(lookAlikes("Counts", ["Count"])).toEqual(["Count"]);
+    // Every sheet of a hand-kept set, not only the first.
+    expect(lookAlikes("Deaths", ["Deaths C1", "Gods", "Deaths C2", "C2 Death Worksheet"])).toEqual(["Deaths C1", "Deaths C2"]);
   });
 });
 

@@ -45,6 +45,12 @@ function renderChecklist(status: CampaignStatus, fresh: boolean): void {
   }
 }
 
+/** The tables the campaign's sources need that the workbook lacks, by their problems (beyond the tables every campaign needs). */
+function neededByProblems(status: CampaignStatus, missing: readonly string[]): string[] {
+  const named = errorsIn(status.problems).filter((p) => p.row === undefined && !missing.includes(p.table) && /has no table or sheet named/.test(p.message));
+  return [...new Set(named.map((p) => p.table))];
+}
+
 /** A problem the welcome already tells: a needed table that is missing. */
 function toldByWelcome(p: Problem, missing: readonly string[]): boolean {
   return p.severity === "error" && p.row === undefined && missing.includes(p.table) && /has no table or sheet named/.test(p.message);
@@ -60,12 +66,14 @@ function render(status: CampaignStatus): void {
   // A workbook that is not a campaign yet gets a welcome, not a list of missing tables.
   const missing = missingTables(status);
   const fresh = missing.length === status.tables.filter((t) => t.required).length;
-  byId("welcome").hidden = missing.length === 0;
+  // A table only some sources need (Deaths, Counts) is offered too when they need it: its problem sends the gamemaster here.
+  const lacking = [...missing, ...neededByProblems(status, missing)];
+  byId("welcome").hidden = lacking.length === 0;
   byId("century-title").textContent = fresh ? "Welcome" : missing.length > 0 ? "Tables missing" : `Century ${status.nextCentury} in play`;
   // The welcome's words are in the page: the fresh workbook's, or those of one that lacks some tables.
   byId("setup-text").hidden = !fresh;
   byId("lacks-text").hidden = fresh;
-  byId("lacks").textContent = missing.join(", ");
+  byId("lacks").textContent = lacking.join(", ");
   byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
   byId("open-example").hidden = !fresh;
   byId("example-hint").hidden = !fresh;

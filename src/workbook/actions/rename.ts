@@ -67,6 +67,22 @@ function renamedCells(raw: RawWorkbook, table: string, column: string, list: boo
   return { edits, problems };
 }
 
+/** Whether a problem is in a cell the rename writes anew (its table, row and column). */
+function answeredBy(p: Problem, edits: readonly TableEdit[], raw: RawWorkbook): boolean {
+  if (p.row === undefined || p.column === undefined) return false;
+  const column = nameKey(p.column);
+  return edits.some((e) => {
+    if (e.kind !== "update") return false;
+    const table = raw.tables.get(e.table.toLowerCase());
+    return (
+      table !== undefined &&
+      nameKey(table.name) === nameKey(p.table) &&
+      table.headerRow + 1 + e.index === p.row &&
+      Object.keys(e.values).some((k) => nameKey(k) === column)
+    );
+  });
+}
+
 export function planRename(raw: RawWorkbook, from: string, to: string): RenameOutcome {
   const read = readCampaign(raw);
   const { campaign } = read;
@@ -74,7 +90,21 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   const name = to.trim().replace(/\s+/g, " ");
   const fresh = nameKey(name);
   const base = { from: from.trim(), to: name, edits: [] as TableEdit[], changed: [] };
-  const problems: Problem[] = errorsIn(read.problems).filter((p) => !(p.table === LEDGER.name && p.message.includes(`"${from.trim()}"`)));
+  // Every table and column that names a character (schema.ts), the same list a test checks.
+  const edits: TableEdit[] = [];
+  const cellProblems: Problem[] = [];
+  const count = new Map<string, number>();
+  for (const c of CHARACTER_COLUMNS) {
+    const found = renamedCells(raw, c.table, c.column, c.list === true, old, name);
+    cellProblems.push(...found.problems);
+    edits.push(...found.edits);
+    if (found.edits.length > 0) count.set(c.table, (count.get(c.table) ?? 0) + found.edits.length);
+  }
+  // What the rename itself answers does not stop it: the account it carries on, and, after a
+  // rename begun in Gods alone, the old name in the cells it renames ("Vorn" is not in the Gods table).
+  const problems: Problem[] = errorsIn(read.problems).filter(
+    (p) => !(p.table === LEDGER.name && p.message.includes(`"${from.trim()}"`)) && !answeredBy(p, edits, raw),
+  );
   const god = campaign.gods.find((g) => nameKey(g.name) === old);
   const account = campaign.accounts.get(old);
   // The reader's rules at the writer's door: nothing is written that the next read would refuse.
@@ -92,16 +122,7 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
     problems.push(problem(`"${taken.name}" is already a god${campaign.accounts.has(fresh) ? " with an account of its own" : ""}: choose another name.`));
   }
   if (errorsIn(problems).length > 0) return { ...base, problems };
-
-  // Every table and column that names a character (schema.ts), the same list a test checks.
-  const edits: TableEdit[] = [];
-  const count = new Map<string, number>();
-  for (const c of CHARACTER_COLUMNS) {
-    const found = renamedCells(raw, c.table, c.column, c.list === true, old, name);
-    problems.push(...found.problems);
-    edits.push(...found.edits);
-    if (found.edits.length > 0) count.set(c.table, (count.get(c.table) ?? 0) + found.edits.length);
-  }
+  problems.push(...cellProblems);
   if (errorsIn(problems).length > 0) return { ...base, problems };
 
   // The campaign as the edits leave it: its accounts under the new name, sealed anew, and its story.

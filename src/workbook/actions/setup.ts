@@ -15,6 +15,8 @@ export function planMissingTables(raw: RawWorkbook): EditPlan {
   const message =
     names.length === 0
       ? "Every input table is already there; nothing was added."
-      : `Added ${names.length === 1 ? "the table" : `${names.length} tables`}, each on a sheet of its own: ${names.join(", ")}. Fill in their rows.`;
+      : names.length === 1
+        ? `Added the ${names.join("")} table, on a sheet of its own. Fill in its rows.`
+        : `Added ${names.length} tables, each on a sheet of its own: ${names.join(", ")}. Fill in their rows.`;
   return { edits, message, problems: [] };
 }

@@ -40,6 +40,28 @@ export function addressIn(raw: RawTable, row: number, header: string | undefined
   return cellAddress(raw.sheet, row, raw.firstColumn + Math.max(0, col));
 }
 
+/** How far down a plain sheet its headers are looked for, under titles. */
+const TITLE_ROWS = 10;
+
+/**
+ * A plain sheet whose headers stand lower, under a title (a sheet kept by hand): what to do, or
+ * nothing when no row near the top holds every column the table needs.
+ */
+function headersLower(raw: RawTable, spec: TableSpec): string {
+  if (raw.isTable) return "";
+  // (The sheet is read as wide as its row 1: under a title in A1, only the first column of the headers.)
+  const names = new Set(spec.columns.map((c) => normalizeHeader(c.header)));
+  const needed = spec.columns.filter((c) => c.required).map((c) => normalizeHeader(c.header));
+  const at = raw.rows.slice(0, TITLE_ROWS).findIndex((cells) => {
+    const keys = cells.map(normalizeHeader).filter((k) => k !== "");
+    return keys.length > 0 && keys.every((k) => names.has(k)) && keys.some((k) => needed.includes(k));
+  });
+  if (at < 0) return "";
+  const row = raw.headerRow + 1 + at;
+  const above = row - 1 === 1 ? "row 1" : `rows 1 to ${row - 1}`;
+  return ` Its headers seem to be in row ${row}, under a title: delete ${above}, so that they are in row 1, or bring the sheet in as it is with gods adopt (see docs/adopt.md).`;
+}
+
 export class TableReader {
   private readonly index = new Map<string, number>();
   readonly ok: boolean;
@@ -63,7 +85,7 @@ export class TableReader {
             `there is no ${c.header} column. The ${spec.name} table needs the columns ${spec.columns
               .filter((x) => x.required)
               .map((x) => x.header)
-              .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).`,
+              .join(", ")}; it has ${have.length ? have.join(", ") : "no headers"} (headers are in row ${raw.headerRow}).${ok ? headersLower(raw, spec) : ""}`,
             { row: raw.headerRow, address: cellAddress(raw.sheet, raw.headerRow, raw.firstColumn) },
           ),
         );

@@ -35,7 +35,7 @@ import { readDeaths } from "./deaths";
 import { readGods } from "./gods";
 import { checkBook, ledgerShapeProblem, readLedger } from "./ledger";
 import { readPantheons } from "./pantheon";
-import { countedDeaths } from "./payChecks";
+import { countedDeaths, missingTableAdvice } from "./payChecks";
 import { checkSeal, readSeal } from "./seal";
 import { readRaces } from "./races";
 import { readSources } from "./sources";
@@ -61,7 +61,8 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   for (const spec of ALL_TABLES) {
     const t = raw.tables.get(spec.name.toLowerCase());
     if (t === undefined) {
-      if (spec.needed) problems.push(tableError(spec.name, `the workbook has no table or sheet named ${spec.name}.`));
+      if (spec.needed)
+        problems.push(tableError(spec.name, `the workbook has no table or sheet named ${spec.name}.${missingTableAdvice(spec.name, raw.sheetNames)}`));
       missingTables.push(spec.name);
       continue;
     }

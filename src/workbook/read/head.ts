@@ -148,7 +148,7 @@ const BEHIND_UNSEEN =
   "The Ledger and its seal may have been put back from an older copy, and without one head to go by nothing shows which credits paid since then are missing.";
 /** The way forward when the head cannot be trusted: the Ledger looked over, then sealed as it stands with a head anew. */
 const RESTART =
-  'Look over the Ledger: if it holds every credit paid, correct the book and say why (gods ledger reseal FILE --because "…", or the pane\'s Correct the book), which writes the head anew; otherwise put back the whole workbook from a saved copy.';
+  'Look over the Ledger: if it holds every credit paid, correct the book and say why (gods ledger reseal FILE --because "…", or, in the pane, Keep the edits under Ledger edited by hand), which writes the head anew; otherwise put back the whole workbook from a saved copy.';
 
 const plural = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
 
@@ -173,7 +173,7 @@ export function headProblems(kept: KeptHead, rows: readonly CreditContent[]): Pr
   const now = headOf(rows);
   if (now === undefined) return [];
   const fix =
-    "If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because \"…\", or the pane's Correct the book); otherwise put back the Ledger and its seal the workbook's last credit wrote (a saved copy, or Undo in Excel).";
+    "If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because \"…\", or, in the pane, Keep the edits under Ledger edited by hand); otherwise put back the Ledger and its seal the workbook's last credit wrote (a saved copy, or Undo in Excel).";
   const problem = (message: string) => tableError(LEDGER.name, message, { seal: true, head: true });
   // Lost, doubled or garbled, the head cannot say which credits the Ledger lacks: the gamemaster looks.
   const untrusted = (what: string) => problem(`${what} ${BEHIND_UNSEEN} ${RESTART}`);

@@ -8,7 +8,7 @@
 import { didYouMean, editDistance, nameKey, nearNames } from "../../engine/names";
 import { tableError, payWarning, type Problem } from "../model/problems";
 import type { RawCell } from "../model/raw";
-import { COUNTS, DEATHS, GENERATED_SHEET } from "../model/schema";
+import { COUNTS, DEATHS, GENERATED_SHEET, INPUT_TABLES } from "../model/schema";
 import { addressIn } from "../model/tableReader";
 import { rowList } from "../model/shown";
 import type { Campaign, Death } from "./types";
@@ -18,17 +18,53 @@ export { rowList };
 const key = nameKey;
 
 /**
- * A sheet whose name looks like a missing table's ("Death Log" for Deaths, "counts 2" for
- * Counts): the table was probably renamed.
+ * Every sheet whose name looks like a missing table's ("Death Log" or "Deaths C1" for Deaths,
+ * "counts 2" for Counts), in the workbook's order.
  */
-export function lookAlike(table: string, sheetNames: readonly string[]): string | undefined {
+export function lookAlikes(table: string, sheetNames: readonly string[]): string[] {
   const want = key(table);
   const stem = want.replace(/s$/, "");
   // (The add-in's own sheets, "C1 Death Worksheet" among them, are never a renamed input table.)
-  return sheetNames.find((name) => {
+  return sheetNames.filter((name) => {
     const k = key(name);
     return k !== want && !GENERATED_SHEET.test(name) && (k.includes(stem) || editDistance(k, want) <= 2);
   });
+}
+
+/**
+ * A sheet named with a century ("Deaths C1", "C3 Deaths", "Counts 2"): one of a gamemaster's
+ * sheets kept one per century, which no rename turns into the campaign's table (it has no
+ * Century column, and the other centuries' sheets would be left out).
+ */
+const PER_CENTURY = /(^|[^\p{L}\p{N}])(c|century\s*)?\d+([^\p{L}\p{N}]|$)/iu;
+
+/** The columns of a table, for a message: "Century, Cause, Units, Race, Note". */
+const columnsOf = (table: string): string => (INPUT_TABLES.find((t) => t.name === table)?.columns ?? []).map((c) => c.header).join(", ");
+
+/**
+ * What to do about a campaign table the workbook lacks: add it (the command line's gods init and
+ * the pane's set-up add only the tables missing); and where sheets look like it, what makes them
+ * count. Renaming is advised only where it works: one sheet, kept with the table's own columns
+ * under headers in row 1. Sheets kept one per century (Deaths, Counts) are never advised a rename.
+ */
+export function missingTableAdvice(table: string, sheetNames: readonly string[]): string {
+  const byCentury = table === DEATHS.name || table === COUNTS.name;
+  const rows = table === DEATHS.name ? "deaths" : table === COUNTS.name ? "counts" : "rows";
+  const adding = "gods init FILE adds the tables a workbook lacks, or Add the missing tables in the pane";
+  const like = lookAlikes(table, sheetNames);
+  if (like.length === 0)
+    return byCentury ? ` Add a ${table} table, even with no rows yet (${adding}).` : ` Add a ${table} table (${adding}) and fill in its rows.`;
+  const add = `add an empty ${table} table (${adding}) and type the ${rows} in it${byCentury ? ", each row with its Century" : ""}`;
+  const named = like.slice(0, 4).map((n) => `"${n}"`);
+  const list =
+    named.length === 1
+      ? (named[0] as string)
+      : `${named.slice(0, -1).join(", ")} and ${named.at(-1) as string}${like.length > 4 ? ` (and ${like.length - 4} more)` : ""}`;
+  if (byCentury && (like.length > 1 || PER_CENTURY.test(like[0] as string))) {
+    return ` ${like.length === 1 ? `The sheet ${list} looks` : `The sheets ${list} look`} like ${rows} kept by hand, a sheet per century, which no rename makes the ${table} table: gods adopt brings such sheets into the campaign's tables and leaves them as they are (see docs/adopt.md). Or ${add}.`;
+  }
+  const which = like.length === 1 ? `The sheet ${list} looks like it: if it holds` : `The sheets ${list} look like it: if one of them holds`;
+  return ` ${which} the ${table} table's columns (${columnsOf(table)}) with their headers in row 1, rename it ${table}. If it is kept otherwise (a title over the headers, merged headers, a totals row), gods adopt brings it into the campaign's tables and leaves it as it is (see docs/adopt.md); or ${add}.`;
 }
 
 /** The tables a credit's sources need: a missing one is an error, since every such source would count 0. */
@@ -38,15 +74,12 @@ export function neededTables(campaign: Campaign, sheetNames: readonly string[], 
   const need = (table: string, basis: string, what: string) => {
     const users = sources.filter((s) => s.basis === basis);
     if (users.length === 0 || !campaign.missingTables.includes(table)) return;
-    const like = lookAlike(table, sheetNames);
     const named = [...new Set(users.map((s) => s.source))].slice(0, 4).join(", ");
     problems.push(
       tableError(
         table,
         `the workbook has no table or sheet named ${table}, so every source that counts ${what} (${named}) would count 0.` +
-          (like === undefined
-            ? ` Add a ${table} table (gods init makes one), even if it has no rows yet.`
-            : ` The sheet "${like}" looks like it: if it is, rename it ${table}.`),
+          missingTableAdvice(table, sheetNames),
       ),
     );
   };

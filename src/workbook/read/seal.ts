@@ -10,19 +10,20 @@
  * compute digests for a forged row; the referees' own eyes, and the worksheets printed at each
  * century's end, remain the guard against that.
  */
-import { add, formatExact, sub, type Ratio } from "../../engine/exact";
+import { add, formatExact, isZero, sub, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { sha256 } from "../../engine/sha256";
 import { payWarning, type Problem } from "../model/problems";
 import type { RawCell, RawTable } from "../model/raw";
 import { LEDGER, SEAL_SHEET } from "../model/schema";
-import { addressIn } from "../model/tableReader";
+import { addressIn, columnIndex } from "../model/tableReader";
+import { shownList } from "../model/shown";
 import type { Account, CreditContent, LedgerRow, Seal } from "./types";
 
 /** The seal's first row: what it is, for whoever unhides it. */
 export const SEAL_HEADERS = ["Entry", "Name", "Credit", "Digest"] as const;
 export const SEAL_NOTE =
-  "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or the pane's Correct the book).";
+  "Written by The Gods II add-in to prove the Ledger: do not edit. To correct the book on purpose, use gods ledger reseal (or, in the pane, Keep the edits under Ledger edited by hand).";
 
 /** A credit's content as the seal digests it. */
 export interface Sealed extends CreditContent {
@@ -226,11 +227,31 @@ export function checkSeal(
   ];
 }
 
+/**
+ * What a Ledger typed by hand in the shape without Kind (Century, God, Earned, Paid, Carry, and
+ * maybe Exact Carry) is taken for: each row a god's century end, history, and what each account
+ * carries at its end carried on into the next credit, which seals it and adds the columns it lacks.
+ */
+function typedLedgerWords(accounts: ReadonlyMap<string, Account>, raw: RawTable): string {
+  const entries = [...accounts.values()].flatMap((a) => a.entries);
+  const centuries = [...new Set(entries.map((e) => e.century))].sort((a, b) => a - b);
+  const first = centuries[0] ?? 0;
+  const last = centuries.at(-1) ?? 0;
+  const span = first === last ? `century ${first}` : `centuries ${first} to ${last}`;
+  const carries = shownList([...accounts.values()].map((a) => `${a.god} ${isZero(a.carry) ? "nothing" : formatExact(a.carry)}`));
+  const lacking = ["Kind", "What", "Exact Carry"].filter((h) => columnIndex(raw, h) < 0);
+  const columns = lacking.length === 1 ? `the ${lacking.join("")} column` : `the ${lacking.slice(0, -1).join(", ")} and ${lacking.at(-1) ?? ""} columns`;
+  return `the Ledger is typed by hand, with no Kind column and no seal: its ${entries.length === 1 ? "row is" : `${entries.length} rows are`} taken as the history of ${span}, each row a god's century end, and what each god carries at the end of them is carried on (${carries}). Look them over: as they stand, they decide what the next credit pays. The next credit seals them and adds ${columns} at the Ledger's right.`;
+}
+
 function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefined, raw: RawTable | undefined, hasLedgerRows: boolean): Problem[] {
   const resealing =
-    'If the book was corrected on purpose, say why with gods ledger reseal FILE --because "…" (or the pane\'s Correct the book); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).';
+    'If the book was corrected on purpose, say why with gods ledger reseal FILE --because "…" (or, in the pane, Keep the edits under Ledger edited by hand); otherwise put back what the add-in wrote (Undo in Excel, or a saved copy).';
   if (seal === undefined) {
     if (!hasLedgerRows) return [];
+    // A Ledger typed by hand, in the shape without Kind: history, taken as it stands once a person has looked it over.
+    if (raw !== undefined && columnIndex(raw, "Kind") < 0)
+      return [{ ...ledgerProblem(raw, undefined, typedLedgerWords(accounts, raw), "warning"), changesPay: true }];
     // An older Ledger, or a seal deleted: nothing proves its rows. A person must see it before more is paid.
     return [
       {
@@ -263,7 +284,7 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
       ledgerProblem(
         raw,
         undefined,
-        `the seal (the hidden sheet "${SEAL_SHEET}"${d.row === null ? "" : `, row ${d.row}`}) has ${d.god}'s entry${d.credit === null ? "" : ` for credit ${d.credit}`} cleared or changed by hand, so ${d.god}'s account cannot be proven: the Ledger's rows may be as the add-in wrote them. Put the seal back from a saved copy (Undo in Excel); if the Ledger is right as it stands, say so with gods ledger reseal FILE --because "…" (or the pane's Correct the book).`,
+        `the seal (the hidden sheet "${SEAL_SHEET}"${d.row === null ? "" : `, row ${d.row}`}) has ${d.god}'s entry${d.credit === null ? "" : ` for credit ${d.credit}`} cleared or changed by hand, so ${d.god}'s account cannot be proven: the Ledger's rows may be as the add-in wrote them. Put the seal back from a saved copy (Undo in Excel); if the Ledger is right as it stands, say so with gods ledger reseal FILE --because "…" (or, in the pane, Keep the edits under Ledger edited by hand).`,
       ),
     );
   }

@@ -259,12 +259,17 @@ function finish(plan: Plan, scan: SheetScan): { raw: RawTable; problems: Problem
   // would not each carry it. Refused, naming the range.
   const merged = scan.merges.filter((m) => m.top <= area.bottom && m.bottom >= area.top && m.left <= area.right && m.right >= area.left);
   for (const m of merged.slice(0, NAMED)) {
+    // In a plain sheet's row 1, where its column names are read, a merge is most often a title
+    // over headers kept lower down: typing its value in each cell would make every column that name.
+    const inHeaders = table === undefined && m.top <= area.top;
     problems.push(
       at(
         Math.max(m.top, area.top),
         Math.max(m.left, area.left),
         range(m),
-        `cells ${areaRef(m)} are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.`,
+        inHeaders
+          ? `cells ${areaRef(m)} are merged in row 1, where the add-in reads the sheet's column names, one in each cell. If row 1 is a title over the headers, delete that row, so that the headers are in row 1; otherwise unmerge the cells and type each column's name in its own cell. A sheet kept with a title or merged headers can also be brought in as it is with gods adopt (see docs/adopt.md).`
+          : `cells ${areaRef(m)} are merged; a merged cell keeps its value in its first cell only, so the others would read as empty. Unmerge them and type the value in each cell.`,
       ),
     );
   }
