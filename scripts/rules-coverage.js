@@ -491,6 +491,11 @@ const OTHERS = [
         why: "played at the table",
       },
       {
+        rule: `a combat ends in 1 of 4 ways: by agreement, which is not reported and pays no mana, or by disengagement, surrender or death, which are reported to a referee for the mana sources of combat ${PASSAGE("seed 000, Ending Combat")}`,
+        by: [],
+        other: "`gods event` (and the pane), once the Sources table lists each such result as a Heaven event source of its sphere",
+      },
+      {
         rule: `Surrender Labor: 30 minutes in the winner's service ${PASSAGE("seed 000, Surrender Terms")}`,
         by: [],
         other: TIMERS("Surrender Labor, 30 minutes"),
@@ -559,6 +564,12 @@ const OTHERS = [
         rule: `racial modifications: a century-delay one works from the next century; a trigger one cannot be cast on a race again before it fires (Mv+ ones pile up, 1 used per trigger); a race has at most 1 of each permanent one ${PASSAGE("seed 002, Racial Modification powers (M)")}`,
         by: [],
         why: "markers kept on the map",
+      },
+      {
+        rule: `a century has 2 parts: the Activity Phase, which opens with each race's growth before anything else touches the race, then the Calculation Phase, when the gods cannot affect the Earth ${PASSAGE("seed 002, Sequence of Events in a Century; Activity Phase")}`,
+        by: [],
+        other:
+          "the referee's growth action (`gods growth`, the pane) at the century's start, and the century end (`gods century-end`, the pane's button) for the Calculation Phase",
       },
       {
         rule: `the referees close the Activity Phase 5 to 10 minutes before the century ends ${PASSAGE("seed 002, Calculation Phase")}`,
