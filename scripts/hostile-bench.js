@@ -1,10 +1,12 @@
 /**
  * `node scripts/hostile-bench.js` (after `npm run build:cli`): builds hostile workbooks (a part
  * whose declared size lies, a deflate bomb spread over many parts, a sheet nested millions deep,
- * a cell at row 50,000,000, a cell in column ZZZZZZZZ) and runs `gods century-end` on each in
- * its own process, printing its exit code, wall time and peak memory (resident set, from
- * /usr/bin/time). Not a test: it only prints figures. A first run on an honest campaign gives
- * the baseline.
+ * a cell at row 50,000,000, a cell in column ZZZZZZZZ; and, each under a megabyte, settings
+ * holding 12 MB of quotes, a journal record of 45 MB, a book's head of 10 MB) and runs `gods
+ * century-end` on each in its own process (and on the last three, the commands that are their
+ * way forward), printing its exit code, wall time, processor time and peak memory (resident set,
+ * from /usr/bin/time). Not a test: it only prints figures. A first run on an honest campaign
+ * gives the baseline. Words after the command choose the cases whose name holds them.
  */
 "use strict";
 const { execFileSync, spawnSync } = require("child_process");
@@ -15,11 +17,14 @@ const zlib = require("zlib");
 
 const root = path.resolve(__dirname, "..");
 const bin = path.join(root, "bin", "gods.js");
-const { openPackage, savePackage } = require(path.join(root, "build", "workbook", "xlsx", "package", "zip.js"));
+const { openPackage } = require(path.join(root, "build", "workbook", "xlsx", "package", "zip.js"));
+const { savePackage } = require(path.join(root, "build", "workbook", "xlsx", "package", "zipSave.js"));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-hostile-bench-"));
 const base = path.join(dir, "base.xlsx");
 execFileSync(process.execPath, [bin, "init", base, "--example"]);
+// Century 1 paid: a Ledger, its seal and the book's head.
+execFileSync(process.execPath, [bin, "century-end", base, "--century", "1", "--accept-warnings"]);
 const pkg = openPackage(fs.readFileSync(base), base);
 
 function le(values) {
@@ -130,19 +135,73 @@ const cases = [
   ["a cell in column ZZZZZZZZ", editedSheets((x) => x.replace(/(<row r="2"[^>]*>)/, '$1<c r="ZZZZZZZZ2"><v>1</v></c>'))],
 ];
 
-for (const [name, bytes] of cases) {
+/** The add-in's settings part with these properties. */
+const settings = (properties) =>
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11" id="{6D3A1F25-7C9B-4C3E-9A51-0A7E2B6C4D11}"><we:reference id="6d3a1f25-7c9b-4c3e-9a51-0a7e2b6c4d11" version="0.1.0.0" store="developer" storeType="Registry"/><we:alternateReferences/><we:properties>${properties}</we:properties><we:bindings/></we:webextension>`,
+  );
+const withParts = (extra) => Buffer.from(savePackage(new Map([...pkg.parts, ...Object.entries(extra)]), pkg));
+const record = JSON.stringify({
+  computer: "mwzabcdef123456",
+  at: 1,
+  action: "century-end",
+  words: "w",
+  done: "d",
+  temps: [],
+  items: Array(4_500_000).fill("abcdefg"),
+});
+const workbookXml = Buffer.from(pkg.parts.get("xl/workbook.xml")).toString();
+const century2 = ["century-end", "FILE", "--century", "2", "--accept-warnings"];
+const hostile = [
+  [
+    "settings holding 12 MB of quotes",
+    withParts({ "xl/webextensions/webextension1.xml": settings(`<we:property name="gods.note" value="${"&quot;".repeat(2_000_000)}"/>`) }),
+    [century2, ["session-end", "FILE", "--mana", "Vorn=3"], ["recover", "FILE"]],
+  ],
+  [
+    "a journal record of 45 MB",
+    withParts({
+      "xl/webextensions/webextension1.xml": settings(
+        `<we:property name="gods.op.crafted1" value="${JSON.stringify(record).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"/>`,
+      ),
+    }),
+    [century2, ["recover", "FILE"], century2],
+  ],
+  [
+    "a book's head of 10 MB",
+    withParts({ "xl/workbook.xml": Buffer.from(workbookXml.replace(/(<definedName name="GodsBook"[^>]*>)[^<]*/, `$1"${"a".repeat(10_000_000)}"`)) }),
+    [century2, ["recover", "FILE"], ["ledger", "reseal", "FILE", "--because", "the head was garbled"], century2],
+  ],
+];
+
+/** Runs gods on `file` in a process of its own: exit code, wall and processor seconds, peak memory, and its first line. */
+function measure(args) {
+  const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, bin, ...args], { encoding: "utf8" });
+  const [seconds, user, system, kb] = run.stderr.trim().split("\n").pop().split(" ").map(Number);
+  const said = (run.status === 0 ? run.stdout : run.stderr)
+    .trim()
+    .split("\n")[0]
+    .replace(/^gods [a-z-]+: /, "")
+    .slice(0, 90);
+  return `exit ${run.status}, ${seconds.toFixed(2)} s (processor ${(user + system).toFixed(2)} s), peak ${(kb / 1024).toFixed(0)} MB — ${said}`;
+}
+
+/** `node scripts/hostile-bench.js head` runs only the cases whose name holds "head". */
+const only = process.argv.slice(2).join(" ").toLowerCase();
+const chosen = (name) => name.toLowerCase().includes(only);
+
+for (const [name, bytes] of cases.filter(([name]) => chosen(name))) {
   const file = path.join(dir, "case.xlsx");
   fs.writeFileSync(file, bytes);
-  const run = spawnSync("/usr/bin/time", ["-f", "%e %M", process.execPath, bin, "century-end", file, "--century", "1"], { encoding: "utf8" });
-  const [seconds, kb] = run.stderr.trim().split("\n").pop().split(" ").map(Number);
-  const said =
-    run.status === 0
-      ? "written"
-      : run.stderr
-          .trim()
-          .split("\n")[0]
-          .replace(/^gods century-end: /, "")
-          .slice(0, 90);
-  console.log(`${name}: file ${(bytes.length / 1024).toFixed(0)} KB, exit ${run.status}, ${seconds.toFixed(2)} s, peak ${(kb / 1024).toFixed(0)} MB — ${said}`);
+  console.log(`${name}: file ${(bytes.length / 1024).toFixed(0)} KB, ${measure(["century-end", file, "--century", "2", "--accept-warnings"])}`);
+}
+for (const [name, bytes, commands] of hostile.filter(([name]) => chosen(name))) {
+  const file = path.join(dir, "case.xlsx");
+  fs.writeFileSync(file, bytes);
+  // One after another on the same file: the way forward each names is taken, then the campaign goes on.
+  for (const command of commands) {
+    const args = command.map((a) => (a === "FILE" ? file : a));
+    console.log(`${name} (file ${(bytes.length / 1024).toFixed(0)} KB), gods ${command.filter((a) => a !== "FILE").join(" ")}: ${measure(args)}`);
+  }
 }
 fs.rmSync(dir, { recursive: true, force: true });

@@ -137,11 +137,14 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
   const { campaign } = read;
   const problems = [...read.problems];
   const n = century ?? latestCentury(campaign) + 1;
-  problems.push(...checkCentury(campaign, n, options));
+  for (const p of checkCentury(campaign, n, options)) problems.push(p);
   if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
   const input = centuryInput(campaign, n);
   const result = calculateCentury(input);
-  problems.splice(0, problems.length, ...costed(problems, input, result));
+  // (Not splice(…, ...list): a problem for each of a few hundred thousand rows would overflow the stack.)
+  const withCosts = costed(problems, input, result);
+  problems.length = 0;
+  for (const p of withCosts) problems.push(p);
   const replaced = new Set(campaign.ledger.filter((r) => r.kind === "century-end" && r.century === n).map((r) => r.index));
   const credits = result.payouts.map((p) => ({
     century: n,

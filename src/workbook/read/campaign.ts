@@ -115,9 +115,10 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   const mixed = recording || sound ? undefined : mixedBook(raw);
   if (mixed !== undefined) problems.push(mixed);
   if (checked && mixed === undefined) {
-    problems.push(...book.problems);
+    // (Loops, not push(...list): a problem for each of a few hundred thousand rows would overflow the stack.)
+    for (const p of book.problems) problems.push(p);
     if (broken !== undefined) {
-      problems.push(...broken);
+      for (const p of broken) problems.push(p);
       // A Ledger and seal that agree, put back from another copy: the head the workbook keeps names it.
       // (A century end an older version left part-way wrote no head yet: ending it again writes one.)
       if (broken.every((p) => p.severity !== "error"))

@@ -58,7 +58,8 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   }
   if (latest > 0 && century < latest) {
     const paid = campaign.ledger.some((r) => r.kind === "century-end" && r.century === century);
-    const first = Math.min(...campaign.ledger.filter((r) => r.kind === "century-end").map((r) => r.century));
+    // (A loop, not Math.min(...rows): a Ledger of a few hundred thousand rows would overflow the stack.)
+    const first = campaign.ledger.reduce((m, r) => (r.kind === "century-end" && r.century < m ? r.century : m), Infinity);
     problems.push(
       tableError(
         LEDGER.name,
@@ -132,7 +133,7 @@ export function deathsNotTyped(campaign: Campaign, century: number): Problem[] {
   const at = (d: Death | undefined) => (d === undefined ? {} : { column: "Century", row: d.row, address: addressIn(table.raw, d.row, "Century") });
   const nextRows = next.length === 0 ? "" : `the Deaths ${rowList(next.map((d) => d.row))} ${next.length === 1 ? "is" : "are"} dated century ${century + 1}`;
   if (own === 0 && (earlier.size > 0 || next.length > 0)) {
-    const last = Math.max(...earlier.keys());
+    const last = [...earlier.keys()].reduce((m, c) => Math.max(m, c), -Infinity);
     const before = earlier.size === 0 ? "" : `, though century ${last} had ${earlier.get(last) ?? 0} units die`;
     const one = next.length === 1;
     const wrong =

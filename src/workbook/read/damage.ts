@@ -1,12 +1,13 @@
 /**
- * What makes a workbook damaged for every command that writes: its book (the Ledger, its seal,
- * the book's head) does not hold together, two computers mixed or doubled a credit, or an action
- * stopped part-way (read/journal.ts). A command that wrote over such a book would bury the damage
- * under a change that looks sound, so each refuses the file until it is put right, whatever the
- * command changes; the problem names the way to put it right.
+ * What makes a workbook damaged for every command that writes: the Ledger and its seal or the
+ * book's head do not agree, two computers mixed or doubled a credit, or an action stopped
+ * part-way (read/journal.ts). A command that wrote over such a book would bury the damage under a
+ * change that looks sound, so each refuses the file until it is put right, whatever the command
+ * changes; the problem names the way to put it right. A problem of the Ledger's rows that a
+ * command answers (an account left behind by a rename begun in the Gods table alone, which gods
+ * rename finishes) is its planner's to refuse or not.
  */
 import type { Problem } from "../model/problems";
-import { LEDGER } from "../model/schema";
 
 export interface DamageOptions {
   /** the command corrects the book (a correction with its reason): a broken seal or head is what it answers */
@@ -18,6 +19,6 @@ export function damageIn(problems: readonly Problem[], options: DamageOptions = 
   return problems.filter((p) => {
     if (p.severity !== "error") return false;
     if (options.mending === true && (p.seal === true || p.head === true)) return false;
-    return p.table === LEDGER.name || p.seal === true || p.head === true || p.mixedBook !== undefined || p.paidTwice !== undefined || p.operation !== undefined;
+    return p.seal === true || p.head === true || p.mixedBook !== undefined || p.paidTwice !== undefined || p.operation !== undefined;
   });
 }

@@ -231,7 +231,7 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
       const ordered = !broken && candidates.length > 1 ? trailOrder(carry, candidates) : null;
       if (ordered !== null) {
         for (const r of ordered) left.splice(left.indexOf(r), 1);
-        entries.push(...ordered);
+        for (const r of ordered) entries.push(r);
         carry = (ordered[ordered.length - 1] as LedgerRow).carry;
         continue;
       }
@@ -272,8 +272,9 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
   for (const [k, account] of accounts) {
     const own = account.entries.filter((e) => e.kind === "century-end").map((e) => e.century);
     if (own.length === 0) continue;
-    const from = Math.min(...own);
-    const to = context.recipients.has(k) ? Infinity : Math.max(...own);
+    // (Loops, not Math.min(...own): an account of a few hundred thousand rows would overflow the stack.)
+    const from = own.reduce((m, c) => Math.min(m, c), Infinity);
+    const to = context.recipients.has(k) ? Infinity : own.reduce((m, c) => Math.max(m, c), -Infinity);
     for (const c of centuries) {
       if (c < from || c > to || own.includes(c)) continue;
       const others = ends.get(c) ?? [];

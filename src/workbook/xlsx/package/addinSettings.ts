@@ -115,10 +115,10 @@ export function readAddinSettings(parts: ReadonlyMap<string, Uint8Array>): Addin
 }
 
 /**
- * The part's new text with settings set (a value) or removed (null): a property changed where it
- * stands, a new one at the end of the list. `part` holds the add-in's own settings.
+ * The edits that set settings (a value) or remove them (null) in a part's text: a property
+ * changed where it stands, a new one at the end of the list. `part` holds the add-in's own settings.
  */
-export function withAddinSettings(text: string, changes: ReadonlyMap<string, string | null>): string {
+function settingEdits(text: string, changes: ReadonlyMap<string, string | null>): Edit[] {
   const { list, items } = propertiesOf(text);
   if (list === undefined) throw new XmlProblem("the add-in's settings part has no list of properties");
   const edits: Edit[] = [];
@@ -134,7 +134,34 @@ export function withAddinSettings(text: string, changes: ReadonlyMap<string, str
     .filter(([key, value]) => !seen.has(key) && value !== null)
     .map(([key, value]) => `<${tag} name="${escapeAttr(key)}" value="${escapeAttr(JSON.stringify(value))}"/>`);
   if (added.length > 0) edits.push(appendInside(list, added.join("")));
-  return applyEdits(text, edits);
+  return edits;
+}
+
+/** The part's new text with settings set (a value) or removed (null). */
+export function withAddinSettings(text: string, changes: ReadonlyMap<string, string | null>): string {
+  return applyEdits(text, settingEdits(text, changes));
+}
+
+const UTF8 = new TextEncoder();
+
+/** Bytes with edits (whose places are byte offsets: the text is one byte a character) spliced in. */
+function spliceBytes(bytes: Uint8Array, edits: readonly Edit[]): Uint8Array {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const pieces: Uint8Array[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new XmlProblem("two edits of one part overlap");
+    pieces.push(bytes.subarray(at, e.start), UTF8.encode(e.text));
+    at = e.end;
+  }
+  pieces.push(bytes.subarray(at));
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of pieces) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
 }
 
 /** The package's parts with settings changed in `part`; every other part the same bytes. */
@@ -142,6 +169,12 @@ export function writeAddinSettings(parts: ReadonlyMap<string, Uint8Array>, part:
   const out = copyParts(parts);
   const bytes = parts.get(part);
   if (bytes === undefined) throw new XmlProblem(`the add-in's settings part ${part} is missing`);
-  out.set(part, encodePart(withAddinSettings(decodePart(bytes), changes)));
+  const text = decodePart(bytes);
+  const edits = settingEdits(text, changes);
+  // A part of plain ASCII declared as UTF-8 (as Excel writes the add-in's settings) has one byte a
+  // character: the edits go into its bytes, and a part of megabytes is not built and encoded again.
+  const declared = /^\s*<\?xml[^?>]*?encoding\s*=\s*["']([^"']*)["']/.exec(text.slice(0, 200))?.[1];
+  const ascii = bytes.length === text.length && bytes[0] !== 0xff && bytes[0] !== 0xfe && (declared === undefined || declared.toLowerCase() === "utf-8");
+  out.set(part, ascii ? spliceBytes(bytes, edits) : encodePart(applyEdits(text, edits)));
   return out;
 }

@@ -88,7 +88,7 @@ export function writeLedgerBody(text: string, body: LedgerBody, styles: StyleBoo
   // all of them, or, quickly, those from the first written on (the rows above stay as they are).
   const numbered: { span: Span; row: number }[] = [];
   let implied = false;
-  if (quick !== undefined) numbered.push(...quick.rows);
+  if (quick !== undefined) for (const r of quick.rows) numbered.push(r);
   else {
     const rowElements = childElements(text, sheetData).filter((r) => r.local === "row");
     let previous = 0;

@@ -387,7 +387,7 @@ export function readPackage(pkg: Package): RawWorkbook {
     if (scan === undefined) continue;
     const done = finish(plan, scan);
     tables.set(plan.spec.name.toLowerCase(), done.raw);
-    problems.push(...done.problems);
+    for (const p of done.problems) problems.push(p);
   }
   // The add-in's journal, when Excel saved the file with an action of the add-in under way.
   const journal = readJournal(readAddinSettings(pkg.parts), Date.now());
