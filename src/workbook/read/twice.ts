@@ -83,7 +83,7 @@ export function paidTwice(raw: RawWorkbook, ledger: readonly LedgerRow[]): Probl
     problems.push(
       tableError(
         LEDGER.name,
-        `${name} was paid on ${entries.length} computers whose copies of the workbook had not yet caught up with each other: ${sets.join("; ")}. ${keeps} ${takeBack} Then say it is put right (The book by hand › Put right), and payments go on.`,
+        `${name} was paid on ${entries.length} computers whose copies of the workbook had not yet caught up with each other: ${sets.join("; ")}. ${keeps} ${takeBack} Then say it is put right (in the Ledger tab, under Ledger edited by hand: Put right), and payments go on.`,
         { paidTwice: credit, takeBack: listed(back), ...(first === undefined ? {} : { row: first.row }) },
       ),
     );
