@@ -102,7 +102,8 @@ export const USAGES: Readonly<Record<string, string>> = {
                            create empty campaign tables, or the example campaign`,
   fn: `  gods fn NAME ARG... [--json]
                            evaluate one GODS custom function as Excel would
-                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,
+                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]');
+                           gods help fn NAME prints that function's help`,
 };
 
 const USAGE = `gods: the rules of The Gods II on the command line.
