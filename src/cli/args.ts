@@ -25,7 +25,7 @@ export const USAGES: Readonly<Record<string, string>> = {
   debit: `  gods debit FILE.xlsx GOD N --what "REASON" [--again] [--out OUT.xlsx] [--json] [--dry-run]
                            a character loses N mana it may not hold (a lord's loss, a cost
                            the rules take whether or not it is held): what its account
-                           carries goes first, the rest it owes, and its next credits pay
+                           kept goes first, the rest it owes, and its next credits pay
                            that before any mana reaches its box.
                            Take what it holds in its box first; debit only the rest`,
   undo: `  gods undo FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
@@ -75,7 +75,7 @@ export const USAGES: Readonly<Record<string, string>> = {
                            a character renamed everywhere (Gods, Cards, Pantheon, the Ledger
                            and its seal, joint sources' Owners, Sessions, Artifacts, Demesnes,
                            Laws, Oaths and the Campaign History): it keeps its account and what
-                           it carries. A name is at most 200 characters, without a comma or
+                           it kept. A name is at most 200 characters, without a comma or
                            semicolon, and none of Demons, Diabolism, Atheism, nobody`,
   "session-end": `  gods session-end FILE.xlsx --mana "GOD=N"... [--from-gods] [--date YYYY-MM-DD]
            [--dry-run] [--out OUT.xlsx] [--json]

@@ -363,7 +363,7 @@ describe("the book's sheets", () => {
     expect(sheet(BOOK_SHEETS.heaven)).toEqual(expect.arrayContaining([["The Sources table has no event in Heaven."]]));
     // One line per recipient: its latest credit, what that paid, what it carries on, owes, and all it was paid.
     expect(sheet(BOOK_SHEETS.points).slice(3, 7)).toEqual([
-      ["Character", "Latest credit", "Paid", "Carried on", "Owes", "Paid in all"],
+      ["Character", "Latest credit", "Paid", "Kept", "Owes", "Paid in all"],
       ["Ares", 'the event "Feast" in century 2', 3, 0.6, 0, 25],
       ["Hestia", 'the event "Feast" in century 2', 9, 0.34, 0, 33],
       ["Demons", 'the event "Feast" in century 2', 1, 0.35, 0, 3],
@@ -475,7 +475,7 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     const paid = history();
     at(paid, 5, "Paid", 10);
     expect(refused(paid).map(describeProblem)).toEqual([
-      "Ledger table, row 5, column Paid: Ares's account does not add up here: 0.6 carried in (row 2) + Earned 3 makes 3.6, so Paid should be 3 and Exact Carry the rest, but the row says Paid 10, Exact Carry 0.6. Earned, Paid or a carry was changed by hand: put back what the add-in wrote.",
+      "Ledger table, row 5, column Paid: Ares's account does not add up here: 0.6 kept before it (row 2) + Earned 3 makes 3.6, so Paid should be 3 and Exact Carry the rest, but the row says Paid 10, Exact Carry 0.6. Earned, Paid or a carry was changed by hand: put back what the add-in wrote.",
     ]);
     const earned = history();
     at(earned, 9, "Earned", 9.7);
@@ -497,7 +497,7 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
     const errors = book.errors();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(
-      /^Ledger table, row 2, column Paid: Ares's account does not add up here: nothing carried in \(its first credit\) \+ Earned 2000000021\.05/,
+      /^Ledger table, row 2, column Paid: Ares's account does not add up here: nothing kept before it \(its first credit\) \+ Earned 2000000021\.05/,
     );
   });
 
@@ -516,7 +516,7 @@ describe("a Ledger broken by hand is refused, naming the row", () => {
       book.sheets = book.sheets.filter((s) => s !== "Ledger" || book.tables.Ledger !== undefined);
       const [problem] = refused(book);
       expect(problem?.message).toMatch(
-        /^the sheet "C1 Mana" shows that century 1 was paid, but (there is no Ledger|the Ledger is empty)\. Going on would pay again and forget every carried fraction\. Restore the Ledger/,
+        /^the sheet "C1 Mana" shows that century 1 was paid, but (there is no Ledger|the Ledger is empty)\. Going on would pay again and forget every kept fraction\. Restore the Ledger/,
       );
     }
   });

@@ -474,7 +474,7 @@ describe("an account whose god is gone from the Gods table", () => {
     expect(gone.map((p) => [p.severity, p.message])).toEqual([
       [
         "warning",
-        `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it carries is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
+        `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it kept is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
       ],
     ]);
   });
