@@ -34,7 +34,7 @@ if (!isMainThread) {
     });
   }
   if (!fs.existsSync(entry)) {
-    process.stderr.write("gods is not built yet: run `npm ci` (or `npm run build:cli`) in the project folder first.\n");
+    process.stderr.write("gods is not built yet: run `npm run build:cli` in the project folder first (after `npm ci`; about 30 s).\n");
     process.exit(2);
   }
   const argv = process.argv.slice(2);

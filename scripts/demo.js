@@ -7,7 +7,7 @@ const path = require("path");
 
 const entry = path.join(__dirname, "..", "build", "cli", "main.js");
 if (!fs.existsSync(entry)) {
-  console.error("The gods command is not built yet: run `npm ci` (or `npm run build:cli`) first.");
+  console.error("The gods command is not built yet: run `npm run build:cli` first (after `npm ci`; about 30 s).");
   process.exit(2);
 }
 const { main } = require(entry);

@@ -20,7 +20,7 @@ fc-list 2>/dev/null | grep -qi carlito || need+=(fonts-crosextra-carlito)
 /usr/bin/python3 -c "import xlsxwriter" >/dev/null 2>&1 || need+=(python3-xlsxwriter)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "Test tools present: chromium, soffice, xmllint, pdftotext, openpyxl, xlsxwriter, PIL, Carlito."
+  echo "== test tools: present (chromium, soffice, xmllint, pdftotext, openpyxl, xlsxwriter, PIL, Carlito)."
   exit 0
 fi
 

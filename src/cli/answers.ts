@@ -9,8 +9,8 @@ import type { Io } from "./io";
 export const EXIT = { done: 0, fnError: 1, badInput: 2, payWarnings: 3 } as const;
 
 /** A problem as the JSON answers give it. */
-function problemJson(p: Problem): { table: string; row: number | null; column: string | null; message: string } {
-  return { table: p.table, row: p.row ?? null, column: p.column ?? null, message: p.message };
+function problemJson(p: Problem): { table: string; row: number | null; column: string | null; message: string; argument?: string } {
+  return { table: p.table, row: p.row ?? null, column: p.column ?? null, message: p.message, ...(p.argument === undefined ? {} : { argument: p.argument }) };
 }
 
 /** A refusal in JSON: one object on stdout, like every answer. */

@@ -25,7 +25,7 @@ export const USAGES: Readonly<Record<string, string>> = {
   debit: `  gods debit FILE.xlsx GOD N --what "REASON" [--again] [--out OUT.xlsx] [--json] [--dry-run]
                            a character loses N mana it may not hold (a lord's loss, a cost
                            the rules take whether or not it is held): what its account
-                           carries goes first, the rest it owes, and its next credits pay
+                           kept goes first, the rest it owes, and its next credits pay
                            that before any mana reaches its box.
                            Take what it holds in its box first; debit only the rest`,
   undo: `  gods undo FILE.xlsx [--out OUT.xlsx] [--json] [--dry-run]
@@ -75,7 +75,7 @@ export const USAGES: Readonly<Record<string, string>> = {
                            a character renamed everywhere (Gods, Cards, Pantheon, the Ledger
                            and its seal, joint sources' Owners, Sessions, Artifacts, Demesnes,
                            Laws, Oaths and the Campaign History): it keeps its account and what
-                           it carries. A name is at most 200 characters, without a comma or
+                           it kept. A name is at most 200 characters, without a comma or
                            semicolon, and none of Demons, Diabolism, Atheism, nobody`,
   "session-end": `  gods session-end FILE.xlsx --mana "GOD=N"... [--from-gods] [--date YYYY-MM-DD]
            [--dry-run] [--out OUT.xlsx] [--json]
@@ -104,7 +104,8 @@ export const USAGES: Readonly<Record<string, string>> = {
                            lacks, each on a sheet of its own, and change nothing else in it`,
   fn: `  gods fn NAME ARG... [--json]
                            evaluate one GODS custom function as Excel would
-                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]')`,
+                           (gods fn TOLL 7 prints 3; a range is JSON: '[["F-2"],["X/2"]]');
+                           gods help fn NAME prints that function's help`,
 };
 
 const USAGE = `gods: the rules of The Gods II on the command line.

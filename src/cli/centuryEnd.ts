@@ -69,7 +69,7 @@ export function paymentTable(payments: readonly Payment[]): string {
   // An account below 0 owes: said so, rather than a minus sign that is easy to miss.
   const carried = (n: number) => (n < 0 ? `owes ${show(-n)}` : show(n));
   const rows = [
-    ["God", "Carried in", "Earned", "Paid", "Carried on"],
+    ["God", "Before", "Earned", "Paid", "Kept"],
     ...payments.map((p) => [p.god, carried(p.carryIn), show(p.earned), String(p.paid), carried(p.carry)]),
   ];
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];

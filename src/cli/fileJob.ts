@@ -95,11 +95,11 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         open.length > 0 ? { ...planned, problems: open } : unnamed.length > 0 ? { ...planned, problems: [...unnamed, ...planned.problems] } : planned;
       const errors = errorsIn(outcome.problems);
       if (errors.length > 0 || (outcome.plan === undefined && job.write === undefined)) {
-        const first = `${job.refused(errors.length)} Nothing was written.`;
+        const { first, lines } = refusal(job, errors);
         if (job.json) jsonError(io, first, errors, warningsIn(outcome.problems));
         else {
           io.err(first);
-          for (const line of problemLines(errors.map(describeProblem), "- ")) io.err(line);
+          for (const line of problemLines(lines, "- ")) io.err(line);
         }
         return EXIT.badInput;
       }
@@ -109,10 +109,15 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       if (held.length > 0 && job.acceptWarnings !== true && job.dryRun === true) {
         // A dry run is asked to show the figures: they are shown with the warnings, and the exit code says they would hold the write.
         job.report(outcome, job.out ?? job.file);
-        if (!job.json)
+        if (!job.json) {
+          const all = warningsIn(outcome.problems).length;
+          const which =
+            all === held.length ? changes : `${held.length === 1 ? "One" : held.length} of the ${all} warnings ${held.length === 1 ? "changes" : "change"}`;
           io.err(
-            `${changes} what someone would be paid: without --dry-run nothing would be written. Read ${held.length === 1 ? "it" : "them"} and correct the workbook, or, to pay as it stands, add --accept-warnings.`,
+            `${which} what someone would be paid: without --dry-run nothing would be written. Read ${held.length === 1 ? "it" : "them"} and correct the workbook, or, to pay as it stands, add --accept-warnings:`,
           );
+          for (const line of problemLines(held.map(describeProblem), "- ")) io.err(line);
+        }
         return EXIT.payWarnings;
       }
       if (held.length > 0 && job.acceptWarnings !== true) {
@@ -148,4 +153,21 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
     if (e instanceof CampaignFileError || e instanceof FileProblem) return fail(e.message);
     throw e;
   }
+}
+
+/**
+ * What a refusal says first, and its list. A problem with what was typed on the command line (a
+ * misspelt god, a century that is not the one in play) is named as that argument's, apart from the
+ * workbook's own problems: it is the command, not the workbook, that needs correcting.
+ */
+function refusal(job: { command: string; refused(errors: number): string }, errors: readonly Problem[]): { first: string; lines: string[] } {
+  const typed = errors.filter((p) => p.argument !== undefined);
+  const book = errors.filter((p) => p.argument === undefined);
+  if (typed.length === 0) return { first: `${job.refused(errors.length)} Nothing was written.`, lines: errors.map(describeProblem) };
+  const argumentLine = (p: Problem) => `${p.argument ?? ""}: ${p.message}`;
+  const [only] = typed;
+  if (only !== undefined && typed.length === 1 && book.length === 0) return { first: `${job.command}: ${argumentLine(only)} Nothing was written.`, lines: [] };
+  const args = typed.length === 1 ? "an argument needs correcting" : `${typed.length} arguments need correcting`;
+  const more = book.length === 0 ? "" : `, and the workbook has ${book.length} problem${book.length === 1 ? "" : "s"} to fix first`;
+  return { first: `${job.command}: ${args}${more}. Nothing was written.`, lines: [...typed.map(argumentLine), ...book.map(describeProblem)] };
 }

@@ -1,6 +1,10 @@
+import * as fs from "fs";
+import * as path from "path";
 import * as functions from "../functions/functions";
 import { ERROR_CODES, errorText, errorValue, isErrorValue, type ErrorValue } from "../functions/errors";
-import type { Result, Scalar } from "../functions/runner";
+import { tooMany, type Result, type Scalar } from "../functions/runner";
+import * as specs from "../functions/specs";
+import * as gameSpecs from "../functions/gameSpecs";
 import { didYouMean } from "../engine/names";
 
 /** What `gods fn` prints and the exit code it ends with. */
@@ -62,8 +66,23 @@ export function functionNames(): string[] {
     .sort();
 }
 
+/** A function's signature (specs.ts), by its name without GODS. */
+function specOf(name: string): { readonly name: string; readonly params: readonly unknown[] } | undefined {
+  for (const value of [...Object.values(specs), ...Object.values(gameSpecs)] as unknown[]) {
+    if (typeof value !== "object" || value === null) continue;
+    const spec = value as { name?: unknown; params?: unknown };
+    if (spec.name === name && Array.isArray(spec.params)) return { name, params: spec.params as unknown[] };
+  }
+  return undefined;
+}
+
 /** What a call gives back: the function's result, or the error value it answers with. */
-function call(wrapper: Wrapper, args: readonly string[]): Result {
+function call(wrapper: Wrapper, args: readonly string[], name: string): Result {
+  // Excel refuses a call with more values than the function takes: so does gods fn, rather than
+  // leaving the rest out without a word (the wrapper only sees the values it declares).
+  const spec = specOf(name);
+  const many = spec === undefined ? undefined : tooMany(spec, args.length);
+  if (many !== undefined) return many;
   try {
     return wrapper(...args.map(parseArgument));
   } catch (thrown) {
@@ -91,15 +110,38 @@ export function runFunction(name: string, args: readonly string[], json = false)
     const message = `There is no function GODS.${name.toUpperCase().replace(/^GODS\./, "")}.${near}${near === "" ? ` Known: ${known.join(", ")}.` : ""}`;
     return json ? { text: JSON.stringify({ function: name, error: "#NAME?", message }), code: 1 } : { text: `#NAME? ${message}`, code: 1 };
   }
-  const result = call(wrapper, args);
-  const fn = `GODS.${name
+  const bare = name
     .trim()
     .replace(/^GODS\./i, "")
-    .toUpperCase()}`;
+    .toUpperCase();
+  const result = call(wrapper, args, bare);
+  const fn = `GODS.${bare}`;
   if (json)
     return {
       text: JSON.stringify(isErrorValue(result) ? { function: fn, error: result.code, message: result.message } : { function: fn, result: resultJson(result) }),
       code: isErrorValue(result) ? 1 : 0,
     };
   return formatResult(result);
+}
+
+/** Where the functions' help pages are: docs/functions, two folders up from src/cli and build/cli alike. */
+const HELP_PAGES = path.join(__dirname, "..", "..", "docs", "functions");
+
+/**
+ * `gods help fn NAME`: the function's help page (docs/functions/NAME.md) as plain text, links
+ * shown as their words; an unknown name is answered as gods fn answers it.
+ */
+export function functionHelp(name: string): Output {
+  const bare = name
+    .trim()
+    .replace(/^GODS\./i, "")
+    .toUpperCase();
+  if (wrapperFor(bare) === undefined) return runFunction(bare, []);
+  const page = path.join(HELP_PAGES, `${bare}.md`);
+  if (!fs.existsSync(page)) return { text: `GODS.${bare} has no help page here (docs/functions/${bare}.md is missing from this copy of gods).`, code: 2 };
+  const text = fs
+    .readFileSync(page, "utf8")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .trimEnd();
+  return { text, code: 0 };
 }

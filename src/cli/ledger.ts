@@ -48,7 +48,7 @@ export function renameGod(options: WriteOptions & { readonly from: string; reado
           return;
         }
         io.out(
-          `"${outcome.from}" is now "${outcome.to}" everywhere: ${outcome.changed.map((c) => `${c.rows} row${c.rows === 1 ? "" : "s"} of ${c.table}`).join(", ")}; the account and what it carries go with it.`,
+          `"${outcome.from}" is now "${outcome.to}" everywhere: ${outcome.changed.map((c) => `${c.rows} row${c.rows === 1 ? "" : "s"} of ${c.table}`).join(", ")}; the account and what it kept go with it.`,
         );
         io.out(
           options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the tables, the Ledger's seal and the book's sheets to ${target}.`,

@@ -33,6 +33,7 @@ async function centuryEndCommand(args: readonly string[], io: Io, json: boolean)
       false,
     );
   if (file === undefined || extra.length > 0) return fail("gods century-end needs exactly one workbook file.");
+  if (centuryText === undefined) return argumentError("century-end", (await import("./inPlay")).centuryNeeded(file), io, json, false);
   if (typeof centuryText !== "string" || !/^\d{1,15}$/.test(centuryText) || Number(centuryText) < 1) {
     return argumentError("century-end", "gods century-end needs --century N, with N a whole number 1 or more (for example --century 3).", io, json, false);
   }
@@ -86,7 +87,8 @@ async function eraEndCommand(args: readonly string[], io: Io, json: boolean): Pr
   if (typeof got === "string") return fail(got);
   // Century 0: Era Aleph's end, before the first century.
   const century = /^0{1,15}$/.test(String(got.parsed.options.get("century"))) ? 0 : wholeOption(got.parsed, "century");
-  if (century === undefined || century === null)
+  if (century === null) return argumentError("era-end", (await import("./inPlay")).eraCenturyNeeded(got.base.file), io, json, false);
+  if (century === undefined)
     return argumentError(
       "era-end",
       "gods era-end needs --century N: the century that closes the era (for example --century 5), or 0 for Era Aleph's end, before the first century.",
@@ -201,6 +203,14 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
   if (command === "--version" || command === "-v" || command === "version") {
     io.out(`gods ${version()}`);
     return EXIT.done;
+  }
+  // gods help fn NAME, or gods fn NAME --help: that function's help page.
+  const fnHelp = command === "help" && rest[0] === "fn" ? rest[1] : command === "fn" && (rest.includes("--help") || rest.includes("-h")) ? rest[0] : undefined;
+  if (fnHelp !== undefined && !fnHelp.startsWith("-")) {
+    const help = (await import("./fn")).functionHelp(fnHelp);
+    if (help.code === 0) io.out(help.text);
+    else io.err(help.text);
+    return help.code === 0 ? EXIT.done : EXIT.badInput;
   }
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     io.out(usageOf(rest[0] ?? ""));

@@ -55,6 +55,17 @@ export function define<A extends unknown[]>(name: string, params: Params<A>, bod
 }
 
 /**
+ * The #VALUE! of a call given more values than the function takes (none for a function whose last
+ * value may be given any number of times), naming both counts.
+ */
+export function tooMany(spec: { readonly name: string; readonly params: readonly unknown[] }, given: number): ErrorValue | undefined {
+  const params = spec.params as readonly Param<unknown>[];
+  if (params[params.length - 1]?.repeating === true || given <= params.length) return undefined;
+  const takes = params.length === 1 ? "1 value" : `${params.length} values`;
+  return valueError(`${spec.name} takes at most ${takes} (${params.map((p) => p.name).join(", ")}), but was given ${given}.`);
+}
+
+/**
  * Runs a custom function on the values Excel passed: reads every argument by its signature,
  * passes an incoming Excel error through, and turns every failure into #VALUE! with a message.
  * Never throws.
@@ -63,9 +74,8 @@ export function evaluate<A extends unknown[]>(spec: FunctionSpec<A>, args: reado
   const params = spec.params as readonly Param<unknown>[];
   const repeats = params[params.length - 1]?.repeating === true;
   try {
-    if (!repeats && args.length > params.length) {
-      return valueError(`${spec.name} takes at most ${params.length} values, but was given ${args.length}.`);
-    }
+    const many = tooMany(spec, args.length);
+    if (many !== undefined) return many;
     const values: unknown[] = new Array(params.length);
     for (let i = 0; i < params.length; i++) {
       const p = params[i] as Param<unknown>;

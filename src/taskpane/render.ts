@@ -88,7 +88,8 @@ export function trendLine(god: string, earned: readonly number[], now: number): 
   svg.setAttribute("width", String(w));
   svg.setAttribute("height", String(h));
   svg.setAttribute("role", "img");
-  const words = `${god} earned ${earned.map((v, i) => `${shown(v)} in century ${i + 1}`).join(", ")}; ${shown(now)} if this century ended now`;
+  // Each century's figure is net, less what debits took, as the Campaign History's Earned (net).
+  const words = `${god} earned (net) ${earned.map((v, i) => `${shown(v)} in century ${i + 1}`).join(", ")}; ${shown(now)} if this century ended now`;
   svg.setAttribute("aria-label", words);
   const line = document.createElementNS(SVG, "polyline");
   line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));

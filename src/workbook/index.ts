@@ -20,6 +20,7 @@ export type { CreditOutcome } from "./actions/credit";
 export { MAX_DEBIT, planDebit, type DebitOptions } from "./actions/debit";
 export { planDisaster, type DisasterOrder } from "./actions/disaster";
 export { planEraEnd, eraEndWords } from "./actions/eraEnd";
+export { latestCentury, omegaEnd } from "./read/century";
 export { MAX_TIMES, planEvent, type EventOptions } from "./actions/event";
 export { planGrowth } from "./actions/growth";
 export { planPacket, type PacketCharacter, type PacketOutcome } from "./actions/packet";

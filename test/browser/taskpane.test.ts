@@ -781,7 +781,7 @@ describe("the pane as a gamemaster sees it, at 320 and 500 px, light and dark", 
     // Century 2's preview: under each name, a line of what it earned so far, ending on what it would earn now.
     const lines = await page.$$eval("#preview-body .payments svg.trend", (svgs) => svgs.map((s) => s.getAttribute("aria-label")));
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toMatch(/^Vorn earned 47\.645 in century 1; [\d.]+ if this century ended now$/);
+    expect(lines[1]).toMatch(/^Vorn earned \(net\) 47\.645 in century 1; [\d.]+ if this century ended now$/);
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, name("7-preview-lines"), "#preview-body");
   });

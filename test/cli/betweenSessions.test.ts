@@ -119,7 +119,7 @@ describe("gods session-end", () => {
   });
 
   test.each([
-    [["--mana", "Vron=3"], 'Gods table: "Vron" is not in the Gods table. Did you mean "Vorn"?'],
+    [["--mana", "Vron=3"], 'gods session-end: --mana: "Vron" is not in the Gods table. Did you mean "Vorn"? Nothing was written.'],
     [["--mana", "Vorn=-3"], "Gods table, column Mana: Vorn's mana is -3, below 0"],
     [["--mana", "Vorn=2.5"], "Gods table, column Mana: Vorn's mana is 2.5, not a whole number"],
     [["--mana", "Vorn=3", "--mana", "vorn=4"], "Gods table: Vorn is given twice (3 and 4): give each character once."],

@@ -86,8 +86,10 @@ describe("the mana book on a file", () => {
     const r = await gods("event", file, "Dragon slain");
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      '- Sources table: there is no event "Dragon slain". The known events: Artifact destroyed, Council law revoked, Demesne destroyed, God obliterated, Race destroyed.',
+      'gods event: EVENT: there is no event "Dragon slain". The known events: Artifact destroyed, Council law revoked, Demesne destroyed, God obliterated, Race destroyed. Nothing was written.',
     );
+    // The typo is the argument's: the workbook is not said to have a problem.
+    expect(r.err).not.toContain("the workbook has");
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 
@@ -95,7 +97,7 @@ describe("the mana book on a file", () => {
     expect((await gods("event", file)).err).toMatch(/^gods event needs a workbook file and the event's name in quotes/);
     expect((await gods("event", file, "God obliterated", "--times", "0")).err).toBe("gods event: --times needs a whole number, 1 or more.\n");
     expect((await gods("era-end", file)).err).toBe(
-      "gods era-end needs --century N: the century that closes the era (for example --century 5), or 0 for Era Aleph's end, before the first century.\n",
+      `gods era-end needs --century N: the century that closes the era, or 0 for Era Aleph's end, before the first century. An era ends right after its last century: the latest century end is 2 (gods era-end ${file} --century 2).\n`,
     );
     expect((await gods("era-end", file, "--century", "-1")).code).toBe(2);
     expect((await gods("undo", file, "--bogus")).err).toMatch(/^gods undo: unknown option --bogus\./);
@@ -125,7 +127,7 @@ describe("a debit on a file", () => {
     expect(twice.err).toContain('Vorn was just debited for "lord\'s loss" (this row). If it really lost mana for it again, say so (--again');
     const typo = await gods("debit", f, "Vron", "5", "--what", "Surrender");
     expect(typo.code).toBe(2);
-    expect(typo.err).toContain('- Gods table: "Vron" has no account: it is not a god of the Gods table, nor Demons. Did you mean "Vorn"?');
+    expect(typo.err).toBe('gods debit: GOD: "Vron" has no account: it is not a god of the Gods table, nor Demons. Did you mean "Vorn"? Nothing was written.\n');
     expect(fs.readFileSync(f).equals(before)).toBe(true);
 
     // Century 2 earns Vorn 20.145: 4.355 pays the debt, 15 reach his box, 0.79 is carried.
@@ -148,7 +150,7 @@ describe("an era's end on a file (the example's Era Centrum has 2 centuries)", (
     return f;
   };
   const ERA_NOT_CREDITED =
-    "- Ledger table: century 2, Era Centrum's last (Era Centrum length 2, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 2, or Credit the era's end in the pane), and century 3 begins the next era. Paid before it, century 3 would be Era Centrum's 3rd, and the era's end could no longer be credited with century 2's counts: its era-end sources would pay late, or never.";
+    "- Ledger table: century 2, Era Centrum's last (Era Centrum length 2, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 2, or Credit the era's end in the pane), and century 3 begins Era Omega. Paid before it, century 3 would be Era Centrum's 3rd, and the era's end could no longer be credited with century 2's counts: its era-end sources would pay late, or never.";
 
   test("century 3 before the era's end: exit 3, the warning in the list, nothing written; credited first, it is no longer said", async () => {
     const f = await fresh("past.xlsx");
@@ -180,7 +182,7 @@ describe("an era's end on a file (the example's Era Centrum has 2 centuries)", (
     const paid = await gods("century-end", f, "--century", "3", "--accept-warnings");
     expect(paid.code).toBe(0);
     expect(paid.out).toContain(
-      "Warning: Ledger table: century 3 is Era Omega's 1st century (counting from Era Centrum's end after century 2), and the rules give Era Omega no length, so its last century is not named: give it in the Settings table (Era Omega length), so that its end is not forgotten.",
+      "Warning: Ledger table: century 3 is Era Omega's 1st century (counting from Era Centrum's end after century 2), and the rules give Era Omega no length, so its last century is not named: give it in the Settings table (Era Omega length), so that its end is not forgotten. Nobody's pay waits for it.",
     );
   });
 
@@ -229,8 +231,8 @@ describe("an era's end on a file (the example's Era Centrum has 2 centuries)", (
     const late = await gods("era-end", f, "--century", "0");
     expect(late.code).toBe(2);
     expect(late.err.split("\n").slice(0, 2)).toEqual([
-      "Era Aleph's end was not credited: the workbook has 3 problems to fix first. Nothing was written.",
-      "- Ledger table: Era Aleph's end comes before the first century end, and the Ledger's latest century end is 1.",
+      "Era Aleph's end was not credited: the workbook has 1 problem to fix first. Nothing was written.",
+      "- Ledger table, row 2: Era Aleph's end is already credited (this row). To credit it anew, undo it first.",
     ]);
   });
 });

@@ -52,7 +52,7 @@ describe("gods century-end", () => {
     const before = fs.readFileSync(file);
     const r = await gods("century-end", file, "--century", "1", "--out", out);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Century 1: mana for each god\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nAres\s+0\s+22\.6\s+22\s+0\.6\n/);
+    expect(r.out).toMatch(/^Century 1: mana for each god\nGod\s+Before\s+Earned\s+Paid\s+Kept\nAres\s+0\s+22\.6\s+22\s+0\.6\n/);
     expect(r.out).toMatch(/Wrote the Death Worksheet, the Century-End Worksheet, the mana calculation and the Ledger to .*out\.xlsx/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     const written = readWorkbook(await loadWorkbook(out));
@@ -201,16 +201,14 @@ describe("npm run demo", () => {
     // Columns: carried in, earned, paid, carried on.
     expect(out).toMatch(/Solara\s+0\s+21\.05\s+21\s+0\.05/);
     // God obliterated: Death (flat 2) for Vorn, Demonic (flat 1) for the Demons.
-    expect(out).toMatch(
-      /Century 2: God obliterated\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nVorn\s+0\.645\s+2\s+2\s+0\.645\nDemons\s+0\.6\s+1\s+1\s+0\.6\n/,
-    );
+    expect(out).toMatch(/Century 2: God obliterated\nGod\s+Before\s+Earned\s+Paid\s+Kept\nVorn\s+0\.645\s+2\s+2\s+0\.645\nDemons\s+0\.6\s+1\s+1\s+0\.6\n/);
     // Race destroyed twice: Kettu's one Sea card, 0.25 × 2, joins the 0.075 it carried.
     expect(out).toMatch(/Kettu\s+0\.075\s+0\.5\s+0\s+0\.575/);
     // Century 2 is the example's Era Centrum's last (its Settings give 2 centuries): the era it closes ends on time.
     expect(out).toContain("century 2 is Era Centrum's last (century 2 of 2, counting from century 1; Era Centrum length 2)");
     expect(out).not.toContain("the era is not over");
     // The era's end: Solara's flat 5 × 3 Council laws + 0.1 × 24 farmland, on top of 0.6 carried.
-    expect(out).toMatch(/The era ending with century 2: era-end mana\nGod\s+Carried in\s+Earned\s+Paid\s+Carried on\nSolara\s+0\.6\s+17\.4\s+18\s+0\n/);
+    expect(out).toMatch(/The era ending with century 2: era-end mana\nGod\s+Before\s+Earned\s+Paid\s+Kept\nSolara\s+0\.6\s+17\.4\s+18\s+0\n/);
     // Then the session packet, with the charts the two century ends drew.
     expect(out).toMatch(/Wrote Earth Summary, Character Sheets, Charts to /);
     const where = /The workbook is at (.*example-campaign\.xlsx)/.exec(out)?.[1];

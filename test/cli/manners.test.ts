@@ -66,15 +66,15 @@ describe("a warning that changes pay, on a dry run", () => {
     const before = fs.readFileSync(file);
     const accepted = await gods("century-end", file, "--century", "2", "--dry-run", "--accept-warnings");
     expect(accepted.code).toBe(0);
-    // Hestia: 20.34 earned, 20 paid, 0.68 carried on (worked by hand in test/workbook/centuryEnd.test.ts).
-    expect(accepted.out).toMatch(/^Century 2: mana for each god\nGod +Carried in +Earned +Paid +Carried on\n[\s\S]*\nHestia +0\.34 +20\.34 +20 +0\.68\n/);
+    // Hestia: 20.34 earned, 20 paid, 0.68 kept (worked by hand in test/workbook/centuryEnd.test.ts).
+    expect(accepted.out).toMatch(/^Century 2: mana for each god\nGod +Before +Earned +Paid +Kept\n[\s\S]*\nHestia +0\.34 +20\.34 +20 +0\.68\n/);
     expect(accepted.out).toContain(`Warning: ${HEARTHS}\nDry run: nothing was written to ${file}.\n`);
 
     const dry = await gods("century-end", file, "--century", "2", "--dry-run");
     expect(dry).toEqual({
       code: 3,
       out: accepted.out,
-      err: "A warning changes what someone would be paid: without --dry-run nothing would be written. Read it and correct the workbook, or, to pay as it stands, add --accept-warnings.\n",
+      err: `A warning changes what someone would be paid: without --dry-run nothing would be written. Read it and correct the workbook, or, to pay as it stands, add --accept-warnings:\n- ${HEARTHS}\n`,
     });
     const json = await gods("century-end", file, "--century", "2", "--dry-run", "--json");
     expect(json.code).toBe(3);

@@ -287,7 +287,7 @@ describe("gods packet", () => {
       expect(pages[0]).toMatch(/Vorn 60%, Solara 30%, Atheism 10%/);
       expect(pages[0]).toMatch(/Page 1 of 7/);
       expect(pages[1]).toMatch(/0\.1 × 2 Sun cards \+ 0\.05 × 1 Harvest card/);
-      expect(pages[1]).toMatch(/Account carries\s+0\.600/);
+      expect(pages[1]).toMatch(/Kept\s+0\.600/);
       expect(pages[5]).toMatch(/Demons\s+Azhrak/);
       ["Solara", "Vorn", "Mirelle", "Kettu", "Demons"].forEach((god, i) => {
         expect(pages[i + 1]).toMatch(new RegExp(`\\n\\s*${god}\\s*\\n`));

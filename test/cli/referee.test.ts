@@ -152,10 +152,7 @@ describe("gods war", () => {
     const file = fresh();
     const original = fs.readFileSync(file);
     const cases: [string[], RegExp][] = [
-      [
-        ["Ultra-Dwarves", "Sky Elves"],
-        /^The war was not recorded \(1 problem\)\. Nothing was written\.\n- Races table: "Sky Elves" is not in the Races table\.\n$/,
-      ],
+      [["Ultra-Dwarves", "Sky Elves"], /^gods war: RACE: "Sky Elves" is not in the Races table\. Nothing was written\.\n$/],
       [["Ultra-Dwarves", "Low Elves=0"], /- Races table, row 3: The strength the Low Elves send must be a whole number, 1 or more; 0 is not\.\n$/],
       [["Ultra-Dwarves", "Low Elves=-5"], /The strength the Low Elves send must be a whole number, 1 or more; -5 is not\.\n$/],
       [

@@ -40,7 +40,7 @@ describe("gods rename", () => {
     const r = await gods("rename", file, "Kettu", "Kettu the Wise");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
-      /^"Kettu" is now "Kettu the Wise" everywhere: .*\d+ rows of Ledger, 2 rows of Campaign History; the account and what it carries go with it\.\n/,
+      /^"Kettu" is now "Kettu the Wise" everywhere: .*\d+ rows of Ledger, 2 rows of Campaign History; the account and what it kept go with it\.\n/,
     );
     expect(historyOf().filter(([, name]) => name === "Kettu the Wise")).toEqual([
       [1, "Kettu the Wise"],

@@ -61,7 +61,7 @@ describe("the Character Sheets", () => {
   test("Ares after the end of century 1, worked by hand", () => {
     const { sheet } = packet(afterCentury1().read());
     const ares = page(sheet, "Ares");
-    expect(values(ares.slice(0, 2))).toEqual([["Ares"], ["Kind", "greater", null, "Account carries", null, 0.6]]);
+    expect(values(ares.slice(0, 2))).toEqual([["Ares"], ["Kind", "greater", null, "Kept", null, 0.6]]);
     expect(section(ares, "Cards")).toEqual([
       ["Sphere", "Cards"],
       ["War", 2],
@@ -81,15 +81,15 @@ describe("the Character Sheets", () => {
       ["All races", null, null, 11.5],
     ]);
     expect(section(ares, "Mana by century")).toEqual([
-      ["Century", "Earned", "Paid", "Carried on"],
+      ["Century", "Earned", "Paid", "Kept"],
       [1, 22.6, 22, 0.6],
     ]);
     // Each credit named, with what the account carried on after it; then what the columns mean.
     expect(section(ares, "Latest credits")).toEqual([
-      ["Credit", "Century", "Earned", "Paid", "Carried on"],
+      ["Credit", "Century", "Earned", "Paid", "Kept"],
       ["Century end", 1, 22.6, 22, 0.6],
       ["Earned: mana credited to the account, exactly. Paid: the whole mana handed out."],
-      ["Carried on: the fraction kept for the next credit; owes: a debt paid first from the next."],
+      ["Kept: the fraction kept for the next credit; owes: a debt paid first from the next."],
     ]);
     // The notes' box: empty rows, each one merged cell boxed across the page.
     const notes = section(ares, "Notes for this session");
@@ -109,7 +109,7 @@ describe("the Character Sheets", () => {
     const demons = page(sheet, "Demons");
     expect(values(demons.slice(1, 3))).toEqual([
       ["Kind", "the demons' shared pool", null, "Demons", null, "Lilith"],
-      ["Account carries", 0.85, null],
+      ["Kept", 0.85, null],
     ]);
     expect(section(demons, "Worshippers")).toEqual([
       ["Race", "Strength", "Share", "Worshippers"],
@@ -187,11 +187,11 @@ describe("the Character Sheets", () => {
     const { sheet } = packet(afterCentury1(tables).read());
     expect(values(page(sheet, "Ares").slice(1, 3))).toEqual([
       ["Kind", "greater", null, "Player", null, "Dana"],
-      ["Mana held", 12, null, "Account carries", null, 0.6],
+      ["Mana held", 12, null, "Kept", null, 0.6],
     ]);
     expect(values(page(sheet, "Hestia").slice(1, 3))).toEqual([
       ["Kind", "lesser", null, "Player", null, null],
-      ["Mana held", null, null, "Account carries", null, 0.34],
+      ["Mana held", null, null, "Kept", null, 0.34],
     ]);
     const plain = packet(afterCentury1().read()).sheet;
     expect(
@@ -215,16 +215,16 @@ describe("the Character Sheets", () => {
     const { sheet } = packet(book.read());
     const ares = page(sheet, "Ares");
     // Century 1 paid 22 + 1 (the shrine's third of 3) = 23 and carried 0.6; the debit of 5 leaves it owing 4.4.
-    expect(values(ares.slice(1, 2))).toEqual([["Kind", "greater", null, "Account carries", null, "owes 4.4"]]);
+    expect(values(ares.slice(1, 2))).toEqual([["Kind", "greater", null, "Kept", null, "owes 4.4"]]);
     expect(section(ares, "Mana sources and multipliers")).toContainEqual(["Shrine (count)", "×1/3", "= 1 ÷ 3 joint owners", null, null, null]);
     // The debit is mana lost, in a column of its own, not earned below 0.
     expect(section(ares, "Mana by century")).toEqual([
-      ["Century", "Earned", "Lost", "Paid", "Carried on"],
+      ["Century", "Earned", "Lost", "Paid", "Kept"],
       [1, 23.6, null, 23, 0.6],
       [2, 0, 5, 0, "owes 4.4"],
     ]);
     expect(section(ares, "Latest credits").slice(0, -2)).toEqual([
-      ["Credit", "Century", "Earned", "Lost", "Paid", "Carried on"],
+      ["Credit", "Century", "Earned", "Lost", "Paid", "Kept"],
       ["Century end", 1, 23.6, null, 23, 0.6],
       ["Mana lost: a power gone wrong", 2, null, 5, 0, "owes 4.4"],
     ]);

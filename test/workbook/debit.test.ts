@@ -83,7 +83,7 @@ describe("a debit", () => {
     const points = outcome.plan?.sheets.find((s) => s.name === BOOK_SHEETS.points);
     const rows = (points?.rows ?? []).map((r) => r.map((c) => c?.value ?? null));
     const header = rows.findIndex((r) => r[0] === "Character");
-    expect(rows[header]).toEqual(["Character", "Latest credit", "Paid", "Carried on", "Owes", "Paid in all"]);
+    expect(rows[header]).toEqual(["Character", "Latest credit", "Paid", "Kept", "Owes", "Paid in all"]);
     expect(rows[header + 1]).toEqual(["Ares", 'the debit "Lord\'s loss" in century 2', 0, 0, 4.4, 22]);
     expect(rows[header + 2]).toEqual(["Hestia", "the end of century 1", 24, 0.34, 0, 24]);
   });
@@ -191,7 +191,7 @@ describe("a debit changed by hand is refused, naming the row", () => {
     const smaller = history();
     at(smaller, 5, "Earned", -4);
     expect(refused(smaller)).toEqual([
-      expect.stringMatching(/^Ledger table, row 5, column Paid: Ares's account does not add up here: 0\.6 carried in \(row 2\) \+ Earned -4/),
+      expect.stringMatching(/^Ledger table, row 5, column Paid: Ares's account does not add up here: 0\.6 kept before it \(row 2\) \+ Earned -4/),
     ]);
     const relabelled = history();
     at(relabelled, 5, "Kind", "event");
@@ -199,7 +199,7 @@ describe("a debit changed by hand is refused, naming the row", () => {
     const deleted = history();
     (deleted.tables.Ledger as unknown[][]).splice(4, 1);
     expect(refused(deleted)).toEqual([
-      expect.stringMatching(/^Ledger table, row 5, column Paid: Ares's account does not add up here: 0\.6 carried in \(row 2\) \+ Earned 3 makes 3\.6/),
+      expect.stringMatching(/^Ledger table, row 5, column Paid: Ares's account does not add up here: 0\.6 kept before it \(row 2\) \+ Earned 3 makes 3\.6/),
     ]);
   });
 

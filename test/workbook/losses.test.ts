@@ -268,7 +268,7 @@ describe("a war's aftermath in the preview", () => {
     const rout = war(example(), { a: { race: "Cave Trolls" }, b: { race: "River Men", military: 9 } });
     expect(rout.preview.war?.diplomacy).toEqual(["Cave Trolls"]);
     expect(rout.details).toContain(
-      "The Cave Trolls stand to lose 11 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the River Men, 1) at 6 or more averts the war.",
+      "The Cave Trolls stand to lose 11 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: =GODS.DIPLOMACY(roll, diplomacy, 1) gives TRUE when the war is averted (the roll plus the Diplomacy, less the Aggression, reaches 6), with roll the d6, diplomacy the Diplomacy of the Cave Trolls and 1 the Aggression of the River Men.",
     );
   });
 
@@ -277,7 +277,7 @@ describe("a war's aftermath in the preview", () => {
     // 10 + 14 + 1 = 25% of 50 → 13 of the Trolls' 12.
     const p = war(example(), { a: { race: "Ash Orcs", military: 14 }, b: { race: "Cave Trolls" } });
     expect(p.details).toContain(
-      "The Cave Trolls stand to lose 12 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the Ash Orcs, 7 with the +2 of barbarians) at 6 or more averts the war.",
+      "The Cave Trolls stand to lose 12 of their 12 units, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: =GODS.DIPLOMACY(roll, diplomacy, 7) gives TRUE when the war is averted (the roll plus the Diplomacy, less the Aggression, reaches 6), with roll the d6, diplomacy the Diplomacy of the Cave Trolls and 7 the Aggression of the Ash Orcs, with the +2 of barbarians.",
     );
   });
 

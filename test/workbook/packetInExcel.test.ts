@@ -50,7 +50,7 @@ describe("the session packet inside Excel", () => {
     // At 100%, not fitted to the page: Excel ignores manual page breaks under Fit To.
     expect(sheet?.print).toMatchObject({ orientation: "Portrait", zoom: { scale: 100 }, titleRows: null, header: "&BCharacter Sheets" });
     // Ares's facts, worked by hand in characterSheets.test.ts: what its account carries after century 1.
-    expect(rows[starts[0] ?? 0]?.slice(0, 6)).toEqual(["Kind", "greater", "", "Account carries", "", 0.6]);
+    expect(rows[starts[0] ?? 0]?.slice(0, 6)).toEqual(["Kind", "greater", "", "Kept", "", 0.6]);
     expect(rows.some((r) => r[0] === "Faithful (worship)" && r[1] === "×0.4" && r[2] === "= 0.1 × 2 War cards + 0.2 × 1 Hearth card")).toBe(true);
   });
 

@@ -178,7 +178,7 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
   test("paying the century after the era's last, its end not credited, is a warning that changes pay: the era's end would be lost", () => {
     const next = era(17, paid(15, 16));
     expect(next.map(describeProblem)).toEqual([
-      "Ledger table: century 16, Era Centrum's last (Era Centrum length 16, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins the next era. Paid before it, century 17 would be Era Centrum's 17th, and the era's end could no longer be credited with century 16's counts: its era-end sources would pay late, or never.",
+      "Ledger table: century 16, Era Centrum's last (Era Centrum length 16, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins Era Omega. Paid before it, century 17 would be Era Centrum's 17th, and the era's end could no longer be credited with century 16's counts: its era-end sources would pay late, or never.",
     ]);
     expect(next.every((p) => p.severity === "warning" && p.changesPay === true)).toBe(true);
     // Accepted and paid anyway: the next century says the era's end can still be credited late.
@@ -196,7 +196,7 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
     // No era-end source: the era's end pays nobody, so paying on loses no mana.
     const noSource = era(17, paid(16), {}, []);
     expect(noSource.map(describeProblem)).toEqual([
-      "Ledger table: century 16, Era Centrum's last (Era Centrum length 16, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins the next era. Paid before it, century 17 would be Era Centrum's 17th.",
+      "Ledger table: century 16, Era Centrum's last (Era Centrum length 16, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 16, or Credit the era's end in the pane), and century 17 begins Era Omega. Paid before it, century 17 would be Era Centrum's 17th.",
     ]);
     expect(payWarningsIn(noSource)).toEqual([]);
     // A campaign whose first century end is past the era (gods century-end --first-century): its end is still ahead.
@@ -211,7 +211,7 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
   test("the era after Era Centrum is Era Omega, with a length of its own, which the rules do not give", () => {
     const centrum = [...paid(16), ended(16)];
     expect(said(17, centrum)).toEqual([
-      "Ledger table: century 17 is Era Omega's 1st century (counting from Era Centrum's end after century 16), and the rules give Era Omega no length, so its last century is not named: give it in the Settings table (Era Omega length), so that its end is not forgotten.",
+      "Ledger table: century 17 is Era Omega's 1st century (counting from Era Centrum's end after century 16), and the rules give Era Omega no length, so its last century is not named: give it in the Settings table (Era Omega length), so that its end is not forgotten. Nobody's pay waits for it.",
     ]);
     // Not called Era Centrum's, nor given its length.
     expect(said(17, centrum).join(" ")).not.toMatch(/Era Centrum length|Era Centrum's (last|\d)|of 16/);
@@ -220,7 +220,7 @@ describe("the era's length (seed 002, Time on Earth: Era Centrum has 16 centurie
     expect(said(20, [...paid(4), ended(4)], { centrumLength: 4 })).toEqual([expect.stringContaining("century 20 is Era Omega's 16th century")]);
     // With a length of its own: its last is named, and paying past it is held as Era Centrum's is.
     expect(said(20, [...centrum, ...paid(19)], { omegaLength: 4 })).toEqual([
-      "Ledger table: century 20 is Era Omega's last (century 4 of 4, counting from Era Centrum's end after century 16; Era Omega length 4): once it is paid, end the era with gods era-end --century 20, or Credit the era's end in the pane.",
+      "Ledger table: century 20 is Era Omega's last (century 4 of 4, counting from Era Centrum's end after century 16; Era Omega length 4): once it is paid, end the era with gods era-end --century 20, or Credit the era's end in the pane. Era Omega is the last era: its end ends the game.",
     ]);
     const past = era(21, [...centrum, ...paid(20)], { omegaLength: 4 });
     expect(past.map(describeProblem)).toEqual([
@@ -476,7 +476,7 @@ describe("an account whose god is gone from the Gods table", () => {
     expect(gone.map((p) => [p.severity, p.message])).toEqual([
       [
         "warning",
-        `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it carries is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
+        `the Ledger has an account for "Hestia" (row 3), who is no longer in the Gods table: the account is closed and the 0.34 it kept is never paid. If "Hestia" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
       ],
     ]);
   });

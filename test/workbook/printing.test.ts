@@ -164,7 +164,7 @@ describe.each(SHEETS)("%s", (_, sheet) => {
 });
 
 describe("the words of the sheets", () => {
-  test("one vocabulary for an account: Carried in, Earned, Paid, Carried on", () => {
+  test("one vocabulary for an account: Before, Earned, Paid, Kept", () => {
     const sheets = plannedSheets(exampleTables());
     const words = (name: string) =>
       new Set(
@@ -174,9 +174,9 @@ describe("the words of the sheets", () => {
           .map((c) => c?.value),
       );
     const mana = words(sheetNames(1).mana);
-    for (const w of ["Carried in", "Earned", "Paid", "Carried on"]) expect(mana.has(w)).toBe(true);
+    for (const w of ["Before", "Earned", "Paid", "Kept"]) expect(mana.has(w)).toBe(true);
     const points = words(BOOK_SHEETS.points);
-    for (const w of ["Paid", "Carried on"]) expect(points.has(w)).toBe(true);
+    for (const w of ["Paid", "Kept"]) expect(points.has(w)).toBe(true);
     const all = sheets.flatMap((s) => s.rows.flat().map((c) => String(c?.value ?? "")));
     expect(all.filter((t) => /Paid now|Collects now|Exactly\b/.test(t))).toEqual([]);
   });

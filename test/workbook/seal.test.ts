@@ -160,7 +160,7 @@ describe("renaming a god everywhere", () => {
     expect((await nextCredit(file)).code).toBe(2);
     const r = await gods("rename", file, "Kettu", "Kettuus");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/rows of Ledger, 2 rows of Campaign History; the account and what it carries go with it\./);
+    expect(r.out).toMatch(/rows of Ledger, 2 rows of Campaign History; the account and what it kept go with it\./);
     expect((await nextCredit(file)).code).toBe(0);
   });
 

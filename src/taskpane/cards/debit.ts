@@ -58,7 +58,7 @@ export function wireDebit(): void {
     const before = owes > 0 ? ` ${god} already owes ${shown(owes)}.` : "";
     const question = again
       ? `${god} was just debited for "${reason}". Did it lose mana for it again? Take ${shown(mana)} more from its account?${before}`
-      : `Take ${shown(mana)} mana from ${god}'s account for "${reason}" in century ${current.nextCentury}? What its account carries goes first; the rest it owes, paid from its next credits.${before}`;
+      : `Take ${shown(mana)} mana from ${god}'s account for "${reason}" in century ${current.nextCentury}? What its account kept goes first; the rest it owes, paid from its next credits.${before}`;
     target.replaceChildren();
     ask("debit", question, again ? "Yes, take it again" : `Take ${shown(mana)} from ${god}`, () => {
       void write(target, steps(`Taking mana from ${god}…`), key, async (options) => {

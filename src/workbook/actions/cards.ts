@@ -60,11 +60,8 @@ const refuse = (table: string, message: string, column?: string): CardsPlan => r
 /** The holder of cards named `god`: a god of the Gods table that is not a demon, or Demons. */
 function holderOf(campaign: Campaign, god: string): string | Problem {
   if (nameKey(god) === nameKey(DEMONS)) return DEMONS;
-  const found = lookUp(campaign, GODS.name, campaign.gods, (g) => g.name, god);
-  if ("severity" in found) {
-    const near = didYouMean(god, campaign.gods.map((g) => g.name).concat(DEMONS));
-    return near === "" ? found : { ...found, message: found.message + near };
-  }
+  const found = lookUp(campaign, GODS.name, campaign.gods, (g) => g.name, god, "GOD");
+  if ("severity" in found) return found;
   if (found.kind === "demon") return tableError(GODS.name, `${found.name} is a demon: the demons hold their cards together, so buy the cards for ${DEMONS}.`);
   return found.name;
 }
@@ -118,7 +115,9 @@ export function planCards(read: CampaignRead, order: CardsOrder): CardsPlan {
   const spheres = [...new Map(campaign.sources.map((s) => [nameKey(s.sphere), s.sphere.trim()])).values()];
   const sphere = spheres.find((s) => nameKey(s) === nameKey(order.sphere));
   if (sphere === undefined)
-    return refuse(SOURCES.name, `"${order.sphere.trim()}" is not a sphere of the Sources table.${didYouMean(order.sphere, spheres)}`, "Sphere");
+    return refused(
+      tableError(SOURCES.name, `"${order.sphere.trim()}" is not a sphere of the Sources table.${didYouMean(order.sphere, spheres)}`, { argument: "SPHERE" }),
+    );
 
   const own = campaign.cards.filter((c) => nameKey(c.god) === nameKey(god));
   const row = own.find((c) => nameKey(c.sphere) === nameKey(sphere));

@@ -10,9 +10,9 @@ import { DEMONS, didYouMean, nameKey } from "../../engine/names";
 import { tableError, errorsIn, payingNobody } from "../model/problems";
 import { GODS, LEDGER } from "../model/schema";
 import type { Campaign, CampaignRead } from "../read/campaign";
-import { recipients } from "../read/century";
+import { gameOver, recipients } from "../read/century";
 import { centuryInPlay, eventOf, latestCredit } from "../read/credits";
-import { carries, credit, creditWhat, ledgerError, type CreditOutcome } from "./credit";
+import { carries, credit, creditWhat, type CreditOutcome } from "./credit";
 
 /** The most mana one debit takes: more is a typo. */
 export const MAX_DEBIT = 1_000_000;
@@ -51,6 +51,8 @@ export function planDebit(read: CampaignRead, god: string, mana: string | number
   const found = who.find((g) => nameKey(g) === nameKey(god));
   const name = found ?? god.trim();
   const base = { kind: "debit" as const, what, century, campaign, payments: [], postings: [] };
+  const over = gameOver(campaign);
+  if (over !== undefined) return { ...base, problems: [...problems, over] };
   if (found === undefined) {
     const demon = campaign.gods.find((g) => g.kind === "demon" && nameKey(g.name) === nameKey(god));
     problems.push(
@@ -59,21 +61,27 @@ export function planDebit(read: CampaignRead, god: string, mana: string | number
         demon !== undefined
           ? `${demon.name} is a demon: the demons share one account, ${DEMONS}; take the mana from that.`
           : `"${god.trim().slice(0, 100)}" has no account: it is not a god of the Gods table, nor ${DEMONS}.${didYouMean(god, who)}`,
+        { argument: "GOD" },
       ),
     );
   }
-  if (reason === "") problems.push(ledgerError('say why the mana is taken (--what "Lord\'s loss"): the reason is kept in the Ledger.'));
+  if (reason === "")
+    problems.push(tableError(LEDGER.name, 'say why the mana is taken (--what "Lord\'s loss"): the reason is kept in the Ledger.', { argument: "--what" }));
   else {
     // The reader's rules at the writer's door: the reason goes into the Ledger's What.
     const bad = reasonProblem(because);
-    if (bad !== undefined) problems.push(ledgerError(bad));
+    if (bad !== undefined) problems.push(tableError(LEDGER.name, bad, { argument: "--what" }));
   }
   const typed = escapeControls(String(mana).trim().slice(0, 40));
   if (amount === null || isNegative(amount) || isZero(amount) || cmp(amount, { n: BigInt(MAX_DEBIT), d: 1n }) > 0) {
-    problems.push(ledgerError(`a debit takes more than 0 and at most ${MAX_DEBIT.toLocaleString("en")} mana, not ${typed === "" ? "nothing" : `"${typed}"`}.`));
+    problems.push(
+      tableError(LEDGER.name, `a debit takes more than 0 and at most ${MAX_DEBIT.toLocaleString("en")} mana, not ${typed === "" ? "nothing" : `"${typed}"`}.`, {
+        argument: "N",
+      }),
+    );
   } else if (!isZero(mul(amount, { n: 1_000_000n, d: 1n })) && mul(amount, { n: 1_000_000n, d: 1n }).d !== 1n) {
     // The Ledger shows mana to the millionth: less than that would be written as nothing at all.
-    problems.push(ledgerError(`a debit is given in mana to at most 6 decimal places (0.000001), not "${typed}".`));
+    problems.push(tableError(LEDGER.name, `a debit is given in mana to at most 6 decimal places (0.000001), not "${typed}".`, { argument: "N" }));
   }
   const latest = latestCredit(campaign);
   const last = latest[0];

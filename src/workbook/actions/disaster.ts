@@ -89,7 +89,7 @@ export function planDisaster(campaign: Campaign, problems: readonly Problem[], o
   // Primitive races whose Resistances already hold an X-1, likely put there for their culture.
   const doubled: string[] = [];
   for (const hit of order.hits) {
-    const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, hit.race);
+    const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, hit.race, "RACE");
     if ("severity" in race) return refuse(race);
     if (struck.some((s) => s.race.index === race.index)) return refuse(raceProblem(`the ${race.race} are named twice; give each race's deaths once.`, race));
     // A power that destroys cities may kill nobody: 0 deaths then stand.

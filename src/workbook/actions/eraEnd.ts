@@ -8,10 +8,10 @@ import { nameKey } from "../../engine/names";
 import { payWarning, tableError, tableWarning, errorsIn, type Problem } from "../model/problems";
 import { LEDGER, SOURCES } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
-import { eraOf, hasEraEndSource, latestCentury, ordinal, recipients } from "../read/century";
+import { eraOf, gameOver, hasEraEndSource, latestCentury, ordinal, recipients } from "../read/century";
 import { lateDeaths, missingCounts, neededTables } from "../read/payChecks";
 import type { Campaign } from "../read/types";
-import { carries, credit, ledgerError, type CreditOutcome } from "./credit";
+import { carries, credit, type CreditOutcome } from "./credit";
 
 /** The Ledger's What for Era Aleph's end, credited at century 0. */
 export const ALEPH_END = "Era Aleph's end";
@@ -27,35 +27,30 @@ export function planEraEnd(read: CampaignRead, century: number): CreditOutcome {
   const aleph = century === 0;
   const what = aleph ? ALEPH_END : `era ending with century ${century}`;
   const latest = latestCentury(campaign);
+  // After Era Omega's end there is no era left to end: that alone is said.
+  const over = gameOver(campaign);
+  if (over !== undefined) return credit(read, "era-end", what, century, [], [...problems, over]);
+  const omega = !aleph && eraOf(campaign, Math.max(century, 1))?.name === "Era Omega";
   // Recorded even when it pays nobody: the era is over all the same, and the next one begins.
   if (!hasEraEndSource(campaign))
     problems.push(
       tableWarning(
         SOURCES.name,
-        "the Sources table has no era-end source (Timing era-end, Basis count), so the era's end pays nobody: it is recorded all the same, so that the next era begins.",
+        `the Sources table has no era-end source (Timing era-end, Basis count), so the era's end pays nobody: it is recorded all the same, so that ${omega ? "the game ends" : "the next era begins"}.`,
       ),
-    );
-  if (aleph ? latest > 0 : latest === 0 || century !== latest) {
-    problems.push(
-      ledgerError(
-        aleph
-          ? `Era Aleph's end comes before the first century end, and the Ledger's latest century end is ${latest}.`
-          : latest === 0
-            ? `an era ends with a century end, and the Ledger holds none yet: end century ${Number.isSafeInteger(century) && century >= 1 ? century : 1} first. (Era Aleph's end, before the first century, is credited with --century 0.)`
-            : century > latest
-              ? `an era ends with the end of its last century, and century ${century} has not ended yet (the latest century end is ${latest}).`
-              : `an era's end is credited right after its last century ends; century ${latest} has ended since century ${century}.`,
-      ),
-    );
-  }
-  const next = campaign.ledger.find((r) => r.century > century);
-  if (next !== undefined)
-    problems.push(
-      tableError(LEDGER.name, `century ${century + 1} has credits already (this row): an era's end comes before them. Undo them first, the latest first.`, {
-        row: next.row,
-      }),
     );
   const done = campaign.ledger.find((r) => r.kind === "era-end" && r.century === century);
+  if (done === undefined && (aleph ? latest > 0 : latest === 0 || century !== latest))
+    problems.push(tableError(LEDGER.name, whichCentury(campaign, century, latest), { argument: "--century" }));
+  const next = century === latest ? campaign.ledger.find((r) => r.century > century) : undefined;
+  if (next !== undefined)
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `century ${century + 1} has credits already (this row): an era's end comes before them. Take them back first (gods undo, or Undo the latest credit in the pane), the latest first.`,
+        { row: next.row },
+      ),
+    );
   if (done !== undefined)
     problems.push(
       tableError(
@@ -88,7 +83,7 @@ function early(campaign: Campaign, century: number): Problem[] {
   const nth = century - era.start;
   if (nth >= era.length) return [];
   const last = era.start + era.length;
-  const after = era.name === "Era Centrum" ? `century ${century + 1} begins Era Omega` : "Era Omega, the last era, is over";
+  const after = era.name === "Era Centrum" ? `century ${century + 1} begins Era Omega` : "the game ends, since Era Omega is the last era";
   const warning = hasEraEndSource(campaign) ? payWarning : tableWarning;
   return [
     warning(
@@ -96,4 +91,27 @@ function early(campaign: Campaign, century: number): Problem[] {
       `century ${century} is ${era.name}'s ${ordinal(nth)} century of ${era.length} (${era.setting} ${era.length}, ${era.since}): the era is not over. Credited now, its end pays the era-end sources ${last - century === 1 ? "a century" : `${last - century} centuries`} early, with century ${century}'s counts, and ${after}. Credit it after century ${last}, or give the era its true length in the Settings table (${era.setting}).`,
     ),
   ];
+}
+
+/**
+ * Why an era's end cannot be credited with `century`, and the century that can: an era ends right
+ * after the latest century end. A century end cannot be taken back (undo takes back events, debits
+ * and era ends), so once a later century has ended the era can only end with it, late.
+ */
+function whichCentury(campaign: Campaign, century: number, latest: number): string {
+  if (century === 0)
+    return `Era Aleph's end comes before the first century end, and the Ledger's latest century end is ${latest}: it can no longer be credited, since a century end cannot be taken back.`;
+  if (latest === 0)
+    return `an era ends with a century end, and the Ledger holds none yet: end century ${Number.isSafeInteger(century) && century >= 1 ? century : 1} first. (Era Aleph's end, before the first century, is credited with --century 0.)`;
+  if (century > latest)
+    return century === latest + 1
+      ? `century ${century} has not ended yet (the latest century end is ${latest}): end it first (gods century-end --century ${century}), then credit the era's end with --century ${century}; or, if the era ended with century ${latest}, give --century ${latest}.`
+      : `an era ends with the end of its last century, and century ${century} has not ended yet: the latest century end is ${latest}, so the era's end can be credited now with --century ${latest}.`;
+  const since = campaign.ledger.filter((r) => r.century > latest && r.kind !== "century-end");
+  const credits = new Set(since.map((r) => `${r.kind}\u0000${r.what ?? ""}`)).size;
+  const undo =
+    credits === 0
+      ? ""
+      : `, after taking back the ${credits === 1 ? "credit" : `${credits} credits`} made since it ended (gods undo${credits === 1 ? "" : `, ${credits} times`}, or Undo the latest credit in the pane)`;
+  return `century ${latest} has ended since century ${century}, and a century end cannot be taken back (undo takes back events, debits and era ends): the era can no longer end with century ${century}. It can end now, late, with century ${latest}'s counts: gods era-end --century ${latest}${undo}.`;
 }

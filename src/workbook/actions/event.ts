@@ -5,10 +5,10 @@ import { tableError, errorsIn } from "../model/problems";
 import { shownList, shownName } from "../model/shown";
 import { LEDGER, SOURCES } from "../model/schema";
 import type { Campaign, CampaignRead } from "../read/campaign";
-import { MAX_CENTURY, recipients } from "../read/century";
+import { gameOver, MAX_CENTURY, recipients } from "../read/century";
 import { centuryInPlay, eventOf, knownEvents, latestCredit } from "../read/credits";
 import { lateDeaths } from "../read/payChecks";
-import { carries, credit, creditWhat, ledgerError, type CreditOutcome } from "./credit";
+import { carries, credit, creditWhat, type CreditOutcome } from "./credit";
 
 /** The largest number of times one event may be credited at once: more is a typo. */
 export const MAX_TIMES = 1000;
@@ -60,6 +60,8 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
   const name = found?.name ?? event.trim();
   const { what, renamed } = eventWhat(campaign, name, times, century);
   if (renamed !== undefined) problems.push(renamed);
+  const over = gameOver(campaign);
+  if (over !== undefined) return credit(read, "event", what, century, [], [...problems, over]);
   if (found === undefined) {
     const list =
       known.length === 0 ? "The Sources table has no event source (Timing event)." : `The known events: ${shownList(known.map((e) => shownName(e.name)))}.`;
@@ -70,18 +72,21 @@ export function planEvent(read: CampaignRead, event: string, options: EventOptio
           event,
           known.map((e) => e.name),
         )} ${list}`,
+        { argument: "EVENT" },
       ),
     );
   }
   problems.push(...lateDeaths(campaign, inPlay));
   if (!Number.isSafeInteger(times) || times < 1 || times > MAX_TIMES) {
-    problems.push(ledgerError(`an event is credited 1 to ${MAX_TIMES} times at once, not ${times}.`));
+    problems.push(tableError(LEDGER.name, `an event is credited 1 to ${MAX_TIMES} times at once, not ${times}.`, { argument: "--times" }));
   }
   // An event is credited in the century in play: the accounts follow the order of the game.
   if (century !== inPlay || century > MAX_CENTURY) {
     problems.push(
-      ledgerError(
-        `an event is credited in the century in play (${inPlay}), not in century ${century}${century < inPlay ? "; one reported late goes into the century in play" : ""}.`,
+      tableError(
+        LEDGER.name,
+        `an event is credited in the century in play (${inPlay}), not in century ${century}${century < inPlay ? "; one reported late goes into the century in play" : ""}: give --century ${inPlay}, or leave --century out.`,
+        { argument: "--century" },
       ),
     );
   }

@@ -5,7 +5,7 @@
  * account and what it carries. (A god renamed in Gods alone leaves its account behind:
  * read/accounts.ts says so.) The new name is checked as the reader would check it.
  */
-import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../engine/names";
+import { ATHEISM, DEMONS, DIABOLISM, didYouMean, nameKey } from "../../engine/names";
 import { tableError, errorsIn, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { CHARACTER_COLUMNS, GODS, LEDGER, STORY_SHEETS } from "../model/schema";
@@ -34,7 +34,7 @@ export interface RenameOutcome {
   readonly changed: readonly { readonly table: string; readonly rows: number }[];
 }
 
-const problem = (message: string): Problem => tableError(GODS.name, message);
+const problem = (message: string, argument?: string): Problem => tableError(GODS.name, message, argument === undefined ? {} : { argument });
 
 /** The cell of each row of a table that names the old name: the updates a rename makes, or why one cannot be made. */
 function renamedCells(raw: RawWorkbook, table: string, column: string, list: boolean, old: string, name: string): { edits: TableEdit[]; problems: Problem[] } {
@@ -109,17 +109,26 @@ export function planRename(raw: RawWorkbook, from: string, to: string): RenameOu
   const account = campaign.accounts.get(old);
   // The reader's rules at the writer's door: nothing is written that the next read would refuse.
   const invalid = characterNameProblem(to);
-  if (invalid !== undefined) problems.push(problem(invalid));
+  if (invalid !== undefined) problems.push(problem(invalid, "NEW NAME"));
   if ([DEMONS, DIABOLISM, ATHEISM].some((r) => nameKey(r) === old))
-    problems.push(problem(`${DEMONS}, ${DIABOLISM} and ${ATHEISM} are the game's own names: they are not renamed, and no god takes them.`));
-  if (god === undefined && account === undefined)
-    problems.push(problem(`there is no god "${from.trim()}" in the Gods table, and no account of that name in the Ledger.`));
+    problems.push(problem(`${DEMONS}, ${DIABOLISM} and ${ATHEISM} are the game's own names: they are not renamed, and no god takes them.`, "OLD NAME"));
+  else if (god === undefined && account === undefined) {
+    const names = [...campaign.gods.map((g) => g.name), ...[...campaign.accounts.values()].map((a) => a.god).filter((g) => nameKey(g) !== nameKey(DEMONS))];
+    problems.push(
+      problem(
+        `there is no god "${from.trim()}" in the Gods table, and no account of that name in the Ledger.${didYouMean(from, [...new Set(names)])}`,
+        "OLD NAME",
+      ),
+    );
+  }
   if (invalid === undefined && god !== undefined && god.name === name)
-    problems.push(problem(`${god.name} is called that already: there is nothing to rename.`));
+    problems.push(problem(`${god.name} is called that already: there is nothing to rename.`, "NEW NAME"));
   const taken = campaign.gods.find((g) => nameKey(g.name) === fresh);
   // The new name may already stand in Gods only when the rename was begun there (the old name is gone from Gods).
   if (taken !== undefined && (god !== undefined || campaign.accounts.has(fresh)) && fresh !== old) {
-    problems.push(problem(`"${taken.name}" is already a god${campaign.accounts.has(fresh) ? " with an account of its own" : ""}: choose another name.`));
+    problems.push(
+      problem(`"${taken.name}" is already a god${campaign.accounts.has(fresh) ? " with an account of its own" : ""}: choose another name.`, "NEW NAME"),
+    );
   }
   if (errorsIn(problems).length > 0) return { ...base, problems };
   problems.push(...cellProblems);

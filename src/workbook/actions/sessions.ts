@@ -5,7 +5,7 @@
  * which the mana inflation advice reads. Recording the same date again corrects that date's rows
  * instead of adding a second set.
  */
-import { DEMONS, didYouMean, nameKey } from "../../engine/names";
+import { DEMONS, nameKey } from "../../engine/names";
 import { isInteger, toNumber } from "../../engine/exact";
 import { tableError, type Problem } from "../model/problems";
 import { isBlankRow, isErrorCell, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
@@ -108,14 +108,8 @@ function figures(campaign: Campaign, order: SessionOrder, hasMana: boolean): { g
         }.`,
       );
     }
-    const found = lookUp<God>(campaign, GODS.name, campaign.gods, (g) => g.name, entry.god);
-    if ("severity" in found) {
-      const near = didYouMean(
-        entry.god,
-        campaign.gods.map((g) => g.name),
-      );
-      return near === "" ? found : { ...found, message: found.message + near };
-    }
+    const found = lookUp<God>(campaign, GODS.name, campaign.gods, (g) => g.name, entry.god, "--mana");
+    if ("severity" in found) return found;
     const twice = given.get(nameKey(found.name));
     if (twice !== undefined) return problem(`${found.name} is given twice (${twice.mana} and ${entry.mana}): give each character once.`);
     const bad = badFigure(found.name, entry.mana);

@@ -33,7 +33,7 @@ interface Fighter {
 }
 
 function fighter(campaign: Campaign, problems: readonly Problem[], side: WarSide): Fighter | Problem {
-  const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, side.race);
+  const race = lookUp<Race>(campaign, RACES.name, campaign.races, (r) => r.race, side.race, "RACE");
   if ("severity" in race) return race;
   const full = populationStrength(race.units, race.cities, race.greatCities);
   if (full === 0) return raceProblem(`the ${race.race} have no strength left (no units and no cities): they cannot fight a war.`, race, "Units", campaign);
@@ -134,7 +134,7 @@ export function planWar(campaign: Campaign, problems: readonly Problem[], order:
     const other = s === sides[0] ? sides[1] : sides[0];
     const lost = Math.min(s.losses, s.f.race.units);
     details.push(
-      `The ${s.f.race.race} stand to lose ${lost} of their ${plural(s.f.race.units, "unit")}, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: GODS.DIPLOMACY(roll, their Diplomacy, the Aggression of the ${other.f.race.race}${aggressionShown(other.f.race)}) at 6 or more averts the war.`,
+      `The ${s.f.race.race} stand to lose ${lost} of their ${plural(s.f.race.units, "unit")}, more than 15%: a race usually tries diplomacy first. Roll a d6 before writing: ${diplomacyCall(s.f.race, other.f.race)}.`,
     );
   }
   const result: WarResult = {
@@ -167,8 +167,15 @@ function aftermath(winner: Race, loser: string, vacated: number, perSquare: numb
 }
 
 /** A race's Aggression for a diplomacy roll, as the Races table has it plus its culture's (barbarians +2), when the table gives one. */
-function aggressionShown(race: Race): string {
-  if (typeof race.aggression !== "number") return "";
-  const bonus = cultureOf(race.culture) === "barbarian" ? BARBARIAN_AGGRESSION : 0;
-  return bonus === 0 ? `, ${String(race.aggression)}` : `, ${String(race.aggression + bonus)} with the +${bonus} of barbarians`;
+/**
+ * The call that tells whether `race`'s diplomacy averts the war with `other`, as a cell would hold
+ * it: GODS.DIPLOMACY's own three values, the enemy's Aggression given when the Races table has it
+ * (with the barbarians' bonus), and what each value left to fill stands for.
+ */
+function diplomacyCall(race: Race, other: Race): string {
+  const bonus = cultureOf(other.culture) === "barbarian" ? BARBARIAN_AGGRESSION : 0;
+  const known = typeof other.aggression === "number";
+  const aggression = known ? String(other.aggression + bonus) : "enemy_aggression";
+  const of = `the Aggression of the ${other.race}${known && bonus > 0 ? `, with the +${bonus} of barbarians` : ""}`;
+  return `=GODS.DIPLOMACY(roll, diplomacy, ${aggression}) gives TRUE when the war is averted (the roll plus the Diplomacy, less the Aggression, reaches 6), with roll the d6, diplomacy the Diplomacy of the ${race.race} and ${aggression} ${of}`;
 }

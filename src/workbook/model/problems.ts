@@ -32,6 +32,11 @@ export interface Problem {
   readonly mixedBook?: string;
   /** an action that stopped part-way inside Excel (read/journal.ts): its id, for the one step that finishes or takes it back */
   readonly operation?: string;
+  /**
+   * What was typed for the action rather than found in a cell (the command line's argument, as its
+   * usage names it: GOD, EVENT, --century…): the gamemaster corrects what they typed, not the workbook.
+   */
+  readonly argument?: string;
   /** a name that looks misspelt, and the known one it likely means: what it costs can be worked out */
   readonly suggestion?: { readonly table: string; readonly from: string; readonly to: string };
 }

@@ -237,7 +237,7 @@ export const PACKET_SHEETS = { earth: "Earth Summary", characters: "Character Sh
 export const STORY_SHEETS = { history: "Campaign History", charts: "Charts" } as const;
 
 /** The History sheet's columns, in order. */
-export const HISTORY_HEADERS = ["Century", "Kind", "Name", "Units", "Cities", "Great cities", "Strength", "Turmoil", "Earned", "Paid"] as const;
+export const HISTORY_HEADERS = ["Century", "Kind", "Name", "Units", "Cities", "Great cities", "Strength", "Turmoil", "Earned (net)", "Paid"] as const;
 
 /** The hidden sheet that proves the Ledger (see read/seal.ts). */
 export const SEAL_SHEET = "Ledger Seal";

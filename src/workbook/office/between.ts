@@ -51,7 +51,7 @@ export async function renameEverywhere<O extends JournalOptions = ActionOptions>
     const after = applyEdits(result.raw, outcome.edits);
     return {
       written: true,
-      message: `"${outcome.from}" is now "${outcome.to}" everywhere; its account and what it carries go with it.`,
+      message: `"${outcome.from}" is now "${outcome.to}" everywhere; its account and what it kept go with it.`,
       details: outcome.changed.map((c) => `${c.table}: ${c.rows} row${c.rows === 1 ? "" : "s"}`),
       problems: outcome.problems,
       status: campaignStatus(readCampaign(afterCenturyEnd(after, outcome.plan, true))),

@@ -38,8 +38,8 @@ function inPlayAfter(accounts: ReadonlyMap<string, Account>): number {
 function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Account>): SheetPlan {
   const b = new SheetBuilder();
   const inPlay = inPlayAfter(accounts);
-  heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, what its account carries on, and what it owes.`);
-  const header = b.headers("Character", "Latest credit", "Paid", "Carried on", "Owes", "Paid in all");
+  heading(b, "Distribution Points", `Century ${inPlay} in play: what each character was paid, what its account kept, and what it owes.`);
+  const header = b.headers("Character", "Latest credit", "Paid", "Kept", "Owes", "Paid in all");
   for (const god of recipients(campaign)) {
     const account = accounts.get(nameKey(god));
     const latest = account?.entries[account.entries.length - 1];
@@ -55,7 +55,7 @@ function distributionPoints(campaign: Campaign, accounts: ReadonlyMap<string, Ac
     );
   }
   b.blank();
-  b.add(cell("Paid: whole mana of the latest credit. Carried on: what is kept until it makes a whole unit.", "note"));
+  b.add(cell("Paid: whole mana of the latest credit. Kept: the fraction kept until it makes a whole mana.", "note"));
   b.add(cell("Owes: mana a debit took that the account lacked; its next credits pay it first.", "note"));
   return b.sheet(BOOK_SHEETS.points, [16, 34, 7, 10, 8, 10], `Century ${inPlay} in play`, header);
 }

@@ -180,7 +180,7 @@ function facts(b: SheetBuilder, page: CharacterPage): void {
     const mana = page.mana === "unreadable" ? cell("(unreadable)", "missing") : page.mana === null ? cell(null, "text") : exactCell(page.mana, "decimal");
     pairs.push(["Mana held", mana]);
   }
-  pairs.push(["Account carries", carryCell(page.carry)]);
+  pairs.push(["Kept", carryCell(page.carry)]);
   for (let i = 0; i < pairs.length; i += 2) {
     const [first, second] = [pairs[i], pairs[i + 1]];
     if (first === undefined) break;
@@ -245,7 +245,7 @@ function characterPage(b: SheetBuilder, page: CharacterPage): void {
   else {
     // The Lost column only on the page of a character that lost mana.
     const lost = page.centuries.some((c) => c.lost.n !== 0n) || page.latest.some((l) => l.earned.n < 0n);
-    b.headers("Century", "Earned", ...(lost ? ["Lost"] : []), "Paid", "Carried on");
+    b.headers("Century", "Earned", ...(lost ? ["Lost"] : []), "Paid", "Kept");
     for (const c of page.centuries) {
       b.add(
         cell(c.century, "integer"),
@@ -258,7 +258,7 @@ function characterPage(b: SheetBuilder, page: CharacterPage): void {
     if (page.latest.length > 0) {
       b.blank();
       b.add(cell("Latest credits", "section"));
-      b.headers("Credit", "Century", "Earned", ...(lost ? ["Lost"] : []), "Paid", "Carried on");
+      b.headers("Credit", "Century", "Earned", ...(lost ? ["Lost"] : []), "Paid", "Kept");
       for (const l of page.latest) {
         const taken = l.earned.n < 0n;
         const amount = exactCell(taken ? { n: -l.earned.n, d: l.earned.d } : l.earned, "mana");
@@ -274,7 +274,7 @@ function characterPage(b: SheetBuilder, page: CharacterPage): void {
     }
     // What the columns mean, for a player reading the page alone.
     b.add(cell("Earned: mana credited to the account, exactly. Paid: the whole mana handed out.", "note"));
-    b.add(cell("Carried on: the fraction kept for the next credit; owes: a debt paid first from the next.", "note"));
+    b.add(cell("Kept: the fraction kept for the next credit; owes: a debt paid first from the next.", "note"));
   }
   for (const k of page.kept) {
     b.blank();

@@ -26,7 +26,7 @@ export const HISTORY_KIND = { race: "race", recipient: "mana" } as const;
 export const MOST_LINES = 12;
 
 /** Where a History row's Earned is: Paid follows it. */
-const EARNED = HISTORY_HEADERS.indexOf("Earned");
+const EARNED = HISTORY_HEADERS.indexOf("Earned (net)");
 
 /** How each History column looks. */
 const LOOKS = ["integer", "text", "text", "integer", "integer", "integer", "integer", "text", "mana", "integer"] as const;
@@ -111,8 +111,9 @@ function historySheet(past: readonly PlanCell[][], now: readonly PlanCell[][], c
   b.add(cell(`A "${HISTORY_KIND.race}" row: a race as its century ended.`, "note"));
   b.add(cell("Strength: the units, with 3 more for each city and 6 for each great city.", "note"));
   b.add(cell(`A "${HISTORY_KIND.recipient}" row: a character's credits in the century (its end, events, era's end).`, "note"));
+  b.add(cell("Earned (net): earned in the century, less the mana lost.", "note"));
   b.add(cell("Rows of earlier centuries stay as they were written.", "note"));
-  return b.sheet(STORY_SHEETS.history, [8, 6, 18, 6, 6, 11, 8, 8, 9, 6], `Century ${century}`, header);
+  return b.sheet(STORY_SHEETS.history, [8, 6, 18, 6, 6, 11, 8, 8, 12, 6], `Century ${century}`, header);
 }
 
 interface Series {
@@ -122,7 +123,7 @@ interface Series {
 }
 
 /** One number per name and century from the History's rows of one kind, the largest lines first. */
-function seriesOf(rows: readonly HistoryRow[], kind: string, column: "Strength" | "Earned"): Series[] {
+function seriesOf(rows: readonly HistoryRow[], kind: string, column: "Strength" | "Earned (net)"): Series[] {
   const byName = new Map<string, { name: string; values: Map<number, number> }>();
   for (const r of rows) {
     const value = historyNumber(r, column);
@@ -154,7 +155,7 @@ function chartsSheet(rows: readonly HistoryRow[], century: number, inPlay: numbe
   // Only the lines drawn: every number is on the Campaign History sheet.
   const blocks: { title: string; series: Series[]; unit: string }[] = [
     // A History row's Earned is what the century's credits earned less what its debits took: it can be below 0.
-    { title: NET_MANA_TITLE, series: seriesOf(rows, HISTORY_KIND.recipient, "Earned"), unit: "mana" },
+    { title: NET_MANA_TITLE, series: seriesOf(rows, HISTORY_KIND.recipient, "Earned (net)"), unit: "mana" },
     { title: "Strength of each race per century", series: seriesOf(rows, HISTORY_KIND.race, "Strength"), unit: "strength" },
   ];
   // The charts' places, one under the other, with a blank row between.

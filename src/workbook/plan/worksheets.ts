@@ -228,7 +228,7 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
   b.blank();
 
   b.add(cell("Mana per god", "section"));
-  b.headers("God", "Carried in", "Earned", "Total", "Paid", "Carried on");
+  b.headers("God", "Before", "Earned", "Total", "Paid", "Kept");
   const first = b.next;
   for (const p of result.payouts) {
     const r = b.next;
@@ -271,7 +271,7 @@ function manaSheet(result: CenturyResult, name: string): SheetPlan {
     ),
   );
   b.blank();
-  b.add(cell("Paid is the whole part of the total; the fraction is carried on to the next credit.", "note"));
+  b.add(cell("Paid is the whole part of the total; the fraction is kept for the next credit.", "note"));
   if (result.payouts.some((p) => isNegative(p.carryIn) || isNegative(p.carry))) {
     // Two lines: one would run past the printed columns.
     b.add(cell("Below 0, an account owes mana (a debit it could not cover):", "note"));

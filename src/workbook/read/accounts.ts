@@ -40,7 +40,7 @@ export function orphanedAccounts(campaign: Campaign): Problem[] {
       problems.push(
         payWarning(
           LEDGER.name,
-          `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table: the account is closed and the ${carry} it carries is never paid. If "${account.god}" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
+          `the Ledger has an account for "${account.god}" (${rowList(rows)}), who is no longer in the Gods table: the account is closed and the ${carry} it kept is never paid. If "${account.god}" was renamed, rename it everywhere (gods rename), or put it back in the Gods table.`,
           { column: "God", ...at },
         ),
       );

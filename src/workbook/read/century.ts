@@ -43,7 +43,7 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   const problems: Problem[] = [];
   const latest = latestCentury(campaign);
   if (!Number.isSafeInteger(century) || century < 1) {
-    problems.push(tableError(LEDGER.name, `the century must be a whole number, 1 or more, not ${century}.`));
+    problems.push(tableError(LEDGER.name, `the century must be a whole number, 1 or more, not ${century}.`, { argument: "--century" }));
     return problems;
   }
   // "C100000000 Century-End Worksheet" would be 32 characters: Excel's sheet names stop at 31.
@@ -52,10 +52,13 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
       tableError(
         LEDGER.name,
         `the century must be ${MAX_CENTURY.toLocaleString("en")} or less (a longer number does not fit in a sheet's name), not ${century}.`,
+        { argument: "--century" },
       ),
     );
     return problems;
   }
+  const over = gameOver(campaign);
+  if (over !== undefined) return [over];
   if (latest > 0 && century < latest) {
     const paid = campaign.ledger.some((r) => r.kind === "century-end" && r.century === century);
     // (A loop, not Math.min(...rows): a Ledger of a few hundred thousand rows would overflow the stack.)
@@ -66,6 +69,7 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
         paid
           ? `century ${century} was paid out before century ${latest}; only the latest century (${latest}) can be calculated again, so mana is never paid twice.`
           : `century ${century} was never paid: the campaign's first century end was century ${first}, and the Ledger only goes forward (the next century end is ${latest + 1}). Deaths or counts of century ${century} that should still be paid can be moved to century ${latest + 1}.`,
+        { argument: "--century" },
       ),
     );
   }
@@ -85,7 +89,11 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
     );
   }
   if (latest > 0 && century > latest + 1) {
-    problems.push(tableError(LEDGER.name, `the Ledger's latest century is ${latest}, so the next one is ${latest + 1}, not ${century}.`));
+    problems.push(
+      tableError(LEDGER.name, `the Ledger's latest century is ${latest}, so the next one is ${latest + 1}, not ${century}: give --century ${latest + 1}.`, {
+        argument: "--century",
+      }),
+    );
   }
   // Deaths of the century after this one may already be logged (play goes on while the
   // referees count); anything dated further ahead is a typo.
@@ -188,6 +196,34 @@ export function hasEraEndSource(campaign: Campaign): boolean {
   return campaign.sources.some((s) => s.timing === "era-end" && s.basis === "count");
 }
 
+/**
+ * Era Omega's end, when the Ledger credits it: the second era's end after a century (Era Aleph's,
+ * at century 0, is not one of them). The game is over from then on (seed 002, Time on Earth:
+ * Era Omega is the last era).
+ */
+export function omegaEnd(campaign: Campaign): LedgerRow | undefined {
+  const ends = campaign.ledger.filter((r) => r.kind === "era-end" && r.century >= 1);
+  const centuries = [...new Set(ends.map((r) => r.century))].sort((a, b) => a - b);
+  const omega = centuries[1];
+  return omega === undefined ? undefined : ends.filter((r) => r.century === omega).sort((a, b) => a.row - b.row)[0];
+}
+
+/**
+ * Why nothing more is credited once Era Omega's end is: the game is over. The way back, when the
+ * era was ended too early, is to take that end back (undo takes back the latest credit) and give
+ * Era Omega its length, so that its true last century is named.
+ */
+export function gameOver(campaign: Campaign): Problem | undefined {
+  const end = omegaEnd(campaign);
+  if (end === undefined) return undefined;
+  const ledger = foundTable(campaign, LEDGER.name);
+  return tableError(
+    LEDGER.name,
+    `the game is over: Era Omega, the last era, ended with century ${end.century} (this row), and nothing is credited after it. If Era Omega ended too early, take its end back first (gods undo, or Undo the latest credit in the pane: the latest credit goes back first), then give Era Omega its length in the Settings table (Era Omega length).`,
+    { row: end.row, ...(ledger === undefined ? {} : { address: addressIn(ledger.raw, end.row, "Century") }) },
+  );
+}
+
 /** An era played in centuries, as the Ledger's era ends place it. */
 export interface Era {
   readonly name: "Era Centrum" | "Era Omega";
@@ -238,7 +274,7 @@ export function eraLength(campaign: Campaign, century: number): Problem[] {
     return [
       tableWarning(
         LEDGER.name,
-        `century ${century} is ${name}'s ${ordinal(nth)} century (${since}), and the rules give ${name} no length, so its last century is not named: give it in the Settings table (${era.setting}), so that its end is not forgotten.`,
+        `century ${century} is ${name}'s ${ordinal(nth)} century (${since}), and the rules give ${name} no length, so its last century is not named: give it in the Settings table (${era.setting}), so that its end is not forgotten. Nobody's pay waits for it.`,
       ),
     ];
   const setting = `${era.setting} ${length}`;
@@ -246,7 +282,9 @@ export function eraLength(campaign: Campaign, century: number): Problem[] {
     return [
       tableWarning(
         LEDGER.name,
-        `century ${century} is ${name}'s last (century ${nth} of ${length}, ${since}; ${setting}): once it is paid, end the era with gods era-end --century ${century}, or Credit the era's end in the pane.`,
+        `century ${century} is ${name}'s last (century ${nth} of ${length}, ${since}; ${setting}): once it is paid, end the era with gods era-end --century ${century}, or Credit the era's end in the pane${
+          name === "Era Omega" ? ". Era Omega is the last era: its end ends the game" : ""
+        }.`,
       ),
     ];
   if (nth < length) return [];
@@ -259,7 +297,9 @@ export function eraLength(campaign: Campaign, century: number): Problem[] {
     return [
       warning(
         LEDGER.name,
-        `century ${last}, ${name}'s last (${setting}, ${since}), is paid, but the era's end is not credited: credit it first (gods era-end --century ${last}, or Credit the era's end in the pane), and century ${century} begins the next era. Paid before it, century ${century} would be ${name}'s ${ordinal(nth)}${
+        `century ${last}, ${name}'s last (${setting}, ${since}), is paid, but the era's end is not credited: credit it first (gods era-end --century ${last}, or Credit the era's end in the pane)${
+          name === "Era Omega" ? ": Era Omega is the last era, and its end ends the game" : `, and century ${century} begins Era Omega`
+        }. Paid before it, century ${century} would be ${name}'s ${ordinal(nth)}${
           warning === payWarning
             ? `, and the era's end could no longer be credited with century ${last}'s counts: its era-end sources would pay late, or never.`
             : "."

@@ -18,7 +18,7 @@ export interface HistoryRow {
 const at = (name: (typeof HISTORY_HEADERS)[number]): number => HISTORY_HEADERS.indexOf(name);
 
 /** A number a History cell holds, or undefined. */
-export function historyNumber(row: HistoryRow, column: "Units" | "Cities" | "Great cities" | "Strength" | "Earned" | "Paid"): number | undefined {
+export function historyNumber(row: HistoryRow, column: "Units" | "Cities" | "Great cities" | "Strength" | "Earned (net)" | "Paid"): number | undefined {
   const value = row.cells[at(column)];
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }

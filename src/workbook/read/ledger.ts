@@ -239,7 +239,7 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
       if (at < 0) {
         const row = left[0] as LedgerRow;
         const before = entries[entries.length - 1];
-        const from = before === undefined ? "nothing carried in (its first credit)" : `${amount(carry)} carried in (row ${before.row})`;
+        const from = before === undefined ? "nothing kept before it (its first credit)" : `${amount(carry)} kept before it (row ${before.row})`;
         const expected = add(carry, fromNumber(row.earned));
         problems.push(
           ledgerProblem(
@@ -306,7 +306,7 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
         context,
         undefined,
         undefined,
-        `the sheet "${name}" shows that century ${century} was paid, but ${lost}. Going on would pay again and forget every carried fraction. Restore the Ledger (Undo in Excel, or copy it from a saved copy of the workbook${context.raw === undefined ? "; a Ledger renamed by mistake only needs its name back" : ""}). To start the campaign's mana over on purpose, delete the generated C… sheets first.`,
+        `the sheet "${name}" shows that century ${century} was paid, but ${lost}. Going on would pay again and forget every kept fraction. Restore the Ledger (Undo in Excel, or copy it from a saved copy of the workbook${context.raw === undefined ? "; a Ledger renamed by mistake only needs its name back" : ""}). To start the campaign's mana over on purpose, delete the generated C… sheets first.`,
       ),
     );
     break;

@@ -272,7 +272,7 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
       ledgerProblem(
         raw,
         undefined,
-        `the workbook has no Ledger, but its seal says the add-in wrote ${credits(total)} to it: the Ledger was deleted or renamed. Going on would pay every carried fraction again. Give the Ledger back its name, or restore it from a saved copy.`,
+        `the workbook has no Ledger, but its seal says the add-in wrote ${credits(total)} to it: the Ledger was deleted or renamed. Going on would pay every kept fraction again. Give the Ledger back its name, or restore it from a saved copy.`,
       ),
     ];
   }
@@ -306,7 +306,7 @@ function sealBreaks(accounts: ReadonlyMap<string, Account>, seal: Seal | undefin
         ledgerProblem(
           raw,
           undefined,
-          `${god}'s whole account (${credits(sealed.length)}) is gone from the Ledger: its rows were deleted by hand, and with them what it carries. ${resealing}`,
+          `${god}'s whole account (${credits(sealed.length)}) is gone from the Ledger: its rows were deleted by hand, and with them what it kept. ${resealing}`,
         ),
       );
     } else if (sealed.length === 0) {
