@@ -140,7 +140,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
         );
       }
       // The tables added beside the sheets, then the campaign read back as it then stands.
-      const added = writeTableEdits(pkg, raw, adoption.edits);
+      const added = writeTableEdits(pkg, adoption.workbook, adoption.edits);
       const after = openPackage(savePackage(added, pkg), options.file);
       const rawAfter = readPackage(after);
       const campaign = readCampaign(rawAfter);

@@ -75,6 +75,8 @@ export interface Adoption {
   readonly again: boolean;
   /** what is said once written */
   readonly message: string;
+  /** the workbook the edits are carried out on: as read, with the Adopted table when it has one */
+  readonly workbook: RawWorkbook;
 }
 
 /** Every sheet name a sheet of the gamemaster's can have: not one the add-in generates or keeps. */
@@ -357,6 +359,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     nothingNew,
     again: again || kept.raw !== undefined,
     message,
+    workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
   };
 }
 

@@ -246,7 +246,13 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
         const god = godName("Cards", row, g, typed, [DEMONS]);
         if (god === undefined) continue;
         const sphereColumns = (m.spheres ?? []).map((h) => columnOfHeader(sheet, m.headerRow, h));
-        const grid = `${quoteSheet(sheet.name)}!${areaRef({ top: first ?? m.headerRow + 1, left: Math.min(...sphereColumns) + 1, bottom: last ?? m.headerRow + 1, right: Math.max(...sphereColumns) + 1 })}`;
+        // Where the grid of cards lies (only worked out when the sheet has one: a long form has no sphere column).
+        const left = sphereColumns.length === 0 ? 1 : Math.min(...sphereColumns) + 1;
+        const right = sphereColumns.length === 0 ? 1 : Math.max(...sphereColumns) + 1;
+        const grid =
+          sphereColumns.length === 0
+            ? ""
+            : `${quoteSheet(sheet.name)}!${areaRef({ top: first ?? m.headerRow + 1, left, bottom: last ?? m.headerRow + 1, right })}`;
         for (const [i, sphere] of (m.spheres ?? []).entries()) {
           const c = sphereColumns[i] ?? -1;
           const n = whole("Cards", row, c, "a number of cards");
@@ -257,7 +263,7 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
               { column: "God", from: range(g) },
               {
                 column: "Sphere",
-                from: `the headers of ${quoteSheet(sheet.name)}!${areaRef({ top: m.headerRow, left: Math.min(...sphereColumns) + 1, bottom: m.headerRow, right: Math.max(...sphereColumns) + 1 })}`,
+                from: `the headers of ${quoteSheet(sheet.name)}!${areaRef({ top: m.headerRow, left, bottom: m.headerRow, right })}`,
               },
               { column: "Cards", from: `${grid} (one column per sphere)` },
             ],
