@@ -8,9 +8,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { gods } from "../support/cli";
-import { handKeptXlsx, vyr, type SheetSpec } from "../support/handKept";
+import { addRows, handKeptXlsx, vyr, type SheetSpec } from "../support/handKept";
 import { openPackage } from "../../src/workbook/xlsx/package/zip";
-import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 
 const fixture = path.resolve(__dirname, "..", "fixtures", "hand-kept.xlsx");
 let dir: string;
@@ -141,7 +140,7 @@ describe("gods adopt on the worked example", () => {
     expect(again.out).toContain("Deaths: 0 rows new (6 brought in before)");
     expect(fs.readFileSync(file).equals(once)).toBe(true);
     // A death typed in the gamemaster's own sheet for century 3, under its totals row.
-    addRow(file, "xl/worksheets/sheet6.xml", 7, ["25 Feb", "war", "Dwarves", 2]);
+    addRows(file, "xl/worksheets/sheet6.xml", 7, [["25 Feb", "war", "Dwarves", 2]]);
     const third = await gods("adopt", file, "--century", "2", "--json");
     expect(third.code).toBe(0);
     const p = JSON.parse(third.out) as { tables: { table: string; rows: number; before: number }[] };
@@ -328,18 +327,3 @@ describe("gods adopt on other shapes", () => {
     expect(await century(file, 3)).toEqual(CENTURY_3);
   });
 });
-
-/** Adds a row of text and numbers to a worksheet part, as a gamemaster typing in their own sheet. */
-function addRow(file: string, part: string, row: number, cells: readonly (string | number)[]): void {
-  const pkg = openPackage(new Uint8Array(fs.readFileSync(file)), file);
-  const xml = new TextDecoder().decode(pkg.parts.get(part));
-  const cols = ["A", "B", "C", "D", "E", "F", "G", "H"];
-  const cellXml = cells
-    .map((v, i) =>
-      typeof v === "number" ? `<c r="${cols[i] ?? "A"}${row}"><v>${v}</v></c>` : `<c r="${cols[i] ?? "A"}${row}" t="inlineStr"><is><t>${v}</t></is></c>`,
-    )
-    .join("");
-  const parts = new Map(pkg.parts);
-  parts.set(part, new TextEncoder().encode(xml.replace("</sheetData>", `<row r="${row}">${cellXml}</row></sheetData>`)));
-  fs.writeFileSync(file, savePackage(parts));
-}

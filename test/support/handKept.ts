@@ -17,6 +17,9 @@
  *   Demons (Death 1): All the dead 1; Damned 0.2 × 5.2 = 1.04 → 2.04; 0.5 + 2.04 = 2.54 → 2, carry 0.54
  */
 import ExcelJS from "exceljs";
+import * as fs from "fs";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
+import { savePackage } from "../../src/workbook/xlsx/package/zipSave";
 
 type Cell = string | number | null | { formula: string; result: number | string };
 
@@ -160,4 +163,31 @@ export function vyr(): SheetSpec[] {
       ["Demons", 2.2, 2, 0.5],
     ]),
   ];
+}
+
+/**
+ * Adds rows of text and numbers under a worksheet part's last row, from sheet row `first`, as a
+ * gamemaster typing on in a sheet: every other part of the file stays as it was.
+ */
+export function addRows(file: string, part: string, first: number, rows: readonly (readonly (string | number)[])[]): void {
+  const pkg = openPackage(new Uint8Array(fs.readFileSync(file)), file);
+  const xml = new TextDecoder().decode(pkg.parts.get(part));
+  const cols = ["A", "B", "C", "D", "E", "F", "G", "H"];
+  const rowXml = rows
+    .map((cells, k) => {
+      const r = first + k;
+      const inner = cells
+        .map((v, i) =>
+          typeof v === "number" ? `<c r="${cols[i] ?? "A"}${r}"><v>${v}</v></c>` : `<c r="${cols[i] ?? "A"}${r}" t="inlineStr"><is><t>${v}</t></is></c>`,
+        )
+        .join("");
+      return `<row r="${r}">${inner}</row>`;
+    })
+    .join("");
+  const parts = new Map(pkg.parts);
+  const at = xml.includes("</sheetData>")
+    ? xml.replace("</sheetData>", `${rowXml}</sheetData>`)
+    : xml.replace("<sheetData/>", `<sheetData>${rowXml}</sheetData>`);
+  parts.set(part, new TextEncoder().encode(at));
+  fs.writeFileSync(file, savePackage(parts));
 }
