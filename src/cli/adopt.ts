@@ -54,7 +54,7 @@ function proposalJson(adoption: Adoption, opening: CreditOutcome | undefined): R
 }
 
 /** The proposal in lines, as a person reads it before anything is written. */
-function proposalLines(adoption: Adoption): string[] {
+function proposalLines(adoption: Adoption, opens = !adoption.again): string[] {
   const lines: string[] = [`Your sheets, read as they are (the last century paid by hand: ${adoption.century}):`];
   for (const s of adoption.sheets) {
     const how =
@@ -84,7 +84,7 @@ function proposalLines(adoption: Adoption): string[] {
     lines.push("Skipped:");
     for (const s of adoption.skipped) lines.push(`  '${s.sheet}' row ${s.row}: ${s.why}`);
   }
-  if (!adoption.again) {
+  if (opens) {
     lines.push(
       adoption.opening.length === 0
         ? `Opening balances at century ${adoption.century}: every account carries 0.`
@@ -173,7 +173,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
           ),
         );
       } else {
-        for (const line of proposalLines(adoption)) io.out(line);
+        for (const line of proposalLines(adoption, opening?.plan !== undefined)) io.out(line);
         for (const line of problemLines(warnings.map(describeProblem), "Warning: ")) io.out(line);
       }
       if (guessed) {
@@ -196,7 +196,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
             ? `Dry run: nothing was written to ${options.out ?? options.file}.`
             : adoption.nothingNew
               ? `Nothing new: every row of your sheets was brought in already; ${options.out ?? options.file} was not changed.`
-              : `${adoption.message.charAt(0).toUpperCase()}${adoption.message.slice(1)} Written to ${options.out ?? options.file}; the next century end is ${adoption.century + 1}.`,
+              : `${adoption.message.charAt(0).toUpperCase()}${adoption.message.slice(1)}${opening?.plan === undefined ? "" : ` The Ledger opens at century ${adoption.century} with what each account carried.`} Written to ${options.out ?? options.file}; the next century end is ${adoption.century + 1}.`,
         );
       return EXIT.done;
     };

@@ -194,6 +194,31 @@ describe("gods adopt on the worked example", () => {
 });
 
 describe("gods adopt on other shapes", () => {
+  test("a Ledger typed by hand carries the accounts on: no opening balances are written over it", async () => {
+    const ledger: SheetSpec = {
+      name: "Ledger",
+      titles: [],
+      merged: false,
+      headers: ["Century", "God", "Earned", "Paid", "Carry"],
+      rows: [
+        [1, "Solara", 1.2, 1, 0.2],
+        [1, "Vorn", 5.4, 5, 0.4],
+        [1, "Kettu", 0.9, 0, 0.9],
+        [1, "Demons", 1.3, 1, 0.3],
+        [2, "Solara", 2.1, 2, 0.3],
+        [2, "Vorn", 9.39, 9, 0.79],
+        [2, "Kettu", 2.75, 3, 0.65],
+        [2, "Demons", 2.2, 2, 0.5],
+      ],
+    };
+    const file = await workbook([...vyr(), ledger]);
+    const r = await gods("adopt", file, "--century", "2", "--json");
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { warnings: string[] }).warnings.join("\n")).toContain("no opening balances are written");
+    expect(await century(file, 3, "--accept-warnings")).toEqual(CENTURY_3);
+    expect((await gods("adopt", await workbook([...vyr(), ledger]), "--century", "2", "--carry", "Vorn=0.5")).code).toBe(2);
+  });
+
   test("a column matched by a near name is a guess: exit 3 lists it, --accept-warnings takes it", async () => {
     const file = await workbook(changed("Deaths C3", (s) => ({ ...s, headers: ["Date", "Cuase", "Race", "Units", "Note"] })));
     const before = fs.readFileSync(file);

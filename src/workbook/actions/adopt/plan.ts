@@ -215,8 +215,9 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     problems.push(tableError(LEDGER.name, `the last century paid by hand must be a whole number, 1 or more, not ${century}.`));
   const own = addinSheets(raw);
   const kept = keptOf(sheets);
-  const again =
-    raw.tables.get(LEDGER.name.toLowerCase())?.rows.some((r) => r.some((c) => typeof c === "string" && c.trim().toLowerCase() === "opening")) ?? false;
+  const ledger = raw.tables.get(LEDGER.name.toLowerCase());
+  const kindAt = ledger?.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "kind") ?? -1;
+  const again = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
   const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()));
   const names = new Set(theirs.map((s) => s.name.toLowerCase()));
   const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
@@ -345,7 +346,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const counts = tables.filter((t) => t.rows > 0).map((t) => `${t.table} ${t.rows}`);
   const message = nothingNew
     ? "nothing new: every row of your sheets was brought in already."
-    : `brought in ${counts.length === 0 ? "no rows" : counts.join(", ")}${again || kept.raw !== undefined ? "" : `; the Ledger opens at century ${century}`}. Your sheets were not changed.`;
+    : `brought in ${counts.length === 0 ? "no rows" : counts.join(", ")}. Your sheets were not changed.`;
   const warnings = noSources ? [tableWarning(SOURCES.name, SOURCES_CHECKLIST)] : [];
   return {
     century,
@@ -384,14 +385,22 @@ export function planOpening(read: CampaignRead, adoption: Pick<Adoption, "centur
   const problems = payingNobody(read.problems);
   const { century } = adoption;
   const what = openingWhat(century);
-  if (campaign.ledger.length > 0) {
-    const first = campaign.ledger[0];
+  const first = campaign.ledger[0];
+  if (first !== undefined) {
+    // A Ledger kept already (typed by hand, or the add-in's) carries every account on: it is the book's history.
+    const given = adoption.opening.filter((o) => o.from === "--carry");
     problems.push(
-      tableError(
-        LEDGER.name,
-        `the Ledger holds credits already (this row): opening balances are the book's first credit. Bring the campaign into a workbook whose Ledger is empty.`,
-        first === undefined ? {} : { row: first.row },
-      ),
+      given.length > 0
+        ? tableError(
+            LEDGER.name,
+            `the Ledger holds credits already (this row), and they say what each account carries: --carry ${given.map((o) => o.god).join(", ")} would open the book a second time. Leave --carry out, or correct the Ledger itself.`,
+            { row: first.row },
+          )
+        : tableWarning(
+            LEDGER.name,
+            `the Ledger holds credits already (from this row): they are kept as the book's history and carry each account on, so no opening balances are written${adoption.opening.length > 0 ? " (the carries of your mana sheet are not used)" : ""}.`,
+            { row: first.row },
+          ),
     );
     return { kind: "opening", what, century, problems, campaign, payments: [], postings: [] };
   }
