@@ -177,7 +177,8 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
   };
   const whole = (target: string, row: number, column: number, what: string): number | undefined => {
     const c = column < 0 ? null : (sheet.rows[row - 1]?.[column] ?? null);
-    if (column < 0 || isBlank(c)) return undefined;
+    // An error cell is named once, with the others of its row.
+    if (column < 0 || isBlank(c) || isErrorCell(c)) return undefined;
     const n = exactNumber(c);
     if (n === null || !isInteger(n) || isNegative(n)) {
       problem(target, row, column, headerAt(column), `${shownCell(c)} is not ${what} (a whole number, 0 or more).`);
@@ -187,7 +188,8 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
   };
   const number = (target: string, row: number, column: number, what: string): number | undefined => {
     const c = column < 0 ? null : (sheet.rows[row - 1]?.[column] ?? null);
-    if (column < 0 || isBlank(c)) return undefined;
+    // An error cell is named once, with the others of its row.
+    if (column < 0 || isBlank(c) || isErrorCell(c)) return undefined;
     const n = exactNumber(c);
     if (n === null) {
       problem(target, row, column, headerAt(column), `${shownCell(c)} is not ${what}.`);
