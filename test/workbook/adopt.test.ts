@@ -46,6 +46,10 @@ describe("the shape of a sheet kept by hand", () => {
       { member: "Diabolism", share: 20 },
       { member: "Atheism", share: 15 },
     ]);
+    expect(sharesOf("Solara (60%) and 40% Vorn")).toEqual([
+      { member: "Solara", share: 60 },
+      { member: "Vorn", share: 40 },
+    ]);
     expect(sharesOf("Solara forty")).toBe('"Solara forty" is not a member and a share (write them like "Solara 40%, Vorn 25%").');
     const third = roundedCarry(ratio(1, 3));
     expect([formatExact(third.carry), third.rounded]).toEqual(["0.333333", true]);

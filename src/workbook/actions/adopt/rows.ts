@@ -231,7 +231,9 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
       for (const { row, cells } of data) {
         const typed = text(cells[g] ?? null);
         if (table === "Gods" || k >= 0) {
-          const kindText = text(cells[k] ?? null).toLowerCase();
+          // "Greater", "GREATER", "Greater god": the kind's word, in any case.
+          const typedKind = text(cells[k] ?? null).toLowerCase();
+          const kindText = GOD_KINDS.find((g) => typedKind.split(/[^a-z]+/).some((w) => w === g || w === `${g}s`)) ?? typedKind;
           if (k >= 0 && kindText !== "" && !GOD_KINDS.includes(kindText)) {
             problem("Gods", row, k, m.columns["Kind"] ?? "Kind", `"${kindText.slice(0, 40)}" is not a kind of god: greater, lesser, spirit or demon.`);
             continue;
@@ -476,15 +478,18 @@ function shownCell(c: RawCell): string {
 /** Shares typed as text: "Solara 40%, Vorn 25%, Diabolism 20%"; what is wrong, when they cannot be read. */
 export function sharesOf(typed: string): { member: string; share: number }[] | string {
   const parts = typed
-    .split(/[,;\n]+/)
-    .map((p) => p.trim())
+    .split(/[,;\n&]+|\band\b/)
+    .map((p) => p.replace(/[()]/g, " ").trim())
     .filter((p) => p !== "");
   const out: { member: string; share: number }[] = [];
   for (const p of parts) {
-    const m = /^(.*?)[\s:=]*(\d+(?:\.\d+)?)\s*%?$/.exec(p);
-    const member = m?.[1]?.trim() ?? "";
-    if (m === null || member === "") return `"${p.slice(0, 40)}" is not a member and a share (write them like "Solara 40%, Vorn 25%").`;
-    const share = exactNumber(m[2] ?? "");
+    // "Solara 40%", "Solara: 40", or "40% Solara"
+    const after = /^(.*?)[\s:=]*(\d+(?:\.\d+)?)\s*%?$/.exec(p);
+    const before = after === null ? /^(\d+(?:\.\d+)?)\s*%?\s+(.+)$/.exec(p) : null;
+    const member = (after?.[1] ?? before?.[2] ?? "").trim();
+    const number = after?.[2] ?? before?.[1] ?? "";
+    if (member === "" || number === "") return `"${p.slice(0, 40)}" is not a member and a share (write them like "Solara 40%, Vorn 25%").`;
+    const share = exactNumber(number);
     if (share === null) return `"${p.slice(0, 40)}" has no share that can be read.`;
     out.push({ member, share: Number(formatExact(share)) });
   }

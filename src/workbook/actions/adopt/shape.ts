@@ -30,9 +30,9 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   Turmoil: ["turmoil", "in turmoil", "religious turmoil"],
   Member: ["member", "members", "worships"],
   Share: ["share", "shares", "percent", "%"],
-  Century: ["century", "c"],
-  Cause: ["cause", "kind of death", "how"],
-  Dead: ["units", "deaths", "dead", "killed", "losses", "units dead", "units lost"],
+  Century: ["century", "c", "cent"],
+  Cause: ["cause", "kind of death", "how", "type", "reason", "cause of death", "box"],
+  Dead: ["units", "deaths", "dead", "killed", "losses", "units dead", "units lost", "number", "count", "amount", "how many"],
   Note: ["note", "notes", "what"],
   Date: ["date", "when", "day"],
   Sphere: ["sphere", "domain"],
@@ -43,9 +43,23 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   Rate: ["rate", "rate per card", "per card"],
   Flat: ["flat", "flat rate"],
   Timing: ["timing"],
-  Carry: ["carry", "carried", "fraction carried", "carried over", "carry over", "left over", "remainder", "fraction", "carries"],
+  Carry: [
+    "carry",
+    "carried",
+    "fraction carried",
+    "carried over",
+    "carry over",
+    "carried forward",
+    "carry forward",
+    "left over",
+    "leftover",
+    "remainder",
+    "fraction",
+    "carries",
+    "left",
+  ],
   Paid: ["paid", "mana paid"],
-  Shares: ["worshipped by", "worshiped by", "pantheon", "worship", "worshippers", "religion"],
+  Shares: ["worshipped by", "worshiped by", "pantheon", "worship", "religion", "gods", "deities", "worships", "members"],
 };
 
 /** The columns of each way to read a sheet: required first (all of them needed), then optional. */
@@ -76,7 +90,7 @@ const NAME_HINTS: readonly (readonly [RegExp, ReadAs])[] = [
 ];
 
 /** Headers that hold totals or workings, never a sphere or a member. */
-const NOT_DATA = /^(total|totals|sum|all|mana|notes?|strength|worshippers?|earned|paid|carry|comment|comments|remarks?)$/;
+const NOT_DATA = /^(total.*|sum.*|all|mana.*|notes?|strength|worshippers?|earned|paid|carry|comments?|remarks?|id|no|nr|order)$/;
 
 /** A row of totals: a cell that says so. */
 export function isTotalsRow(row: readonly RawCell[]): boolean {
