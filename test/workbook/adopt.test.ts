@@ -85,6 +85,30 @@ describe("proposeAdoption", () => {
     expect(proposeAdoption(empty, [GODS, typo], { century: 3 }).guesses).toEqual([`'Deaths C2': the column "Cuase" was read as Cause (a near name).`]);
   });
 
+  test("a name merged down over several rows is read in each of them", () => {
+    const races: HandSheet = {
+      name: "Races",
+      rows: [
+        ["Race", "Units", "Member", "Share"],
+        ["Elves", 10, "Ysolde", 60],
+        [null, null, "Brann", 40],
+      ],
+      merges: [
+        { top: 2, left: 1, bottom: 3, right: 1 },
+        { top: 2, left: 2, bottom: 3, right: 2 },
+      ],
+      unsaved: [],
+    };
+    const a = proposeAdoption(empty, [GODS, races], { century: 1 });
+    expect(errorsIn(a.problems)).toEqual([]);
+    const rows = (table: string) => a.edits.flatMap((e) => (e.kind === "create" && e.layout.name === table ? e.rows : []));
+    expect(rows("Pantheon")).toEqual([
+      { Race: "Elves", Member: "Ysolde", Share: 60 },
+      { Race: "Elves", Member: "Brann", Share: 40 },
+    ]);
+    expect(rows("Races")).toEqual([{ Race: "Elves", Units: 10 }]);
+  });
+
   test("what cannot be read is named by its cell, and nothing is planned", () => {
     const deaths = sheet(
       "Deaths C1",

@@ -75,9 +75,29 @@ export function readSheets(sheets: readonly HandSheet[], mappings: readonly Shee
   for (const m of order) {
     const sheet = sheets.find((s) => s.name === m.sheet);
     if (sheet === undefined || m.readAs === "leave out") continue;
-    readOne(sheet, m, gods, out);
+    readOne(filledMerges(sheet, m.headerRow), m, gods, out);
   }
   return out;
+}
+
+/**
+ * A sheet whose cells merged down over several rows under its headers (a race's name over its
+ * rows) read as the gamemaster means them: the value in each row of the merged range.
+ */
+function filledMerges(sheet: HandSheet, headerRow: number): HandSheet {
+  const down = sheet.merges.filter((m) => m.top > headerRow && m.bottom > m.top);
+  if (down.length === 0) return sheet;
+  const rows = sheet.rows.map((r) => [...r]);
+  for (const m of down) {
+    const value = rows[m.top - 1]?.[m.left - 1] ?? null;
+    for (let r = m.top; r <= Math.min(m.bottom, rows.length); r++) {
+      const row = rows[r - 1] ?? [];
+      while (row.length < m.right) row.push(null);
+      for (let c = m.left; c <= m.right; c++) row[c - 1] = value;
+      rows[r - 1] = row;
+    }
+  }
+  return { ...sheet, rows };
 }
 
 /** The column (0-based) a mapping reads a field from; -1 when it reads none. */

@@ -28,7 +28,7 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   "Great Cities": ["great cities", "greatcities", "great city"],
   Culture: ["culture"],
   Turmoil: ["turmoil", "in turmoil", "religious turmoil"],
-  Member: ["member", "members", "worships"],
+  Member: ["member", "members"],
   Share: ["share", "shares", "percent", "%"],
   Century: ["century", "c", "cent"],
   Cause: ["cause", "kind of death", "how", "type", "reason", "cause of death", "box"],
@@ -59,14 +59,14 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
     "left",
   ],
   Paid: ["paid", "mana paid"],
-  Shares: ["worshipped by", "worshiped by", "pantheon", "worship", "religion", "gods", "deities", "worships", "members"],
+  Shares: ["worshipped by", "worshiped by", "pantheon", "worship", "religion", "gods", "deities", "worships"],
 };
 
 /** The columns of each way to read a sheet: required first (all of them needed), then optional. */
 export const FIELDS: Readonly<Record<Exclude<ReadAs, "leave out">, { readonly need: readonly string[]; readonly may: readonly string[] }>> = {
   Gods: { need: ["God"], may: ["Kind"] },
   Cards: { need: ["God"], may: ["Sphere", "Cards", "Kind"] },
-  Races: { need: ["Race", "Units"], may: ["Cities", "Great Cities", "Culture", "Turmoil", "Shares"] },
+  Races: { need: ["Race", "Units"], may: ["Cities", "Great Cities", "Culture", "Turmoil", "Member", "Share", "Shares"] },
   Pantheon: { need: ["Race"], may: ["Member", "Share", "Shares"] },
   Deaths: { need: ["Cause", "Dead"], may: ["Century", "Race", "Note", "Date"] },
   Counts: { need: ["Source", "Count"], may: ["Century"] },
