@@ -242,6 +242,14 @@ describe("gods adopt on other shapes", () => {
     }
   });
 
+  test("mana sheets named as the add-in names its own ('C2 Mana') are the gamemaster's", async () => {
+    const file = await workbook(vyr().map((s) => (s.name.startsWith("Mana C") ? { ...s, name: `C${s.name.slice(6)} Mana` } : s)));
+    const r = await gods("adopt", file, "--century", "2");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Vorn 0.79 ('C2 Mana'!D4)");
+    expect(await century(file, 3)).toEqual(CENTURY_3);
+  });
+
   test("--map takes the shape the dry run prints: a sheet left out", async () => {
     const file = await workbook();
     const p = JSON.parse((await gods("adopt", file, "--century", "2", "--dry-run", "--json")).out) as { sheets: { sheet: string; readAs: string }[] };

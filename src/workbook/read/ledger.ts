@@ -294,11 +294,13 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
   }
 
   // A century's Mana sheet is written only when it is paid: the Ledger must hold that century.
+  // Centuries paid by hand before the campaign was brought in: a mana sheet of theirs is the gamemaster's.
+  const byHand = Math.max(0, ...ledger.filter((r) => r.kind === "opening").map((r) => r.century));
   for (const name of context.sheetNames) {
     const m = MANA_SHEET.exec(name);
     if (m === null) continue;
     const century = Number(m[1]);
-    if (ends.has(century) || century === context.interruptedCentury) continue;
+    if (ends.has(century) || century === context.interruptedCentury || century <= byHand) continue;
     const lost =
       context.raw === undefined ? "there is no Ledger" : ledger.length === 0 ? "the Ledger is empty" : `the Ledger has no rows for century ${century}`;
     problems.push(

@@ -10,7 +10,20 @@ import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } fro
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
 import type { RawTable, RawWorkbook } from "../../model/raw";
-import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, GODS, LEDGER, PANTHEON, RACES, SOURCES, TABLE_STYLE, type TableSpec } from "../../model/schema";
+import {
+  CARDS,
+  COUNTS,
+  DEATHS,
+  GENERATED_SHEET,
+  generatedTitle,
+  GODS,
+  LEDGER,
+  PANTHEON,
+  RACES,
+  SOURCES,
+  TABLE_STYLE,
+  type TableSpec,
+} from "../../model/schema";
 import type { EditRow, TableEdit } from "../../plan/edits";
 import { tableLayout, type TableLayout } from "../../plan/layout";
 import type { CampaignRead } from "../../read/campaign";
@@ -85,7 +98,6 @@ function addinSheets(raw: RawWorkbook): Set<string> {
   for (const t of raw.tables.values()) if (t.isTable) own.add(t.sheet.toLowerCase());
   const ledger = raw.tables.get(LEDGER.name.toLowerCase());
   if (ledger !== undefined) own.add(ledger.sheet.toLowerCase());
-  for (const name of raw.sheetNames) if (GENERATED_SHEET.test(name)) own.add(name.toLowerCase());
   return own;
 }
 
@@ -218,7 +230,9 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const ledger = raw.tables.get(LEDGER.name.toLowerCase());
   const kindAt = ledger?.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "kind") ?? -1;
   const again = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
-  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()));
+  // A sheet named as the add-in names its own is the add-in's when it has its title ("C2 Mana" titled Mana Calculation).
+  const generated = (s: HandSheet) => GENERATED_SHEET.test(s.name) && (s.rows[0]?.[0] ?? null) === (generatedTitle(s.name) ?? "");
+  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()) && !generated(s));
   const names = new Set(theirs.map((s) => s.name.toLowerCase()));
   const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
   problems.push(...(mapped?.problems ?? []));
@@ -382,8 +396,12 @@ export function isAdoptedSheet(name: string): boolean {
 export function planOpening(read: CampaignRead, adoption: Pick<Adoption, "century" | "opening">): CreditOutcome {
   const { campaign } = read;
   // The opening pays nobody: warnings about what a century end would pay do not stop it.
-  const problems = payingNobody(read.problems);
   const { century } = adoption;
+  // A mana sheet of a century paid by hand ("C2 Mana") tells of a Ledger that is not there yet: the opening is it.
+  const problems = payingNobody(read.problems).filter((p) => {
+    const m = /^the sheet "C(\d+) Mana" shows that century (\d+) was paid/.exec(p.message);
+    return m === null || Number(m[1]) > century;
+  });
   const what = openingWhat(century);
   const first = campaign.ledger[0];
   if (first !== undefined) {

@@ -401,16 +401,17 @@ export function readPackage(pkg: Package): RawWorkbook {
 const HAND_COLUMNS = 64;
 
 /**
- * Every worksheet of the gamemaster's as it is, each cell from A1 (for bringing a campaign kept
- * by hand in): all but the sheets the add-in generates and those `skip` names. Trailing empty
- * cells of each row are left off.
+ * Every worksheet as it is, each cell from A1 (for bringing a campaign kept by hand in): all but
+ * those `skip` names. A sheet named as the add-in names its own ("C2 Mana") may be the
+ * gamemaster's: the planner tells them apart by their title. Trailing empty cells of each row
+ * are left off.
  */
 export function readHandSheets(pkg: Package, skip: (name: string) => boolean = () => false): HandSheet[] {
   const book = readBook(pkg);
   const cells = new WorkbookCells(pkg, book);
   const out: HandSheet[] = [];
   for (const sheet of book.sheets) {
-    if (sheet.kind !== "worksheet" || sheet.part === undefined || GENERATED_SHEET.test(sheet.name) || skip(sheet.name)) continue;
+    if (sheet.kind !== "worksheet" || sheet.part === undefined || skip(sheet.name)) continue;
     const bytes = getPart(pkg, sheet.part);
     if (bytes === undefined) throw damaged(`the sheet ${sheet.name} has no part (${sheet.part})`);
     const block = new Block(1, Infinity, 1, HAND_COLUMNS, Infinity);
