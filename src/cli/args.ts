@@ -98,6 +98,14 @@ export const USAGES: Readonly<Record<string, string>> = {
                            was saved so): finished as it was meant when it stopped while it was
                            being recorded, or taken back when it stopped before it changed
                            anything. Every other command refuses the file until then`,
+  adopt: `  gods adopt FILE.xlsx --century N [--carry GOD=AMOUNT]... [--map MAP.json] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
+                           bring in a campaign kept by hand: your sheets are read as they are
+                           and the campaign's tables added beside them (your sheets are not
+                           changed); N is the last century you paid by hand, and the Ledger
+                           opens there with what each account carried (--carry, or your mana
+                           sheet's carry column). A guess waits for --accept-warnings; --map
+                           reads the sheets as a file in the shape --dry-run --json prints
+                           says. Run again later to bring in only the rows added since`,
   init: `  gods init FILE.xlsx [--example] [--out OUT.xlsx] [--dry-run]
                            create empty campaign tables, or the example campaign, in a new
                            file; on a workbook that exists, add only the campaign tables it

@@ -157,6 +157,30 @@ async function recoverCommand(args: readonly string[], io: Io, json: boolean): P
   return (await import("./recover")).recover(got.base, io);
 }
 
+async function adoptCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const parsed = parse(args, { valued: ["century", "out", "map"], repeated: ["carry"], flags: WRITE_FLAGS });
+  if (typeof parsed === "string") return argumentError("adopt", `gods adopt: ${parsed}`, io, json);
+  const [file, ...extra] = parsed.positional;
+  if (file === undefined || extra.length > 0) return argumentError("adopt", "gods adopt needs exactly one workbook file.", io, json);
+  const century = wholeOption(parsed, "century");
+  if (century === undefined || century === null)
+    return argumentError(
+      "adopt",
+      "gods adopt needs --century N: the last century you paid by hand (the add-in's first century end is the next one).",
+      io,
+      json,
+      false,
+    );
+  const carry: [string, string][] = [];
+  for (const c of parsed.lists.get("carry") ?? []) {
+    const at = c.lastIndexOf("=");
+    if (at <= 0) return argumentError("adopt", `gods adopt: --carry takes GOD=AMOUNT (--carry Vorn=0.79), not "${safeWord(c)}".`, io, json, false);
+    carry.push([c.slice(0, at).trim(), c.slice(at + 1).trim()]);
+  }
+  const map = parsed.options.get("map");
+  return (await import("./adopt")).adopt({ ...writeBase(parsed, file), century, carry, ...(typeof map === "string" ? { map } : {}) }, io);
+}
+
 async function initCommand(args: readonly string[], io: Io): Promise<number> {
   const parsed = parse(args, { flags: ["example", "dry-run"], valued: ["out"] });
   if (typeof parsed === "string" || parsed.positional.length !== 1)
@@ -194,6 +218,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: Io, json: 
   cards: async (args, io, json) => (await session()).cardsCommand(args, io, json),
   recover: recoverCommand,
   init: (args, io) => initCommand(args, io),
+  adopt: adoptCommand,
 };
 
 /** Runs the command; resolves to its exit code. */

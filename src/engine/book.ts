@@ -10,10 +10,12 @@ import { nameKey } from "./names";
 
 /**
  * A correction credits nothing: it records that the gamemaster corrected the book, and why. A
- * debit takes mana a character must lose out of its account, which may then owe it.
+ * debit takes mana a character must lose out of its account, which may then owe it. An opening
+ * balance is what a campaign kept by hand carried (or owed) when it was brought in: the book's
+ * first credit, at the last century paid by hand.
  */
-export type CreditKind = "century-end" | "event" | "era-end" | "correction" | "debit";
-export const CREDIT_KINDS: readonly CreditKind[] = ["century-end", "event", "era-end", "correction", "debit"];
+export type CreditKind = "century-end" | "event" | "era-end" | "correction" | "debit" | "opening";
+export const CREDIT_KINDS: readonly CreditKind[] = ["century-end", "event", "era-end", "correction", "debit", "opening"];
 
 /** One recipient's share of a credit, with how it was reached. */
 export interface CreditLine {

@@ -115,6 +115,8 @@ function creditName(l: CreditLine): string {
       return `Mana lost${what}`;
     case "correction":
       return `Correction${what}`;
+    case "opening":
+      return `Brought in${what}`;
     default:
       return `${l.kind}${what}`;
   }

@@ -12,9 +12,17 @@ export { creditName };
 
 export { MAX_CENTURY };
 
-/** The latest century whose end the Ledger holds, or 0 when there is none. */
+/**
+ * The latest century whose end the Ledger holds, or 0 when there is none. The balances of a
+ * campaign brought in count as the end of the last century paid by hand.
+ */
 export function latestCentury(campaign: Campaign): number {
-  return campaign.ledger.reduce((m, r) => (r.kind === "century-end" ? Math.max(m, r.century) : m), 0);
+  return campaign.ledger.reduce((m, r) => (r.kind === "century-end" || r.kind === "opening" ? Math.max(m, r.century) : m), 0);
+}
+
+/** The century a campaign kept by hand was brought in at (its last century paid by hand), or undefined. */
+export function openingCentury(campaign: Campaign): LedgerRow | undefined {
+  return campaign.ledger.find((r) => r.kind === "opening");
 }
 
 /**
@@ -59,6 +67,18 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
   }
   const over = gameOver(campaign);
   if (over !== undefined) return [over];
+  const opening = openingCentury(campaign);
+  if (opening !== undefined && century <= opening.century) {
+    const ledger = foundTable(campaign, LEDGER.name);
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `century ${century} was paid by hand before the campaign was brought in at century ${opening.century} (this row holds what each account carried then): its deaths and counts are history. The next century end is ${latest + 1}.`,
+        { row: opening.row, ...(ledger === undefined ? {} : { address: addressIn(ledger.raw, opening.row, "Century") }) },
+      ),
+    );
+    return problems;
+  }
   if (latest > 0 && century < latest) {
     const paid = campaign.ledger.some((r) => r.kind === "century-end" && r.century === century);
     // (A loop, not Math.min(...rows): a Ledger of a few hundred thousand rows would overflow the stack.)

@@ -77,7 +77,8 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
       );
       continue;
     }
-    if (kind === "debit" ? !isNegative(earned) : isNegative(earned)) {
+    // An opening balance carries what the hand-kept book carried, or what it owed (below 0).
+    if (kind !== "opening" && (kind === "debit" ? !isNegative(earned) : isNegative(earned))) {
       r.error(
         "Earned",
         kind === "debit"
@@ -130,8 +131,8 @@ export function readLedger(reader: TableReader | undefined, gods: ReadonlyMap<st
   return ledger;
 }
 
-/** Within a century, events and debits come before its end, and an era's end after it. */
-const KIND_ORDER: Readonly<Record<CreditKind, number>> = { event: 0, debit: 0, "century-end": 1, "era-end": 2, correction: 3 };
+/** Within a century, an opening balance comes first, events and debits before its end, and an era's end after it. */
+const KIND_ORDER: Readonly<Record<CreditKind, number>> = { opening: -1, event: 0, debit: 0, "century-end": 1, "era-end": 2, correction: 3 };
 
 /** The order credits are looked at: by century, kind, then as the Ledger lists them. */
 export function creditOrder(a: LedgerRow, b: LedgerRow): number {
@@ -141,8 +142,8 @@ export function creditOrder(a: LedgerRow, b: LedgerRow): number {
 /** What a row's credit adds up to from the carry before it: null when Earned, Paid and Exact Carry do not agree. */
 function earnedFrom(carryIn: Ratio, row: LedgerRow): Ratio | null {
   const earned = add(sub(row.carry, carryIn), { n: BigInt(row.paid), d: 1n });
-  // Only a debit takes mana out; every other credit adds 0 or more.
-  return isNegative(earned) !== (row.kind === "debit") || !near(row.earned, earned) ? null : earned;
+  // Only a debit takes mana out; an opening balance may carry a debt; every other credit adds 0 or more.
+  return (row.kind !== "opening" && isNegative(earned) !== (row.kind === "debit")) || !near(row.earned, earned) ? null : earned;
 }
 
 /** A carry as a key: its first 12 significant digits (a row's carry before it is worked out from a rounded Earned). */
@@ -294,11 +295,13 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
   }
 
   // A century's Mana sheet is written only when it is paid: the Ledger must hold that century.
+  // Centuries paid by hand before the campaign was brought in: a mana sheet of theirs is the gamemaster's.
+  const byHand = Math.max(0, ...ledger.filter((r) => r.kind === "opening").map((r) => r.century));
   for (const name of context.sheetNames) {
     const m = MANA_SHEET.exec(name);
     if (m === null) continue;
     const century = Number(m[1]);
-    if (ends.has(century) || century === context.interruptedCentury) continue;
+    if (ends.has(century) || century === context.interruptedCentury || century <= byHand) continue;
     const lost =
       context.raw === undefined ? "there is no Ledger" : ledger.length === 0 ? "the Ledger is empty" : `the Ledger has no rows for century ${century}`;
     problems.push(

@@ -1,6 +1,6 @@
 /** What the command line uses of the .xlsx adapter: opening, reading and saving a file's package, and writing a plan into it. */
 export { writeTableEdits } from "./package/edits";
-export { readPackage } from "./package/read";
+export { readHandSheets, readPackage } from "./package/read";
 export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, type Package } from "./package/zip";
 export { savePackage } from "./package/zipSave";

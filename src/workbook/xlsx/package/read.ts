@@ -19,6 +19,7 @@ import { readJournal } from "../../read/journal";
 import { checkedJournal } from "../../actions/rederive";
 import { HEAD_FORMULA_CHARS, isHeadName } from "../../read/head";
 import { readSeal } from "../../read/seal";
+import type { HandSheet } from "../../actions/adopt/types";
 
 /** Generated sheets' cells by sheet name, some read only when first asked for (asking for the names reads none). */
 class LazyCells extends Map<string, RawCell[][]> {
@@ -401,4 +402,33 @@ export function readPackage(pkg: Package): RawWorkbook {
     ...(book.heads[0] === undefined ? {} : { bookHead: book.heads[0] }),
     ...(book.heads.length > 1 ? { headCopies: book.heads.length } : {}),
   });
+}
+
+/** The widest a sheet kept by hand is read: columns A to BL. */
+const HAND_COLUMNS = 64;
+
+/**
+ * Every worksheet as it is, each cell from A1 (for bringing a campaign kept by hand in): all but
+ * those `skip` names. A sheet named as the add-in names its own ("C2 Mana") may be the
+ * gamemaster's: the planner tells them apart by their title. Trailing empty cells of each row
+ * are left off.
+ */
+export function readHandSheets(pkg: Package, skip: (name: string) => boolean = () => false): HandSheet[] {
+  const book = readBook(pkg);
+  const cells = new WorkbookCells(pkg, book);
+  const out: HandSheet[] = [];
+  for (const sheet of book.sheets) {
+    if (sheet.kind !== "worksheet" || sheet.part === undefined || skip(sheet.name)) continue;
+    const bytes = getPart(pkg, sheet.part);
+    if (bytes === undefined) throw damaged(`the sheet ${sheet.name} has no part (${sheet.part})`);
+    const block = new Block(1, Infinity, 1, HAND_COLUMNS, Infinity);
+    const scan = scanSheet(sheet.part, bytes, [block], cells, sheet.name);
+    const rows = block.rows(scan.lastUsedRow).map((r) => {
+      let end = r.length;
+      while (end > 0 && (r[end - 1] === null || r[end - 1] === "")) end--;
+      return r.slice(0, end);
+    });
+    out.push({ name: sheet.name, rows, merges: scan.merges, unsaved: block.missing.map((m) => ({ row: m.row, column: m.column })) });
+  }
+  return out;
 }

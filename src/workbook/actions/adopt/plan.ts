@@ -1,0 +1,453 @@
+/**
+ * Bringing in a campaign kept by hand, as a plan: the proposal (how each sheet is read, what each
+ * campaign table gets and from where, what was skipped and why, each account's opening carry, and
+ * every guess), the table edits that add the campaign's tables beside the gamemaster's sheets
+ * (which stay as they are), and the one credit of opening balances the Ledger starts from.
+ */
+import { pay } from "../../../engine/century";
+import type { Posting } from "../../../engine/book";
+import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
+import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
+import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
+import type { RawTable, RawWorkbook } from "../../model/raw";
+import {
+  CARDS,
+  COUNTS,
+  DEATHS,
+  GENERATED_SHEET,
+  generatedTitle,
+  GODS,
+  LEDGER,
+  PANTHEON,
+  RACES,
+  SOURCES,
+  TABLE_STYLE,
+  type TableSpec,
+} from "../../model/schema";
+import type { EditRow, TableEdit } from "../../plan/edits";
+import { tableLayout, type TableLayout } from "../../plan/layout";
+import type { CampaignRead } from "../../read/campaign";
+import { recipients } from "../../read/century";
+import { credit, type CreditOutcome } from "../credit";
+import { readSheets, roundedCarry, type BroughtRow } from "./rows";
+import { proposeMapping } from "./shape";
+import { READ_AS, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
+
+/** The sheet (an Excel table) in which the workbook keeps how its sheets were read and which rows were brought in. */
+export const ADOPTED = "Adopted";
+const ADOPTED_LAYOUT: TableLayout = {
+  name: ADOPTED,
+  headers: ["Sheet", "Read As", "Key"],
+  columnWidths: [20, 12, 60],
+  columnFormats: ["@", "@", "@"],
+  style: TABLE_STYLE,
+};
+/** The Read As of a row of the Adopted table that keeps a sheet's mapping (the others keep a row brought in). */
+const MAPPING = "mapping";
+
+/** The Ledger's What of the opening balances. */
+export const openingWhat = (century: number): string => `brought in at century ${century}`;
+
+/** The campaign tables a proposal fills, in the order they are shown. */
+const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
+
+/** The words of the guided start for a Sources table added empty. */
+export const SOURCES_CHECKLIST =
+  "The Sources table was added empty: none of your sheets holds the spheres' rates, and the add-in never makes them up. Before the century can be paid it needs a row at least, one for each mana source of each sphere (Sphere · Source · Basis · Rate · Flat · Cause · Timing), for example War · War deaths · deaths · 0.5 · no · war · century-end.";
+
+export interface AdoptOptions {
+  /** the last century paid by hand: the add-in's first century end is the next */
+  readonly century: number;
+  /** opening carries given by the gamemaster, by name: each overrides a mana sheet's */
+  readonly carry?: readonly (readonly [god: string, amount: string])[];
+  /** how to read the sheets, in the shape the proposal prints (its `sheets`): overrides the proposal and the kept mapping */
+  readonly map?: unknown;
+}
+
+/** A sheet as the proposal reads it, with what it saw there. */
+export type SheetProposal = SheetMapping & {
+  /** title rows above the headers, skipped */
+  readonly titleRows?: string;
+  /** read as the workbook kept it from an earlier bringing in */
+  readonly kept?: boolean;
+};
+
+export interface Adoption {
+  readonly century: number;
+  readonly sheets: readonly SheetProposal[];
+  readonly tables: readonly (TableProposal & { readonly sources: readonly TableSource[] })[];
+  readonly skipped: readonly Skipped[];
+  readonly opening: readonly OpeningCarry[];
+  /** what was guessed: without the gamemaster's yes (--accept-warnings), nothing is written */
+  readonly guesses: readonly string[];
+  readonly problems: readonly Problem[];
+  readonly edits: readonly TableEdit[];
+  /** brought in before, and the sheets hold nothing new */
+  readonly nothingNew: boolean;
+  /** the campaign was brought in before: its opening balances are in the Ledger already */
+  readonly again: boolean;
+  /** what is said once written */
+  readonly message: string;
+  /** the workbook the edits are carried out on: as read, with the Adopted table when it has one */
+  readonly workbook: RawWorkbook;
+}
+
+/** Every sheet name a sheet of the gamemaster's can have: not one the add-in generates or keeps. */
+function addinSheets(raw: RawWorkbook): Set<string> {
+  const own = new Set<string>([ADOPTED.toLowerCase()]);
+  for (const t of raw.tables.values()) if (t.isTable) own.add(t.sheet.toLowerCase());
+  const ledger = raw.tables.get(LEDGER.name.toLowerCase());
+  if (ledger !== undefined) own.add(ledger.sheet.toLowerCase());
+  return own;
+}
+
+/** What the workbook keeps of an earlier bringing in: each sheet's mapping, and the keys of rows brought, by sheet and table. */
+interface Kept {
+  readonly raw?: RawTable;
+  readonly mappings: Map<string, SheetMapping>;
+  readonly keys: Map<string, number>;
+}
+
+const keyOf = (sheet: string, table: string, key: string): string => `${sheet.toLowerCase()}\u0000${table}\u0000${key}`;
+
+function keptOf(sheets: readonly HandSheet[]): Kept {
+  const kept: Kept = { mappings: new Map(), keys: new Map() };
+  const sheet = sheets.find((s) => s.name.toLowerCase() === ADOPTED.toLowerCase());
+  if (sheet === undefined) return kept;
+  const [headers = [], ...rows] = sheet.rows;
+  for (const r of rows) {
+    const [name, readAs, key] = r;
+    if (typeof name !== "string" || typeof readAs !== "string" || typeof key !== "string") continue;
+    if (readAs === MAPPING) {
+      const m = mappingOf(safeJson(key), name);
+      if (typeof m !== "string") kept.mappings.set(name.toLowerCase(), m);
+    } else {
+      const k = keyOf(name, readAs, key);
+      kept.keys.set(k, (kept.keys.get(k) ?? 0) + 1);
+    }
+  }
+  const width = Math.max(3, headers.length);
+  return {
+    ...kept,
+    raw: {
+      name: ADOPTED,
+      sheet: sheet.name,
+      headerRow: 1,
+      firstColumn: 1,
+      headers: headers.slice(0, width),
+      rows: rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? null)),
+      isTable: true,
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A sheet's mapping as typed in a map file (or kept in the workbook); what is wrong with it, when it is not one. */
+function mappingOf(value: unknown, sheet: string): SheetMapping | string {
+  if (typeof value !== "object" || value === null) return `the mapping of '${sheet}' is not an object.`;
+  const v = value as Record<string, unknown>;
+  const readAs = READ_AS.find((r) => typeof v["readAs"] === "string" && r.toLowerCase() === v["readAs"].toLowerCase());
+  if (readAs === undefined) return `'${sheet}': readAs must be one of ${READ_AS.join(", ")}.`;
+  const headerRow = v["headerRow"] ?? 1;
+  if (typeof headerRow !== "number" || !Number.isInteger(headerRow) || headerRow < 1) return `'${sheet}': headerRow must be a row number, 1 or more.`;
+  const century = v["century"];
+  if (century !== undefined && (typeof century !== "number" || !Number.isInteger(century) || century < 0)) return `'${sheet}': century must be a whole number.`;
+  const columns: unknown = v["columns"] ?? {};
+  if (typeof columns !== "object" || columns === null || Object.values(columns).some((c) => typeof c !== "string"))
+    return `'${sheet}': columns must name, for each campaign column, the header it is read from ({"God": "Name"}).`;
+  const list = (k: string): readonly string[] | undefined | string => {
+    const x = v[k];
+    if (x === undefined) return undefined;
+    return Array.isArray(x) && x.every((e) => typeof e === "string") ? x : `'${sheet}': ${k} must be a list of headers.`;
+  };
+  const spheres = list("spheres");
+  const members = list("members");
+  if (typeof spheres === "string") return spheres;
+  if (typeof members === "string") return members;
+  const shares = v["shares"];
+  if (shares !== undefined && typeof shares !== "string") return `'${sheet}': shares must be a header.`;
+  return {
+    sheet,
+    readAs,
+    headerRow,
+    ...(century === undefined ? {} : { century }),
+    columns: columns as Record<string, string>,
+    ...(spheres === undefined ? {} : { spheres }),
+    ...(members === undefined ? {} : { members }),
+    ...(shares === undefined ? {} : { shares }),
+  };
+}
+
+/** The mappings of a map file (the proposal's JSON, or only its `sheets`), by sheet name; problems for what cannot be read. */
+function mapFile(map: unknown, names: ReadonlySet<string>): { mappings: Map<string, SheetMapping>; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const mappings = new Map<string, SheetMapping>();
+  const sheets = Array.isArray(map) ? map : typeof map === "object" && map !== null ? (map as Record<string, unknown>)["sheets"] : undefined;
+  if (!Array.isArray(sheets))
+    return { mappings, problems: [tableError(ADOPTED, 'the map has no "sheets" list: give it in the shape gods adopt --dry-run --json prints.')] };
+  for (const s of sheets) {
+    const name = typeof s === "object" && s !== null ? (s as Record<string, unknown>)["sheet"] : undefined;
+    if (typeof name !== "string" || !names.has(name.toLowerCase())) {
+      problems.push(
+        tableError(
+          ADOPTED,
+          `the map names a sheet ${typeof name === "string" ? `"${name.slice(0, 60)}"` : "without its name"} that the workbook does not have.`,
+        ),
+      );
+      continue;
+    }
+    const m = mappingOf(s, name);
+    if (typeof m === "string") problems.push(tableError(ADOPTED, m));
+    else mappings.set(name.toLowerCase(), m);
+  }
+  return { mappings, problems };
+}
+
+/** A carry typed on the command line (0.79, -2.5) exactly; null when it is not a number. */
+function typedCarry(text: string): Ratio | null {
+  return parseDecimal(text.trim());
+}
+
+/**
+ * Proposes how the gamemaster's sheets are brought in, and plans it: `raw` is the workbook as the
+ * adapter read its campaign tables, `sheets` every sheet of the gamemaster's as it is (the
+ * Adopted sheet too, when the workbook has one).
+ */
+export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], options: AdoptOptions): Adoption {
+  const { century } = options;
+  const problems: Problem[] = [];
+  if (!Number.isSafeInteger(century) || century < 1)
+    problems.push(tableError(LEDGER.name, `the last century paid by hand must be a whole number, 1 or more, not ${century}.`));
+  const own = addinSheets(raw);
+  const kept = keptOf(sheets);
+  const ledger = raw.tables.get(LEDGER.name.toLowerCase());
+  const kindAt = ledger?.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "kind") ?? -1;
+  const again = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
+  // A sheet named as the add-in names its own is the add-in's when it has its title ("C2 Mana" titled Mana Calculation).
+  const generated = (s: HandSheet) => GENERATED_SHEET.test(s.name) && (s.rows[0]?.[0] ?? null) === (generatedTitle(s.name) ?? "");
+  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()) && !generated(s));
+  const names = new Set(theirs.map((s) => s.name.toLowerCase()));
+  const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
+  problems.push(...(mapped?.problems ?? []));
+
+  // The gods, for the headers of a pantheon grid: those already in the campaign, and those a Gods sheet names.
+  const known = new Map<string, string>();
+  const godsTable = raw.tables.get(GODS.name.toLowerCase());
+  if (godsTable?.isTable === true) {
+    const at = godsTable.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "god");
+    for (const r of godsTable.rows) if (typeof r[at] === "string" && r[at].trim() !== "") known.set(nameKey(r[at]), r[at].trim());
+  }
+  const guesses: string[] = [];
+  const proposals: SheetProposal[] = [];
+  const first = theirs.map((s) => ({ sheet: s, guess: proposeMapping(s, new Set()) }));
+  const members = new Set([nameKey(DIABOLISM), nameKey(ATHEISM), ...known.keys()]);
+  for (const { sheet, guess } of first) {
+    if (guess.mapping.readAs !== "Gods" && guess.mapping.readAs !== "Cards") continue;
+    const col = sheet.rows[guess.mapping.headerRow - 1]?.findIndex((h) => typeof h === "string" && h.trim() === guess.mapping.columns["God"]) ?? -1;
+    for (const r of sheet.rows.slice(guess.mapping.headerRow)) if (typeof r[col] === "string") members.add(nameKey(r[col]));
+  }
+  for (const sheet of theirs) {
+    const given = mapped?.mappings.get(sheet.name.toLowerCase());
+    const stored = kept.mappings.get(sheet.name.toLowerCase());
+    const guess = proposeMapping(sheet, members);
+    const mapping = given ?? stored ?? guess.mapping;
+    if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
+    const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
+    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}) });
+  }
+
+  const read = readSheets(theirs, proposals, known);
+  problems.push(...read.problems);
+
+  // Rows brought before are not brought again; a Gods, Cards, Races or Pantheon row that changed since is said so.
+  const brought: BroughtRow[] = [];
+  const before = new Map<string, number>();
+  const left = new Map(kept.keys);
+  for (const r of read.rows) {
+    const k = keyOf(r.sheet, r.table, r.key);
+    const n = left.get(k) ?? 0;
+    if (n > 0) {
+      left.set(k, n - 1);
+      before.set(r.table, (before.get(r.table) ?? 0) + 1);
+    } else brought.push(r);
+  }
+  // One row per god, race, card, member: the first sheet that names it wins, the others are said.
+  const unique = new Set<string>();
+  const rows: BroughtRow[] = [];
+  for (const r of brought) {
+    if (r.table === DEATHS.name) {
+      rows.push(r);
+      continue;
+    }
+    const k = `${r.table}\u0000${r.key}`;
+    if (unique.has(k)) {
+      read.skipped.push({ sheet: r.sheet, row: r.sheetRow, why: `its ${r.table} row is brought from another row already` });
+      continue;
+    }
+    unique.add(k);
+    rows.push(r);
+  }
+
+  // Opening carries: --carry first, else the latest mana sheet of century N or before.
+  const opening: OpeningCarry[] = [];
+  const carries = new Map<string, { god: string; carry: Ratio; from: string }>();
+  const gods = new Map([...known, ...rows.filter((r) => r.table === GODS.name).map((r) => [nameKey(String(r.row["God"])), String(r.row["God"])] as const)]);
+  const latest = Math.max(-1, ...read.carries.filter((c) => c.century <= century).map((c) => c.century));
+  for (const c of read.carries) {
+    if (c.century !== latest) continue;
+    const { carry, rounded } = roundedCarry(c.carry);
+    carries.set(nameKey(c.god), { god: c.god, carry, from: `${c.address}${rounded ? ` (${formatExact(c.carry)}, rounded to the Ledger's millionths)` : ""}` });
+  }
+  for (const [god, amount] of options.carry ?? []) {
+    const value = typedCarry(amount);
+    const name = nameKey(god) === nameKey(DEMONS) ? DEMONS : gods.get(nameKey(god));
+    if (name === undefined) {
+      problems.push(tableError(GODS.name, `--carry ${god}=${amount}: "${god.slice(0, 60)}" is not a god of the campaign, nor ${DEMONS}.`));
+      continue;
+    }
+    if (value === null || cmp(value, ONE) >= 0 || roundedCarry(value).rounded) {
+      problems.push(
+        tableError(
+          LEDGER.name,
+          `--carry ${name}=${amount.slice(0, 40)}: give what the account carried, less than 1 (0.79), or what it owed, below 0 (-2.5), to at most 6 decimals.`,
+        ),
+      );
+      continue;
+    }
+    carries.set(nameKey(name), { god: name, carry: value, from: "--carry" });
+  }
+  for (const c of carries.values()) if (c.carry.n !== 0n) opening.push({ god: c.god, carry: formatExact(c.carry), from: c.from });
+  for (const c of carries.values())
+    if (cmp(c.carry, ONE) >= 0)
+      problems.push(
+        tableError(LEDGER.name, `${c.god} carried ${formatExact(c.carry)} (${c.from}): what is carried is less than 1 mana; the whole mana was paid out.`),
+      );
+
+  // The edits: each table made beside the sheets (or, brought in before, its new rows added).
+  const edits: TableEdit[] = [];
+  const tables: (TableProposal & { sources: TableSource[] })[] = [];
+  for (const spec of TARGETS) {
+    const mine = rows.filter((r) => r.table === spec.name);
+    const existing = raw.tables.get(spec.name.toLowerCase());
+    const values: EditRow[] = mine.map((r) => r.row);
+    if (existing?.isTable === true) {
+      if (values.length > 0) edits.push({ kind: "append", table: spec.name, rows: values });
+    } else edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+    tables.push({
+      table: spec.name,
+      sources: read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s),
+      rows: values.length,
+      before: before.get(spec.name) ?? 0,
+    });
+  }
+  const noSources = raw.tables.get(SOURCES.name.toLowerCase())?.isTable !== true && !rows.some((r) => r.table === SOURCES.name);
+  const keys: EditRow[] = [
+    ...proposals.filter((p) => !p.kept).map((p) => ({ Sheet: p.sheet, "Read As": MAPPING, Key: JSON.stringify(stripped(p)) })),
+    ...rows.map((r) => ({ Sheet: r.sheet, "Read As": r.table, Key: r.key })),
+  ];
+  // A mapping kept before and given anew is kept twice: the later row wins when read.
+  if (kept.raw === undefined) edits.push({ kind: "create", layout: ADOPTED_LAYOUT, rows: keys });
+  else if (keys.length > 0) edits.push({ kind: "append", table: ADOPTED, rows: keys });
+
+  const nothingNew = kept.raw !== undefined && rows.length === 0;
+  const counts = tables.filter((t) => t.rows > 0).map((t) => `${t.table} ${t.rows}`);
+  const message = nothingNew
+    ? "nothing new: every row of your sheets was brought in already."
+    : `brought in ${counts.length === 0 ? "no rows" : counts.join(", ")}. Your sheets were not changed.`;
+  const warnings = noSources ? [tableWarning(SOURCES.name, SOURCES_CHECKLIST)] : [];
+  return {
+    century,
+    sheets: proposals,
+    tables,
+    skipped: read.skipped,
+    opening,
+    guesses,
+    problems: [...problems, ...warnings],
+    edits: errorsIn(problems).length > 0 ? [] : edits,
+    nothingNew,
+    again: again || kept.raw !== undefined,
+    message,
+    workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
+  };
+}
+
+/** A proposal's sheet as kept: the mapping alone. */
+function stripped(p: SheetProposal): SheetMapping {
+  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept")) as unknown as SheetMapping;
+}
+
+/** What the Adopted sheet is, so that a reader of every sheet can leave it out. */
+export function isAdoptedSheet(name: string): boolean {
+  return name.toLowerCase() === ADOPTED.toLowerCase();
+}
+
+/**
+ * The opening balances as one credit of their own kind, at the last century paid by hand: each
+ * account's carry (below 0: what it owed), exact, written once (never when the Ledger holds a
+ * credit already). Read from the campaign as the adoption's edits leave it.
+ */
+export function planOpening(read: CampaignRead, adoption: Pick<Adoption, "century" | "opening">): CreditOutcome {
+  const { campaign } = read;
+  // The opening pays nobody: warnings about what a century end would pay do not stop it.
+  const { century } = adoption;
+  // A mana sheet of a century paid by hand ("C2 Mana") tells of a Ledger that is not there yet: the opening is it.
+  const problems = payingNobody(read.problems).filter((p) => {
+    const m = /^the sheet "C(\d+) Mana" shows that century (\d+) was paid/.exec(p.message);
+    return m === null || Number(m[1]) > century;
+  });
+  const what = openingWhat(century);
+  const first = campaign.ledger[0];
+  if (first !== undefined) {
+    // A Ledger kept already (typed by hand, or the add-in's) carries every account on: it is the book's history.
+    const given = adoption.opening.filter((o) => o.from === "--carry");
+    problems.push(
+      given.length > 0
+        ? tableError(
+            LEDGER.name,
+            `the Ledger holds credits already (this row), and they say what each account carries: --carry ${given.map((o) => o.god).join(", ")} would open the book a second time. Leave --carry out, or correct the Ledger itself.`,
+            { row: first.row },
+          )
+        : tableWarning(
+            LEDGER.name,
+            `the Ledger holds credits already (from this row): they are kept as the book's history and carry each account on, so no opening balances are written${adoption.opening.length > 0 ? " (the carries of your mana sheet are not used)" : ""}.`,
+            { row: first.row },
+          ),
+    );
+    return { kind: "opening", what, century, problems, campaign, payments: [], postings: [] };
+  }
+  const who = new Map(recipients(campaign).map((g) => [nameKey(g), g]));
+  const carried = new Map<string, Ratio>();
+  for (const o of adoption.opening) {
+    const god = who.get(nameKey(o.god));
+    const carry = parseDecimal(o.carry);
+    if (god === undefined || carry === null) {
+      problems.push(
+        tableError(
+          GODS.name,
+          `${o.god} carried ${o.carry} (${o.from}), but has no account: it is not a god of the Gods table (a demon's carry goes to ${DEMONS}).`,
+        ),
+      );
+      continue;
+    }
+    carried.set(god, carry);
+  }
+  // Every account opens, at 0 when it carried nothing: the Ledger then says the book began here.
+  const postings: Posting[] = [...who.values()].map((god) => {
+    const earned = carried.get(god) ?? ZERO;
+    return { god, carryIn: ZERO, earned, ...pay(ZERO, earned) };
+  });
+  return credit(read, "opening", what, century, postings, problems, { recorded: true });
+}
+
+/** An opening carry as the question shows it: "Vorn 0.79", "Kettu owes 2.5". */
+export function openingLine(o: OpeningCarry): string {
+  const r = parseDecimal(o.carry);
+  return r !== null && isNegative(r) ? `${o.god} owes ${formatExact({ n: -r.n, d: r.d })} (${o.from})` : `${o.god} ${o.carry} (${o.from})`;
+}
