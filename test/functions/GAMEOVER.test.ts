@@ -5,7 +5,7 @@ describe("GODS.GAMEOVER", () => {
   test("arity", () => {
     expect(GAMEOVER.params.map((p) => [p.name, p.optional])).toEqual([["level3_goals_claimed", false]]);
     expectValueError(call(GAMEOVER), /needs a value for level3_goals_claimed/);
-    expectValueError(call(GAMEOVER, 2, 1), /at most 1 values/);
+    expectValueError(call(GAMEOVER, 2, 1), /at most 1 value \(level3_goals_claimed\), but was given 2/);
   });
 
   test("worked examples (docs/rules/11-games-of-the-gods.md): the game ends with two level 3 goals claimed", () => {

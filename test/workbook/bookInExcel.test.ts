@@ -159,7 +159,7 @@ describe("an era's end in the pane's questions", () => {
     // The question before paying lists the warnings that change pay: the era's end is among them.
     const asked = payWarningsIn(status.problems).map(describeProblem);
     const eraWarning =
-      "Ledger table: century 1, Era Centrum's last (Era Centrum length 1, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 1, or Credit the era's end in the pane), and century 2 begins the next era. Paid before it, century 2 would be Era Centrum's 2nd, and the era's end could no longer be credited with century 1's counts: its era-end sources would pay late, or never.";
+      "Ledger table: century 1, Era Centrum's last (Era Centrum length 1, counting from century 1), is paid, but the era's end is not credited: credit it first (gods era-end --century 1, or Credit the era's end in the pane), and century 2 begins Era Omega. Paid before it, century 2 would be Era Centrum's 2nd, and the era's end could no longer be credited with century 1's counts: its era-end sources would pay late, or never.";
     expect(asked).toEqual([eraWarning]);
     // Not accepted: nothing is written, and the pane is handed the warning to ask again.
     const held = await endCentury(excel.run, 2, { unpaid: true });

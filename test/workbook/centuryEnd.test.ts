@@ -124,7 +124,7 @@ describe("the century end, on a campaign worked out by hand (see fixture.ts)", (
   test("skipping a century is refused; the default is the next one", () => {
     const one = withLedger(handWorked(), 1);
     expect(errorsIn(planCenturyEnd(rawWorkbook(one), 3).problems).map((p) => p.message)).toEqual([
-      "the Ledger's latest century is 1, so the next one is 2, not 3.",
+      "the Ledger's latest century is 1, so the next one is 2, not 3: give --century 2.",
     ]);
     expect(planCenturyEnd(rawWorkbook(one)).century).toBe(2);
   });
