@@ -39,7 +39,7 @@ const PANEL =
 function questionPanel(indent, name, yes, inner, list, result) {
   const lines = [
     `<div id="${name}-confirm" class="confirm" role="group" aria-labelledby="${name}-question" hidden>`,
-    `  <p id="${name}-question"></p>`,
+    `  <h3 id="${name}-question" class="question" tabindex="-1"></h3>`,
     ...(inner === undefined ? [] : inner.split("\n").map((line) => line.slice(indent.length))),
     ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list"></ul>`]),
     `  <div class="buttons">`,
@@ -81,7 +81,7 @@ function checklistRow(indent, table, example) {
     `<li id="check-${key}" data-table="${table}">`,
     `  <strong>${table}</strong> <span id="rows-${key}" class="rows">–</span>`,
     `  <button type="button" class="link" data-go="${table}">Go to the table</button>`,
-    `  <span class="example">One row: ${example}</span>`,
+    `  <span class="example">Example row, by column — ${example}</span>`,
     `</li>`,
   ];
   return lines.map((line) => indent + line).join("\n");

@@ -9,6 +9,7 @@ export { damagedWords, openActionProblems } from "./read/journal";
 export type { RawWorkbook } from "./model/raw";
 export type { CampaignRead } from "./read/campaign";
 export { LEDGER, RACES, sheetNames } from "./model/schema";
+export { BOOK_SHEETS } from "./model/schema";
 export { readCampaign } from "./read/campaign";
 export { eventOf } from "./read/credits";
 export { applyEdits } from "./plan/edits";
