@@ -4,11 +4,11 @@
  */
 import { excelRun, regenerateWorksheets } from "../../workbook/office";
 import { eraEndWords, type CampaignStatus } from "../../workbook";
-import { askToPay, wireCancel } from "../confirm";
+import { askToPay } from "../confirm";
 import { byId, el } from "../dom";
 import { steps } from "../messages";
 import { handOutTable, paymentsTable, plural, said } from "../render";
-import { goTo, onStatus, show, status, write, showSettled } from "../state";
+import { onStatus, status, write, showSettled } from "../state";
 import { askEraEnd, payCentury, showEnded } from "./century";
 
 const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
