@@ -64,6 +64,13 @@ export function selectTab(tab: HTMLButtonElement, focus = false): void {
   if (focus) tab.focus();
   const panel = panelOf(tab);
   if (panel === null) return;
+  // Chosen while the tabs are held under the header: the new tab starts just below them.
+  const list = tab.parentElement;
+  const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+  if (list !== null && list.getBoundingClientRect().top <= header + 1) {
+    const actions = document.getElementById("actions");
+    if (actions !== null) window.scrollTo({ top: window.scrollY + actions.getBoundingClientRect().top - header });
+  }
   loadTab(panel).then(
     () => {
       // Shown once its cards are wired, if it is still the tab chosen.
@@ -88,6 +95,13 @@ export function selectTab(tab: HTMLButtonElement, focus = false): void {
 /** A click or the arrow keys choose a tab, as in any tab list; Home and End the first and the last. */
 export function wireTabs(): void {
   const list = tabs();
+  // The header's height, for the tabs held under it.
+  const header = document.querySelector("header");
+  const measure = () => {
+    if (header !== null) document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`);
+  };
+  measure();
+  window.addEventListener("resize", measure);
   for (const [i, tab] of list.entries()) {
     tab.addEventListener("click", () => {
       selectTab(tab);
@@ -135,4 +149,16 @@ export function wireFolds(): void {
     card.querySelector("summary")?.addEventListener("pointerenter", open);
     if (card.open) open();
   }
+}
+
+/** A card unfolded by the gamemaster whose body would run below the screen comes up, its heading under the tabs. */
+export function wireUnfolding(): void {
+  document.getElementById("app")?.addEventListener("click", (e) => {
+    const summary = e.target instanceof Element ? e.target.closest("details.card > summary") : null;
+    const card = summary?.parentElement;
+    if (!(card instanceof HTMLDetailsElement)) return;
+    requestAnimationFrame(() => {
+      if (card.open && card.getBoundingClientRect().bottom > window.innerHeight) card.scrollIntoView({ block: "start" });
+    });
+  });
 }

@@ -19,7 +19,7 @@ import { byId } from "./dom";
 import { busy, refresh, refreshQuietly } from "./state";
 import { watchTheme } from "./theme";
 import { followVisibility } from "./visibility";
-import { wireFolds, wireTabs } from "./tabs";
+import { wireFolds, wireTabs, wireUnfolding } from "./tabs";
 
 function startInExcel(): void {
   const theme = watchTheme();
@@ -27,6 +27,7 @@ function startInExcel(): void {
   byId("app").hidden = false;
   wireTabs();
   wireFolds();
+  wireUnfolding();
   wireCampaign();
   wireStopped();
   wireSetup();

@@ -438,9 +438,9 @@ describe("inside Excel", () => {
     await page.waitForSelector("#century-confirm:not([hidden])");
     await idle(page);
     expect(await host(page, (h) => h.shown)).toBe(1);
-    // Asked, not paid: no Ledger yet, and focus on Cancel.
+    // Asked, not paid: no Ledger yet, and the focus on the question's words.
     expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).not.toContain("Ledger");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-no");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-question");
     expect(await page.textContent("#century-yes")).toBe("Pay century 1");
     await shot(page, "15-ribbon-century-question", "#century-title");
     await click(page, "#century-yes");
@@ -610,9 +610,11 @@ describe("inside Excel", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("next");
     await page.focus("#end-century");
     await page.keyboard.press("Enter");
-    // The question takes the focus on Cancel: Enter there pays nobody.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-no");
-    await page.keyboard.press("Shift+Tab");
+    // The question takes the focus on its words: Enter there pays nobody; Tab reaches Pay just under them.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-question");
+    await page.keyboard.press("Enter");
+    expect(await page.isVisible("#century-confirm")).toBe(true);
+    await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-yes");
     await page.keyboard.press("Enter");
     await page.waitForSelector("#century-result .payments");
@@ -1009,7 +1011,7 @@ describe("a workbook that only uses GODS functions: the pane hidden", () => {
     expect(await host(page, (h) => h.shown)).toBe(1);
     // One read (two round trips) for both the pane being shown and the button's question.
     expect(await host(page, (h) => [h.excel.runs, h.excel.syncs])).toEqual([2, 3]);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-no");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("century-question");
   });
 });
 
