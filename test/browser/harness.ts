@@ -139,7 +139,8 @@ export async function reveal(page: Page, selector: string): Promise<void> {
   // A Playwright selector's own steps (" >> nth=0") are not CSS: the element is the first the CSS part names.
   await page.evaluate(
     async (sel) => {
-      const found = document.querySelector(sel);
+      // A list's rows may not be drawn yet (their tab not opened): their box is what to reveal.
+      const found = document.querySelector(sel) ?? document.querySelector(sel.split(/\s+/)[0] ?? sel);
       if (!(found instanceof HTMLElement)) return;
       const panel = found.closest<HTMLElement>('[role="tabpanel"]');
       if (panel?.hidden === true) document.querySelector<HTMLElement>(`[aria-controls="${panel.id}"]`)?.click();
@@ -151,8 +152,17 @@ export async function reveal(page: Page, selector: string): Promise<void> {
         opened.push(d);
       }
       // A tab's cards, and a folded card's, load when first shown: wait until they are wired.
+      // Watched, not polled: a test may have stopped the page's clock.
       const ready = () => panel?.hidden !== true && opened.every((d) => d.dataset.loading === undefined);
-      for (let i = 0; i < 300 && !ready(); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!ready())
+        await new Promise<void>((resolve) => {
+          const watch = new MutationObserver(() => {
+            if (!ready()) return;
+            watch.disconnect();
+            resolve();
+          });
+          for (const e of [panel, ...opened]) if (e !== null) watch.observe(e, { attributes: true });
+        });
     },
     selector.split(" >> ")[0] ?? selector,
   );
@@ -160,7 +170,19 @@ export async function reveal(page: Page, selector: string): Promise<void> {
 
 /** The page, whose clicks and typing first reveal what they act on (see reveal). */
 export function revealing(page: Page): Page {
-  for (const name of ["click", "fill", "selectOption", "check", "isVisible"] as const) {
+  for (const name of [
+    "click",
+    "fill",
+    "selectOption",
+    "check",
+    "isVisible",
+    "isHidden",
+    "isDisabled",
+    "textContent",
+    "inputValue",
+    "$eval",
+    "$$eval",
+  ] as const) {
     const original = (page[name] as (selector: string, ...rest: unknown[]) => Promise<unknown>).bind(page);
     Object.assign(page, {
       [name]: async (selector: string, ...rest: unknown[]) => {

@@ -749,7 +749,7 @@ describe("inside Excel", () => {
     await payCentury(page);
     const text = await page.textContent("#century-result");
     expect(text).toMatch(
-      /^Nothing was written: Excel refused the change: a sheet or the workbook is protected.*Unprotect Sheet\)\. Then press “End century 1…” again\.$/,
+      /^Nothing was written: Excel refused the change: a sheet or the workbook is protected.*Unprotect Sheet\)\. It was writing C1 Death Worksheet, C1 Century-End Worksheet, C1 Mana, Heaven Events, Earth Events, Distribution Points \(what each god collects at the box\) and the Ledger\. Then press “End century 1…” again\.$/,
     );
     await page.evaluate(() => {
       if (window.godsTestHost) window.godsTestHost.failNext = new TypeError("Cannot read properties of undefined (reading 'values')");
@@ -1158,6 +1158,8 @@ describe("between sessions", () => {
     const tables = example();
     tables.Gods = (tables.Gods ?? []).map((r, i) => [...r, i === 0 ? "Mana" : ([12, 30, null, 4, 9][i - 1] ?? null)]);
     const page = await inExcel(tables);
+    // The Between tab's cards draw their rows once it is opened.
+    await reveal(page, "#session-rows");
     expect(await page.inputValue("#session-mana-0")).toBe("12");
     expect(await page.inputValue("#session-mana-2")).toBe("");
     await page.fill("#session-date", "2026-03-14");
