@@ -304,8 +304,9 @@ describe("a session at the table, through the pane", () => {
     await t.choose(t.field("Race (optional, chosen again for each death)"), "Low Elves");
     await t.press(t.button("Record the deaths"));
     await t.answered(page.getByText(/^Recorded 3 war deaths of the Low Elves in century 1/));
-    // The next death's race is chosen again.
+    // The next death's cause and race are chosen again.
     expect(await t.field("Race (optional, chosen again for each death)").inputValue()).toBe("");
+    expect(await t.field("Cause").inputValue()).toBe("");
 
     // ---- An event, credited twice by mistake
     t.begin("event");
