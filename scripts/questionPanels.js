@@ -1,5 +1,5 @@
 /* The task pane's questions before a click writes (src/taskpane/confirm.ts asks them) all have the
-   same markup: the question, what the question lists, Yes and Cancel. taskpane.html writes each one
+   same markup: the question, Yes and Cancel, then what the question lists. taskpane.html writes each one
    as <question-panel name="event" yes="Credit it">…what it lists…</question-panel>, and the build
    puts the panel's markup there, with its ids (event-confirm, event-question, event-yes, event-no).
    With list="ID" the panel lists its lines in <ul id="ID">; with result, the answer's box
@@ -35,17 +35,21 @@ function withParts(html, folder) {
 const PANEL =
   /^([ \t]*)<question-panel name="([a-z]+)" yes="([^"<>]+)"( list="[a-z-]+")?( result)?>(?:<\/question-panel>|\n([\s\S]*?)\n\1<\/question-panel>)$/gm;
 
-/** The markup of one question panel, indented as its placeholder was, with `inner` (its own lines) between the question and the buttons. */
+/**
+ * The markup of one question panel, indented as its placeholder was: the question's words, its
+ * buttons just under them (the eye goes from the question to Yes without crossing a long list),
+ * then `inner` (its own lines) and the list, to read before pressing.
+ */
 function questionPanel(indent, name, yes, inner, list, result) {
   const lines = [
     `<div id="${name}-confirm" class="confirm" role="group" aria-labelledby="${name}-question" hidden>`,
-    `  <p id="${name}-question"></p>`,
-    ...(inner === undefined ? [] : inner.split("\n").map((line) => line.slice(indent.length))),
-    ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list"></ul>`]),
+    `  <h3 id="${name}-question" class="question" tabindex="-1"></h3>`,
     `  <div class="buttons">`,
     `    <button id="${name}-yes" type="button" class="primary">${yes}</button>`,
     `    <button id="${name}-no" type="button">Cancel</button>`,
     `  </div>`,
+    ...(inner === undefined ? [] : inner.split("\n").map((line) => line.slice(indent.length))),
+    ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list"></ul>`]),
     `</div>`,
     ...(result === undefined ? [] : [`<div id="${name}-result" class="result" aria-live="polite"></div>`]),
   ];
@@ -81,7 +85,7 @@ function checklistRow(indent, table, example) {
     `<li id="check-${key}" data-table="${table}">`,
     `  <strong>${table}</strong> <span id="rows-${key}" class="rows">–</span>`,
     `  <button type="button" class="link" data-go="${table}">Go to the table</button>`,
-    `  <span class="example">One row: ${example}</span>`,
+    `  <span class="example">Example row, by column — ${example}</span>`,
     `</li>`,
   ];
   return lines.map((line) => indent + line).join("\n");

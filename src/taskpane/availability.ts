@@ -43,7 +43,8 @@ export function availability(status: CampaignStatus): Availability {
       : empty.length > 0
         ? `Fill ${empty.join(", ")} first (a row at least each, see the list above).`
         : undefined;
-  const event = status.events.length === 0 ? "The Sources table has no event source (a source with Timing event)." : fix;
+  const event =
+    status.events.length === 0 ? "No event to credit yet: a source paid each time something happens is a Sources row whose Timing column says event." : fix;
   return { ...(event === undefined ? {} : { event }), ...(fix === undefined ? {} : { century: fix }) };
 }
 
@@ -63,6 +64,7 @@ export function renderAvailability(status: CampaignStatus): void {
   }
   for (const b of byId("tally-body").querySelectorAll("button")) b.disabled = why.deaths !== undefined;
   byId("credit-era", HTMLButtonElement).disabled = !status.eraEnd.ready || why.century !== undefined;
+  byId("era-due-credit", HTMLButtonElement).disabled = !status.eraEnd.ready || why.century !== undefined;
   byId("redo-century", HTMLButtonElement).disabled = !status.redo.ready || why.century !== undefined;
   byId("undo-credit", HTMLButtonElement).disabled = status.credits[0]?.undoable !== true;
   byId("reseal", HTMLButtonElement).disabled = !status.problems.some((p) => p.seal === true);

@@ -1,5 +1,6 @@
 /**
- * The one way the pane asks before a click writes: a question under its button, focus on Cancel,
+ * The one way the pane asks before a click writes: a question under its button, focus on its words
+ * (Enter there pays nobody; Escape cancels),
  * and for a payment every warning that changes pay named, the Yes saying it pays despite them.
  * The question and the answer's box move to the button that asked (one panel serves several
  * buttons: the war, the disaster and the growth; a century's end and its redo), so that the
@@ -41,6 +42,7 @@ export function placeNear(box: HTMLElement, from: HTMLElement | null, result: HT
 /** Asks `question` in its panel, next to `from` (the control that asked); Yes runs `onYes`, Cancel closes the panel and returns focus to `back`. */
 export function ask(panel: Question, question: string, yes: string, onYes: () => void, from: HTMLElement | null = asking()): void {
   const box = byId(`${panel}-confirm`);
+  askedBy.delete(panel);
   askedBy.set(panel, from);
   placeNear(box, from, document.getElementById(`${panel}-result`));
   byId(`${panel}-question`).textContent = question;
@@ -52,16 +54,18 @@ export function ask(panel: Question, question: string, yes: string, onYes: () =>
     onYes();
   };
   box.hidden = false;
+  // Its words, what it lists and its buttons in view (a long list scrolls inside the question).
   box.scrollIntoView({ block: "nearest" });
-  // Asked at the end of an action (a war shown first), Cancel is still greyed: it takes focus once the action ends.
-  asked = byId(`${panel}-no`, HTMLButtonElement);
+  // The focus starts on the question's words, read first; Tab goes on to what it lists, then Yes and Cancel.
+  // Asked at the end of an action (a war shown first), it takes the focus once the action ends.
+  asked = byId(`${panel}-question`);
   asked.focus({ preventScroll: true });
 }
 
-let asked: HTMLButtonElement | undefined;
+let asked: HTMLElement | undefined;
 
-/** The Cancel of the latest question, once: where focus goes when an action ends on a question. */
-export function lastAsked(): HTMLButtonElement | undefined {
+/** The words of the latest question, once: where focus goes when an action ends on a question. */
+export function lastAsked(): HTMLElement | undefined {
   const cancel = asked;
   asked = undefined;
   return cancel;
@@ -72,8 +76,30 @@ export function wireCancel(panel: Question, back: Id): void {
   byId(`${panel}-no`).addEventListener("click", () => {
     byId(`${panel}-confirm`).hidden = true;
     const from = askedBy.get(panel);
-    (from?.isConnected === true ? from : byId(back)).focus();
+    (from?.isConnected === true && from.offsetParent !== null ? from : byId(back)).focus();
   });
+  if (!escaping) {
+    escaping = true;
+    document.addEventListener("keydown", escape);
+  }
+}
+
+let escaping = false;
+
+/**
+ * Escape cancels a question, as its Cancel does: the one holding the keyboard, or else the latest
+ * asked that is still open. While its action runs Cancel is greyed, and Escape does nothing.
+ */
+function escape(e: KeyboardEvent): void {
+  if (e.key !== "Escape" || e.defaultPrevented) return;
+  const on = document.activeElement;
+  const holding = on instanceof HTMLElement ? on.closest<HTMLElement>(".confirm") : null;
+  const latest = [...askedBy.keys()].reverse().map((q) => document.getElementById(`${q}-confirm`));
+  const box = [holding, ...latest].find((b): b is HTMLElement => b !== null && !b.hidden && b.offsetParent !== null);
+  const cancel = box?.querySelector<HTMLButtonElement>('button[id$="-no"]');
+  if (cancel === null || cancel === undefined || cancel.disabled) return;
+  e.preventDefault();
+  cancel.click();
 }
 
 /**

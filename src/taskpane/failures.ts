@@ -40,10 +40,15 @@ const UNKNOWN =
  * An error as a sentence for the gamemaster: one cause and what to do, and with `button` (the
  * button that started the action) the button to press once it is done.
  */
-export function plainError(e: unknown, button?: string): string {
+export function plainError(e: unknown, button?: string, sheets?: string): string {
   const code = (e as { code?: unknown } | null)?.code;
-  const cause = typeof code === "string" ? BY_CODE[code] : undefined;
-  const again = (text: string) => (button === undefined ? text : `${text.replace(/,? then (try again|retry)\.$/, ".")} Then press “${button}” again.`);
+  // The sheets it was changing, by name, when the action said which.
+  const named = (text: string | undefined) => (sheets === undefined ? text : text?.replace("Check the sheets it was changing", `Check ${sheets}`));
+  const cause = named(typeof code === "string" ? BY_CODE[code] : undefined);
+  // The sheets it was writing are named once, before the button to press again.
+  const where = (text: string) => (sheets === undefined || text.includes(sheets) ? "" : ` It was writing ${sheets}.`);
+  const again = (text: string) =>
+    button === undefined ? `${text}${where(text)}` : `${text.replace(/,? then (try again|retry)\.$/, ".")}${where(text)} Then press “${button}” again.`;
   if ((e as { plain?: unknown } | null)?.plain === true && e instanceof Error) {
     // Refused before anything was written: Excel's reason is the one cause. Otherwise the add-in's own words say what happened, Excel's reason after.
     if (cause !== undefined && e.message.startsWith("Nothing was written:")) return again(`Nothing was written: ${cause}`);
@@ -52,5 +57,5 @@ export function plainError(e: unknown, button?: string): string {
   if (cause !== undefined) return again(cause);
   // The engine's messages are written for gamemasters already.
   if (e instanceof RuleError) return e.message;
-  return again(UNKNOWN);
+  return again(named(UNKNOWN) ?? UNKNOWN);
 }

@@ -2,6 +2,7 @@
  * What the pane says while it works, and when something goes wrong: plain sentences for a
  * gamemaster, never an exception's text or a stack.
  */
+import { BOOK_SHEETS } from "../workbook";
 import type { ActionStep } from "../workbook/office";
 
 /**
@@ -9,9 +10,9 @@ import type { ActionStep } from "../workbook/office";
  * something fails, so they load then, keeping the pane's first load small; should even that fail,
  * the general sentence is said.
  */
-export function failureText(e: unknown, button?: string): Promise<string> {
+export function failureText(e: unknown, button?: string, sheets?: string): Promise<string> {
   return import(/* webpackChunkName: "failures" */ "./failures").then(
-    (m) => m.plainError(e, button),
+    (m) => m.plainError(e, button, sheets),
     () => "Something went wrong and the action did not finish. Try again.",
   );
 }
@@ -28,13 +29,16 @@ export function waitingText(attempt: number): string {
 export const HELD =
   "Still waiting for Excel. If you are typing in a cell, press Enter or click another cell in the sheet: Excel holds the add-in's work until the edit ends, and clicking in this pane does not end it.";
 
-/** What an action does at each step, for the progress line. */
-export type StepTexts = Readonly<Record<ActionStep, string>>;
+/** What an action does at each step, for the progress line; and the sheets a writing action changes, named if it fails. */
+export type StepTexts = Readonly<Record<ActionStep, string>> & { readonly sheets?: string };
+
+/** The sheets every credit brings up to date, in the pane's words. */
+export const BOOK_SHEET_NAMES = `${BOOK_SHEETS.heaven}, ${BOOK_SHEETS.earth}, ${BOOK_SHEETS.points} (what each god collects at the box)`;
 
 /** Every action begins by reading the campaign. */
 export const READING = "Reading the campaign tables…";
 
-/** The progress of an action that reads the campaign, then writes `writing`. */
-export function steps(writing: string): StepTexts {
-  return { reading: READING, writing };
+/** The progress of an action that reads the campaign, then writes `writing` on `sheets`. */
+export function steps(writing: string, sheets?: string): StepTexts {
+  return { reading: READING, writing, ...(sheets === undefined ? {} : { sheets }) };
 }

@@ -15,6 +15,18 @@ import { showMessage, showProblems } from "./render";
 let current: CampaignStatus | null = null;
 /** Whether the latest action stopped on a failure. */
 let failed = false;
+/** What is told each time the pane stops being busy (the header's line). */
+const settled: (() => void)[] = [];
+
+/** Whether the latest action stopped on a failure: the header says so until another action succeeds. */
+export function stoppedOnFailure(): boolean {
+  return failed;
+}
+
+/** Called each time the pane stops being busy. */
+export function onSettled(hook: () => void): void {
+  settled.push(hook);
+}
 /** Where the action under way shows its answer: the one result a new status does not clear. */
 let answering: HTMLElement | null = null;
 /** Actions under way (one may overlap another's end). */
@@ -30,9 +42,17 @@ export function busy(): boolean {
   return running > 0;
 }
 
-/** A card's part of showing a new status. */
+/** A card's part of showing a new status; a card wired after the first read (its tab opened later) shows the status at once. */
 export function onStatus(render: (status: CampaignStatus) => void): void {
   renderers.push(render);
+  if (current !== null) render(current);
+}
+
+/** After a tab's cards are wired: what the campaign does not allow greyed, and every control greyed while an action runs. */
+export function settleControls(within: HTMLElement): void {
+  if (running > 0)
+    for (const c of within.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>("button, input, select")) c.disabled = true;
+  else if (current !== null) renderAvailability(current);
 }
 
 function controls(): (HTMLButtonElement | HTMLInputElement | HTMLSelectElement)[] {
@@ -54,8 +74,9 @@ function setBusy(on: boolean, text = ""): void {
     const at = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     // Never "up to date" over a failure: the line points at the message that says what to press.
     progress(failed ? `Stopped at ${at}: see the message under the button you pressed.` : `Up to date with the workbook (${at}).`);
-    // What the campaign does not allow stays disabled, with its reason.
+    // What the campaign does not allow stays disabled, with its reason; the header says whether the latest action stopped.
     if (current !== null) renderAvailability(current);
+    for (const hook of settled) hook();
   }
 }
 
@@ -76,6 +97,7 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
   const before = target.firstElementChild;
   answering = target;
   failed = false;
+  foldAnswers();
   lastAsked();
   setBusy(true, texts.reading);
   // What the progress line said before Excel held a request, to say again once it answers.
@@ -101,7 +123,7 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
     // For whoever debugs the add-in; the gamemaster gets the sentence below.
     console.warn("The Gods II pane:", e);
     failed = true;
-    showMessage(target, "error", await failureText(e, button));
+    showMessage(target, "error", await failureText(e, button, texts.sheets));
     ending.failed?.();
   } finally {
     answering = null;
@@ -119,6 +141,11 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
       answer.focus({ preventScroll: true });
     } else if (lost) document.getElementById(focused)?.focus();
   }
+}
+
+/** A long answer that has been read (a paid century's) folds to its heading, openable: the pane stays put. */
+export function foldAnswers(): void {
+  for (const d of document.querySelectorAll<HTMLDetailsElement>("details.folds[open]")) d.open = false;
 }
 
 /** What a writing action is given: the click's operation id, and a way to be told that one of its requests failed. */

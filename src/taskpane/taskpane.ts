@@ -1,53 +1,40 @@
 /**
- * The gamemaster's pane: starts the cards (each wires its controls and renders its part of the
- * campaign's status, see cards/) and follows the workbook. No rule of the game is worked out
+ * The gamemaster's pane: starts the cards of the top and of the Play tab (each wires its controls
+ * and renders its part of the campaign's status, see cards/; the other tabs' cards and the Play
+ * tab's folded ones load when first shown, see tabs.ts) and follows the workbook. No rule of the game is worked out
  * here; the actions and the engine do that.
  */
 // The ribbon's command lives in this bundle: one copy of the actions, so the pane and the ribbon
 // share the flag that keeps two writing actions from running at once.
 import "../commands/commands";
 import { excelRun, followChanges } from "../workbook/office";
-import { wireBookByHand } from "./cards/book";
 import { wireCampaign } from "./cards/campaign";
 import { wireStopped } from "./cards/stopped";
 import { wireCentury } from "./cards/century";
-import { wireCouncil } from "./cards/council";
-import { wireDebit } from "./cards/debit";
 import { wireDeaths } from "./cards/deaths";
 import { wireEvents } from "./cards/events";
-import { wireMana } from "./cards/mana";
-import { wireCardsBought } from "./cards/cardsBought";
-import { wireSessionEnd } from "./cards/session";
-import { wirePantheons } from "./cards/pantheons";
-import { wireReferee } from "./cards/referee";
 import { wireSetup } from "./cards/setup";
 import { startTicking, stopTicking, wireTimers } from "./cards/timers";
 import { byId } from "./dom";
 import { busy, refresh, refreshQuietly } from "./state";
 import { watchTheme } from "./theme";
 import { followVisibility } from "./visibility";
-import { wireTabs } from "./tabs";
+import { wireFolds, wireTabs, wireUnfolding } from "./tabs";
 
 function startInExcel(): void {
   const theme = watchTheme();
   byId("starting").hidden = true;
   byId("app").hidden = false;
   wireTabs();
+  wireFolds();
+  wireUnfolding();
   wireCampaign();
   wireStopped();
   wireSetup();
   wireDeaths();
   wireEvents();
-  wireDebit();
   wireCentury();
-  wireReferee();
   wireTimers();
-  wirePantheons();
-  wireBookByHand();
-  wireCouncil();
-  wireSessionEnd();
-  wireCardsBought();
-  wireMana();
   // A workbook that only uses GODS functions starts this page with the pane hidden: nothing is
   // read, followed or ticked until the gamemaster opens the pane.
   followVisibility((shown) => {

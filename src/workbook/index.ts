@@ -10,6 +10,7 @@ export type { RawWorkbook } from "./model/raw";
 export type { CampaignRead } from "./read/campaign";
 export { LEDGER, RACES, sheetNames } from "./model/schema";
 export { INPUT_TABLES } from "./model/schema";
+export { BOOK_SHEETS } from "./model/schema";
 export { readCampaign } from "./read/campaign";
 export { damageIn } from "./read/damage";
 export { eventOf } from "./read/credits";

@@ -90,16 +90,21 @@ export function usePane(): void {
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "gods-pane-"));
     dist = path.join(work, "dist");
-    execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", dist], {
-      cwd: root,
-      stdio: "pipe",
-    });
+    // GODS_PANE_DIST=dist runs the tests on a production build made before (npx webpack --mode production), copied.
+    const made = process.env.GODS_PANE_DIST;
+    if (made !== undefined && made !== "") fs.cpSync(path.resolve(root, made), dist, { recursive: true });
+    else
+      execFileSync(process.execPath, [path.join(root, "node_modules", "webpack", "bin", "webpack.js"), "--mode", "production", "--output-path", dist], {
+        cwd: root,
+        stdio: "pipe",
+      });
     hostScript = await bundleHost(path.join(work, "host"));
     server = await serve(dist);
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
     fs.mkdirSync(shots, { recursive: true });
-  });
+    // The production build takes a minute and a half on two busy cores.
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -133,14 +138,31 @@ let open: Pane[] = [];
 export async function reveal(page: Page, selector: string): Promise<void> {
   // A Playwright selector's own steps (" >> nth=0") are not CSS: the element is the first the CSS part names.
   await page.evaluate(
-    (sel) => {
-      const found = document.querySelector(sel);
+    async (sel) => {
+      // A list's rows may not be drawn yet (their tab not opened): their box is what to reveal.
+      const found = document.querySelector(sel) ?? document.querySelector(sel.split(/\s+/)[0] ?? sel);
       if (!(found instanceof HTMLElement)) return;
       const panel = found.closest<HTMLElement>('[role="tabpanel"]');
       if (panel?.hidden === true) document.querySelector<HTMLElement>(`[aria-controls="${panel.id}"]`)?.click();
       // A summary is clicked to fold or unfold its own card: only the cards around that one open here.
       const from = found.tagName === "SUMMARY" ? found.parentElement?.parentElement : found.parentElement;
-      for (let d = from?.closest("details") ?? null; d !== null; d = d.parentElement?.closest("details") ?? null) d.open = true;
+      const opened: HTMLElement[] = [];
+      for (let d = from?.closest("details") ?? null; d !== null; d = d.parentElement?.closest("details") ?? null) {
+        d.open = true;
+        opened.push(d);
+      }
+      // A tab's cards, and a folded card's, load when first shown: wait until they are wired.
+      // Watched, not polled: a test may have stopped the page's clock.
+      const ready = () => panel?.hidden !== true && opened.every((d) => d.dataset.loading === undefined);
+      if (!ready())
+        await new Promise<void>((resolve) => {
+          const watch = new MutationObserver(() => {
+            if (!ready()) return;
+            watch.disconnect();
+            resolve();
+          });
+          for (const e of [panel, ...opened]) if (e !== null) watch.observe(e, { attributes: true });
+        });
     },
     selector.split(" >> ")[0] ?? selector,
   );
@@ -148,7 +170,19 @@ export async function reveal(page: Page, selector: string): Promise<void> {
 
 /** The page, whose clicks and typing first reveal what they act on (see reveal). */
 export function revealing(page: Page): Page {
-  for (const name of ["click", "fill", "selectOption", "check", "isVisible"] as const) {
+  for (const name of [
+    "click",
+    "fill",
+    "selectOption",
+    "check",
+    "isVisible",
+    "isHidden",
+    "isDisabled",
+    "textContent",
+    "inputValue",
+    "$eval",
+    "$$eval",
+  ] as const) {
     const original = (page[name] as (selector: string, ...rest: unknown[]) => Promise<unknown>).bind(page);
     Object.assign(page, {
       [name]: async (selector: string, ...rest: unknown[]) => {

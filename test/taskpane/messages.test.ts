@@ -3,9 +3,10 @@ import { RuleError } from "../../src/engine/errors";
 import { plainError } from "../../src/taskpane/failures";
 import { waitingText } from "../../src/taskpane/messages";
 
+const office = (code: string) => Object.assign(new Error(`RichApi.Error ${code} at processRequest`), { code });
+
 describe("plainError", () => {
   test("Office.js errors a gamemaster can act on get their own sentence", () => {
-    const office = (code: string) => Object.assign(new Error(`RichApi.Error ${code} at processRequest`), { code });
     expect(plainError(office("InvalidOperationInCellEditMode"))).toMatch(/^Excel is still waiting for you to finish editing a cell\. Press Enter/);
     expect(plainError(office("AccessDenied"))).toMatch(/protected/);
     expect(plainError(office("ItemNotFound"))).toMatch(/renamed or deleted/);
@@ -33,6 +34,21 @@ describe("plainError", () => {
       expect(text).toMatch(/^Something went wrong and the action did not finish\./);
       expect(text).not.toMatch(/undefined|boom|SomethingNew/);
     }
+  });
+
+  test("a failure names the sheets the action was writing, once, before the button to press again", () => {
+    const sheets = "C1 Death Worksheet, C1 Century-End Worksheet, C1 Mana and the Ledger";
+    expect(plainError(new TypeError("x"), "End century 1…", sheets)).toBe(
+      `Something went wrong and the action did not finish. Check ${sheets}, then try again; if it happens again, save, close and reopen the workbook. Then press “End century 1…” again.`,
+    );
+    expect(plainError(office("AccessDenied"), "End century 1…", sheets)).toBe(
+      `Excel refused the change: a sheet or the workbook is protected, or the file is open read-only. Unprotect it (Review › Unprotect Sheet). It was writing ${sheets}. Then press “End century 1…” again.`,
+    );
+    expect(plainError(office("GeneralException"), undefined, sheets)).toMatch(
+      new RegExp(`^Excel could not finish the change\\. Check ${sheets}, then try again;`),
+    );
+    // Without the sheets, the sentence is as before.
+    expect(plainError(office("GeneralException"))).toMatch(/Check the sheets it was changing/);
   });
 });
 

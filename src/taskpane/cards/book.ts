@@ -2,8 +2,8 @@
  * The book by hand: a god renamed everywhere, the book corrected on purpose, and a credit written
  * on two computers put right (each asked first).
  */
-import { correctBook, excelRun, putBookRight, settlePaidTwice, isSettled } from "../../workbook/office";
-import { betweenTools } from "../later";
+import { correctBook, excelRun, isSettled } from "../../workbook/office";
+import { betweenTools, settleTools } from "../later";
 import { errorsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, setOptions } from "../dom";
@@ -57,7 +57,7 @@ export function wireBookByHand(): void {
         "Put the Ledger right",
         () =>
           void write(result, steps("Putting the Ledger right…"), `mixed:${mixed}`, async (options) => {
-            const outcome = await putBookRight(excelRun, mixed, options);
+            const outcome = await (await settleTools()).putBookRight(excelRun, mixed, options);
             if (showSettled(result, outcome)) return;
             show(outcome.status);
             showMessage(result, "done", "The Ledger is put right: its rows and its seal agree again.");
@@ -76,7 +76,7 @@ export function wireBookByHand(): void {
       "It is put right",
       () =>
         void write(result, steps("Recording that it is put right…"), `twice:${credit}`, async (options) => {
-          const outcome = await settlePaidTwice(excelRun, credit, options);
+          const outcome = await (await settleTools()).settlePaidTwice(excelRun, credit, options);
           if (showSettled(result, outcome)) return;
           show(outcome.status);
           showMessage(result, "done", "Recorded as put right: payments go on.");

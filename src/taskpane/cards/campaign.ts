@@ -8,7 +8,7 @@ import { excelRun, selectCell } from "../../workbook/office";
 import { emptyTables, missingTables, rowsOf } from "../availability";
 import { byId, el } from "../dom";
 import { plural, problemList } from "../render";
-import { act, goTo, onStatus, refresh, status } from "../state";
+import { act, goTo, onSettled, onStatus, refresh, status, stoppedOnFailure } from "../state";
 
 function renderTables(status: CampaignStatus): void {
   const inputs = status.tables.filter((t) => t.name !== LEDGER.name);
@@ -92,12 +92,21 @@ function render(status: CampaignStatus): void {
   list.setAttribute("aria-labelledby", "problems-title");
   byId("problems").replaceWith(list);
 
+  renderState(status);
+}
+
+/** The header's one line: the century in play and whether it can end, or that the latest action stopped. */
+function renderState(status: CampaignStatus): void {
+  const missing = missingTables(status);
+  const fresh = missing.length === status.tables.filter((t) => t.required).length;
   const state = byId("state");
   const allErrors = errorsIn(status.problems).length;
   const empty = emptyTables(status);
-  state.className = `state ${missing.length > 0 || allErrors > 0 || empty.length > 0 ? "problem" : "ready"}`;
-  state.textContent =
-    missing.length > 0
+  const stopped = stoppedOnFailure();
+  state.className = `state ${stopped || missing.length > 0 || allErrors > 0 || empty.length > 0 ? "problem" : "ready"}`;
+  state.textContent = stopped
+    ? `Century ${status.nextCentury} · stopped: see the message`
+    : missing.length > 0
       ? fresh
         ? "Not a campaign yet"
         : `Tables missing: ${missing.join(", ")}`
@@ -110,6 +119,10 @@ function render(status: CampaignStatus): void {
 
 export function wireCampaign(): void {
   onStatus(render);
+  onSettled(() => {
+    const current = status();
+    if (current !== null) renderState(current);
+  });
   byId("refresh").addEventListener("click", () => void refresh());
   // "Go to the table": Excel shows its sheet, its first cell selected (a set-up table's header), for the gamemaster to type its first row.
   byId("checklist").addEventListener("click", (e) => {

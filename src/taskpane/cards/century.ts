@@ -1,16 +1,17 @@
 /**
- * The century card: the live preview of the century in play, its end (asked first, every warning
- * that changes pay named), the redo of the latest century, the era's end, the worksheets alone,
- * the session packet, and the ribbon's End century button, which only opens this card's question.
+ * The century's end, at the top of the pane: its button and question (every warning that changes
+ * pay named), what each god collects once it is paid, and the ribbon's End century button, which
+ * only opens this question. The Century tab's cards (the preview, the redo, the era's end, the
+ * worksheets alone) are in centuryTab.ts, loaded with their tab.
  */
 import { onCenturyEndNews } from "../../commands/events";
-import { creditEraEnd, endCentury, excelRun, regenerateWorksheets, type CenturyEndInExcel } from "../../workbook/office";
-import { betweenTools } from "../later";
+import { creditEraEnd, endCentury, excelRun, type CenturyEndInExcel } from "../../workbook/office";
 import { describeProblem, eraEndWords, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
+import { availability } from "../availability";
 import { askToPay, wireCancel } from "../confirm";
 import { byId, el } from "../dom";
-import { steps } from "../messages";
-import { handOutTable, paymentsTable, plural, problemList, said, showMessage, showProblems, type GoTo } from "../render";
+import { BOOK_SHEET_NAMES, steps } from "../messages";
+import { handOutTable, paymentsTable, plural, problemList, showProblems, type GoTo } from "../render";
 import { goTo, onStatus, refresh, show, status, write, showSettled } from "../state";
 import { showCredit } from "./events";
 
@@ -20,40 +21,6 @@ export function centuryWarnings(current: CampaignStatus): string[] {
   if (current.deathsInPlay === 0) warnings.push(`No deaths are logged for century ${current.nextCentury}.`);
   for (const p of warningsIn(current.problems)) if (p.changesPay !== true) warnings.push(describeProblem(p));
   return warnings;
-}
-
-const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-
-/** The century in play: its preview, its buttons, the redo of the latest and the era's end. */
-function render(current: CampaignStatus): void {
-  const n = current.nextCentury;
-  byId("end-century").textContent = `End century ${n}…`;
-  byId("century-yes").textContent = `Pay century ${n}`;
-  const preview = current.preview;
-  byId("preview-body").replaceChildren(
-    preview === null
-      ? el("p", { className: "hint", text: "Shown once the campaign has no problem." })
-      : paymentsTable(`What each god would collect (updated as the tables change)`, preview, current.trends),
-  );
-  byId("redo-century").hidden = current.redo.century === 0;
-  byId("redo-century").textContent = `Redo century ${current.redo.century}…`;
-  byId("redo-reason").hidden = current.redo.ready;
-  byId("redo-reason").textContent = `Not now: ${said(current.redo.reason ?? "")}`;
-  // An era's end is due when the century that closes it has ended (the Settings table gives an
-  // era's length); it unfolds then. Otherwise it waits folded, saying why, for a gamemaster who knows.
-  const era = current.eraEnd;
-  byId("era").hidden = !current.hasEraEnd && era.due !== true;
-  const words = eraEndWords(era.century);
-  byId("credit-era").hidden = !era.ready;
-  byId("era-text").textContent = !era.ready
-    ? `Not now: ${said(era.reason ?? "")}`
-    : era.due === true
-      ? `${sentence(words)} is due now.`
-      : era.century === 0
-        ? `${sentence(words)} can be credited before century 1 ends.`
-        : `Century ${era.century} ended last, and by the Settings table it does not close an era: credit the era's end only if it does.`;
-  byId("credit-era").textContent = `Credit ${words}…`;
-  if (era.ready && era.due === true) byId("era", HTMLDetailsElement).open = true;
 }
 
 /** What each god collects after a century end, or why nothing was written. */
@@ -75,15 +42,16 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
       ? `Century ${outcome.century} is paid`
       : `Worksheets of century ${outcome.century} written; nobody was paid`;
   const written = ledger
-    ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, the event worksheets, the distribution points and the Ledger`
+    ? `${names.deaths}, ${names.centuryEnd}, ${names.mana}, ${BOOK_SHEET_NAMES} and the Ledger`
     : `${names.deaths} and ${names.centuryEnd}`;
+  // A paid century's answer folds to its heading once the next action starts or the tab changes (state.ts's foldAnswers), so the tabs stay put.
   const box = el(
-    "div",
-    { className: "message done" },
-    el("h3", { text: heading, attrs: { tabindex: "-1", id: "century-result-title" } }),
+    "details",
+    { className: "message done folds", attrs: { open: "" } },
+    el("summary", {}, el("h3", { text: heading, attrs: { tabindex: "-1", id: "century-result-title" } })),
     ...(redo
       ? [
-          handOutTable("At the distribution points: only the difference", outcome.handOut ?? []),
+          handOutTable("At each god's box: only the difference", outcome.handOut ?? []),
           el("p", { className: "hint", text: "Its first end was handed out already: hand out what is more, take back what is less, and nothing else." }),
         ]
       : ledger
@@ -99,16 +67,19 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
   target.replaceChildren(box);
 }
 
-function showEnded(outcome: CenturyEndInExcel, ledger: boolean, target: HTMLElement = byId("century-result")): void {
+export function showEnded(outcome: CenturyEndInExcel, ledger: boolean, target: HTMLElement = byId("century-result")): void {
   show(outcome.status);
   showCenturyEnd(target, outcome, ledger, goTo);
 }
 
-export function wireCentury(): void {
-  onStatus(render);
-  const target = byId("century-result");
-  const pay = (n: number, redo: boolean) => (accepted: string[], again: (unseen: readonly Problem[]) => void) =>
-    void write(target, steps(`Writing the worksheets of century ${n} and the Ledger…`), `century:${n}:${String(redo)}`, async (options) => {
+/** Pays century `n` (or calculates it again, `redo`) once its question's Yes is pressed; the answer shows under the question. */
+export const payCentury =
+  (n: number, redo: boolean) =>
+  (accepted: string[], again: (unseen: readonly Problem[]) => void): void => {
+    const target = byId("century-result");
+    const names = sheetNames(n);
+    const sheets = `${names.deaths}, ${names.centuryEnd}, ${names.mana}, ${BOOK_SHEET_NAMES} and the Ledger`;
+    void write(target, steps(`Writing the worksheets of century ${n} and the Ledger…`, sheets), `century:${n}:${String(redo)}`, async (options) => {
       const outcome = await endCentury(excelRun, n, { ...options, unpaid: !redo, accepted });
       if (showSettled(target, outcome)) return;
       const held = outcome.unaccepted ?? [];
@@ -120,6 +91,77 @@ export function wireCentury(): void {
       showEnded(outcome, true);
       (document.getElementById("century-result-title") ?? target).focus();
     });
+  };
+
+/** The century's button and its question's Yes, named after the century in play; an era's end, when due, offered beside it. */
+function render(current: CampaignStatus): void {
+  const n = current.nextCentury;
+  byId("end-century").textContent = `End century ${n}…`;
+  byId("century-yes").textContent = `Pay century ${n}`;
+  const era = current.eraEnd;
+  byId("era-due").hidden = !(era.ready && era.due === true);
+  byId("era-due-text").textContent = `Century ${era.century} closed an era: credit ${eraEndWords(era.century)} before century ${n} is paid.`;
+}
+
+/** Asks to credit the era's end (from the century box when it is due, or the Century tab), every warning that changes pay named. */
+export function askEraEnd(): void {
+  const current = status();
+  if (current === null || !current.eraEnd.ready) return;
+  const n = current.eraEnd.century;
+  const result = byId("era-result");
+  askToPay(
+    "era",
+    `Credit the era's end (${eraEndWords(n)})? The sources paid at an era's end count from the Counts of century ${n}.`,
+    "Credit the era's end",
+    current.eraEnd.warnings ?? [],
+    [],
+    (accepted, again) =>
+      void write(result, steps("Crediting the era's end…", `${BOOK_SHEET_NAMES} and the Ledger`), `era:${n}`, async (options) => {
+        const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
+        if (showSettled(result, outcome)) return;
+        const held = outcome.unaccepted ?? [];
+        show(outcome.status, held.length === 0);
+        if (held.length > 0) again(held);
+        else showCredit(result, outcome, goTo);
+      }),
+  );
+}
+
+/**
+ * The century's end one press away from anywhere: scrolled out of view, its button floats in the
+ * sticky header (the same button, so one name and one place in the keyboard's order), while the
+ * century can be ended; its question opens at the top, in view with its Pay.
+ */
+function floatEndCentury(): void {
+  const button = byId("end-century", HTMLButtonElement);
+  const header = document.querySelector("header");
+  let away = false;
+  let ready = false;
+  const update = () => {
+    const float = away && ready;
+    button.classList.toggle("floating", float);
+    document.body.classList.toggle("end-floating", float);
+  };
+  onStatus((current) => {
+    ready = availability(current).century === undefined;
+    update();
+  });
+  if (typeof IntersectionObserver === "undefined") return;
+  new IntersectionObserver(
+    (entries) => {
+      const last = entries[entries.length - 1];
+      if (last === undefined) return;
+      away = !last.isIntersecting && last.boundingClientRect.top < (header?.offsetHeight ?? 0) + 1;
+      update();
+    },
+    { rootMargin: `-${header?.offsetHeight ?? 0}px 0px 0px 0px` },
+  ).observe(byId("end-slot"));
+}
+
+export function wireCentury(): void {
+  onStatus(render);
+  floatEndCentury();
+  const target = byId("century-result");
   const askCentury = () => {
     const current = status();
     if (current === null) return;
@@ -132,86 +174,13 @@ export function wireCentury(): void {
       `Pay century ${n}`,
       payWarningsIn(current.problems),
       centuryWarnings(current),
-      pay(n, false),
+      payCentury(n, false),
     );
   };
   wireCancel("century", "end-century");
-  byId("end-century").addEventListener("click", askCentury);
-  byId("redo-century").addEventListener("click", () => {
-    const current = status();
-    if (current === null || !current.redo.ready) return;
-    const n = current.redo.century;
-    const handOut = current.redo.handOut;
-    byId("century-pay").replaceChildren(...(handOut === undefined ? [] : [handOutTable(`Century ${n} calculated again, at the box`, handOut)]));
-    const changes = (handOut ?? []).filter((h) => h.difference !== 0).length;
-    askToPay(
-      "century",
-      `Calculate century ${n} again from the tables as they are now? Its Ledger rows are replaced: nobody is paid twice. ${
-        handOut === undefined
-          ? "What was handed out may need correcting."
-          : changes === 0
-            ? "Nobody's pay changes: nothing to hand out or take back."
-            : `Its first end was handed out already: hand out or take back only the difference, for ${plural(changes, "character")}.`
-      }`,
-      `Redo century ${n}`,
-      [],
-      [],
-      pay(n, true),
-    );
-  });
-  byId("regenerate").addEventListener("click", () => {
-    const n = status()?.nextCentury;
-    const result = byId("worksheets-result");
-    void write(
-      result,
-      steps(n === undefined ? "Writing the worksheets…" : `Writing the worksheets of century ${n}…`),
-      `worksheets:${String(n)}`,
-      async (options) => {
-        const outcome = await regenerateWorksheets(excelRun, undefined, options);
-        if (!showSettled(result, outcome)) showEnded(outcome, false, result);
-      },
-    );
-  });
-  byId("packet").addEventListener("click", () => {
-    const result = byId("packet-result");
-    void write(result, steps("Writing the session packet…"), "packet", async (options) => {
-      const outcome = await (await betweenTools()).writePacket(excelRun, options);
-      if (showSettled(result, outcome)) return;
-      show(outcome.status);
-      const errors = errorsIn(outcome.problems);
-      if (errors.length > 0) showProblems(result, "Nothing was written:", errors, goTo);
-      else
-        showMessage(
-          result,
-          "done",
-          `Wrote ${outcome.sheets.map((s) => s.name).join(", ")} for century ${outcome.century}: print them from Excel.`,
-          warningsIn(outcome.problems).map(describeProblem),
-        );
-    });
-  });
   wireCancel("era", "credit-era");
-  byId("credit-era").addEventListener("click", () => {
-    const current = status();
-    if (current === null || !current.eraEnd.ready) return;
-    const n = current.eraEnd.century;
-    const result = byId("era-result");
-    askToPay(
-      "era",
-      `Credit ${eraEndWords(n)}? The sources paid at an era's end count from the Counts of century ${n}.`,
-      "Credit the era's end",
-      current.eraEnd.warnings ?? [],
-      [],
-      (accepted, again) =>
-        void write(result, steps("Crediting the era's end…"), `era:${n}`, async (options) => {
-          const outcome = await creditEraEnd(excelRun, n, { ...options, accepted });
-          if (showSettled(result, outcome)) return;
-          const held = outcome.unaccepted ?? [];
-          show(outcome.status, held.length === 0);
-          if (held.length > 0) again(held);
-          else showCredit(result, outcome, goTo);
-        }),
-    );
-  });
+  byId("era-due-credit").addEventListener("click", askEraEnd);
+  byId("end-century").addEventListener("click", askCentury);
   // The ribbon's End century button runs in this page too (see src/commands): it only asks,
   // here, after reading the campaign afresh.
   onCenturyEndNews(() => {

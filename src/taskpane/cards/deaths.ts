@@ -54,8 +54,8 @@ export function wireDeaths(): void {
       const outcome = await recordDeaths(excelRun, { cause, units, race, note }, options);
       showOutcome(target, outcome);
       if (!isSettled(outcome) && outcome.written) {
-        // The next death is of a race chosen again, never the last one by default.
-        for (const id of ["death-units", "death-note", "death-race"] as const) controlById(id).value = "";
+        // The next death is typed afresh, cause and race included, never the last one's by default (the quick count repeats a cause).
+        for (const id of ["death-cause", "death-units", "death-note", "death-race"] as const) controlById(id).value = "";
       }
     });
   });

@@ -1,7 +1,7 @@
-/** The events card: an event credited (asked first), the latest credits, and the undo of the latest. */
-import { creditEvent, excelRun, undoLatestCredit, type CreditInExcel } from "../../workbook/office";
+/** The events card: an event credited (asked first), and what a credit paid (shown by the other cards that credit too). */
+import { creditEvent, excelRun, type CreditInExcel } from "../../workbook/office";
 import { errorsIn, warningsIn, MAX_TIMES, type CampaignStatus } from "../../workbook";
-import { ask, askToPay, wireCancel } from "../confirm";
+import { askToPay, wireCancel } from "../confirm";
 import { byId, el, setOptions, shown } from "../dom";
 import { steps } from "../messages";
 import { paymentsTable, plural, problemList, showMessage, showProblems, type GoTo } from "../render";
@@ -21,30 +21,23 @@ function renderPreview(current: CampaignStatus): void {
         : `Credits ${event.perEvent.map((p) => `${p.god} ${shown(p.mana * n)}`).join(", ")}.`;
 }
 
-/** The events to choose from, what one pays, and the latest credits. */
+/** The events to choose from, and what one pays. */
 function render(current: CampaignStatus): void {
   setOptions(
     byId("event-name", HTMLSelectElement),
     current.events.map((e) => ({ value: e.name, label: `${e.name} (${e.where === "heaven" ? "Heaven" : "Earth"})` })),
   );
   renderPreview(current);
-  byId("credits-none").hidden = current.credits.length > 0;
-  byId("credits").replaceChildren(
-    ...current.credits.map((c) =>
-      el(
-        "li",
-        {},
-        el("span", { text: c.label.replace(/^(\S)/, (x) => x.toUpperCase()) }),
-        el("span", {
-          className: "paid",
-          text: c.paid.length === 0 ? "nobody was credited" : c.paid.map((p) => `${p.god} ${shown(p.earned)} (paid ${shown(p.paid)})`).join(", "),
-        }),
-      ),
-    ),
-  );
-  const latest = current.credits[0];
-  byId("undo-credit").hidden = latest?.undoable !== true;
-  if (latest?.undoable === true) byId("undo-credit").textContent = `Undo ${latest.label}…`;
+}
+
+/** What to do at whose box after an undo: take back the whole mana the credit paid (or hand out what a debit had taken). */
+function takenBack(credited: readonly { readonly god: string; readonly paid: number }[]): string {
+  const back = credited.filter((p) => p.paid < 0).map((p) => `${shown(-p.paid)} from ${p.god}'s`);
+  const out = credited.filter((p) => p.paid > 0).map((p) => `${shown(p.paid)} to ${p.god}`);
+  if (back.length === 0 && out.length === 0) return "Nothing to take back from the boxes: it paid no whole mana.";
+  return [back.length > 0 ? `Take back from the boxes: ${back.join(", ")}.` : "", out.length > 0 ? `Hand out: ${out.join(", ")}.` : ""]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** What a credit paid (or taking one back took), or why nothing was written. */
@@ -62,7 +55,7 @@ export function showCredit(target: HTMLElement, outcome: CreditInExcel, to: GoTo
       ? `Took ${shown(-debit.earned)} mana from ${debit.god} ("${outcome.what}") in century ${outcome.century}`
       : `Credited ${outcome.kind === "era-end" ? `the ${outcome.what}` : `"${outcome.what}" in century ${outcome.century}`}`;
   const summary = undo
-    ? `Take back from the distribution point: ${credited.map((p) => `${p.god} ${shown(-p.paid)}`).join(", ") || "nothing"}.`
+    ? takenBack(credited)
     : debit !== undefined
       ? debit.carry < 0
         ? `${debit.god} owes ${shown(-debit.carry)} mana: its next credits pay this first, before any mana reaches its box.`
@@ -130,27 +123,6 @@ export function wireEvents(): void {
           }
           showCredit(target, outcome, goTo);
           if (outcome.written) byId("event-times", HTMLInputElement).value = "1";
-        }),
-    );
-  });
-  wireCancel("undo", "undo-credit");
-  byId("undo-credit").addEventListener("click", () => {
-    const current = status();
-    const latest = current?.credits[0];
-    if (latest?.undoable !== true || current === null) return;
-    const head = current.head;
-    const result = byId("undo-result");
-    ask(
-      "undo",
-      `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they kept before; take back the whole mana it paid.`,
-      "Take it back",
-      () =>
-        void write(result, steps("Taking the credit back…"), `undo:${latest.label}:${head}`, async (options) => {
-          // Only the credit the gamemaster was asked about, in the book as the pane read it: another may have been made meanwhile.
-          const outcome = await undoLatestCredit(excelRun, options, latest.label, head);
-          if (showSettled(result, outcome)) return;
-          show(outcome.status);
-          showCredit(result, outcome, goTo, true);
         }),
     );
   });

@@ -1,12 +1,15 @@
-/** The session-end card: the mana each character holds as a session ends, recorded (asked first) in the Sessions and Gods tables. */
+/**
+ * The session-end card: the mana each character holds as a session ends, recorded (asked first) in
+ * the Sessions and Gods tables; and the session packet, written for the table.
+ */
 import { excelRun, isSettled } from "../../workbook/office";
 import { betweenTools } from "../later";
-import { today, type CampaignStatus } from "../../workbook";
+import { describeProblem, errorsIn, today, warningsIn, type CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId, el, shown } from "../dom";
 import { steps } from "../messages";
-import { plural, showMessage } from "../render";
-import { onStatus, showOutcome, write } from "../state";
+import { plural, showMessage, showProblems } from "../render";
+import { goTo, onStatus, show, showOutcome, showSettled, write } from "../state";
 
 /** The boxes of the table, one per character, with what was typed in each. */
 function boxes(): HTMLInputElement[] {
@@ -65,5 +68,26 @@ export function wireSessionEnd(): void {
           if (!isSettled(outcome) && outcome.written) for (const b of boxes()) delete b.dataset.typed;
         }),
     );
+  });
+}
+
+/** The session packet: the Earth Summary, the Character Sheets and the Charts, to print. */
+export function wirePacket(): void {
+  byId("packet").addEventListener("click", () => {
+    const result = byId("packet-result");
+    void write(result, steps("Writing the session packet…"), "packet", async (options) => {
+      const outcome = await (await betweenTools()).writePacket(excelRun, options);
+      if (showSettled(result, outcome)) return;
+      show(outcome.status);
+      const errors = errorsIn(outcome.problems);
+      if (errors.length > 0) showProblems(result, "Nothing was written:", errors, goTo);
+      else
+        showMessage(
+          result,
+          "done",
+          `Wrote ${outcome.sheets.map((s) => s.name).join(", ")} for century ${outcome.century}: print them from Excel.`,
+          warningsIn(outcome.problems).map(describeProblem),
+        );
+    });
   });
 }

@@ -3,10 +3,11 @@
  * the one step that settles it, asked first: finished from its intent when it stopped while
  * recording, taken back when it stopped before changing anything.
  */
-import { excelRun, settleStopped } from "../../workbook/office";
+import { excelRun } from "../../workbook/office";
 import type { CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId } from "../dom";
+import { settleTools } from "../later";
 import { steps } from "../messages";
 import { onStatus, showSettled, status, write } from "../state";
 
@@ -45,7 +46,7 @@ export function wireStopped(): void {
       step.yes,
       () =>
         void write(result, steps(step.busy), `settle:${stopped.id.slice(0, 80)}`, async (options) => {
-          showSettled(result, await settleStopped(excelRun, stopped.id, options));
+          showSettled(result, await (await settleTools()).settleStopped(excelRun, stopped.id, options));
         }),
     );
   });
