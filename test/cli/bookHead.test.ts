@@ -80,7 +80,8 @@ async function refusal(file: string, ...argv: string[]): Promise<{ code: number;
   };
 }
 
-const WAY_FORWARD = /Look over the Ledger: .*gods ledger reseal FILE --because "…", or, in the pane, Keep the edits under Ledger edited by hand\), which writes the head anew/;
+const WAY_FORWARD =
+  /Look over the Ledger: .*gods ledger reseal FILE --because "…", or, in the pane, Keep the edits under Ledger edited by hand\), which writes the head anew/;
 
 describe("the Ledger and its seal put back from yesterday's copy", () => {
   test("are named by the next command, with the credits they lack, and a correction with its reason lets the campaign go on", async () => {

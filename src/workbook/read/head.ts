@@ -173,7 +173,7 @@ export function headProblems(kept: KeptHead, rows: readonly CreditContent[]): Pr
   const now = headOf(rows);
   if (now === undefined) return [];
   const fix =
-    "If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because \"…\", or, in the pane, Keep the edits under Ledger edited by hand); otherwise put back the Ledger and its seal the workbook's last credit wrote (a saved copy, or Undo in Excel).";
+    'If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because "…", or, in the pane, Keep the edits under Ledger edited by hand); otherwise put back the Ledger and its seal the workbook\'s last credit wrote (a saved copy, or Undo in Excel).';
   const problem = (message: string) => tableError(LEDGER.name, message, { seal: true, head: true });
   // Lost, doubled or garbled, the head cannot say which credits the Ledger lacks: the gamemaster looks.
   const untrusted = (what: string) => problem(`${what} ${BEHIND_UNSEEN} ${RESTART}`);
