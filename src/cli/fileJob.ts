@@ -28,12 +28,12 @@ export interface FileJob<O extends Planned> {
   readonly command: string;
   /** one JSON object on stdout, also when the change is refused */
   readonly json: boolean;
-  /** plans the change on the workbook as read */
-  plan(raw: RawWorkbook): O;
+  /** plans the change on the workbook as read (its package at hand, for a change that writes parts of its own) */
+  plan(raw: RawWorkbook, pkg?: Package): O;
   /** the first line when the change is refused, with the number of errors */
   refused(errors: number): string;
-  /** what to print once written (or, on a dry run, what would have been) */
-  report(outcome: O, target: string): void;
+  /** what to print once written (or, on a dry run or held by warnings, what would have been: `written` false) */
+  report(outcome: O, target: string, written?: boolean): void;
   /**
    * The package's new parts for the change, or undefined when there is nothing to write. Left
    * out: the plan's sheets and Ledger (outcome.plan) are written.
@@ -47,6 +47,8 @@ export interface FileJob<O extends Planned> {
   readonly acceptWarnings?: boolean;
   /** the command settles an action left open inside Excel (gods recover): the file is not refused for it */
   readonly journal?: boolean;
+  /** held by a warning that changes pay, the report is shown too (what it would write), before the refusal */
+  readonly reportHeld?: boolean;
 }
 
 export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Promise<number> {
@@ -70,7 +72,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       const raw = readPackage(pkg);
       // An action Excel saved part-way: finished or taken back first (gods recover), whatever the command.
       const open = job.journal === true ? [] : openActionProblems(raw);
-      const outcome: O = open.length > 0 ? { ...job.plan(raw), problems: open } : job.plan(raw);
+      const outcome: O = open.length > 0 ? { ...job.plan(raw, pkg), problems: open } : job.plan(raw, pkg);
       const errors = errorsIn(outcome.problems);
       if (errors.length > 0 || (outcome.plan === undefined && job.write === undefined)) {
         const first = `${job.refused(errors.length)} Nothing was written.`;
@@ -94,6 +96,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         return EXIT.payWarnings;
       }
       if (held.length > 0 && job.acceptWarnings !== true) {
+        if (job.reportHeld === true && !job.json) job.report(outcome, job.out ?? job.file, false);
         const first = `${changes} what someone would be paid, so nothing was written. Read ${held.length === 1 ? "it" : "them"}, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.`;
         if (job.json) jsonError(io, first, held, warningsIn(outcome.problems));
         else {

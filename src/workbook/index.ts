@@ -30,3 +30,4 @@ export { planUndo } from "./actions/undo";
 export { planWar, type WarOrder } from "./actions/war";
 export { isDate, planSessionEnd, today, type SessionOrder, type SessionPlan } from "./actions/sessions";
 export { cardsMessage, earnedLine, planCards, previewJson, type CardsOrder, type CardsPlan, type CardsPreview } from "./actions/cards";
+export { payWarning } from "./model/problems";

@@ -23,6 +23,7 @@ import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
 import { headFormula, headIn } from "../read/head";
 import { creditKey } from "../read/twice";
+import { typedRows } from "../plan/owned";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
 function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: string; done: string } | { refused: string } {
@@ -71,14 +72,25 @@ const BOOK = new Set(["ledger", "tail", "name"]);
  * the workbook as it stands (a rename planned again finds what it has not renamed yet).
  */
 function startedFrom(book: RawWorkbook, op: OpenOperation, asked: Asked, items: readonly CommitItem[]): RawWorkbook {
-  // Not yet begun, as far as the planner can tell: its own record is not an action under way.
-  const raw = book.journal === undefined ? book : { ...book, journal: { ...book.journal, open: book.journal.open.filter((o) => o.id !== op.id) } };
+  // Not yet begun, as far as the planner can tell: neither its own record nor another open or
+  // damaged one is an action under way (each is settled in its turn; the planner plans the book).
+  const raw =
+    book.journal === undefined
+      ? book
+      : { ...book, journal: { open: [], done: book.journal.done, leftover: book.journal.leftover, readAt: book.journal.readAt } };
   if (asked.kind === "rename") {
     const done = items.slice(0, op.reached ?? 0).flatMap((i) => (i.kind === "edit" ? [i.edit] : []));
     return renamedBack(raw, done, asked.from, asked.to);
   }
   const ledger = items.find((i) => i.kind === "ledger");
   const table = raw.tables.get(LEDGER.name.toLowerCase());
+  // A take-back found its credit at the Ledger's end: rows typed below it since are not part of what it planned on.
+  const typed = asked.kind === "undo" ? new Set(typedRows(raw, op).map((t) => t.index)) : new Set<number>();
+  if (typed.size > 0 && table !== undefined) {
+    const tables = new Map(raw.tables);
+    tables.set(LEDGER.name.toLowerCase(), { ...table, rows: table.rows.filter((_, i) => !typed.has(i)) });
+    return { ...raw, tables };
+  }
   if (!APPENDS.has(asked.kind) || ledger?.kind !== "ledger" || table === undefined || ledger.added > 0 || ledger.first > table.rows.length) return raw;
   const tables = new Map(raw.tables);
   tables.set(LEDGER.name.toLowerCase(), { ...table, rows: table.rows.slice(0, ledger.first) });
@@ -211,9 +223,21 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
     }
     if (found === undefined) open.push(op);
     else if ("why" in found) damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why });
-    else open.push({ ...op, words: found.words, done: found.done });
+    else {
+      const typed = typedRowsOf(raw, op);
+      open.push({ ...op, words: found.words, done: found.done, ...(typed.length > 0 ? { typed } : {}) });
+    }
   }
   return { ...raw, journal: { ...journal, open, ...(damaged.length > 0 ? { damaged } : {}) } };
+}
+
+/** The rows a finish would write over that its action never wrote; none when they cannot be told. */
+function typedRowsOf(raw: RawWorkbook, op: OpenOperation): ReturnType<typeof typedRows> {
+  try {
+    return typedRows(raw, op);
+  } catch {
+    return [];
+  }
 }
 
 /** The journal as both readers hand it on: each open record checked for its shape and reach, then against its plan made again. */

@@ -92,6 +92,11 @@ export interface OpenOperation {
   readonly claim?: string;
   /** what was asked (plan/asked.ts): the action's kind and parameters, from which its book part is planned again */
   readonly asked?: unknown;
+  /**
+   * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts):
+   * a finish as recorded would write over them, so it stops until the person chooses
+   */
+  readonly typed?: readonly { readonly index: number; readonly cells: readonly RawCell[] }[];
 }
 
 /** An action marked done, as each computer's list of the latest keeps it. */
