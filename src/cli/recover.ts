@@ -9,6 +9,7 @@
 import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, type Problem, type RawWorkbook } from "../workbook";
 import {
   FileProblem,
+  manaMoveWords,
   putBookRightInPackage,
   readPackage,
   recoverPackage,
@@ -122,9 +123,7 @@ function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): R
     const lines = recoveryLines(raw, op, choice);
     const moved = recoveryMoves(raw, op, choice);
     const done = recoverPackage(current, raw, op, choice);
-    const moves = moved.map((m) =>
-      m.how === "taken back" ? `${m.god}'s credit of ${m.mana} mana is taken back` : `${m.god} is ${m.how} ${m.mana.toLocaleString("en")} mana`,
-    );
+    const moves = moved.map(manaMoveWords);
     steps.push({
       recovered: op.words,
       step: done.finished ? "finished" : "taken back",

@@ -11,6 +11,8 @@ import * as os from "os";
 import * as path from "path";
 import { creditEvent, debitAccount, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
 import { readWorkbook as readInExcel } from "../../src/workbook/office/read";
+import { settleStopped } from "../../src/workbook/office/settle";
+import { readStatus } from "../../src/workbook/office/tools";
 import type { ExcelRun } from "../../src/workbook/office/run";
 import { openPackage, readPackage } from "../../src/workbook/xlsx";
 import { exampleTables, memoryWorkbook } from "../support/campaigns";
@@ -137,6 +139,44 @@ describe("an event's credit cut after its record, then a Ledger row typed below 
     expect(openOf(file)).toEqual([]);
   });
 
+  test("in the pane: the question names the typed row and the mana; Finish it alone writes nothing; below the typed row, or set aside, as chosen", async () => {
+    const pane = new MemoryExcel(book.clone());
+    const status = await readStatus(pane.run);
+    const [stopped] = status.stopped;
+    expect(stopped?.typed).toBe(true);
+    expect(stopped?.message).toMatch(
+      /a row was typed into the Ledger where it writes: Ledger row 7 \(Vorn, correction "Gift from the referee", century 2, earned 5, paid 5\)/,
+    );
+    expect(stopped?.message).toMatch(/Finishing it moves mana: Vorn is credited 2 mana, Demons is credited 1 mana\./);
+    const before = JSON.stringify(pane.book.table("Ledger")?.bodyRows);
+    await expect(settleStopped(pane.run, stopped?.id ?? "")).rejects.toThrow(
+      /was not finished: rows were typed into the Ledger where it writes since it stopped \(Ledger row 7 /,
+    );
+    expect(JSON.stringify(pane.book.table("Ledger")?.bodyRows)).toBe(before);
+
+    const below = await settleStopped(pane.run, stopped?.id ?? "", {}, { belowTypedRows: true });
+    expect(below.settled).toBe("finished");
+    expect(below.message).toMatch(/Vorn is credited 2 mana\. Demons is credited 1 mana\. Hand 2 mana to Vorn's box/);
+    const file = await saved(pane.book, "pane-below");
+    expect(
+      ledgerOf(file)
+        .slice(5)
+        .map((r) => r.slice(1, 6)),
+    ).toEqual([
+      ["correction", "Gift from the referee", "Vorn", 5, 5],
+      ["event", "God obliterated", "Vorn", 2, 2],
+      ["event", "God obliterated", "Demons", 1, 1],
+    ]);
+
+    const other = new MemoryExcel(book.clone());
+    const aside = await settleStopped(other.run, stopped?.id ?? "", {}, { setAside: true });
+    expect(aside.settled).toBe("set aside");
+    expect(aside.message).toMatch(/the Ledger rows typed since it stopped stay as they are/);
+    const asideFile = await saved(other.book, "pane-aside");
+    expect(ledgerOf(asideFile).slice(5)).toEqual([GIFT]);
+    expect(openOf(asideFile)).toEqual([]);
+  });
+
   test("--set-aside keeps the typed row and makes nothing of the credit", async () => {
     const file = await saved(book.clone(), "aside");
     const done = await gods("recover", file, "--set-aside");
@@ -174,6 +214,13 @@ describe("a take-back cut after its record, then a row typed below the credit it
     expect(done.out).toMatch(/Take 2 mana back out of Vorn's box at the distribution point/);
     expect(done.out).toMatch(/Take 1 mana back out of Demons's box/);
     expect(ledgerOf(file).slice(5)).toEqual([GIFT]);
+
+    // The pane finishes it the same way, and says what comes back out of whose box.
+    const pane = new MemoryExcel(book.clone());
+    const id = (await readStatus(pane.run)).stopped[0]?.id ?? "";
+    const settled = await settleStopped(pane.run, id, {}, { belowTypedRows: true });
+    expect(settled.message).toMatch(/Take 2 mana back out of Vorn's box at the distribution point/);
+    expect(ledgerOf(await saved(pane.book, "pane-undo")).slice(5)).toEqual([GIFT]);
   });
 });
 

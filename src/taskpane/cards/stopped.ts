@@ -17,6 +17,22 @@ const STEP = {
   "set aside": { button: "Set it aside…", question: "Set it aside now?", yes: "Set it aside", busy: "Setting the record aside…" },
 } as const;
 
+/** With Ledger rows typed where it writes: the two ways on, the person choosing. */
+const TYPED = {
+  below: {
+    button: "Finish it below the typed rows…",
+    question: "Finish it now, with its rows below the typed ones, which stay?",
+    yes: "Finish it below them",
+    busy: "Finishing what stopped…",
+  },
+  aside: {
+    button: "Set it aside…",
+    question: "Set the record aside now? The typed rows stay, and the action is not made.",
+    yes: "Set it aside",
+    busy: "Setting the record aside…",
+  },
+} as const;
+
 /** The first action to settle here: one still under way on another computer waits. */
 function stoppedHere(current: CampaignStatus) {
   return current.stopped.find((s) => !s.underWay);
@@ -27,7 +43,8 @@ function render(current: CampaignStatus): void {
   byId("stopped-box").hidden = stopped === undefined;
   if (stopped === undefined) return;
   byId("stopped-text").textContent = stopped.message;
-  byId("stopped-settle").textContent = STEP[stopped.step].button;
+  byId("stopped-settle").textContent = stopped.typed === true ? TYPED.below.button : STEP[stopped.step].button;
+  byId("stopped-aside").hidden = stopped.typed !== true;
 }
 
 export function wireStopped(): void {
@@ -38,14 +55,29 @@ export function wireStopped(): void {
     const stopped = current === null ? undefined : stoppedHere(current);
     if (stopped === undefined) return;
     const result = byId("stopped-result");
-    const step = STEP[stopped.step];
+    const step = stopped.typed === true ? TYPED.below : STEP[stopped.step];
     ask(
       "stopped",
       `${stopped.message} ${step.question}`,
       step.yes,
       () =>
         void write(result, steps(step.busy), `settle:${stopped.id.slice(0, 80)}`, async (options) => {
-          showSettled(result, await settleStopped(excelRun, stopped.id, options));
+          showSettled(result, await settleStopped(excelRun, stopped.id, options, { belowTypedRows: stopped.typed === true }));
+        }),
+    );
+  });
+  byId("stopped-aside").addEventListener("click", () => {
+    const current = status();
+    const stopped = current === null ? undefined : stoppedHere(current);
+    if (stopped?.typed !== true) return;
+    const result = byId("stopped-result");
+    ask(
+      "stopped",
+      `${stopped.message} ${TYPED.aside.question}`,
+      TYPED.aside.yes,
+      () =>
+        void write(result, steps(TYPED.aside.busy), `aside:${stopped.id.slice(0, 80)}`, async (options) => {
+          showSettled(result, await settleStopped(excelRun, stopped.id, options, { setAside: true }));
         }),
     );
   });

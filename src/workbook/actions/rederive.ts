@@ -23,7 +23,9 @@ import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
 import { headFormula, headIn } from "../read/head";
 import { creditKey } from "../read/twice";
-import { typedRows } from "../plan/owned";
+import { belowTypedRows, typedRows } from "../plan/owned";
+import { manaMoves, todoOf } from "../plan/recoveryLines";
+import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
 function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: string; done: string } | { refused: string } {
@@ -225,7 +227,8 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
     else if ("why" in found) damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why });
     else {
       const typed = typedRowsOf(raw, op);
-      open.push({ ...op, words: found.words, done: found.done, ...(typed.length > 0 ? { typed } : {}) });
+      const moves = movesOf(raw, op, typed);
+      open.push({ ...op, words: found.words, done: found.done, ...(typed.length > 0 ? { typed } : {}), ...(moves.length > 0 ? { moves } : {}) });
     }
   }
   return { ...raw, journal: { ...journal, open, ...(damaged.length > 0 ? { damaged } : {}) } };
@@ -235,6 +238,17 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
 function typedRowsOf(raw: RawWorkbook, op: OpenOperation): ReturnType<typeof typedRows> {
   try {
     return typedRows(raw, op);
+  } catch {
+    return [];
+  }
+}
+
+/** The mana finishing `op` moves, in words (with its rows below typed ones, when there are some): what the person is asked about. */
+function movesOf(raw: RawWorkbook, op: OpenOperation, typed: ReturnType<typeof typedRows>): ManaMove[] {
+  if (op.reached === undefined) return [];
+  try {
+    const items = typed.length > 0 ? belowTypedRows(raw, op, typed) : itemsIn(op.items);
+    return items === undefined ? [] : manaMoves(todoOf(raw, items, op.reached));
   } catch {
     return [];
   }

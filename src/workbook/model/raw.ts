@@ -96,7 +96,19 @@ export interface OpenOperation {
    * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts):
    * a finish as recorded would write over them, so it stops until the person chooses
    */
-  readonly typed?: readonly { readonly index: number; readonly cells: readonly RawCell[] }[];
+  readonly typed?: readonly { readonly index: number; readonly cells: readonly RawCell[]; readonly words: string }[];
+  /** the mana finishing it moves, god by god, worked out as it is read */
+  readonly moves?: readonly ManaMove[];
+}
+
+/** Mana a finish moves, for one god: credited, debited, or a credit taken back. */
+export interface ManaMove {
+  readonly god: string;
+  readonly how: "credited" | "debited" | "taken back";
+  /** the mana earned (credited or taken back) or lost (debited), a positive figure */
+  readonly mana: number;
+  /** the whole mana its box gains (credited) or gives back (taken back) */
+  readonly paid: number;
 }
 
 /** An action marked done, as each computer's list of the latest keeps it. */

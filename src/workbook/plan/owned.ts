@@ -22,6 +22,8 @@ export interface TypedRow {
   readonly index: number;
   /** its cells, in the sheet's column order */
   readonly cells: readonly RawCell[];
+  /** the row for a gamemaster: "Ledger row 8 (Vorn, correction "Gift", earned 5, paid 5)" */
+  readonly words: string;
 }
 
 const blank = (c: RawCell | undefined) => c === null || c === undefined || c === "";
@@ -81,7 +83,7 @@ export function typedRows(raw: RawWorkbook, op: OpenOperation): TypedRow[] {
       continue;
     }
     if (takes !== undefined && keys?.get(index) === takes) continue;
-    out.push({ index, cells: [...cells] });
+    out.push({ index, cells: [...cells], words: typedRowWords(table, { index, cells }) });
   }
   return out;
 }
@@ -122,7 +124,7 @@ export function belowTypedRows(raw: RawWorkbook, op: OpenOperation, typed: reado
 }
 
 /** A typed row, for a gamemaster: "Ledger row 8: Vorn, correction "Gift", earned 5, paid 5". */
-export function typedRowWords(table: RawTable | undefined, row: TypedRow): string {
+export function typedRowWords(table: RawTable | undefined, row: Pick<TypedRow, "index" | "cells">): string {
   const cell = (h: string) => {
     const i = table?.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h)) ?? -1;
     const c = i < 0 ? undefined : row.cells[i];
@@ -139,10 +141,9 @@ export function typedRowWords(table: RawTable | undefined, row: TypedRow): strin
 }
 
 /** The typed rows of an open action, in a sentence's words. */
-export function typedRowsWords(raw: RawWorkbook, typed: readonly TypedRow[]): string {
-  const table = raw.tables.get(LEDGER.name.toLowerCase());
+export function typedRowsWords(typed: readonly Pick<TypedRow, "words">[]): string {
   return boundedList(
-    typed.map((t) => typedRowWords(table, t)),
+    typed.map((t) => t.words),
     5,
   );
 }

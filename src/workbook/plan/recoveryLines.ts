@@ -4,10 +4,10 @@
  * their values before and after. `gods recover --dry-run` and the pane's question show these,
  * so a person sees exactly what a record asks for before anything is carried out.
  */
-import { isErrorCell, type RawCell, type RawWorkbook } from "../model/raw";
+import { isErrorCell, type ManaMove, type RawCell, type RawWorkbook } from "../model/raw";
 import { LEDGER, normalizeHeader } from "../model/schema";
 import { boundedList, bounded } from "../read/journal";
-import { ledgerTarget, type CommitItem, type LedgerItem } from "./commit";
+import { itemOutcome, ledgerTarget, type CommitItem, type LedgerItem } from "./commit";
 import { tableOf } from "./edits";
 
 /** How many entries each line lists before "… and N more". */
@@ -179,15 +179,9 @@ export function ledgerChange(
   return { added, removed, present, before: now.length };
 }
 
-/** Mana a finish moves, for one god: credited, debited, or a credit taken back. */
-export interface ManaMove {
-  readonly god: string;
-  readonly how: "credited" | "debited" | "taken back";
-  /** the mana earned (credited or taken back) or lost (debited), a positive figure */
-  readonly mana: number;
-  /** the whole mana its box gains (credited) or gives back (taken back) */
-  readonly paid: number;
-}
+/** Mana a finish moves, for one god (model/raw.ts). */
+export type { ManaMove } from "../model/raw";
+export { boxLines, manaMoveWords } from "../read/journal";
 
 /** The mana the items still to be carried out move, row by row of the Ledger. */
 export function manaMoves(todo: readonly { readonly item: CommitItem; readonly at: RawWorkbook }[]): ManaMove[] {
@@ -206,28 +200,14 @@ export function manaMoves(todo: readonly { readonly item: CommitItem; readonly a
   return out;
 }
 
-const figure = (n: number) => n.toLocaleString("en", { maximumFractionDigits: 6 });
-
-/** "Vorn is credited 2 mana", "Solara is debited 1,000,000 mana", "Vorn's credit of 2 mana is taken back". */
-export function manaMoveWords(m: ManaMove): string {
-  const god = bounded(m.god === "" ? "(no god)" : m.god, 40);
-  return m.how === "taken back" ? `${god}'s credit of ${figure(m.mana)} mana is taken back` : `${god} is ${m.how} ${figure(m.mana)} mana`;
-}
-
-/** What the gamemaster does at the boxes once a finish has moved mana, a line per god it concerns. */
-export function boxLines(moves: readonly ManaMove[]): string[] {
-  return moves.flatMap((m) => {
-    const god = bounded(m.god === "" ? "(no god)" : m.god, 40);
-    if (m.how === "taken back")
-      return m.paid === 0
-        ? [`${god}'s credit taken back had paid no whole mana: nothing comes back out of its box.`]
-        : [
-            `Take ${figure(Math.abs(m.paid))} mana ${m.paid > 0 ? "back out of" : "back into"} ${god}'s box at the distribution point (the credit taken back had paid it).`,
-          ];
-    if (m.how === "debited")
-      return [
-        `${god} is debited ${figure(m.mana)} mana: nothing comes out of its box; what its account did not carry it owes, and its next credits pay that first.`,
-      ];
-    return m.paid === 0 ? [] : [`Hand ${figure(m.paid)} mana to ${god}'s box at the distribution point.`];
-  });
+/** The items from `from` on still to be carried out, each with the workbook as the ones before it leave it. */
+export function todoOf(raw: RawWorkbook, items: readonly CommitItem[], from: number): { item: CommitItem; at: RawWorkbook }[] {
+  const out: { item: CommitItem; at: RawWorkbook }[] = [];
+  let current = raw;
+  for (const item of items.slice(from)) {
+    const { needed, after } = itemOutcome(current, item);
+    if (needed) out.push({ item, at: current });
+    current = after;
+  }
+  return out;
 }

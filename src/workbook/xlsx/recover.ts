@@ -9,11 +9,12 @@
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { asideSetting, boundedList, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
-import { itemOutcome, itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
+import { itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
 import type { TableEdit } from "../plan/edits";
 import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
-import { boxLines, itemLines, ledgerRowKey, manaMoves, type ManaMove } from "../plan/recoveryLines";
+import { boxLines, itemLines, ledgerRowKey, manaMoves, todoOf, type ManaMove } from "../plan/recoveryLines";
+export { manaMoveWords } from "../plan/recoveryLines";
 import { belowTypedRows, typedRowsWords } from "../plan/owned";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
@@ -45,7 +46,7 @@ export function typedRowsProblem(raw: RawWorkbook, op: OpenOperation): string | 
   const typed = op.typed ?? [];
   if (op.reached === undefined || typed.length === 0) return undefined;
   const one = typed.length === 1;
-  return `${op.words} stopped part-way, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${typedRowsWords(raw, typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so nothing was finished.`;
+  return `${op.words} stopped part-way, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${typedRowsWords(typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so nothing was finished.`;
 }
 
 /** The items a finish carries out: the record's, or with its Ledger rows moved below rows typed since. */
@@ -61,14 +62,7 @@ function remaining(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {
   const items = itemsFor(raw, op, choice);
   if (items === undefined)
     throw new FileProblem(`${op.words} cannot be finished: its record in the workbook is not one this add-in wrote. Restore a saved copy of the workbook.`);
-  const out: { item: CommitItem; at: RawWorkbook }[] = [];
-  let current = raw;
-  for (const item of items.slice(op.reached ?? 0)) {
-    const { needed, after } = itemOutcome(current, item);
-    if (needed) out.push({ item, at: current });
-    current = after;
-  }
-  return out;
+  return todoOf(raw, items, op.reached ?? 0);
 }
 
 /** What finishing or taking back `op` writes, line by line: what a dry run shows, and the same lines as it is done. */
@@ -81,7 +75,7 @@ export function recoveryLines(raw: RawWorkbook, op: OpenOperation, choice: Finis
     const lines = itemLines(remaining(raw, op, choice), new Set((op.typed ?? []).map((t) => ledgerRowKey(t.cells))));
     if (choice.belowTypedRows === true && (op.typed ?? []).length > 0)
       lines.push(
-        `Kept the Ledger rows typed since it stopped (${typedRowsWords(raw, op.typed ?? [])}); the book's checks name them as typed by hand until the book is corrected with its reason (gods ledger reseal --because "…").`,
+        `Kept the Ledger rows typed since it stopped (${typedRowsWords(op.typed ?? [])}); the book's checks name them as typed by hand until the book is corrected with its reason (gods ledger reseal --because "…").`,
       );
     return lines.length === 0 ? ["Everything it changes was in the workbook already; only its record was left."] : lines;
   } catch (e) {
@@ -206,7 +200,7 @@ export function setAsideInPackage(pkg: Package, record: DamagedRecord): Recovere
 export function setOpenAsideLines(raw: RawWorkbook, op: OpenOperation): string[] {
   return [
     `Kept the record of ${op.words} as it is, marked as set aside (the add-in's setting ${asideSetting(asideRecord(op), 0).key.slice(0, 60)}); it is never carried out.`,
-    `Kept the Ledger rows typed since it stopped as they are: ${typedRowsWords(raw, op.typed ?? [])}.`,
+    `Kept the Ledger rows typed since it stopped as they are: ${typedRowsWords(op.typed ?? [])}.`,
     `Nothing more of ${op.words} is written: do it again if you still want it. If it had begun writing the book, the next command names whatever does not add up.`,
   ];
 }
