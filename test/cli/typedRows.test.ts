@@ -11,8 +11,8 @@ import * as os from "os";
 import * as path from "path";
 import { creditEvent, debitAccount, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
 import { readWorkbook as readInExcel } from "../../src/workbook/office/read";
-import { settleStopped } from "../../src/workbook/office/settle";
-import { readStatus } from "../../src/workbook/office/tools";
+import { settleAllStopped, settleStopped } from "../../src/workbook/office/settle";
+import { readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import type { ExcelRun } from "../../src/workbook/office/run";
 import { openPackage, readPackage } from "../../src/workbook/xlsx";
 import { exampleTables, memoryWorkbook } from "../support/campaigns";
@@ -40,10 +40,10 @@ async function paid(event = false): Promise<MemoryWorkbook> {
 type Act = (run: ExcelRun) => Promise<unknown>;
 
 /** `act` through Microsoft's client library on a copy of `book`, its write request cut after `actions` of its actions. */
-async function cut(book: MemoryWorkbook, act: Act, actions: number): Promise<{ book: MemoryWorkbook; of: number }> {
+async function cut(book: MemoryWorkbook, act: Act, actions: number, at = 4): Promise<{ book: MemoryWorkbook; of: number }> {
   const excel = new RealExcel(book.clone());
-  // Two reads and the claim, then the write.
-  excel.fault = { at: 4, kind: "cut", actions };
+  // Two reads and the claim, then the write (an action that pays nobody claims nothing: `at` 3).
+  excel.fault = { at, kind: "cut", actions };
   await expect(act(excel.run)).rejects.toThrow();
   return { book: excel.book, of: excel.faulted?.of ?? 0 };
 }
@@ -51,15 +51,15 @@ async function cut(book: MemoryWorkbook, act: Act, actions: number): Promise<{ b
 const committing = (b: MemoryWorkbook) => [...b.settings.keys()].some((k) => k.startsWith("gods.commit."));
 
 /** `act` stopped just as its commit began: its record written, nothing of the book yet (the first such cut, found by halving). */
-async function committed(book: MemoryWorkbook, act: Act): Promise<MemoryWorkbook> {
-  const { of } = await cut(book, act, 1);
+async function committed(book: MemoryWorkbook, act: Act, at = 4): Promise<MemoryWorkbook> {
+  const { of } = await cut(book, act, 1, at);
   let [low, high] = [1, of];
   while (low < high) {
     const mid = Math.floor((low + high) / 2);
-    if (committing((await cut(book, act, mid)).book)) high = mid;
+    if (committing((await cut(book, act, mid, at)).book)) high = mid;
     else low = mid + 1;
   }
-  const { book: found } = await cut(book, act, low);
+  const { book: found } = await cut(book, act, low, at);
   expect(committing(found)).toBe(true);
   return found;
 }
@@ -239,5 +239,51 @@ describe("a debit of 1,000,000 mana cut after its record", () => {
     expect(held.err).toMatch(/moves mana: Solara is debited 1,000,000 mana/);
     expect((await gods("recover", file, "--accept-warnings")).code).toBe(0);
     expect(ledgerOf(file)[5]?.slice(3, 6)).toEqual(["Solara", -1_000_000, 0]);
+  });
+});
+
+describe("two actions open at once: an event's credit and deaths recorded, each cut after its record", () => {
+  let book: MemoryWorkbook;
+  beforeAll(async () => {
+    const start = await paid();
+    book = await committed(start, event);
+    const deaths = await committed(start, (run) => recordDeaths(run, { cause: "war", units: 3 }), 3);
+    // The second record laid beside the first, begun a minute later.
+    for (const [key, value] of deaths.settings) {
+      if (!key.startsWith("gods.op.") && !key.startsWith("gods.commit.")) continue;
+      book.settings.set(key, key.startsWith("gods.op.") ? JSON.stringify({ ...(JSON.parse(value) as object), at: Date.now() + 60_000 }) : value);
+    }
+  }, 300_000);
+
+  test("neither is called damaged; gods recover settles both in one run, each shown, in the order they began", async () => {
+    const inExcel = await new MemoryExcel(book.clone()).run((context) => readInExcel(context));
+    expect(inExcel.journal?.damaged ?? []).toEqual([]);
+    expect(inExcel.journal?.open.map((o) => o.action).sort()).toEqual(["deaths", "event"]);
+    const file = await saved(book.clone(), "two");
+    const dry = await gods("recover", file, "--dry-run");
+    expect(dry.code).toBe(3);
+    expect(dry.out).toMatch(
+      /^2 records of actions that stopped part-way, settled in the order they began:\nThe credit of the event "God obliterated" in century 2 stopped inside Excel/,
+    );
+    expect(dry.out.split("\n").filter((l) => / stopped inside Excel while it was being recorded: it is finished as it was meant/.test(l))).toHaveLength(2);
+    const done = await gods("recover", file, "--accept-warnings", "--json");
+    expect(done.code).toBe(0);
+    const answer = JSON.parse(done.out) as { steps: { step: string }[] };
+    expect(answer.steps.map((s) => s.step)).toEqual(["finished", "finished"]);
+    expect(openOf(file)).toEqual([]);
+    expect(
+      ledgerOf(file)
+        .slice(5)
+        .map((r) => r[3]),
+    ).toEqual(["Vorn", "Demons"]);
+    expect((await gods("recover", file)).out).toMatch(/^No action stopped part-way/);
+  });
+
+  test("the pane settles both in one step", async () => {
+    const pane = new MemoryExcel(book.clone());
+    expect((await readStatus(pane.run)).stopped.map((s) => s.step)).toEqual(["finish", "finish"]);
+    const settled = await settleAllStopped(pane.run);
+    expect(settled.message).toMatch(/^1\. Finished the credit of the event "God obliterated".* 2\. Finished /);
+    expect((await readStatus(pane.run)).stopped).toEqual([]);
   });
 });

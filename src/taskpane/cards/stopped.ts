@@ -3,7 +3,7 @@
  * the one step that settles it, asked first: finished from its intent when it stopped while
  * recording, taken back when it stopped before changing anything.
  */
-import { excelRun, settleStopped } from "../../workbook/office";
+import { excelRun, settleAllStopped } from "../../workbook/office";
 import type { CampaignStatus } from "../../workbook";
 import { ask, wireCancel } from "../confirm";
 import { byId } from "../dom";
@@ -38,13 +38,27 @@ function stoppedHere(current: CampaignStatus) {
   return current.stopped.find((s) => !s.underWay);
 }
 
+/** Every action to settle here, in turn: all are settled in one step. */
+function allHere(current: CampaignStatus) {
+  return current.stopped.filter((s) => !s.underWay);
+}
+
+/** What stopped, each one, in the order they are settled. */
+function messageOf(current: CampaignStatus): string {
+  const all = allHere(current);
+  return all.length <= 1
+    ? (all[0]?.message ?? "")
+    : `${all.length} actions stopped part-way; settled in turn: ${all.map((s, i) => `${i + 1}. ${s.message}`).join(" ")}`;
+}
+
 function render(current: CampaignStatus): void {
   const stopped = stoppedHere(current);
   byId("stopped-box").hidden = stopped === undefined;
   if (stopped === undefined) return;
-  byId("stopped-text").textContent = stopped.message;
-  byId("stopped-settle").textContent = stopped.typed === true ? TYPED.below.button : STEP[stopped.step].button;
-  byId("stopped-aside").hidden = stopped.typed !== true;
+  const typed = allHere(current).some((s) => s.typed === true);
+  byId("stopped-text").textContent = messageOf(current);
+  byId("stopped-settle").textContent = typed ? TYPED.below.button : STEP[stopped.step].button;
+  byId("stopped-aside").hidden = !typed;
 }
 
 export function wireStopped(): void {
@@ -55,29 +69,30 @@ export function wireStopped(): void {
     const stopped = current === null ? undefined : stoppedHere(current);
     if (stopped === undefined) return;
     const result = byId("stopped-result");
-    const step = stopped.typed === true ? TYPED.below : STEP[stopped.step];
+    const typed = current !== null && allHere(current).some((s) => s.typed === true);
+    const step = typed ? TYPED.below : STEP[stopped.step];
     ask(
       "stopped",
-      `${stopped.message} ${step.question}`,
+      `${current === null ? stopped.message : messageOf(current)} ${step.question}`,
       step.yes,
       () =>
         void write(result, steps(step.busy), `settle:${stopped.id.slice(0, 80)}`, async (options) => {
-          showSettled(result, await settleStopped(excelRun, stopped.id, options, { belowTypedRows: stopped.typed === true }));
+          showSettled(result, await settleAllStopped(excelRun, options, { belowTypedRows: typed }));
         }),
     );
   });
   byId("stopped-aside").addEventListener("click", () => {
     const current = status();
     const stopped = current === null ? undefined : stoppedHere(current);
-    if (stopped?.typed !== true) return;
+    if (current === null || stopped === undefined || !allHere(current).some((s) => s.typed === true)) return;
     const result = byId("stopped-result");
     ask(
       "stopped",
-      `${stopped.message} ${TYPED.aside.question}`,
+      `${messageOf(current)} ${TYPED.aside.question}`,
       TYPED.aside.yes,
       () =>
         void write(result, steps(TYPED.aside.busy), `aside:${stopped.id.slice(0, 80)}`, async (options) => {
-          showSettled(result, await settleStopped(excelRun, stopped.id, options, { setAside: true }));
+          showSettled(result, await settleAllStopped(excelRun, options, { setAside: true }));
         }),
     );
   });

@@ -19,6 +19,7 @@ export {
   type CreditInExcel,
 } from "./actions";
 export { putBookRight, settlePaidTwice, settleStopped } from "./settle";
+export { settleAllStopped } from "./settle";
 export { createMissingTables, readStatus, recordDeaths, selectCell, type EditOutcome } from "./tools";
 // The referee's tools (./referee) and those between sessions (./between) are loaded on first use:
 // the pane imports them with import(), so they stay out of its first load.

@@ -160,3 +160,28 @@ export async function settleStopped(
     };
   });
 }
+
+/**
+ * Every action the journal holds open here, settled in turn in one step (the order the pane
+ * lists them: a damaged record first, then each open one as it began), each on the workbook the
+ * ones before leave. The choice about typed Ledger rows applies to the records that have some.
+ * One still under way on another computer is left to it. The answer names each one settled.
+ */
+export async function settleAllStopped(
+  run: ExcelRun,
+  options: ActionOptions = {},
+  choice: FinishChoice & { readonly setAside?: boolean } = {},
+): Promise<Settled> {
+  const said: string[] = [];
+  let last: Settled | undefined;
+  const tried = new Set<string>();
+  for (let n = 0; n < 500; n++) {
+    const next = campaignStatus(readCampaign(await readAfter(run, options))).stopped.find((s) => !s.underWay && !tried.has(s.id));
+    if (next === undefined) break;
+    tried.add(next.id);
+    last = await settleStopped(run, next.id, options, next.typed === true ? choice : {});
+    said.push(last.message);
+  }
+  if (last === undefined) return settleStopped(run, "", options);
+  return { ...last, message: said.length === 1 ? last.message : said.map((m, i) => `${i + 1}. ${m}`).join(" ") };
+}
