@@ -138,7 +138,7 @@ function written(item: CommitItem): string {
  * Why an open action's record may not be finished, when what it still has to write of the book
  * is not what planning it again writes; otherwise its words, made from what was asked.
  */
-export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string } | { words: string; done: string } | undefined {
+export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; older?: boolean } | { words: string; done: string } | undefined {
   const items = itemsIn(op.items);
   if (items === undefined) return undefined;
   const from = op.reached ?? 0;
@@ -147,7 +147,9 @@ export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string } 
   // Taken back, or past every part of the book: nothing of the book is written from it.
   if (op.reached === undefined || left.length === 0)
     return asked === undefined ? undefined : op.reached === undefined ? wordsOf(asked) : writtenWords(raw, asked, items);
-  if (asked === undefined || asked.kind !== op.action) return { why: "it does not say what was asked, so what it writes to the Ledger cannot be checked" };
+  if (asked === undefined)
+    return { why: "it does not say what was asked, so what it writes to the Ledger cannot be checked against the campaign", older: true };
+  if (asked.kind !== op.action) return { why: "what it says was asked is not the action it records" };
   const plan = planned(startedFrom(raw, op, asked, items), asked);
   const cut = () => (asked.kind === "undo" ? undoCut(raw, items) : undefined);
   if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}` };
@@ -224,7 +226,8 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
       found = { why: "planned again, it cannot be planned" };
     }
     if (found === undefined) open.push(op);
-    else if ("why" in found) damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why });
+    else if ("why" in found)
+      damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why, ...(found.older === true ? { older: true } : {}) });
     else {
       const typed = typedRowsOf(raw, op);
       const moves = movesOf(raw, op, typed);

@@ -135,6 +135,8 @@ export interface DamagedRecord {
   readonly why: string;
   /** the setting that holds it */
   readonly key: string;
+  /** written by an older version of the add-in, which did not keep what was asked: sound, but it cannot be checked */
+  readonly older?: boolean;
 }
 
 export interface Journal {

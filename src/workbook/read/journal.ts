@@ -222,6 +222,8 @@ const SHOWN = 5;
 
 /** A damaged record, named for a gamemaster. */
 export function damagedWords(d: DamagedRecord): string {
+  if (d.older === true)
+    return `the add-in's record of an unfinished action (${d.id}) was written by an older version of the add-in, which did not keep what was asked (${d.why})`;
   return `the add-in's record of an unfinished action (${d.id}) in the workbook's settings is damaged or not its own (${d.why})`;
 }
 
