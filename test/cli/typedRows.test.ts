@@ -287,3 +287,33 @@ describe("two actions open at once: an event's credit and deaths recorded, each 
     expect((await readStatus(pane.run)).stopped).toEqual([]);
   });
 });
+
+describe("a take-back before the commit, with a visible sheet under one of its temporary names", () => {
+  test("the visible sheet is the gamemaster's: kept by gods recover and by the pane, and the dry run says so", async () => {
+    // The first century end, cut before its commit: its temporary sheets are written, hidden.
+    const excel = new RealExcel(memoryWorkbook(exampleTables()));
+    excel.fault = { at: 4, kind: "cut", actions: 20 };
+    await expect(endCentury(excel.run, 1)).rejects.toThrow();
+    const book = excel.book;
+    expect(committing(book)).toBe(false);
+    const mine = book.sheets.find((s) => s.name.startsWith("~"));
+    if (mine === undefined) throw new Error(`no temporary sheet: ${book.sheets.map((x) => x.name).join(", ")} ${[...book.settings.keys()].join(", ")}`);
+    expect(mine.visibility).not.toBe("Visible");
+    mine.visibility = "Visible";
+    const name = mine.name;
+
+    const file = await saved(book.clone(), "visible");
+    const dry = await gods("recover", file, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain(`Kept the visible sheet "${name}": the add-in writes its temporary sheets hidden, so this one is yours, whatever the name.`);
+    expect(dry.out).not.toMatch(new RegExp(`Removed the hidden sheets it had begun: [^\\n]*${name.replace(/[~ ]/g, ".")}`));
+    expect((await gods("recover", file)).code).toBe(0);
+    const after = readPackage(openPackage(fs.readFileSync(file), file));
+    expect(after.sheetNames.filter((n) => n.startsWith("~"))).toEqual([name]);
+
+    const pane = new MemoryExcel(book.clone());
+    const id = (await readStatus(pane.run)).stopped[0]?.id ?? "";
+    expect((await settleStopped(pane.run, id)).settled).toBe("taken back");
+    expect(pane.book.sheets.map((s) => s.name).filter((n) => n.startsWith("~"))).toEqual([name]);
+  });
+});

@@ -33,6 +33,11 @@ export interface RawWorkbook {
   /** tables found, by lower-case name */
   readonly tables: ReadonlyMap<string, RawTable>;
   readonly sheetNames: readonly string[];
+  /**
+   * The sheets that are hidden, as the workbook lists them (undefined when not read). The add-in
+   * writes its temporary sheets hidden, so a visible one is a gamemaster's, whatever its name.
+   */
+  readonly hiddenSheets?: readonly string[];
   /** a century whose end began writing but did not reach the Ledger (inside Excel only) */
   readonly interruptedCentury?: number;
   /**

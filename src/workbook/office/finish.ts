@@ -11,7 +11,7 @@ import { sentence, sync } from "./stopped";
 import { requests, type Step } from "./write";
 import type { OpenOperation, RawWorkbook } from "../model/raw";
 import { itemsIn, type CommitItem } from "../plan/commit";
-import { belowTypedRows, typedRowsWords } from "../plan/owned";
+import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
 import { COMMIT_PREFIX, OP_PREFIX } from "../read/journal";
 
 /** Queues the removal of settings the journal no longer needs; whether there were any. */
@@ -24,8 +24,8 @@ export function clearLeftovers(context: ContextApi, raw: RawWorkbook): boolean {
 /** Queues the taking back of an action stopped before its commit: its half-written sheets, its claim, its intent. */
 export function queueTakeBack(context: ContextApi, raw: RawWorkbook, op: OpenOperation): RawWorkbook {
   const wb = context.workbook;
-  const present = new Map(raw.sheetNames.map((n) => [n.toLowerCase(), n]));
-  const gone = op.temps.map(([temp]) => present.get(temp.toLowerCase())).filter((n): n is string => n !== undefined);
+  // Only its own: hidden, as the add-in writes them; a visible sheet of that name is the gamemaster's.
+  const gone = ownTemps(raw, op).own;
   for (const name of gone) wb.worksheets.getItem(name).delete();
   if (op.claim !== undefined) wb.settings.getItemOrNullObject(op.claim).delete();
   wb.settings.getItemOrNullObject(`${OP_PREFIX}${op.id}`).delete();

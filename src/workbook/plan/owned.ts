@@ -147,3 +147,20 @@ export function typedRowsWords(typed: readonly Pick<TypedRow, "words">[]): strin
     5,
   );
 }
+
+/**
+ * The temporary sheets of `op` the workbook holds that are the add-in's: named in its record and
+ * hidden, as the add-in writes them. A visible sheet of that name is a gamemaster's (`kept`).
+ */
+export function ownTemps(raw: RawWorkbook, op: OpenOperation): { own: string[]; kept: string[] } {
+  const hidden = raw.hiddenSheets === undefined ? undefined : new Set(raw.hiddenSheets.map((n) => n.toLowerCase()));
+  const own: string[] = [];
+  const kept: string[] = [];
+  for (const [temp] of op.temps) {
+    const present = raw.sheetNames.find((n) => n.toLowerCase() === temp.toLowerCase());
+    if (present === undefined) continue;
+    if (hidden === undefined || hidden.has(present.toLowerCase())) own.push(present);
+    else kept.push(present);
+  }
+  return { own, kept };
+}

@@ -15,7 +15,7 @@ import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
 import { boxLines, itemLines, ledgerRowKey, manaMoves, todoOf, type ManaMove } from "../plan/recoveryLines";
 export { manaMoveWords } from "../plan/recoveryLines";
-import { belowTypedRows, typedRowsWords } from "../plan/owned";
+import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
 import { readPackage } from "./package/read";
@@ -68,8 +68,24 @@ function remaining(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {
 /** What finishing or taking back `op` writes, line by line: what a dry run shows, and the same lines as it is done. */
 export function recoveryLines(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): string[] {
   if (op.reached === undefined) {
-    const temps = op.temps.map(([temp]) => sheetIn(raw, temp)).filter((t): t is string => t !== undefined);
-    return temps.length === 0 ? ["Nothing of it was in the workbook but its record."] : [`Removed the hidden sheets it had begun: ${boundedList(temps, 10)}.`];
+    const { own, kept } = ownTemps(raw, op);
+    const keptLine =
+      kept.length === 0
+        ? []
+        : [
+            `Kept the visible sheet${kept.length === 1 ? "" : "s"} ${boundedList(
+              kept.map((k) => `"${k}"`),
+              10,
+            )}: the add-in writes its temporary sheets hidden, so ${kept.length === 1 ? "this one is" : "these are"} yours, whatever the name.`,
+          ];
+    return [
+      ...(own.length === 0
+        ? kept.length === 0
+          ? ["Nothing of it was in the workbook but its record."]
+          : []
+        : [`Removed the hidden sheets it had begun: ${boundedList(own, 10)}.`]),
+      ...keptLine,
+    ];
   }
   try {
     const lines = itemLines(remaining(raw, op, choice), new Set((op.typed ?? []).map((t) => ledgerRowKey(t.cells))));
@@ -109,7 +125,7 @@ export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation
     [`${OP_PREFIX}${op.id}`, null],
     [`${COMMIT_PREFIX}${op.id}`, null],
   ]);
-  const temps = op.temps.map(([temp]) => sheetIn(raw, temp)).filter((t): t is string => t !== undefined);
+  const temps = ownTemps(raw, op).own;
   if (op.reached === undefined) {
     if (op.claim !== undefined) changes.set(op.claim, null);
     return {

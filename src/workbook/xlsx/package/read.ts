@@ -77,6 +77,8 @@ interface SheetEntry {
   readonly part: string | undefined;
   /** "worksheet", or "chartsheet" and the like, which hold no cells */
   readonly kind: string;
+  /** hidden or very hidden */
+  readonly hidden?: boolean;
 }
 
 interface Book {
@@ -136,7 +138,13 @@ function readBook(pkg: Package): Book {
       }
       if (name !== "sheet") return;
       const rel = rels.get(attribute(attrs, "id") ?? "");
-      sheets.push({ name: attrs["name"] ?? "", part: rel?.part, kind: rel?.kind ?? "" });
+      const state = attrs["state"];
+      sheets.push({
+        name: attrs["name"] ?? "",
+        part: rel?.part,
+        kind: rel?.kind ?? "",
+        ...(state === "hidden" || state === "veryHidden" ? { hidden: true } : {}),
+      });
     },
     text(text) {
       if (inHead) heads.push(`${heads.pop() ?? "="}${text}`);
@@ -387,6 +395,7 @@ export function readPackage(pkg: Package): RawWorkbook {
   return checkedJournal({
     tables,
     sheetNames: book.sheets.map((s) => s.name),
+    hiddenSheets: book.sheets.filter((s) => s.hidden === true).map((s) => s.name),
     ...(problems.length > 0 ? { problems } : {}),
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
