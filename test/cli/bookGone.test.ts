@@ -40,7 +40,7 @@ async function bookDeleted(): Promise<MemoryWorkbook> {
 }
 
 const GONE =
-  /the Ledger and its seal are gone or empty, yet the workbook's book says it held 7 rows, its latest credit the event "God obliterated" in century 2: every credit paid so far is missing, and a century ended now would be paid a second time\. Nothing is paid until the Ledger is back: put back the Ledger sheet and its hidden seal \("Ledger Seal"\) from a saved copy of the workbook or from Excel's version history/;
+  /the Ledger and its seal are gone or empty, yet the workbook's book says it held 7 rows, its latest credit the event "God obliterated" in century 2: every credit paid so far is missing, and a century ended now would be paid a second time\. Nothing is paid until the Ledger is back\. If another referee has just paid, their Ledger may not have reached this copy yet: read the workbook again in a moment\. Otherwise put back the Ledger sheet and its hidden seal \("Ledger Seal"\) from a saved copy of the workbook or from Excel's version history/;
 
 test("the century end refuses to pay century 1 again, naming what is gone; nothing advises ending a century", async () => {
   const book = await bookDeleted();
