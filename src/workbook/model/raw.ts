@@ -34,10 +34,10 @@ export interface RawWorkbook {
   readonly tables: ReadonlyMap<string, RawTable>;
   readonly sheetNames: readonly string[];
   /**
-   * The sheets that are hidden, as the workbook lists them (undefined when not read). The add-in
-   * writes its temporary sheets hidden, so a visible one is a gamemaster's, whatever its name.
+   * The sheets the workbook showed when it was read (undefined when not read). The add-in writes
+   * its temporary sheets hidden, so a visible one is a gamemaster's, whatever its name.
    */
-  readonly hiddenSheets?: readonly string[];
+  readonly visibleSheets?: readonly string[];
   /** a century whose end began writing but did not reach the Ledger (inside Excel only) */
   readonly interruptedCentury?: number;
   /**

@@ -260,7 +260,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const raw: RawWorkbook = {
     tables,
     sheetNames: [...sheetNames.values()],
-    hiddenSheets: wb.worksheets.items.filter((w) => w.visibility !== "Visible").map((w) => w.name),
+    visibleSheets: wb.worksheets.items.filter((w) => w.visibility === "Visible").map((w) => w.name),
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     sheetTitles: new Map([
       ...titles.map((t): [string, RawCell] => [t.name, rawCell(t.range.values[0]?.[0])]),

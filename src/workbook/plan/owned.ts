@@ -153,14 +153,15 @@ export function typedRowsWords(typed: readonly Pick<TypedRow, "words">[]): strin
  * hidden, as the add-in writes them. A visible sheet of that name is a gamemaster's (`kept`).
  */
 export function ownTemps(raw: RawWorkbook, op: OpenOperation): { own: string[]; kept: string[] } {
-  const hidden = raw.hiddenSheets === undefined ? undefined : new Set(raw.hiddenSheets.map((n) => n.toLowerCase()));
+  // Sheets written since the workbook was read are not in its list of shown ones: the action wrote them, hidden.
+  const shown = new Set((raw.visibleSheets ?? []).map((n) => n.toLowerCase()));
   const own: string[] = [];
   const kept: string[] = [];
   for (const [temp] of op.temps) {
     const present = raw.sheetNames.find((n) => n.toLowerCase() === temp.toLowerCase());
     if (present === undefined) continue;
-    if (hidden === undefined || hidden.has(present.toLowerCase())) own.push(present);
-    else kept.push(present);
+    if (shown.has(present.toLowerCase())) kept.push(present);
+    else own.push(present);
   }
   return { own, kept };
 }

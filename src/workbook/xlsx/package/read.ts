@@ -395,7 +395,7 @@ export function readPackage(pkg: Package): RawWorkbook {
   return checkedJournal({
     tables,
     sheetNames: book.sheets.map((s) => s.name),
-    hiddenSheets: book.sheets.filter((s) => s.hidden === true).map((s) => s.name),
+    visibleSheets: book.sheets.filter((s) => s.hidden !== true).map((s) => s.name),
     ...(problems.length > 0 ? { problems } : {}),
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),
