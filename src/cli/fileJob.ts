@@ -40,12 +40,15 @@ export interface FileJob<O extends Planned> {
   readonly command: string;
   /** one JSON object on stdout, also when the change is refused */
   readonly json: boolean;
-  /** plans the change on the workbook as read (`read`: the campaign, read once for the check of the book and for the plan) */
-  plan(raw: RawWorkbook, read: CampaignRead): O;
+  /**
+   * plans the change on the workbook as read (`read`: the campaign, read once for the check of the
+   * book and for the plan; `pkg`: its package at hand, for a change that writes parts of its own)
+   */
+  plan(raw: RawWorkbook, read: CampaignRead, pkg: Package): O;
   /** the first line when the change is refused, with the number of errors */
   refused(errors: number): string;
-  /** what to print once written (or, on a dry run, what would have been) */
-  report(outcome: O, target: string): void;
+  /** what to print once written (or, on a dry run or held by warnings, what would have been: `written` false) */
+  report(outcome: O, target: string, written?: boolean): void;
   /**
    * The package's new parts for the change, or undefined when there is nothing to write. Left
    * out: the plan's sheets and Ledger (outcome.plan) are written.
@@ -61,6 +64,8 @@ export interface FileJob<O extends Planned> {
   readonly journal?: boolean;
   /** the command corrects the book (gods ledger reseal): a broken seal or book's head is what it answers, not a refusal */
   readonly mending?: boolean;
+  /** held by a warning that changes pay, the report is shown too (what it would write), before the refusal */
+  readonly reportHeld?: boolean;
 }
 
 export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Promise<number> {
@@ -85,7 +90,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
       // An action Excel saved part-way: finished or taken back first (gods recover), whatever the command.
       const open = job.journal === true ? [] : openActionProblems(raw);
       const campaign = readCampaign(raw);
-      const planned = job.plan(raw, campaign);
+      const planned = job.plan(raw, campaign, pkg);
       // A damaged book (the Ledger, its seal, the book's head): every command that writes refuses
       // it, as the century end does, whatever it would change; the problem says how to put it right.
       const damage = job.journal === true ? [] : damageIn(campaign.problems, { mending: job.mending === true });
@@ -121,6 +126,7 @@ export async function editFile<O extends Planned>(job: FileJob<O>, io: Io): Prom
         return EXIT.payWarnings;
       }
       if (held.length > 0 && job.acceptWarnings !== true) {
+        if (job.reportHeld === true && !job.json) job.report(outcome, job.out ?? job.file, false);
         const first = `${changes} what someone would be paid, so nothing was written. Read ${held.length === 1 ? "it" : "them"}, correct the workbook, and run the command again; or, to pay as it stands, add --accept-warnings.`;
         if (job.json) jsonError(io, first, held, warningsIn(outcome.problems));
         else {

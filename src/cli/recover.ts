@@ -1,113 +1,199 @@
 /**
- * `gods recover FILE`: an action that stopped part-way inside Excel, in a file Excel saved in that
- * state, finished from its intent or taken back (xlsx/recover.ts), as the pane's one step does.
- * Every other command refuses the file until then (fileJob.ts), naming the action.
+ * `gods recover FILE`: the actions that stopped part-way inside Excel, in a file Excel saved in
+ * that state, each finished from its intent or taken back (xlsx/recover.ts), as the pane's one
+ * step does, in the order they began, in one run; a damaged record is set aside. Every other
+ * command refuses the file until then (fileJob.ts), naming the action. A finish that moves mana
+ * is shown and waits for --accept-warnings, as every other command that changes pay; one that
+ * would write over Ledger rows typed since it stopped waits for the person's choice.
  */
-import { damagedWords, describeProblem, readCampaign, shownName, type Problem } from "../workbook";
+import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, type Problem, type RawWorkbook } from "../workbook";
 import {
+  FileProblem,
+  manaMoveWords,
   putBookRightInPackage,
+  readPackage,
   recoverPackage,
+  recoveryBoxLines,
   recoveryLines,
+  recoveryMoves,
   setAsideInPackage,
   setAsideLines,
-  type DamagedRecord,
-  type OpenOperation,
+  setOpenAsideInPackage,
+  typedRowsProblem,
+  type Package,
 } from "../workbook/xlsx";
 import { jobOptions, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
 import type { Io } from "./io";
 
+export interface RecoverOptions extends WriteOptions {
+  /** a finish writes its Ledger rows below rows typed where it writes since it stopped, keeping them */
+  readonly belowTypedRows?: boolean;
+  /** a record whose finish would write over typed rows is set aside instead, the rows kept */
+  readonly setAside?: boolean;
+}
+
+/** One record settled: what it was, the step, what it writes line by line, and what it moves at the boxes. */
+interface Step {
+  readonly recovered: string;
+  readonly step: "finished" | "taken back" | "set aside" | "put right";
+  /** the first line said of it */
+  readonly title: string;
+  readonly lines: readonly string[];
+  readonly moves: readonly string[];
+  readonly box: readonly string[];
+}
+
 interface Recovery {
   readonly problems: readonly Problem[];
-  readonly op?: OpenOperation;
-  /** a record under the journal's keys that is not carried out: set aside */
-  readonly damaged?: DamagedRecord;
-  /** a Ledger two computers' writes mixed: the problem naming it (its journal id of the write kept) */
-  readonly mixed?: Problem;
+  readonly steps: readonly Step[];
+  /** the file's parts once every step is carried out */
+  readonly parts?: Map<string, Uint8Array>;
 }
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** gods recover FILE [--out OUT] [--json] [--dry-run] */
-export function recover(options: WriteOptions, io: Io): Promise<number> {
-  let lines: readonly string[] = [];
+/** How many records one run settles at most: far more than any workbook holds. */
+const MOST_STEPS = 500;
+
+const WAYS_ON =
+  "Choose one: gods recover FILE --below-typed-rows finishes it with its rows below the typed ones, which stay (the book's checks then name them as typed by hand until the book is corrected with its reason); or gods recover FILE --set-aside keeps the typed rows and sets the record aside, so the action is not made (do it again if you still want it).";
+
+/** Every record of the file settled in turn, each on the workbook the ones before leave. */
+function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): Recovery {
+  const steps: Step[] = [];
+  const problems: Problem[] = [];
+  let parts: Map<string, Uint8Array> | undefined;
+  let raw = first;
+  const choice = { belowTypedRows: options.belowTypedRows === true };
+  for (let n = 0; n < MOST_STEPS; n++) {
+    const current: Package = parts === undefined ? pkg : { parts };
+    if (n > 0) raw = readPackage(current);
+    const damaged = raw.journal?.damaged?.[0];
+    const op = [...(raw.journal?.open ?? [])].sort((a, b) => a.at - b.at)[0];
+    if (damaged !== undefined) {
+      const done = setAsideInPackage(current, damaged);
+      steps.push({
+        recovered: damagedWords(damaged),
+        step: "set aside",
+        title: `${sentence(damagedWords(damaged))}: it is set aside, not carried out.`,
+        lines: setAsideLines(damaged),
+        moves: [],
+        box: [],
+      });
+      parts = done.parts;
+      continue;
+    }
+    if (op === undefined) {
+      // A Ledger mixed by two computers is put right once no record is open.
+      const mixed = readCampaign(raw).problems.find((p) => p.mixedBook !== undefined);
+      if (mixed?.mixedBook !== undefined && steps.length === 0) {
+        const done = putBookRightInPackage(current, raw, mixed.mixedBook);
+        steps.push({
+          recovered: "a Ledger mixed by two computers",
+          step: "put right",
+          title: `The Ledger is put right: ${mixed.message}`,
+          lines: done.lines,
+          moves: [],
+          box: [],
+        });
+        parts = done.parts;
+      }
+      break;
+    }
+    const typed = typedRowsProblem(raw, op);
+    if (typed !== undefined && options.setAside === true) {
+      const done = setOpenAsideInPackage(current, raw, op);
+      steps.push({
+        recovered: op.words,
+        step: "set aside",
+        title: `${sentence(op.words)} is set aside, not carried out, to keep the Ledger rows typed since it stopped.`,
+        lines: done.lines,
+        moves: [],
+        box: [],
+      });
+      parts = done.parts;
+      continue;
+    }
+    if (typed !== undefined && options.belowTypedRows !== true) {
+      problems.push(tableError("Ledger", `${sentence(typed)} ${WAYS_ON}`));
+      break;
+    }
+    // Listed before anything is written, so that a dry run shows exactly what recover does.
+    const lines = recoveryLines(raw, op, choice);
+    const moved = recoveryMoves(raw, op, choice);
+    const done = recoverPackage(current, raw, op, choice);
+    const moves = moved.map(manaMoveWords);
+    steps.push({
+      recovered: op.words,
+      step: done.finished ? "finished" : "taken back",
+      title: done.finished
+        ? `${sentence(op.words)} stopped inside Excel while it was being recorded: it is finished as it was meant (${shownName(op.done, 400)}).`
+        : `${sentence(op.words)} stopped inside Excel before it changed anything: it is taken back.`,
+      lines,
+      moves,
+      box: recoveryBoxLines(moved),
+    });
+    if (moves.length > 0)
+      problems.push(
+        payWarning(
+          "Ledger",
+          `Finishing ${shownName(op.words, 160)} moves mana: ${moves.slice(0, 12).join(", ")}${moves.length > 12 ? `, and ${moves.length - 12} more` : ""}.`,
+        ),
+      );
+    parts = done.parts;
+  }
+  return { problems, steps, ...(parts === undefined ? {} : { parts }) };
+}
+
+/** gods recover FILE [--below-typed-rows | --set-aside] [--accept-warnings] [--out OUT] [--json] [--dry-run] */
+export function recover(options: RecoverOptions, io: Io): Promise<number> {
   return editFile<Recovery>(
     {
       ...jobOptions(options),
       command: "gods recover",
       journal: true,
-      plan: (raw) => {
-        const op = raw.journal?.open[0];
-        if (op !== undefined) {
-          // Listed before anything is written, so that a dry run shows exactly what recover does.
-          lines = recoveryLines(raw, op);
-          return { problems: [], op };
+      reportHeld: true,
+      plan: (raw, _read, pkg) => {
+        try {
+          return settleAll(pkg, raw, options);
+        } catch (e) {
+          if (e instanceof FileProblem) return { problems: [tableError("Ledger", e.message)], steps: [] };
+          throw e;
         }
-        const damaged = raw.journal?.damaged?.[0];
-        if (damaged !== undefined) {
-          lines = setAsideLines(damaged);
-          return { problems: [], damaged };
-        }
-        const mixed = readCampaign(raw).problems.find((p) => p.mixedBook !== undefined);
-        return mixed === undefined ? { problems: [] } : { problems: [], mixed };
       },
       refused: () => "Nothing was finished or taken back.",
-      write: (pkg, raw, outcome) => {
-        const entry = outcome.mixed?.mixedBook;
-        const done =
-          outcome.op !== undefined
-            ? recoverPackage(pkg, raw, outcome.op)
-            : outcome.damaged !== undefined
-              ? setAsideInPackage(pkg, outcome.damaged)
-              : entry !== undefined
-                ? putBookRightInPackage(pkg, raw, entry)
-                : undefined;
-        if (done === undefined) return undefined;
-        lines = done.lines;
-        return done.parts;
-      },
-      report: (outcome, target) => {
-        const op = outcome.op;
-        const step = op === undefined ? undefined : op.reached === undefined ? "taken back" : "finished";
-        const mixed = outcome.mixed;
-        const damaged = outcome.damaged;
+      write: (_pkg, _raw, outcome) => outcome.parts,
+      report: (outcome, target, written = options.dryRun !== true) => {
+        const [first] = outcome.steps;
         if (options.json) {
           io.out(
             JSON.stringify(
-              op !== undefined
-                ? { recovered: op.words, step, lines, warnings: outcome.problems.map(describeProblem) }
-                : damaged !== undefined
-                  ? { recovered: damagedWords(damaged), step: "set aside", lines, warnings: [] }
-                  : mixed !== undefined
-                    ? { recovered: "a Ledger mixed by two computers", step: "put right", lines, warnings: [] }
-                    : { recovered: null, warnings: [] },
+              first === undefined
+                ? { recovered: null, warnings: [] }
+                : {
+                    recovered: first.recovered,
+                    step: first.step,
+                    lines: first.lines,
+                    steps: outcome.steps.map((s) => ({ recovered: s.recovered, step: s.step, lines: s.lines, moves: s.moves, boxes: s.box })),
+                    warnings: outcome.problems.map(describeProblem),
+                  },
             ),
           );
           return;
         }
-        if (op === undefined && damaged !== undefined) {
-          io.out(`${sentence(damagedWords(damaged))}: it is set aside, not carried out.`);
-          for (const line of lines) io.out(`- ${line}`);
-          io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote ${target}.`);
-          return;
-        }
-        if (op === undefined && mixed !== undefined) {
-          io.out(`The Ledger is put right: ${mixed.message}`);
-          for (const line of lines) io.out(`- ${line}`);
-          io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote ${target}.`);
-          return;
-        }
-        if (op === undefined) {
+        if (first === undefined) {
           io.out("No action stopped part-way in this workbook: there is nothing to finish or take back.");
           return;
         }
-        io.out(
-          op.reached === undefined
-            ? `${sentence(op.words)} stopped inside Excel before it changed anything: it is taken back.`
-            : `${sentence(op.words)} stopped inside Excel while it was being recorded: it is finished as it was meant (${shownName(op.done, 400)}).`,
-        );
-        for (const line of lines) io.out(`- ${line}`);
-        io.out(options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote ${target}.`);
+        if (outcome.steps.length > 1) io.out(`${outcome.steps.length} records of actions that stopped part-way, settled in the order they began:`);
+        for (const step of outcome.steps) {
+          io.out(step.title);
+          for (const line of step.lines) io.out(`- ${line}`);
+          if (step.moves.length > 0) io.out(`Mana it moves: ${step.moves.join(", ")}.`);
+          for (const line of step.box) io.out(`${written ? "" : "Once written: "}${line}`);
+        }
+        io.out(written ? `Wrote ${target}.` : options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Nothing was written to ${target}.`);
       },
     },
     io,

@@ -14,6 +14,7 @@ export const IDS = [
   "stopped-title",
   "stopped-text",
   "stopped-settle",
+  "stopped-aside",
   "stopped-confirm",
   "stopped-question",
   "stopped-yes",

@@ -123,6 +123,11 @@ describe("a record whose credit planning the same action would not make", () => 
     await saveMemoryWorkbook(book, file);
     const refused = await gods("century-end", file, "--century", "1");
     expect(refused.err).toMatch(/does not say what was asked/);
+    // Named as what it is: the record of an older version, not a damaged or foreign one.
+    expect(refused.err).toMatch(/was written by an older version of the add-in, which did not keep what was asked/);
+    expect(refused.err).not.toMatch(/damaged or not its own/);
+    const inExcel = await new MemoryExcel(book).run((context) => readInExcel(context));
+    expect(inExcel.journal?.damaged?.map((d) => d.older)).toEqual([true]);
     expect((await gods("recover", file)).code).toBe(0);
     expect(ledgerOf(file)).toBeUndefined();
   });

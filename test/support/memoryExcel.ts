@@ -765,6 +765,7 @@ class WorksheetCollection extends Loadable implements WorksheetCollectionApi {
     this.snap = this.ctx.book.sheets.map((s) => {
       const p = new WorksheetProxy(this.ctx, () => s);
       p.markLoaded("name");
+      p.markLoaded("visibility");
       return p;
     });
   }
@@ -820,7 +821,8 @@ class WorksheetProxy extends Loadable implements WorksheetApi {
     this.ctx.enqueue(() => (this.resolve().visibility = v));
   }
   get visibility(): string {
-    throw NOT_LOADED("visibility");
+    this.need("visibility");
+    return this.resolve().visibility;
   }
   get freezePanes(): { freezeRows: (count: number) => void } {
     return {

@@ -570,7 +570,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
     },
     load: (ws, properties) => ws.load(properties),
-    readable: { name: readable("Name", (ws) => ws.name) },
+    readable: { name: readable("Name", (ws) => ws.name), visibility: readable("Visibility", (ws) => ws.visibility) },
   },
   WorksheetFreezePanes: {
     calls: {

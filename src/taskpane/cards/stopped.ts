@@ -18,17 +18,48 @@ const STEP = {
   "set aside": { button: "Set it aside…", question: "Set it aside now?", yes: "Set it aside", busy: "Setting the record aside…" },
 } as const;
 
+/** With Ledger rows typed where it writes: the two ways on, the person choosing. */
+const TYPED = {
+  below: {
+    button: "Finish it below the typed rows…",
+    question: "Finish it now, with its rows below the typed ones, which stay?",
+    yes: "Finish it below them",
+    busy: "Finishing what stopped…",
+  },
+  aside: {
+    button: "Set it aside…",
+    question: "Set the record aside now? The typed rows stay, and the action is not made.",
+    yes: "Set it aside",
+    busy: "Setting the record aside…",
+  },
+} as const;
+
 /** The first action to settle here: one still under way on another computer waits. */
 function stoppedHere(current: CampaignStatus) {
   return current.stopped.find((s) => !s.underWay);
+}
+
+/** Every action to settle here, in turn: all are settled in one step. */
+function allHere(current: CampaignStatus) {
+  return current.stopped.filter((s) => !s.underWay);
+}
+
+/** What stopped, each one, in the order they are settled. */
+function messageOf(current: CampaignStatus): string {
+  const all = allHere(current);
+  return all.length <= 1
+    ? (all[0]?.message ?? "")
+    : `${all.length} actions stopped part-way; settled in turn: ${all.map((s, i) => `${i + 1}. ${s.message}`).join(" ")}`;
 }
 
 function render(current: CampaignStatus): void {
   const stopped = stoppedHere(current);
   byId("stopped-box").hidden = stopped === undefined;
   if (stopped === undefined) return;
-  byId("stopped-text").textContent = stopped.message;
-  byId("stopped-settle").textContent = STEP[stopped.step].button;
+  const typed = allHere(current).some((s) => s.typed === true);
+  byId("stopped-text").textContent = messageOf(current);
+  byId("stopped-settle").textContent = typed ? TYPED.below.button : STEP[stopped.step].button;
+  byId("stopped-aside").hidden = !typed;
 }
 
 export function wireStopped(): void {
@@ -39,14 +70,30 @@ export function wireStopped(): void {
     const stopped = current === null ? undefined : stoppedHere(current);
     if (stopped === undefined) return;
     const result = byId("stopped-result");
-    const step = STEP[stopped.step];
+    const typed = current !== null && allHere(current).some((s) => s.typed === true);
+    const step = typed ? TYPED.below : STEP[stopped.step];
     ask(
       "stopped",
-      `${stopped.message} ${step.question}`,
+      `${current === null ? stopped.message : messageOf(current)} ${step.question}`,
       step.yes,
       () =>
         void write(result, steps(step.busy), `settle:${stopped.id.slice(0, 80)}`, async (options) => {
-          showSettled(result, await (await settleTools()).settleStopped(excelRun, stopped.id, options));
+          showSettled(result, await (await settleTools()).settleAllStopped(excelRun, options, { belowTypedRows: typed }));
+        }),
+    );
+  });
+  byId("stopped-aside").addEventListener("click", () => {
+    const current = status();
+    const stopped = current === null ? undefined : stoppedHere(current);
+    if (current === null || stopped === undefined || !allHere(current).some((s) => s.typed === true)) return;
+    const result = byId("stopped-result");
+    ask(
+      "stopped",
+      `${messageOf(current)} ${TYPED.aside.question}`,
+      TYPED.aside.yes,
+      () =>
+        void write(result, steps(TYPED.aside.busy), `aside:${stopped.id.slice(0, 80)}`, async (options) => {
+          showSettled(result, await (await settleTools()).settleAllStopped(excelRun, options, { setAside: true }));
         }),
     );
   });

@@ -23,6 +23,9 @@ import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
 import { headFormula, headIn } from "../read/head";
 import { creditKey } from "../read/twice";
+import { belowTypedRows, typedRows } from "../plan/owned";
+import { manaMoves, todoOf } from "../plan/recoveryLines";
+import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
 function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: string; done: string } | { refused: string } {
@@ -71,14 +74,25 @@ const BOOK = new Set(["ledger", "tail", "name"]);
  * the workbook as it stands (a rename planned again finds what it has not renamed yet).
  */
 function startedFrom(book: RawWorkbook, op: OpenOperation, asked: Asked, items: readonly CommitItem[]): RawWorkbook {
-  // Not yet begun, as far as the planner can tell: its own record is not an action under way.
-  const raw = book.journal === undefined ? book : { ...book, journal: { ...book.journal, open: book.journal.open.filter((o) => o.id !== op.id) } };
+  // Not yet begun, as far as the planner can tell: neither its own record nor another open or
+  // damaged one is an action under way (each is settled in its turn; the planner plans the book).
+  const raw =
+    book.journal === undefined
+      ? book
+      : { ...book, journal: { open: [], done: book.journal.done, leftover: book.journal.leftover, readAt: book.journal.readAt } };
   if (asked.kind === "rename") {
     const done = items.slice(0, op.reached ?? 0).flatMap((i) => (i.kind === "edit" ? [i.edit] : []));
     return renamedBack(raw, done, asked.from, asked.to);
   }
   const ledger = items.find((i) => i.kind === "ledger");
   const table = raw.tables.get(LEDGER.name.toLowerCase());
+  // A take-back found its credit at the Ledger's end: rows typed below it since are not part of what it planned on.
+  const typed = asked.kind === "undo" ? new Set(typedRows(raw, op).map((t) => t.index)) : new Set<number>();
+  if (typed.size > 0 && table !== undefined) {
+    const tables = new Map(raw.tables);
+    tables.set(LEDGER.name.toLowerCase(), { ...table, rows: table.rows.filter((_, i) => !typed.has(i)) });
+    return { ...raw, tables };
+  }
   if (!APPENDS.has(asked.kind) || ledger?.kind !== "ledger" || table === undefined || ledger.added > 0 || ledger.first > table.rows.length) return raw;
   const tables = new Map(raw.tables);
   tables.set(LEDGER.name.toLowerCase(), { ...table, rows: table.rows.slice(0, ledger.first) });
@@ -124,7 +138,7 @@ function written(item: CommitItem): string {
  * Why an open action's record may not be finished, when what it still has to write of the book
  * is not what planning it again writes; otherwise its words, made from what was asked.
  */
-export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string } | { words: string; done: string } | undefined {
+export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; older?: boolean } | { words: string; done: string } | undefined {
   const items = itemsIn(op.items);
   if (items === undefined) return undefined;
   const from = op.reached ?? 0;
@@ -133,7 +147,9 @@ export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string } 
   // Taken back, or past every part of the book: nothing of the book is written from it.
   if (op.reached === undefined || left.length === 0)
     return asked === undefined ? undefined : op.reached === undefined ? wordsOf(asked) : writtenWords(raw, asked, items);
-  if (asked === undefined || asked.kind !== op.action) return { why: "it does not say what was asked, so what it writes to the Ledger cannot be checked" };
+  if (asked === undefined)
+    return { why: "it does not say what was asked, so what it writes to the Ledger cannot be checked against the campaign", older: true };
+  if (asked.kind !== op.action) return { why: "what it says was asked is not the action it records" };
   const plan = planned(startedFrom(raw, op, asked, items), asked);
   const cut = () => (asked.kind === "undo" ? undoCut(raw, items) : undefined);
   if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}` };
@@ -210,10 +226,35 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
       found = { why: "planned again, it cannot be planned" };
     }
     if (found === undefined) open.push(op);
-    else if ("why" in found) damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why });
-    else open.push({ ...op, words: found.words, done: found.done });
+    else if ("why" in found)
+      damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why, ...(found.older === true ? { older: true } : {}) });
+    else {
+      const typed = typedRowsOf(raw, op);
+      const moves = movesOf(raw, op, typed);
+      open.push({ ...op, words: found.words, done: found.done, ...(typed.length > 0 ? { typed } : {}), ...(moves.length > 0 ? { moves } : {}) });
+    }
   }
   return { ...raw, journal: { ...journal, open, ...(damaged.length > 0 ? { damaged } : {}) } };
+}
+
+/** The rows a finish would write over that its action never wrote; none when they cannot be told. */
+function typedRowsOf(raw: RawWorkbook, op: OpenOperation): ReturnType<typeof typedRows> {
+  try {
+    return typedRows(raw, op);
+  } catch {
+    return [];
+  }
+}
+
+/** The mana finishing `op` moves, in words (with its rows below typed ones, when there are some): what the person is asked about. */
+function movesOf(raw: RawWorkbook, op: OpenOperation, typed: ReturnType<typeof typedRows>): ManaMove[] {
+  if (op.reached === undefined) return [];
+  try {
+    const items = typed.length > 0 ? belowTypedRows(raw, op, typed) : itemsIn(op.items);
+    return items === undefined ? [] : manaMoves(todoOf(raw, items, op.reached));
+  } catch {
+    return [];
+  }
 }
 
 /** The journal as both readers hand it on: each open record checked for its shape and reach, then against its plan made again. */

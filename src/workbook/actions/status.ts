@@ -100,6 +100,8 @@ export interface StoppedStatus {
   readonly step: "finish" | "take back" | "set aside";
   /** still under way on another computer: nothing to do here yet */
   readonly underWay: boolean;
+  /** Ledger rows were typed where it writes since it stopped: finished below them, or set aside, the person choosing */
+  readonly typed?: boolean;
 }
 
 export interface EventStatus {
@@ -246,6 +248,7 @@ function stoppedActions(journal: Journal | undefined, thisComputer: string | und
         id: op.id,
         step: op.reached === undefined ? "take back" : "finish",
         underWay: busy,
+        ...((op.typed ?? []).length > 0 && op.reached !== undefined ? { typed: true } : {}),
         message: busy
           ? `Another referee's Excel is busy with ${op.words} (since ${clock(op.at)}).`
           : `${sentence(op.words)} stopped part-way at ${clock(op.at)}${where}. ${recoveryWords(op)}`,

@@ -33,6 +33,11 @@ export interface RawWorkbook {
   /** tables found, by lower-case name */
   readonly tables: ReadonlyMap<string, RawTable>;
   readonly sheetNames: readonly string[];
+  /**
+   * The sheets the workbook showed when it was read (undefined when not read). The add-in writes
+   * its temporary sheets hidden, so a visible one is a gamemaster's, whatever its name.
+   */
+  readonly visibleSheets?: readonly string[];
   /** a century whose end began writing but did not reach the Ledger (inside Excel only) */
   readonly interruptedCentury?: number;
   /**
@@ -92,6 +97,23 @@ export interface OpenOperation {
   readonly claim?: string;
   /** what was asked (plan/asked.ts): the action's kind and parameters, from which its book part is planned again */
   readonly asked?: unknown;
+  /**
+   * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts):
+   * a finish as recorded would write over them, so it stops until the person chooses
+   */
+  readonly typed?: readonly { readonly index: number; readonly cells: readonly RawCell[]; readonly words: string }[];
+  /** the mana finishing it moves, god by god, worked out as it is read */
+  readonly moves?: readonly ManaMove[];
+}
+
+/** Mana a finish moves, for one god: credited, debited, or a credit taken back. */
+export interface ManaMove {
+  readonly god: string;
+  readonly how: "credited" | "debited" | "taken back";
+  /** the mana earned (credited or taken back) or lost (debited), a positive figure */
+  readonly mana: number;
+  /** the whole mana its box gains (credited) or gives back (taken back) */
+  readonly paid: number;
 }
 
 /** An action marked done, as each computer's list of the latest keeps it. */
@@ -118,6 +140,8 @@ export interface DamagedRecord {
   readonly why: string;
   /** the setting that holds it */
   readonly key: string;
+  /** written by an older version of the add-in, which did not keep what was asked: sound, but it cannot be checked */
+  readonly older?: boolean;
 }
 
 export interface Journal {

@@ -10,7 +10,8 @@ import { ActionError, withRetry, type ActionOptions, type ExcelRun } from "./run
 import { sentence, sync } from "./stopped";
 import { requests, type Step } from "./write";
 import type { OpenOperation, RawWorkbook } from "../model/raw";
-import { itemsIn } from "../plan/commit";
+import { itemsIn, type CommitItem } from "../plan/commit";
+import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
 import { COMMIT_PREFIX, OP_PREFIX } from "../read/journal";
 
 /** Queues the removal of settings the journal no longer needs; whether there were any. */
@@ -23,8 +24,8 @@ export function clearLeftovers(context: ContextApi, raw: RawWorkbook): boolean {
 /** Queues the taking back of an action stopped before its commit: its half-written sheets, its claim, its intent. */
 export function queueTakeBack(context: ContextApi, raw: RawWorkbook, op: OpenOperation): RawWorkbook {
   const wb = context.workbook;
-  const present = new Map(raw.sheetNames.map((n) => [n.toLowerCase(), n]));
-  const gone = op.temps.map(([temp]) => present.get(temp.toLowerCase())).filter((n): n is string => n !== undefined);
+  // Only its own: hidden, as the add-in writes them; a visible sheet of that name is the gamemaster's.
+  const gone = ownTemps(raw, op).own;
   for (const name of gone) wb.worksheets.getItem(name).delete();
   if (op.claim !== undefined) wb.settings.getItemOrNullObject(op.claim).delete();
   wb.settings.getItemOrNullObject(`${OP_PREFIX}${op.id}`).delete();
@@ -34,9 +35,26 @@ export function queueTakeBack(context: ContextApi, raw: RawWorkbook, op: OpenOpe
   return { ...raw, sheetNames: raw.sheetNames.filter((n) => !out.has(n.toLowerCase())), ...(journal === undefined ? {} : { journal }) };
 }
 
+/** How a finish treats Ledger rows typed where it writes since it stopped: without a choice, it writes nothing. */
+export interface FinishChoice {
+  /** its rows go below the typed rows, which stay */
+  readonly belowTypedRows?: boolean;
+}
+
+/** The items a finish carries out: the record's, or its Ledger rows below rows typed since; refused when typed rows are there and no choice was made. */
+function finishItems(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice): CommitItem[] | undefined {
+  const typed = op.typed ?? [];
+  if (typed.length === 0) return itemsIn(op.items);
+  if (choice.belowTypedRows !== true)
+    throw new ActionError(
+      `${sentence(op.words)} was not finished: rows were typed into the Ledger where it writes since it stopped (${typedRowsWords(typed)}), and finished as recorded it would write over them. Finish it below them, or set the record aside.`,
+    );
+  return belowTypedRows(raw, op, typed);
+}
+
 /** Queues what finishes an action stopped within its commit: its items from the last mark on, then its done mark. */
-function finishSteps(context: ContextApi, raw: RawWorkbook, op: OpenOperation): Step[] {
-  const items = itemsIn(op.items);
+function finishSteps(context: ContextApi, raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): Step[] {
+  const items = finishItems(raw, op, choice);
   if (items === undefined)
     throw new ActionError(
       `${sentence(op.words)} cannot be finished: its record in the workbook's settings is not one this add-in wrote. Restore a saved copy of the workbook.`,
@@ -57,13 +75,13 @@ async function runSteps(context: ContextApi, steps: readonly Step[], id: string,
  * items are carried out from the last mark on; before it, its half-written sheets go. Gives back
  * whether it was finished.
  */
-export async function settle(context: ContextApi, raw: RawWorkbook, op: OpenOperation): Promise<boolean> {
+export async function settle(context: ContextApi, raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): Promise<boolean> {
   if (op.reached === undefined) {
     queueTakeBack(context, raw, op);
     await sync(context, op.id, op.words);
     return false;
   }
-  await runSteps(context, finishSteps(context, raw, op), op.id, op.words);
+  await runSteps(context, finishSteps(context, raw, op, choice), op.id, op.words);
   return true;
 }
 
@@ -72,6 +90,7 @@ export async function settleOperation(
   run: ExcelRun,
   id: string,
   options: ActionOptions = {},
+  choice: FinishChoice = {},
 ): Promise<{ readonly finished: boolean; readonly op: OpenOperation; readonly raw: RawWorkbook } | undefined> {
   return withRetry(
     run,
@@ -81,7 +100,7 @@ export async function settleOperation(
       const op = raw.journal?.open.find((o) => o.id === id);
       if (op === undefined) return undefined;
       options.onStep?.("writing");
-      const finished = await settle(context, raw, op);
+      const finished = await settle(context, raw, op, choice);
       return { finished, op, raw: await readWorkbook(context) };
     },
     options,

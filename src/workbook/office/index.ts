@@ -18,7 +18,7 @@ export {
   type CenturyEndInExcel,
   type CreditInExcel,
 } from "./actions";
-export { putBookRight, settlePaidTwice, settleStopped } from "./settle";
+export { putBookRight, settleAllStopped, settlePaidTwice, settleStopped } from "./settle";
 export { createMissingTables, readStatus, recordDeaths, selectCell, type EditOutcome } from "./tools";
 // The referee's tools (./referee) and those between sessions (./between) are loaded on first use:
 // the pane imports them with import(), so they stay out of its first load.

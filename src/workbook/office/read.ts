@@ -174,7 +174,7 @@ function fromA1(range: { rowIndex: number; columnIndex: number }, values: readon
 export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const wb = context.workbook;
   wb.tables.load("items/name,items/showTotals");
-  wb.worksheets.load("items/name");
+  wb.worksheets.load("items/name,items/visibility");
   await context.sync();
 
   const tableNames = new Map(wb.tables.items.map((t) => [t.name.toLowerCase(), t.name]));
@@ -260,6 +260,7 @@ export async function readWorkbook(context: ContextApi): Promise<RawWorkbook> {
   const raw: RawWorkbook = {
     tables,
     sheetNames: [...sheetNames.values()],
+    visibleSheets: wb.worksheets.items.filter((w) => w.visibility === "Visible").map((w) => w.name),
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     sheetTitles: new Map([
       ...titles.map((t): [string, RawCell] => [t.name, rawCell(t.range.values[0]?.[0])]),

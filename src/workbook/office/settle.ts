@@ -7,10 +7,10 @@ import { campaignStatus, type CampaignStatus } from "../actions/status";
 import type { RawWorkbook } from "../model/raw";
 import { itemsIn } from "../plan/commit";
 import { readCampaign } from "../read/campaign";
-import { asideSetting, clock, OP_PREFIX } from "../read/journal";
+import { asideSetting, boxLines, clock, manaMoveWords, OP_PREFIX } from "../read/journal";
 import { settledBy, type Outcome, type Settled } from "./actions";
 import { THIS_COMPUTER } from "./computer";
-import { settleOperation } from "./finish";
+import { settleOperation, type FinishChoice } from "./finish";
 import { journaled, type JournalOptions } from "./journal";
 import { SETTLED_PREFIX } from "./read";
 import { ActionError, exclusive, withRetry, type ActionOptions, type ExcelRun } from "./run";
@@ -90,7 +90,10 @@ async function setAside(run: ExcelRun, key: string, options: ActionOptions): Pro
     run,
     async (context): Promise<Settled> => {
       const raw = await readWorkbook(context);
-      const record = raw.journal?.damaged?.find((d) => d.key === key);
+      const open = raw.journal?.open.find((o) => `${OP_PREFIX}${o.id}` === key && (o.typed ?? []).length > 0);
+      const record =
+        raw.journal?.damaged?.find((d) => d.key === key) ??
+        (open === undefined ? undefined : { id: open.id.slice(0, 40), key, why: "set aside by the gamemaster, to keep the Ledger rows typed where it writes" });
       if (record === undefined)
         return {
           settled: "already",
@@ -102,13 +105,18 @@ async function setAside(run: ExcelRun, key: string, options: ActionOptions): Pro
       await context.sync();
       return {
         settled: "set aside",
-        message: `Set aside the damaged record (${record.id}): it stays in the workbook and is never carried out. Nothing else was changed; if its action had begun writing, the problems list names whatever of the book does not add up.`,
+        message:
+          open === undefined
+            ? `Set aside the damaged record (${record.id}): it stays in the workbook and is never carried out. Nothing else was changed; if its action had begun writing, the problems list names whatever of the book does not add up.`
+            : `Set aside the record of ${open.words}: it stays in the workbook and is never carried out, and the Ledger rows typed since it stopped stay as they are. Nothing of it was made: do it again if you still want it.`,
         status: campaignStatus(readCampaign(await readWorkbook(context))),
       };
     },
     options,
   );
 }
+
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 async function readAfter(run: ExcelRun, options: ActionOptions): Promise<RawWorkbook> {
   const { readWorkbook } = await import("./read");
@@ -119,10 +127,17 @@ async function readAfter(run: ExcelRun, options: ActionOptions): Promise<RawWork
  * Finishes or takes back an action that stopped part-way (the one step the pane offers under the
  * problems): within its commit it is finished from its intent; before it, its sheets go.
  */
-export async function settleStopped(run: ExcelRun, operation: string, options: ActionOptions = {}): Promise<Settled> {
+export async function settleStopped(
+  run: ExcelRun,
+  operation: string,
+  options: ActionOptions = {},
+  choice: FinishChoice & { readonly setAside?: boolean } = {},
+): Promise<Settled> {
   return exclusive("finishing an action that stopped", async () => {
     if (operation.startsWith(OP_PREFIX)) return setAside(run, operation, options);
-    const result = await settleOperation(run, operation, options);
+    // Rows typed where it writes, kept: the record is set aside, the action not made.
+    if (choice.setAside === true) return setAside(run, `${OP_PREFIX}${operation}`, options);
+    const result = await settleOperation(run, operation, options, choice);
     if (result === undefined) {
       const raw = await readAfter(run, options);
       return {
@@ -135,9 +150,38 @@ export async function settleStopped(run: ExcelRun, operation: string, options: A
     return {
       settled: finished ? "finished" : "taken back",
       message: finished
-        ? `Finished ${op.words}, which had stopped part-way at ${clock(op.at)}: ${op.done}. Nothing was written twice.`
+        ? [
+            `Finished ${op.words}, which had stopped part-way at ${clock(op.at)}: ${op.done}. Nothing was written twice.`,
+            ...(op.moves ?? []).map((m) => `${sentence(manaMoveWords(m))}.`),
+            ...boxLines(op.moves ?? []),
+          ].join(" ")
         : `Took back ${op.words}, which had stopped at ${clock(op.at)} before it changed anything: its half-written sheets are gone. Nothing else had changed; do it again if you still want it.`,
       status: campaignStatus(readCampaign(result.raw)),
     };
   });
+}
+
+/**
+ * Every action the journal holds open here, settled in turn in one step (the order the pane
+ * lists them: a damaged record first, then each open one as it began), each on the workbook the
+ * ones before leave. The choice about typed Ledger rows applies to the records that have some.
+ * One still under way on another computer is left to it. The answer names each one settled.
+ */
+export async function settleAllStopped(
+  run: ExcelRun,
+  options: ActionOptions = {},
+  choice: FinishChoice & { readonly setAside?: boolean } = {},
+): Promise<Settled> {
+  const said: string[] = [];
+  let last: Settled | undefined;
+  const tried = new Set<string>();
+  for (let n = 0; n < 500; n++) {
+    const next = campaignStatus(readCampaign(await readAfter(run, options))).stopped.find((s) => !s.underWay && !tried.has(s.id));
+    if (next === undefined) break;
+    tried.add(next.id);
+    last = await settleStopped(run, next.id, options, next.typed === true ? choice : {});
+    said.push(last.message);
+  }
+  if (last === undefined) return settleStopped(run, "", options);
+  return { ...last, message: said.length === 1 ? last.message : said.map((m, i) => `${i + 1}. ${m}`).join(" ") };
 }

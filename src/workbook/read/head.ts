@@ -163,6 +163,24 @@ export interface KeptHead {
 }
 
 /**
+ * A Ledger gone or emptied while the workbook's head says the book held credits: whatever was
+ * paid is no longer in the workbook, and a century ended now would be paid a second time. Named
+ * as that, with the one way on that cannot pay twice: the Ledger and its seal put back.
+ */
+function bookGone(kept: KeptHead, rows: number): Problem[] {
+  const head = kept.formula === undefined || (kept.copies ?? 1) > 1 ? undefined : headIn(kept.formula);
+  if (head === undefined || head.rows === 0) return [];
+  const latest = head.credits[head.credits.length - 1]?.[1];
+  return [
+    tableError(
+      LEDGER.name,
+      `the Ledger and its seal are gone${rows === 0 ? " or empty" : ""}, yet the workbook's book says it held ${head.rows} rows${latest === undefined ? "" : `, its latest credit ${latest}`}: every credit paid so far is missing, and a century ended now would be paid a second time. Nothing is paid until the Ledger is back. If another referee has just paid, their Ledger may not have reached this copy yet: read the workbook again in a moment. Otherwise put back the Ledger sheet and its hidden seal ("Ledger Seal") from a saved copy of the workbook or from Excel's version history (File › Info › Version History), then run the command again.`,
+      { head: true },
+    ),
+  ];
+}
+
+/**
  * The Ledger (its rows, in order) against the head the workbook keeps: nothing when they agree, or
  * when the Ledger has neither seal nor head (a book older than both: its next credit writes them)
  * or no rows; otherwise what is wrong, in words, naming the credits the Ledger lacks when it is
@@ -171,7 +189,7 @@ export interface KeptHead {
  */
 export function headProblems(kept: KeptHead, rows: readonly CreditContent[]): Problem[] {
   const now = headOf(rows);
-  if (now === undefined) return [];
+  if (now === undefined) return bookGone(kept, rows.length);
   const fix =
     'If it is meant to be so, correct the book and say why (gods ledger reseal FILE --because "…", or, in the pane, Keep the edits under Ledger edited by hand); otherwise put back the Ledger and its seal the workbook\'s last credit wrote (a saved copy, or Undo in Excel).';
   const problem = (message: string) => tableError(LEDGER.name, message, { seal: true, head: true });

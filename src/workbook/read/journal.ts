@@ -13,7 +13,7 @@
  * of a sheet (a restore) does not carry it; and each entry holds only what the action changes
  * besides its sheets (a few kilobytes), well inside a request's budget.
  */
-import type { DamagedRecord, DoneOperation, Journal, OpenOperation, RawWorkbook } from "../model/raw";
+import type { DamagedRecord, DoneOperation, Journal, ManaMove, OpenOperation, RawWorkbook } from "../model/raw";
 import { tableError, WORKBOOK, type Problem } from "../model/problems";
 import { shownList, shownName } from "../model/shown";
 
@@ -179,9 +179,19 @@ export function underWay(op: OpenOperation, journal: Journal, thisComputer: stri
 
 /** What finishing or taking back an open action does, in a sentence. */
 export function recoveryWords(op: OpenOperation): string {
-  return op.reached === undefined
-    ? "Nothing of the campaign had changed yet. Taking it back removes the sheets it had begun; do it again afterwards if you still want it."
-    : `It was recording what it does. Finishing it writes the rest as it was meant (${bounded(op.done, 400)}), and nothing twice.`;
+  if (op.reached === undefined)
+    return "Nothing of the campaign had changed yet. Taking it back removes the sheets it had begun; do it again afterwards if you still want it.";
+  const moves = op.moves ?? [];
+  const moved = moves.length === 0 ? "" : ` Finishing it moves mana: ${boundedList(moves.map(manaMoveWords), 12)}.`;
+  const typed = op.typed ?? [];
+  if (typed.length > 0) {
+    const one = typed.length === 1;
+    return `It was recording what it does, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${boundedList(
+      typed.map((t) => t.words),
+      5,
+    )}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so it is not. Finish it below the typed ${one ? "row" : "rows"} (${one ? "it stays" : "they stay"}; the book's checks name ${one ? "it" : "them"} as typed by hand until the book is corrected with its reason), or set the record aside (the typed ${one ? "row stays" : "rows stay"}; the action is not made: do it again if you still want it).${moved}`;
+  }
+  return `It was recording what it does. Finishing it writes the rest as it was meant (${bounded(op.done, 400)}), and nothing twice.${moved}`;
 }
 
 /**
@@ -227,6 +237,8 @@ const SHOWN = 5;
 
 /** A damaged record, named for a gamemaster. */
 export function damagedWords(d: DamagedRecord): string {
+  if (d.older === true)
+    return `the add-in's record of an unfinished action (${d.id}) was written by an older version of the add-in, which did not keep what was asked (${d.why})`;
   return `the add-in's record of an unfinished action (${d.id}) in the workbook's settings is damaged or not its own (${d.why})`;
 }
 
@@ -243,4 +255,30 @@ export function temporaryName(id: string, sheet: string): string {
 /** The setting that sets a damaged record aside: a mark beside it, so that it stays as it was and is never read as an action again. */
 export function asideSetting(record: DamagedRecord, at: number): { readonly key: string; readonly value: string } {
   return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why }) };
+}
+
+const figure = (n: number) => n.toLocaleString("en", { maximumFractionDigits: 6 });
+
+/** "Vorn is credited 2 mana", "Solara is debited 1,000,000 mana", "Vorn's credit of 2 mana is taken back". */
+export function manaMoveWords(m: ManaMove): string {
+  const god = bounded(m.god === "" ? "(no god)" : m.god, 40);
+  return m.how === "taken back" ? `${god}'s credit of ${figure(m.mana)} mana is taken back` : `${god} is ${m.how} ${figure(m.mana)} mana`;
+}
+
+/** What the gamemaster does at the boxes once a finish has moved mana, a line per god it concerns. */
+export function boxLines(moves: readonly ManaMove[]): string[] {
+  return moves.flatMap((m) => {
+    const god = bounded(m.god === "" ? "(no god)" : m.god, 40);
+    if (m.how === "taken back")
+      return m.paid === 0
+        ? [`${god}'s credit taken back had paid no whole mana: nothing comes back out of its box.`]
+        : [
+            `Take ${figure(Math.abs(m.paid))} mana ${m.paid > 0 ? "back out of" : "back into"} ${god}'s box at the distribution point (the credit taken back had paid it).`,
+          ];
+    if (m.how === "debited")
+      return [
+        `${god} is debited ${figure(m.mana)} mana: nothing comes out of its box; what its account did not carry it owes, and its next credits pay that first.`,
+      ];
+    return m.paid === 0 ? [] : [`Hand ${figure(m.paid)} mana to ${god}'s box at the distribution point.`];
+  });
 }

@@ -5,5 +5,6 @@ export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, type Package } from "./package/zip";
 export { savePackage } from "./package/zipSave";
 export { putBookRightInPackage, recoverPackage, recoveryLines, setAsideInPackage, setAsideLines } from "./recover";
+export { manaMoveWords, recoveryBoxLines, recoveryMoves, setOpenAsideInPackage, typedRowsProblem, type FinishChoice } from "./recover";
 export { moveSheetsToEnd, keepOnlySheets } from "./package/sheetList";
 export type { DamagedRecord, OpenOperation } from "../model/raw";

@@ -9,11 +9,13 @@
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
 import { asideSetting, boundedList, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
-import { itemOutcome, itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
+import { itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
 import type { TableEdit } from "../plan/edits";
 import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
-import { itemLines } from "../plan/recoveryLines";
+import { boxLines, itemLines, ledgerRowKey, manaMoves, todoOf, type ManaMove } from "../plan/recoveryLines";
+export { manaMoveWords } from "../plan/recoveryLines";
+import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
 import { readPackage } from "./package/read";
@@ -31,29 +33,66 @@ export interface Recovered {
   readonly parts: Map<string, Uint8Array>;
 }
 
+/**
+ * How a finish treats Ledger rows its action never wrote (typed after it stopped): without a
+ * choice it stops and names them; `below`: the action's rows go below them, and they stay.
+ */
+export interface FinishChoice {
+  readonly belowTypedRows?: boolean;
+}
+
+/** Why a finish as recorded would write over rows its action never wrote, in a gamemaster's words; undefined when it would not. */
+export function typedRowsProblem(raw: RawWorkbook, op: OpenOperation): string | undefined {
+  const typed = op.typed ?? [];
+  if (op.reached === undefined || typed.length === 0) return undefined;
+  const one = typed.length === 1;
+  return `${op.words} stopped part-way, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${typedRowsWords(typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so nothing was finished.`;
+}
+
+/** The items a finish carries out: the record's, or with its Ledger rows moved below rows typed since. */
+function itemsFor(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice): CommitItem[] | undefined {
+  const typed = op.typed ?? [];
+  if (typed.length === 0) return itemsIn(op.items);
+  if (choice.belowTypedRows !== true) throw new FileProblem(typedRowsProblem(raw, op) ?? "rows were typed where it writes");
+  return belowTypedRows(raw, op, typed);
+}
+
 /** The items of an action's commit still to be carried out in the file, each with the workbook as the ones before leave it. */
-function remaining(raw: RawWorkbook, op: OpenOperation): { item: CommitItem; at: RawWorkbook }[] {
-  const items = itemsIn(op.items);
+function remaining(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): { item: CommitItem; at: RawWorkbook }[] {
+  const items = itemsFor(raw, op, choice);
   if (items === undefined)
     throw new FileProblem(`${op.words} cannot be finished: its record in the workbook is not one this add-in wrote. Restore a saved copy of the workbook.`);
-  const out: { item: CommitItem; at: RawWorkbook }[] = [];
-  let current = raw;
-  for (const item of items.slice(op.reached ?? 0)) {
-    const { needed, after } = itemOutcome(current, item);
-    if (needed) out.push({ item, at: current });
-    current = after;
-  }
-  return out;
+  return todoOf(raw, items, op.reached ?? 0);
 }
 
 /** What finishing or taking back `op` writes, line by line: what a dry run shows, and the same lines as it is done. */
-export function recoveryLines(raw: RawWorkbook, op: OpenOperation): string[] {
+export function recoveryLines(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): string[] {
   if (op.reached === undefined) {
-    const temps = op.temps.map(([temp]) => sheetIn(raw, temp)).filter((t): t is string => t !== undefined);
-    return temps.length === 0 ? ["Nothing of it was in the workbook but its record."] : [`Removed the hidden sheets it had begun: ${boundedList(temps, 10)}.`];
+    const { own, kept } = ownTemps(raw, op);
+    const keptLine =
+      kept.length === 0
+        ? []
+        : [
+            `Kept the visible sheet${kept.length === 1 ? "" : "s"} ${boundedList(
+              kept.map((k) => `"${k}"`),
+              10,
+            )}: the add-in writes its temporary sheets hidden, so ${kept.length === 1 ? "this one is" : "these are"} yours, whatever the name.`,
+          ];
+    return [
+      ...(own.length === 0
+        ? kept.length === 0
+          ? ["Nothing of it was in the workbook but its record."]
+          : []
+        : [`Removed the hidden sheets it had begun: ${boundedList(own, 10)}.`]),
+      ...keptLine,
+    ];
   }
   try {
-    const lines = itemLines(remaining(raw, op));
+    const lines = itemLines(remaining(raw, op, choice), new Set((op.typed ?? []).map((t) => ledgerRowKey(t.cells))));
+    if (choice.belowTypedRows === true && (op.typed ?? []).length > 0)
+      lines.push(
+        `Kept the Ledger rows typed since it stopped (${typedRowsWords(op.typed ?? [])}); the book's checks name them as typed by hand until the book is corrected with its reason (gods ledger reseal --because "…").`,
+      );
     return lines.length === 0 ? ["Everything it changes was in the workbook already; only its record was left."] : lines;
   } catch (e) {
     if (e instanceof CommitProblem) throw new FileProblem(e.message);
@@ -61,8 +100,24 @@ export function recoveryLines(raw: RawWorkbook, op: OpenOperation): string[] {
   }
 }
 
+/** The mana a finish of `op` moves, god by god: none when it is taken back or writes no Ledger. */
+export function recoveryMoves(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): ManaMove[] {
+  if (op.reached === undefined) return [];
+  try {
+    return manaMoves(remaining(raw, op, choice));
+  } catch (e) {
+    if (e instanceof CommitProblem) throw new FileProblem(e.message);
+    throw e;
+  }
+}
+
+/** What the gamemaster does at the boxes once a finish has moved mana. */
+export function recoveryBoxLines(moves: readonly ManaMove[]): string[] {
+  return boxLines(moves);
+}
+
 /** Finishes or takes back `op` in the package read as `raw`. */
-export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation): Recovered {
+export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): Recovered {
   const settings = readAddinSettings(pkg.parts);
   const part = settings.find((s) => s.key === `${OP_PREFIX}${op.id}`)?.part;
   if (part === undefined) throw new FileProblem(`${op.words}: its record is not in the workbook's add-in settings.`);
@@ -70,7 +125,7 @@ export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation
     [`${OP_PREFIX}${op.id}`, null],
     [`${COMMIT_PREFIX}${op.id}`, null],
   ]);
-  const temps = op.temps.map(([temp]) => sheetIn(raw, temp)).filter((t): t is string => t !== undefined);
+  const temps = ownTemps(raw, op).own;
   if (op.reached === undefined) {
     if (op.claim !== undefined) changes.set(op.claim, null);
     return {
@@ -80,17 +135,17 @@ export function recoverPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation
     };
   }
   try {
-    return finish(pkg, raw, op, part, changes);
+    return finish(pkg, raw, op, part, changes, choice);
   } catch (e) {
     if (e instanceof CommitProblem) throw new FileProblem(e.message);
     throw e;
   }
 }
 
-function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string, changes: Map<string, string | null>): Recovered {
-  const todo = remaining(raw, op);
+function finish(pkg: Package, raw: RawWorkbook, op: OpenOperation, part: string, changes: Map<string, string | null>, choice: FinishChoice): Recovered {
+  const todo = remaining(raw, op, choice);
   // What it writes, exactly: the same lines a dry run shows.
-  const lines = recoveryLines(raw, op);
+  const lines = recoveryLines(raw, op, choice);
   const of = <K extends CommitItem["kind"]>(kind: K) =>
     todo.filter((t): t is { item: Extract<CommitItem, { kind: K }>; at: RawWorkbook } => t.item.kind === kind);
   // The input tables' edits, as the file now stands.
@@ -155,6 +210,27 @@ export function setAsideInPackage(pkg: Package, record: DamagedRecord): Recovere
     lines: setAsideLines(record),
     parts: writeAddinSettings(pkg.parts, part, new Map([[aside.key, aside.value]])),
   };
+}
+
+/** What setting aside an open action's record does, to keep the Ledger rows typed where it writes. */
+export function setOpenAsideLines(raw: RawWorkbook, op: OpenOperation): string[] {
+  return [
+    `Kept the record of ${op.words} as it is, marked as set aside (the add-in's setting ${asideSetting(asideRecord(op), 0).key.slice(0, 60)}); it is never carried out.`,
+    `Kept the Ledger rows typed since it stopped as they are: ${typedRowsWords(op.typed ?? [])}.`,
+    `Nothing more of ${op.words} is written: do it again if you still want it. If it had begun writing the book, the next command names whatever does not add up.`,
+  ];
+}
+
+const asideRecord = (op: OpenOperation): DamagedRecord => ({
+  id: op.id.slice(0, 40),
+  key: `${OP_PREFIX}${op.id}`,
+  why: "set aside by the gamemaster, to keep the Ledger rows typed where it writes",
+});
+
+/** An open action's record set aside by the gamemaster's choice: a mark beside it, and nothing else. */
+export function setOpenAsideInPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation): Recovered {
+  const done = setAsideInPackage(pkg, asideRecord(op));
+  return { ...done, lines: setOpenAsideLines(raw, op) };
 }
 
 /**

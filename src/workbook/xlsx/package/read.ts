@@ -78,6 +78,8 @@ interface SheetEntry {
   readonly part: string | undefined;
   /** "worksheet", or "chartsheet" and the like, which hold no cells */
   readonly kind: string;
+  /** hidden or very hidden */
+  readonly hidden?: boolean;
 }
 
 interface Book {
@@ -137,7 +139,13 @@ function readBook(pkg: Package): Book {
       }
       if (name !== "sheet") return;
       const rel = rels.get(attribute(attrs, "id") ?? "");
-      sheets.push({ name: attrs["name"] ?? "", part: rel?.part, kind: rel?.kind ?? "" });
+      const state = attrs["state"];
+      sheets.push({
+        name: attrs["name"] ?? "",
+        part: rel?.part,
+        kind: rel?.kind ?? "",
+        ...(state === "hidden" || state === "veryHidden" ? { hidden: true } : {}),
+      });
     },
     text(text) {
       // Kept up to one character past the longest head the add-in writes: a longer one is garbled
@@ -395,6 +403,7 @@ export function readPackage(pkg: Package): RawWorkbook {
   return checkedJournal({
     tables,
     sheetNames: book.sheets.map((s) => s.name),
+    visibleSheets: book.sheets.filter((s) => s.hidden !== true).map((s) => s.name),
     ...(problems.length > 0 ? { problems } : {}),
     ...(generatedCells.size > 0 ? { generatedCells } : {}),
     ...(sheetTitles.size > 0 ? { sheetTitles } : {}),

@@ -1,0 +1,167 @@
+/**
+ * What an action that stopped part-way owns of the Ledger, known by what the rows hold, never by
+ * where they stand. From the row where its Ledger item writes on, a row is the action's own when
+ * it is one of the rows the item writes, cell for cell (written before the stop), or, for a
+ * take-back, a row of the credit it takes back. Any other row there was put in after the action
+ * stopped: typed by the gamemaster (a correction, a note), pasted or sorted in. A finish never
+ * writes over such a row: it stops and names it, and the person chooses to finish the action
+ * below it (the row is kept where the finish leaves it) or to set the record aside.
+ */
+import { isErrorCell, type OpenOperation, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { LEDGER, normalizeHeader } from "../model/schema";
+import { readCampaign } from "../read/campaign";
+import { headIn } from "../read/head";
+import { bounded, boundedList } from "../read/journal";
+import { creditKey } from "../read/twice";
+import { itemsIn, type CommitItem, type LedgerItem } from "./commit";
+import type { PlanValue } from "./layout";
+
+/** A Ledger row a finish would write over or take away that the action never wrote. */
+export interface TypedRow {
+  /** its place in the Ledger's body, from 0 */
+  readonly index: number;
+  /** its cells, in the sheet's column order */
+  readonly cells: readonly RawCell[];
+  /** the row for a gamemaster: "Ledger row 8 (Vorn, correction "Gift", earned 5, paid 5)" */
+  readonly words: string;
+}
+
+const blank = (c: RawCell | undefined) => c === null || c === undefined || c === "";
+const same = (a: RawCell | undefined, b: PlanValue | undefined) =>
+  (blank(a) && (b === null || b === undefined || b === "")) || (!isErrorCell(a) && !blank(a) && String(a) === String(b ?? ""));
+
+/** The Ledger item still to be carried out, when there is one. */
+function ledgerLeft(op: OpenOperation): { item: LedgerItem; at: number; items: CommitItem[] } | undefined {
+  if (op.reached === undefined) return undefined;
+  const items = itemsIn(op.items);
+  if (items === undefined) return undefined;
+  const at = items.findIndex((i, n) => n >= (op.reached ?? 0) && i.kind === "ledger");
+  const item = items[at];
+  return item?.kind === "ledger" ? { item, at, items } : undefined;
+}
+
+/** The table's cells of a row, in the item's column order. */
+function inItemOrder(table: RawTable, item: LedgerItem, row: readonly RawCell[]): (RawCell | undefined)[] {
+  return item.headers.map((h) => {
+    const i = table.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h));
+    return i < 0 ? undefined : row[i];
+  });
+}
+
+/** The key of the credit a take-back removes: the latest the book's head names, else the first row it removes. */
+function takenBack(raw: RawWorkbook, first: number): string | undefined {
+  const latest = headIn(raw.bookHead)?.credits.slice(-1)[0]?.[0];
+  if (latest !== undefined) return latest;
+  const row = readCampaign(raw).campaign.ledger.find((r) => r.index === first);
+  return row === undefined ? undefined : creditKey(row);
+}
+
+/**
+ * The rows from where the open action's Ledger item writes on that it never wrote: what a finish
+ * as recorded would write over or take away. Empty when the action writes no Ledger (or has
+ * written it), or when every such row is its own.
+ */
+export function typedRows(raw: RawWorkbook, op: OpenOperation): TypedRow[] {
+  const left = ledgerLeft(op);
+  const table = raw.tables.get(LEDGER.name.toLowerCase());
+  if (left === undefined || table === undefined) return [];
+  const { item } = left;
+  // A rename or a Ledger put right rewrites the rows it reaches by design: only rows past its end are not its own.
+  const rewrites = op.action === "rename" || op.action === "put-right";
+  const unused = item.rows.map((r) => r);
+  const takes = op.action === "undo" ? takenBack(raw, item.first) : undefined;
+  const keys = takes === undefined ? undefined : new Map(readCampaign(raw).campaign.ledger.map((r) => [r.index, creditKey(r)]));
+  const out: TypedRow[] = [];
+  for (let index = item.first; index < table.rows.length; index++) {
+    const cells = table.rows[index] ?? [];
+    if (cells.every((c) => blank(c))) continue;
+    if (rewrites && index < item.length) continue;
+    const mine = inItemOrder(table, item, cells);
+    const at = unused.findIndex((r) => item.headers.every((_, c) => same(mine[c], r[c])));
+    if (at >= 0) {
+      unused.splice(at, 1);
+      continue;
+    }
+    if (takes !== undefined && keys?.get(index) === takes) continue;
+    out.push({ index, cells: [...cells], words: typedRowWords(table, { index, cells }) });
+  }
+  return out;
+}
+
+/**
+ * The items of `op` with its Ledger item finishing below the typed rows: they are kept, in their
+ * order, right after the rows before the action's, and the action's own rows follow (for a
+ * take-back, the typed rows are all that follow). Columns of the Ledger the item does not write
+ * (a gamemaster's own) are carried, so nothing of a typed row is lost.
+ */
+export function belowTypedRows(raw: RawWorkbook, op: OpenOperation, typed: readonly TypedRow[]): CommitItem[] | undefined {
+  const left = ledgerLeft(op);
+  const table = raw.tables.get(LEDGER.name.toLowerCase());
+  if (left === undefined || table === undefined) return undefined;
+  const { item, at, items } = left;
+  const sheetHeaders = table.headers.map((h) => (typeof h === "string" ? h : typeof h === "number" ? String(h) : ""));
+  const extra = sheetHeaders.filter((h) => h !== "" && !item.headers.some((x) => normalizeHeader(x) === normalizeHeader(h)));
+  const headers = [...item.headers, ...extra];
+  const pad = (r: readonly PlanValue[]) => [...r, ...extra.map(() => null)];
+  const typedRowsOut = typed.map((t) =>
+    headers.map((h): PlanValue => {
+      const i = table.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h));
+      const c = i < 0 ? null : t.cells[i];
+      return c === undefined || isErrorCell(c) ? null : c;
+    }),
+  );
+  const rewrites = op.action === "rename" || op.action === "put-right";
+  // A rename keeps the rows it rewrites where they are: the typed rows (past its end) follow them.
+  const rows = rewrites ? [...item.rows.map(pad), ...typedRowsOut] : [...typedRowsOut, ...item.rows.map(pad)];
+  const moved: LedgerItem = {
+    ...item,
+    headers,
+    formats: [...item.formats, ...extra.map(() => "General")],
+    rows,
+    length: item.first + rows.length,
+  };
+  return items.map((i, n) => (n === at ? moved : i));
+}
+
+/** A typed row, for a gamemaster: "Ledger row 8: Vorn, correction "Gift", earned 5, paid 5". */
+export function typedRowWords(table: RawTable | undefined, row: Pick<TypedRow, "index" | "cells">): string {
+  const cell = (h: string) => {
+    const i = table?.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h)) ?? -1;
+    const c = i < 0 ? undefined : row.cells[i];
+    return c === undefined || c === null || c === "" ? undefined : isErrorCell(c) ? c.error : String(c);
+  };
+  const parts = [
+    cell("God") ?? "no god",
+    [cell("Kind"), cell("What") === undefined ? undefined : `"${bounded(cell("What") ?? "", 40)}"`].filter((x) => x !== undefined).join(" "),
+    cell("Century") === undefined ? undefined : `century ${cell("Century") ?? ""}`,
+    `earned ${cell("Earned") ?? "(empty)"}`,
+    `paid ${cell("Paid") ?? "(empty)"}`,
+  ].filter((p): p is string => p !== undefined && p !== "");
+  return `Ledger row ${row.index + 2} (${bounded(parts.join(", "), 160)})`;
+}
+
+/** The typed rows of an open action, in a sentence's words. */
+export function typedRowsWords(typed: readonly Pick<TypedRow, "words">[]): string {
+  return boundedList(
+    typed.map((t) => t.words),
+    5,
+  );
+}
+
+/**
+ * The temporary sheets of `op` the workbook holds that are the add-in's: named in its record and
+ * hidden, as the add-in writes them. A visible sheet of that name is a gamemaster's (`kept`).
+ */
+export function ownTemps(raw: RawWorkbook, op: OpenOperation): { own: string[]; kept: string[] } {
+  // Sheets written since the workbook was read are not in its list of shown ones: the action wrote them, hidden.
+  const shown = new Set((raw.visibleSheets ?? []).map((n) => n.toLowerCase()));
+  const own: string[] = [];
+  const kept: string[] = [];
+  for (const [temp] of op.temps) {
+    const present = raw.sheetNames.find((n) => n.toLowerCase() === temp.toLowerCase());
+    if (present === undefined) continue;
+    if (shown.has(present.toLowerCase())) kept.push(present);
+    else own.push(present);
+  }
+  return { own, kept };
+}
