@@ -1,5 +1,5 @@
-import { checkRoll, checkSigned as checkModifier } from "./checks";
-import { fail, wholeResult } from "./errors";
+import { checkRoll, checkSigned as checkModifier, checkWhole } from "./checks";
+import { wholeResult } from "./errors";
 
 /**
  * Wars a race declares at the start of a century, from a d6 plus its Aggression:
@@ -45,7 +45,7 @@ export const WEALTH_PER_CITY = 1;
  */
 export function wealthBonus(wealth: number, cities = 0): number {
   checkModifier(wealth, "Wealth");
-  if (!Number.isInteger(cities) || cities < 0) fail(`Cities must be a whole number, 0 or more, not ${cities}.`);
+  checkWhole(cities, "Cities");
   const total = BigInt(wealth) + BigInt(WEALTH_PER_CITY) * BigInt(cities);
   // Integer division: wealth / 3 in doubles can round up to the next whole number for huge values.
   return total <= 0n ? 0 : wholeResult(total / 3n, "The bonus");

@@ -1,3 +1,4 @@
+import { checkWhole } from "./checks";
 import { fail, wholeResult } from "./errors";
 import { ceil, cmp, fromNumber, isNegative, mul, ONE, ratio, toNumber, type Ratio } from "./exact";
 
@@ -12,7 +13,7 @@ export const COST_FLOOR: Ratio = { n: 1n, d: 4n };
  * @example powerCost(10, [0.5, 0.5]) // 3 (2.5 is below the floor of 25% of 10, rounded up: 3)
  */
 export function powerCost(normalCost: number, modifiers: readonly (number | Ratio)[] = []): number {
-  if (!Number.isInteger(normalCost) || normalCost < 0) fail(`The normal cost must be a whole number of mana, 0 or more, not ${normalCost}.`);
+  checkWhole(normalCost, "The normal cost", " of mana");
   let factor = ONE;
   for (const m of modifiers) {
     const r = typeof m === "number" ? fromNumber(m) : m;

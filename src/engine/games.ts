@@ -3,7 +3,7 @@
  * top roller, goals that close after enough claims, and the world changing at the end of an act.
  */
 import { fail, wholeResult } from "./errors";
-import { checkRoll } from "./checks";
+import { checkRoll, checkWhole } from "./checks";
 
 function checkDice(dice: readonly number[]): void {
   for (const d of dice) checkRoll(d, 1, 6, "Every die");
@@ -36,7 +36,7 @@ export function explosions(dice: readonly number[]): number {
  * @example glory(4, true) // 1
  */
 export function glory(margin: number, tied = false): number {
-  if (!Number.isInteger(margin) || margin < 0) fail(`The margin must be a whole number of successes, 0 or more, not ${margin}.`);
+  checkWhole(margin, "The margin", " of successes");
   if (tied || margin === 0) return 1;
   if (margin <= 2) return 2;
   if (margin <= 5) return 3;
@@ -73,12 +73,8 @@ export function claimsToClose(level: number, players: number): number {
  */
 export function goalState(level: number, claims: number, players: number): GoalState {
   const needed = claimsToClose(level, players);
-  if (!Number.isInteger(claims) || claims < 0) fail(`The claims must be a whole number, 0 or more, not ${claims}.`);
+  checkWhole(claims, "The claims");
   return claims >= needed ? "closed" : "open";
-}
-
-function checkCount(value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 0) fail(`${what} must be a whole number, 0 or more, not ${value}.`);
 }
 
 /** Divinity every claim of a goal gives, before any bonus. */
@@ -93,8 +89,8 @@ export const DIVINITY_PER_CLAIM = 1;
  * @example claimDivinity(2, 1) // 1
  */
 export function claimDivinity(bonus: number, earlierClaims = 0): number {
-  checkCount(bonus, "The bonus divinity");
-  checkCount(earlierClaims, "The earlier claims");
+  checkWhole(bonus, "The bonus divinity");
+  checkWhole(earlierClaims, "The earlier claims");
   return earlierClaims > 0 ? DIVINITY_PER_CLAIM : wholeResult(BigInt(DIVINITY_PER_CLAIM) + BigInt(bonus), "The divinity");
 }
 
@@ -108,8 +104,8 @@ export function claimDivinity(bonus: number, earlierClaims = 0): number {
  * @example goalBonus(0, 0, false) // 0
  */
 export function goalBonus(bonus: number, claimsThisAct: number, wasOpen = true): number {
-  checkCount(bonus, "The bonus divinity");
-  checkCount(claimsThisAct, "The claims this act");
+  checkWhole(bonus, "The bonus divinity");
+  checkWhole(claimsThisAct, "The claims this act");
   if (!wasOpen && claimsThisAct > 0) fail(`A goal that was not open cannot have been claimed (${claimsThisAct} claims this act).`);
   if (!wasOpen && bonus > 0)
     fail(`A goal that was not open cannot hold bonus divinity (${bonus}): bonus only goes on open goals, and the claims that close a goal take it.`);
@@ -207,7 +203,7 @@ export function difficulty(level: number, opposingSuccesses = 0, wonLevel1 = fal
  * @example conflictWon(2, 2) // false
  */
 export function conflictWon(level: number, successCount: number, opposingSuccesses = 0, wonLevel1 = false, wonLevel2 = false): boolean {
-  if (!Number.isInteger(successCount) || successCount < 0) fail(`The successes must be a whole number, 0 or more, not ${successCount}.`);
+  checkWhole(successCount, "The successes");
   return BigInt(successCount) > BigInt(difficulty(level, opposingSuccesses, wonLevel1, wonLevel2));
 }
 
@@ -222,7 +218,7 @@ export const CONFLICT_DICE_PER_ACT = 5;
  */
 export function dicePool(diceSpent: number, motif = false, feature = false, divinitySpent = 0): number {
   checkRoll(diceSpent, 1, CONFLICT_DICE_PER_ACT, "The conflict dice spent");
-  if (!Number.isInteger(divinitySpent) || divinitySpent < 0) fail(`The divinity spent must be a whole number, 0 or more, not ${divinitySpent}.`);
+  checkWhole(divinitySpent, "The divinity spent");
   const bonus = (motif ? 1 : 0) + (feature ? 1 : 0);
   return wholeResult(BigInt(diceSpent + bonus) + BigInt(divinitySpent), "The dice pool");
 }

@@ -1,3 +1,4 @@
+import { checkWhole } from "./checks";
 import { fail, wholeResult } from "./errors";
 import { ceil, fromNumber, isNegative, type Ratio } from "./exact";
 import type { Culture } from "./population";
@@ -12,7 +13,7 @@ export const DEFAULT_GROWTH_RATE: Ratio = { n: 1n, d: 4n };
  * @example growth(100, 0.07) // 7
  */
 export function growth(units: number, rate: number | Ratio = DEFAULT_GROWTH_RATE): number {
-  if (!Number.isInteger(units) || units < 0) fail(`Units must be a whole number, 0 or more, not ${units}.`);
+  checkWhole(units, "Units");
   const r = typeof rate === "number" ? fromNumber(rate) : rate;
   if (isNegative(r)) fail(`The growth rate cannot be negative.`);
   return wholeResult(ceil({ n: BigInt(units) * r.n, d: r.d }), "The growth");
@@ -33,7 +34,7 @@ export interface BarbarianSplit {
  * @example barbarianSplit(7) // { spread: 4, placed: 3 }
  */
 export function barbarianSplit(newUnits: number): BarbarianSplit {
-  if (!Number.isInteger(newUnits) || newUnits < 0) fail(`The new units must be a whole number, 0 or more, not ${newUnits}.`);
+  checkWhole(newUnits, "The new units");
   const units = BigInt(newUnits);
   const spread = (units + 1n) / 2n;
   return { spread: wholeResult(spread, "The units that spread"), placed: wholeResult(units - spread, "The units placed") };

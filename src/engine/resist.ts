@@ -1,3 +1,4 @@
+import { checkWhole } from "./checks";
 import { fail, wholeResult } from "./errors";
 import { add, ceil, cmp, fromNumber, isZero, mul, ONE, parseDecimal, ratio, ZERO, type Ratio } from "./exact";
 
@@ -192,7 +193,7 @@ export function resist(deaths: number, elements: ElementsGiven, resistances: Res
  * @example resistLevels(2, "I", "I+1") // 3
  */
 export function resistLevels(reduction: number, elements: ElementsGiven, resistances: ResistancesGiven, kind: PowerKind = "disaster"): number {
-  if (!Number.isInteger(reduction) || reduction < 0) fail(`The reduction must be a whole number, 0 or more, not ${reduction}.`);
+  checkWhole(reduction, "The reduction");
   const codes = applicableCodes(asCodes(resistances), asElements(elements), kind);
   if (codes.some((c) => c.value === null)) return 0;
   if (reduction === 0) return 0;

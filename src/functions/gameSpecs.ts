@@ -19,7 +19,7 @@ import {
   successes,
   worldSize,
 } from "../engine/games";
-import { atMostOne, dice, flag, goalLevels, optional, roll, whole, wholeBetween } from "./params";
+import { atMostOne, dice, flag, goalLevels, optional, roll, whole, wholeBetween, wholeOf } from "./params";
 import { define } from "./runner";
 
 // §11: Games of the Gods.
@@ -28,9 +28,9 @@ export const DICESUCCESSES = define("DICESUCCESSES", [dice("dice")], (faces) => 
 
 export const EXPLODE = define("EXPLODE", [dice("dice")], (faces) => explosions(faces));
 
-export const GLORY = define("GLORY", [whole("margin", "a whole number of successes, 0 or more"), flag("tied")], (margin, tied) => glory(margin, tied));
+export const GLORY = define("GLORY", [whole("margin", wholeOf("successes")), flag("tied")], (margin, tied) => glory(margin, tied));
 
-export const GLORYDICE = define("GLORYDICE", [optional(whole("divinity_spent", "a whole number of divinity, 0 or more"), 0)], (spent) => gloryDice(spent));
+export const GLORYDICE = define("GLORYDICE", [optional(whole("divinity_spent", wholeOf("divinity")), 0)], (spent) => gloryDice(spent));
 
 export const WORLDSIZE = define("WORLDSIZE", [wholeBetween("players", 1, Number.MAX_SAFE_INTEGER, "a whole number of players, 1 or more")], (players) => {
   const w = worldSize(players);
@@ -41,7 +41,7 @@ export const GOALSTATE = define(
   "GOALSTATE",
   [
     wholeBetween("level", 1, 3, "a goal level: 1, 2 or 3"),
-    whole("claims", "a whole number of claims, 0 or more"),
+    whole("claims", wholeOf("claims")),
     wholeBetween("players", 1, Number.MAX_SAFE_INTEGER, "a whole number of players, 1 or more"),
   ],
   (level, claims, players) => goalState(level, claims, players),
@@ -49,9 +49,9 @@ export const GOALSTATE = define(
 
 export const MELT = define("MELT", [roll("roll", 2, 12)], (r) => melt(r));
 
-const divinity = (name: string) => whole(name, "a whole number of divinity, 0 or more");
+const divinity = (name: string) => whole(name, wholeOf("divinity"));
 
-export const DIVINITY = define("DIVINITY", [divinity("bonus"), optional(whole("earlier_claims", "a whole number of claims, 0 or more"), 0)], (bonus, earlier) =>
+export const DIVINITY = define("DIVINITY", [divinity("bonus"), optional(whole("earlier_claims", wholeOf("claims")), 0)], (bonus, earlier) =>
   claimDivinity(bonus, earlier),
 );
 
@@ -65,12 +65,12 @@ export const GAMEOVER = define(
 
 export const GOALBONUS = define(
   "GOALBONUS",
-  [divinity("bonus"), whole("claims_this_act", "a whole number of claims, 0 or more"), optional(flag("was_open"), true)],
+  [divinity("bonus"), whole("claims_this_act", wholeOf("claims")), optional(flag("was_open"), true)],
   (bonus, claims, wasOpen) => goalBonus(bonus, claims, wasOpen),
 );
 
 const conflictLevel = () => wholeBetween("level", 1, 3, "a conflict level: 1, 2 or 3");
-const opposing = () => optional(whole("opposing_successes", "a whole number of successes, 0 or more"), 0);
+const opposing = () => optional(whole("opposing_successes", wholeOf("successes")), 0);
 
 export const DIFFICULTY = define("DIFFICULTY", [conflictLevel(), opposing(), flag("won_level1"), flag("won_level2")], (level, against, won1, won2) =>
   difficulty(level, against, won1, won2),
@@ -78,7 +78,7 @@ export const DIFFICULTY = define("DIFFICULTY", [conflictLevel(), opposing(), fla
 
 export const CONFLICT = define(
   "CONFLICT",
-  [conflictLevel(), whole("successes", "a whole number of successes, 0 or more"), opposing(), flag("won_level1"), flag("won_level2")],
+  [conflictLevel(), whole("successes", wholeOf("successes")), opposing(), flag("won_level1"), flag("won_level2")],
   (level, rolled, against, won1, won2) => conflictWon(level, rolled, against, won1, won2),
 );
 
@@ -88,7 +88,7 @@ export const DICEPOOL = define(
     wholeBetween("dice_spent", 1, 5, "the conflict dice spent, a whole number from 1 to 5"),
     atMostOne("motifs", "motifs"),
     atMostOne("features", "helpful features"),
-    optional(whole("divinity_spent", "a whole number of divinity, 0 or more"), 0),
+    optional(whole("divinity_spent", wholeOf("divinity")), 0),
   ],
   (spent, motifs, features, divinity) => dicePool(spent, motifs, features, divinity),
 );

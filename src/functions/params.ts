@@ -11,6 +11,9 @@ import { number, param, single } from "./paramBase";
 export * from "./rangeParams";
 
 /** A whole number, 0 or more: units, strength, mana. */
+/** How a count is described: "a whole number of units, 0 or more" (one copy of the words, however many counts). */
+export const wholeOf = (things: string): string => `a whole number of ${things}, 0 or more`;
+
 export function whole(name: string, what = "a whole number, 0 or more"): Param<number> {
   return param(name, (value) => {
     const n = number(name, value, what);

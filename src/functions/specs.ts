@@ -49,6 +49,7 @@ import {
   whole,
   wholeBetween,
   word,
+  wholeOf,
   type Line,
   type Points,
 } from "./params";
@@ -68,7 +69,7 @@ function era() {
 export const TOLL = define(
   "TOLL",
   [
-    whole("amount", "a whole number of mana, 0 or more"),
+    whole("amount", wholeOf("mana")),
     choice<TollMode>("mode", ["received", "lost", "send"], "received", { arrives: "received", arrive: "received", toll: "lost" }),
     era(),
   ],
@@ -137,25 +138,17 @@ export const SUCCESSOR = define(
 
 export const GUARDIANBEASTS = define(
   "GUARDIANBEASTS",
-  [
-    wholeBetween("party", 1, Number.MAX_SAFE_INTEGER, "a whole number of characters, 1 or more"),
-    optional(whole("shielded", "a whole number of characters, 0 or more"), 0),
-  ],
+  [wholeBetween("party", 1, Number.MAX_SAFE_INTEGER, "a whole number of characters, 1 or more"), optional(whole("shielded", wholeOf("characters")), 0)],
   (party, shielded) => guardianBeasts(party, shielded),
 );
 
-export const HITPOINTS = define(
-  "HITPOINTS",
-  [whole("permanent_lost", "a whole number of hit points, 0 or more"), flag("internal_weakness")],
-  (lost, weakness) => hitPoints(lost, weakness),
+export const HITPOINTS = define("HITPOINTS", [whole("permanent_lost", wholeOf("hit points")), flag("internal_weakness")], (lost, weakness) =>
+  hitPoints(lost, weakness),
 );
 
 export const DEMESNE = define(
   "DEMESNE",
-  [
-    optional(whole("added_hit_points", "a whole number of hit points, 0 or more"), 0),
-    optional(whole("added_blocks", "a whole number of blocks, 0 or more"), 0),
-  ],
+  [optional(whole("added_hit_points", wholeOf("hit points")), 0), optional(whole("added_blocks", wholeOf("blocks")), 0)],
   (hp, blocks) => {
     const d = demesne(hp, blocks);
     return [[d.hitPoints, d.blocks]];
@@ -168,10 +161,7 @@ export const GESTURES = define("GESTURES", [gesture("gesture_a"), gesture("gestu
 
 export const ARTIFACTSTRENGTH = define(
   "ARTIFACTSTRENGTH",
-  [
-    whole("mana_spent", "a whole number of mana, 0 or more"),
-    optional(wholeBetween("factor", 1, Number.MAX_SAFE_INTEGER, "a whole number, 1 or more"), ARTIFACT_FACTOR),
-  ],
+  [whole("mana_spent", wholeOf("mana")), optional(wholeBetween("factor", 1, Number.MAX_SAFE_INTEGER, "a whole number, 1 or more"), ARTIFACT_FACTOR)],
   (mana, factor) => artifactStrength(mana, factor),
 );
 
@@ -192,20 +182,13 @@ export const PRECEDENCE = define("PRECEDENCE", [powerLevel("level_a"), powerLeve
 
 export const WARCASUALTIES = define(
   "WARCASUALTIES",
-  [
-    whole("strength", "a whole number of units, 0 or more"),
-    integer("military"),
-    integer("enemy_military"),
-    optionalWhole("enemy_strength", "a whole number of units, 0 or more"),
-  ],
+  [whole("strength", wholeOf("units")), integer("military"), integer("enemy_military"), optionalWhole("enemy_strength", wholeOf("units"))],
   (strength, military, enemyMilitary, enemyStrength) => casualties(strength, military, enemyMilitary, enemyStrength),
 );
 
-export const GROWTH = define("GROWTH", [whole("units", "a whole number of units, 0 or more"), rate("rate", DEFAULT_GROWTH_RATE)], (units, r) =>
-  growth(units, r),
-);
+export const GROWTH = define("GROWTH", [whole("units", wholeOf("units")), rate("rate", DEFAULT_GROWTH_RATE)], (units, r) => growth(units, r));
 
-export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", "a whole number of units, 0 or more")], (newUnits) => {
+export const BARBARIANGROWTH = define("BARBARIANGROWTH", [whole("new_units", wholeOf("units"))], (newUnits) => {
   const split = barbarianSplit(newUnits);
   return [[split.spread, split.placed]];
 });
@@ -214,9 +197,9 @@ export const MIGRATE = define(
   "MIGRATE",
   [
     word<Culture>("culture", CULTURES, { civilised: "civilized" }),
-    whole("units", "a whole number of units, 0 or more"),
-    optionalWhole("squares", "a whole number of squares, 0 or more"),
-    optionalWhole("new_units", "a whole number of units, 0 or more"),
+    whole("units", wholeOf("units")),
+    optionalWhole("squares", wholeOf("squares")),
+    optionalWhole("new_units", wholeOf("units")),
   ],
   (culture, units, squares, newUnits) => migrating(culture, units, squares, newUnits),
 );
@@ -228,13 +211,13 @@ export const RESIST = define("RESIST", [nonNegative("deaths", "a number of units
   resist(deaths, els, codes, kind),
 );
 
-export const RESISTLEVELS = define("RESISTLEVELS", [whole("reduction", "a whole number of levels, 0 or more"), ...RESISTED], (reduction, els, codes, kind) =>
+export const RESISTLEVELS = define("RESISTLEVELS", [whole("reduction", wholeOf("levels")), ...RESISTED], (reduction, els, codes, kind) =>
   resistLevels(reduction, els, codes, kind),
 );
 
 // §2 and §3: what powers cost, and how far the gamemasters scale mana down.
 
-const normalCost = whole("normal_cost", "a whole number of mana, 0 or more");
+const normalCost = whole("normal_cost", wholeOf("mana"));
 
 export const POWERCOST = define("POWERCOST", [normalCost, multipliers("modifier", true)], (cost, modifiers) => powerCost(cost, modifiers));
 
@@ -275,15 +258,11 @@ export const CENTURIES = define(
 
 // §4: population.
 
-const units = (name: string) => whole(name, "a whole number of units, 0 or more");
+const units = (name: string) => whole(name, wholeOf("units"));
 
 export const POPULATION = define(
   "POPULATION",
-  [
-    units("units"),
-    optional(whole("cities", "a whole number of cities, 0 or more"), 0),
-    optional(whole("great_cities", "a whole number of great cities, 0 or more"), 0),
-  ],
+  [units("units"), optional(whole("cities", wholeOf("cities")), 0), optional(whole("great_cities", wholeOf("great cities")), 0)],
   (u, cities, greatCities) => populationStrength(u, cities, greatCities),
 );
 
@@ -304,12 +283,10 @@ export const POPLIMIT = define(
   (terrain, culture, modifier) => populationLimit(terrain, culture, modifier),
 );
 
-export const STARVATION = define("STARVATION", [units("units"), whole("limit", "a whole number of units, 0 or more")], (u, limit) => starvation(u, limit));
+export const STARVATION = define("STARVATION", [units("units"), whole("limit", wholeOf("units"))], (u, limit) => starvation(u, limit));
 
-export const NEWCITY = define(
-  "NEWCITY",
-  [whole("squares", "a whole number of squares, 0 or more"), whole("cities", "a whole number of cities, 0 or more")],
-  (squares, cities) => mayFoundCity(squares, cities),
+export const NEWCITY = define("NEWCITY", [whole("squares", wholeOf("squares")), whole("cities", wholeOf("cities"))], (squares, cities) =>
+  mayFoundCity(squares, cities),
 );
 
 // §6: Aggression, Diplomacy, Wealth.
@@ -320,7 +297,7 @@ export const DIPLOMACY = define("DIPLOMACY", [roll("roll"), integer("diplomacy")
   warAverted(r, diplomacy, enemyAggression),
 );
 
-export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth"), optional(whole("cities", "a whole number of cities, 0 or more"), 0)], (wealth, cities) =>
+export const WEALTHBONUS = define("WEALTHBONUS", [integer("wealth"), optional(whole("cities", wholeOf("cities")), 0)], (wealth, cities) =>
   wealthBonus(wealth, cities),
 );
 

@@ -24,36 +24,16 @@ import { clock } from "../read/journal";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { afterCenturyEnd } from "../plan/after";
 import { creditKey } from "../read/twice";
+import type { Outcome, Settled } from "./status";
 import { journaled, type Journaled, type JournalOptions, type JournalWrite } from "./journal";
 
 export * from "./run";
+export { isSettled, type Outcome, type Settled } from "./status";
 export { newOperationId, type JournalOptions } from "./journal";
 
 /** A payment held back until the gamemaster has seen what would change it. */
 function heldBack(problems: readonly Problem[], accepted: readonly string[] | undefined): readonly Problem[] {
   return errorsIn(problems).length > 0 ? [] : unacceptedIn(problems, accepted);
-}
-
-/**
- * The same click again, settled by the journal: done already (nothing written now), or found
- * stopped part-way and finished (or taken back) now.
- */
-export interface Settled {
-  readonly settled: "already" | "finished" | "taken back" | "set aside";
-  /** what happened, in a sentence for the gamemaster */
-  readonly message: string;
-  readonly status: CampaignStatus;
-}
-
-/**
- * What an action hands back: its outcome; and, only when the click's operation id is given (the
- * pane gives it, so that the same click again is recognised), perhaps the journal's word that
- * the click was settled already. Without an id every click is new, and never settled.
- */
-export type Outcome<T, O> = O extends { readonly operation: string } ? T | Settled : T;
-
-export function isSettled(outcome: object): outcome is Settled {
-  return "settled" in outcome;
 }
 
 /** The journal's answer for the same click again (done earlier, or found stopped and finished now) as the words the pane shows. */

@@ -33,11 +33,9 @@ import type { SheetPlan } from "../plan/layout";
 import type { Asked } from "../plan/asked";
 import type { CommitItem } from "../plan/commit";
 import { clock, damagedWords, OP_PREFIX, temporaryName, underWay } from "../read/journal";
+import { newOperationId } from "./status";
 
-/** A new operation's id: one per click, kept by the pane for the same click tried again. */
-export function newOperationId(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-}
+export { newOperationId };
 
 /** What an action writes, planned: the journal carries it out. */
 export interface JournalWrite {

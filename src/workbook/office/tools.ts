@@ -5,7 +5,6 @@
  * and hands back the status after. The tools used less often are loaded on first use: the
  * referee's (referee.ts) and those between sessions (between.ts).
  */
-import { splitAddress } from "../model/address";
 import { errorsIn, tableError, WORKBOOK, type Problem } from "../model/problems";
 import type { RawWorkbook } from "../model/raw";
 import { applyEdits, type EditPlan } from "../plan/edits";
@@ -14,9 +13,10 @@ import { readCampaign, type CampaignRead } from "../read/campaign";
 import { planDeaths, type DeathEntry } from "../actions/deaths";
 import { planMissingTables } from "../actions/setup";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
-import { exclusive, settledBy, withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Outcome, type Settled } from "./actions";
+import { exclusive, settledBy, type ActionOptions, type ExcelRun, type JournalOptions, type Outcome, type Settled } from "./actions";
 import { journaled, type JournalWrite } from "./journal";
-import { readWorkbook } from "./read";
+// The status and the selecting of a cell read only: they are in the pane's first load (status.ts).
+export { readStatus, selectCell } from "./status";
 
 export interface EditOutcome {
   readonly written: boolean;
@@ -104,18 +104,6 @@ export interface Previewing {
   readonly dryRun?: boolean;
 }
 
-/** Reads the campaign for the pane: two round trips, nothing written. */
-export async function readStatus(run: ExcelRun, options: ActionOptions = {}): Promise<CampaignStatus> {
-  return withRetry(
-    run,
-    async (context) => {
-      options.onStep?.("reading");
-      return campaignStatus(readCampaign(await readWorkbook(context)));
-    },
-    options,
-  );
-}
-
 /** Adds every missing input table, each as an Excel table with its headers on a sheet of its own. */
 export function createMissingTables<O extends JournalOptions = ActionOptions>(run: ExcelRun, options?: O): Promise<Outcome<EditOutcome, O>> {
   return runEdits(run, { action: "setup", words: "adding the missing tables" }, (read) => planMissingTables(read.raw), options);
@@ -124,17 +112,4 @@ export function createMissingTables<O extends JournalOptions = ActionOptions>(ru
 /** Adds deaths for the century in play to the Deaths table (creating it when there is none). */
 export function recordDeaths<O extends JournalOptions = ActionOptions>(run: ExcelRun, entry: DeathEntry, options?: O): Promise<Outcome<EditOutcome, O>> {
   return runEdits(run, { action: "deaths", words: "recording deaths" }, (read) => planDeaths(read.campaign, read.problems, entry), options);
-}
-
-/** Selects a cell (say, the one a problem points at), showing its sheet: one round trip. */
-export async function selectCell(run: ExcelRun, address: string, options: ActionOptions = {}): Promise<void> {
-  const { sheet, cell } = splitAddress(address);
-  await withRetry(
-    run,
-    async (context) => {
-      context.workbook.worksheets.getItem(sheet).getRange(cell).select();
-      await context.sync();
-    },
-    options,
-  );
 }
