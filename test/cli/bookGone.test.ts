@@ -62,3 +62,19 @@ test("the century end refuses to pay century 1 again, naming what is gone; nothi
   const status = await readStatus(new MemoryExcel(book).run);
   expect(status.problems.map((p) => p.message).join("\n")).toMatch(GONE);
 });
+
+test("taking back a campaign's only credit empties the book honestly: not named gone, and the century is paid once", async () => {
+  const file = path.join(dir, "only-credit.xlsx");
+  expect((await gods("init", file, "--example")).code).toBe(0);
+  const event = await gods("event", file, "God obliterated", "--century", "1", "--accept-warnings");
+  expect(event.code).toBe(0);
+  const undo = await gods("undo", file, "--accept-warnings");
+  expect(undo.code).toBe(0);
+  // The head now says the book holds nothing, as the Ledger does: no command takes it for a deleted Ledger.
+  const dry = await gods("century-end", file, "--century", "1", "--dry-run", "--json", "--accept-warnings");
+  expect(dry.err).not.toMatch(/are gone/);
+  expect(dry.code).toBe(0);
+  const paid = JSON.parse(dry.out) as { century: number; recipients: { god: string; paid: number }[] };
+  expect(paid.century).toBe(1);
+  expect(paid.recipients.find((r) => r.god === "Vorn")?.paid).toBe(45);
+});

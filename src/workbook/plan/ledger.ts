@@ -10,7 +10,7 @@ import { tableError, type Problem } from "../model/problems";
 import { LARGEST_NUMBER } from "../model/tableReader";
 import { LEDGER, LEDGER_FORMATS, LEDGER_WIDTHS, normalizeHeader, TABLE_STYLE } from "../model/schema";
 import type { LedgerRow } from "../read/types";
-import { headOf, type BookHead } from "../read/head";
+import { emptyHead, headOf, type BookHead } from "../read/head";
 import { fitColumns, type PlanValue, type TableLayout } from "./layout";
 
 export interface LedgerPlan {
@@ -109,7 +109,9 @@ function toPlanValue(cell: unknown): PlanValue {
 
 /** The book's head once a credit is written: the Ledger's rows as read, less `removed`, then `added`. */
 export function headAfter(ledger: readonly LedgerRow[], removed: ReadonlySet<number>, added: readonly CreditRow[]): BookHead | undefined {
-  return headOf([...[...ledger].filter((r) => !removed.has(r.index)).sort((a, b) => a.index - b.index), ...added]);
+  const rows = [...[...ledger].filter((r) => !removed.has(r.index)).sort((a, b) => a.index - b.index), ...added];
+  // Emptied by taking back what it held: the head says so (a Ledger that never held a row keeps none).
+  return rows.length === 0 && ledger.length > 0 ? emptyHead() : headOf(rows);
 }
 
 /** The first row of a Ledger's new body that differs from what it holds: rows above it are left alone. */

@@ -64,6 +64,14 @@ function together(rows: readonly CreditContent[]): string {
   return sum.toString(16).padStart(16, "0");
 }
 
+/**
+ * The head of a Ledger emptied by taking back its only credit: it says the book holds nothing, so
+ * the empty Ledger is not taken for one deleted while the book still held credits.
+ */
+export function emptyHead(): BookHead {
+  return { first: together([]), rows: 0, all: together([]), credits: [] };
+}
+
 /** The head of a Ledger holding `rows`, in order; undefined for an empty one. */
 export function headOf(rows: readonly CreditContent[]): BookHead | undefined {
   if (rows.length === 0) return undefined;
