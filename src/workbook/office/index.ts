@@ -24,3 +24,4 @@ export { createMissingTables, readStatus, recordDeaths, selectCell, type EditOut
 // the pane imports them with import(), so they stay out of its first load.
 export type { CardsOutcome, PacketInExcel } from "./between";
 export type { RefereeOutcome } from "./referee";
+export type { AdoptionInExcel } from "./adopt";
