@@ -7,6 +7,9 @@
  */
 export const refereeTools = () => import(/* webpackChunkName: "referee" */ "../workbook/office/referee");
 export const betweenTools = () => import(/* webpackChunkName: "between" */ "../workbook/office/between");
+/** Bringing in records kept by hand: the card, its reading of the sheets and the proposal, all at once. */
+export const adoptCard = () => import(/* webpackChunkName: "adopt" */ "./cards/adopt");
+export const adoptTools = () => import(/* webpackChunkName: "adopt" */ "../workbook/office/adopt");
 
 let example: Promise<string> | undefined;
 /** The example campaign's file, loaded once: begun as soon as the pointer or focus reaches its button, so a click finds it ready. */

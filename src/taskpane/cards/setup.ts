@@ -3,7 +3,7 @@ import { excelRun, createMissingTables } from "../../workbook/office";
 import { byId } from "../dom";
 import { showMessage } from "../render";
 import { act, showOutcome, write } from "../state";
-import { exampleWorkbook } from "../later";
+import { adoptCard, exampleWorkbook } from "../later";
 
 export function wireSetup(): void {
   const target = byId("setup-result");
@@ -11,6 +11,15 @@ export function wireSetup(): void {
     void write(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, "setup", async (options) => {
       showOutcome(target, await createMissingTables(excelRun, options));
     });
+  });
+  byId("adopt-records").addEventListener("click", () => {
+    void adoptCard()
+      .then((m) => {
+        m.openAdoption();
+      })
+      .catch(() => {
+        showMessage(target, "error", "The part of the add-in that brings in records could not be loaded: reload the add-in and try again.");
+      });
   });
   const button = byId("open-example");
   // The file is fetched as the pointer or the keyboard reaches the button: Excel on the web opens
