@@ -6,13 +6,39 @@
  * sheet can be left out. Yes adds the tables beside the sheets and opens the Ledger. The pane
  * loads this card, and what it needs of the workbook code, the first time the button is pressed.
  */
-import { excelRun, type AdoptionInExcel } from "../../workbook/office";
-import { adoptTools } from "../later";
-import { describeProblem, openingLine, type Adoption } from "../../workbook";
-import { ask, wireCancel } from "../confirm";
-import { byId, el } from "../dom";
-import { plural, showMessage, showProblems } from "../render";
-import { act, goTo, show, showSettled, write } from "../state";
+import type { AdoptionInExcel } from "../../workbook/office";
+import type { Adoption } from "../../workbook";
+import type { describeProblem } from "../../workbook/words";
+import type { adoptTools } from "../later";
+import type { ask, wireCancel } from "../confirm";
+import type { byId, el } from "../dom";
+import type { plural, showMessage, showProblems } from "../render";
+import type { act, goTo, show, showSettled, write } from "../state";
+import type { excelRun } from "../../workbook/office";
+
+/**
+ * What the card uses of the pane, handed over by the set-up card when it loads this one: the pane's
+ * own modules stay in its first load, each whole, rather than being shared with this file.
+ */
+export interface Pane {
+  readonly excelRun: typeof excelRun;
+  readonly adoptTools: typeof adoptTools;
+  readonly describeProblem: typeof describeProblem;
+  readonly ask: typeof ask;
+  readonly wireCancel: typeof wireCancel;
+  readonly byId: typeof byId;
+  readonly el: typeof el;
+  readonly plural: typeof plural;
+  readonly showMessage: typeof showMessage;
+  readonly showProblems: typeof showProblems;
+  readonly act: typeof act;
+  readonly goTo: typeof goTo;
+  readonly show: typeof show;
+  readonly showSettled: typeof showSettled;
+  readonly write: typeof write;
+}
+
+let pane: Pane;
 
 /** What the gamemaster changed of the proposal: carries typed (by god), sheets left out. */
 const carries = new Map<string, string>();
@@ -31,22 +57,23 @@ function mergesKnown(): boolean {
 }
 
 /** The pane's first box asks for the last century paid by hand. */
-export function openAdoption(): void {
+export function openAdoption(given: Pane): void {
+  pane = given;
   if (!wired) wire();
-  const form = byId("adopt-ask");
+  const form = pane.byId("adopt-ask");
   form.hidden = false;
-  byId("adopt-century", HTMLInputElement).focus();
+  pane.byId("adopt-century", HTMLInputElement).focus();
 }
 
 function wire(): void {
   wired = true;
-  wireCancel("adopt", "adopt-records");
-  byId("adopt-ask").addEventListener("submit", (e) => {
+  pane.wireCancel("adopt", "adopt-records");
+  pane.byId("adopt-ask").addEventListener("submit", (e) => {
     e.preventDefault();
-    const typed = byId("adopt-century", HTMLInputElement).value.trim();
+    const typed = pane.byId("adopt-century", HTMLInputElement).value.trim();
     const n = Number(typed);
     if (!/^\d+$/.test(typed) || !Number.isSafeInteger(n)) {
-      showMessage(byId("adopt-result"), "error", "Give the last century you paid by hand as a whole number (0 if you paid none).");
+      pane.showMessage(pane.byId("adopt-result"), "error", "Give the last century you paid by hand as a whole number (0 if you paid none).");
       return;
     }
     century = n;
@@ -69,71 +96,71 @@ function asked() {
 
 /** Reads the sheets and shows the proposal in the question; nothing is written. */
 function propose(): void {
-  const target = byId("adopt-result");
-  void act(target, { reading: "Reading your sheets…", writing: "Reading your sheets…" }, async (options) => {
-    const { bringInRecords } = await adoptTools();
-    const outcome = await bringInRecords(excelRun, asked(), { ...options, dryRun: true, merges: mergesKnown() });
-    if (showSettled(target, outcome)) return;
+  const target = pane.byId("adopt-result");
+  void pane.act(target, { reading: "Reading your sheets…", writing: "Reading your sheets…" }, async (options) => {
+    const { bringInRecords, openingLine } = await pane.adoptTools();
+    const outcome = await bringInRecords(pane.excelRun, asked(), { ...options, dryRun: true, merges: mergesKnown() });
+    if (pane.showSettled(target, outcome)) return;
     shown = outcome.adoption;
     target.replaceChildren();
-    render(outcome);
+    render(outcome, openingLine);
     if (outcome.errors.length > 0) {
-      showProblems(target, "Your sheets cannot be brought in as read: nothing was written. Correct these first.", outcome.errors, goTo);
+      pane.showProblems(target, "Your sheets cannot be brought in as read: nothing was written. Correct these first.", outcome.errors, pane.goTo);
       return;
     }
     if (outcome.adoption.nothingNew) {
-      showMessage(target, "info", "Every row of your sheets was brought in already: nothing new to bring in.");
+      pane.showMessage(target, "info", "Every row of your sheets was brought in already: nothing new to bring in.");
       return;
     }
     const guessed = outcome.adoption.guesses.length;
-    ask(
+    pane.ask(
       "adopt",
-      `Bring in your records as shown below, with century ${century} the last paid by hand?${guessed === 0 ? "" : ` ${plural(guessed, "guess", "guesses")} to look at first.`}`,
+      `Bring in your records as shown below, with century ${century} the last paid by hand?${guessed === 0 ? "" : ` ${pane.plural(guessed, "guess", "guesses")} to look at first.`}`,
       "Bring them in",
       bringIn,
-      byId("adopt-read"),
+      pane.byId("adopt-read"),
     );
   });
 }
 
 /** Yes: written as shown, or nothing when the sheets read otherwise now. */
 function bringIn(): void {
-  const target = byId("adopt-result");
+  const target = pane.byId("adopt-result");
   const adopted = shown;
-  void write(target, { reading: "Reading your sheets…", writing: "Bringing in your records…" }, "adopt", async (options) => {
-    const { bringInRecords, proposalKey } = await adoptTools();
+  void pane.write(target, { reading: "Reading your sheets…", writing: "Bringing in your records…" }, "adopt", async (options) => {
+    const { bringInRecords, proposalKey } = await pane.adoptTools();
     const expected = adopted === undefined ? undefined : proposalKey(adopted);
-    const outcome = await bringInRecords(excelRun, asked(), { ...options, ...(expected === undefined ? {} : { expected }), merges: mergesKnown() });
-    if (showSettled(target, outcome)) return;
+    const outcome = await bringInRecords(pane.excelRun, asked(), { ...options, ...(expected === undefined ? {} : { expected }), merges: mergesKnown() });
+    if (pane.showSettled(target, outcome)) return;
     if (!outcome.written) {
-      showProblems(target, "Nothing was written:", outcome.errors, goTo);
+      pane.showProblems(target, "Nothing was written:", outcome.errors, pane.goTo);
       return;
     }
-    byId("adopt-ask").hidden = true;
-    show(outcome.status);
-    showMessage(target, "done", outcome.message, outcome.warnings.map(describeProblem));
+    pane.byId("adopt-ask").hidden = true;
+    pane.show(outcome.status);
+    pane.showMessage(target, "done", outcome.message, outcome.warnings.map(pane.describeProblem));
   });
 }
 
-const line = (text: string) => el("li", { text });
+const line = (text: string) => pane.el("li", { text });
 
 /** The proposal, as the question lists it: sheets, tables, skipped rows, guesses, opening carries. */
-function render(outcome: AdoptionInExcel): void {
+function render(outcome: AdoptionInExcel, openingLine: (o: Adoption["opening"][number]) => string): void {
   const a = outcome.adoption;
   const parts: HTMLElement[] = [];
   if (!mergesKnown())
     parts.push(
-      el("p", { className: "hint", text: "This Excel cannot tell merged cells: a name merged down over several rows is read in its first row only." }),
+      pane.el("p", { className: "hint", text: "This Excel cannot tell merged cells: a name merged down over several rows is read in its first row only." }),
     );
 
   // Each sheet, and a way to leave it out (read again at once).
-  parts.push(el("h3", { text: "Your sheets" }));
+  parts.push(pane.el("h3", { text: "Your sheets" }));
   parts.push(
-    el(
+    pane.el(
       "ul",
       { className: "preview-list" },
       ...a.sheets.map((s) => {
-        const box = el("input", { attrs: { type: "checkbox" } });
+        const box = pane.el("input", { attrs: { type: "checkbox" } });
         box.checked = s.readAs === "leave out";
         box.addEventListener("change", () => {
           if (box.checked) leftOut.add(s.sheet);
@@ -144,50 +171,61 @@ function render(outcome: AdoptionInExcel): void {
           s.readAs === "leave out"
             ? "left out"
             : `read as ${s.readAs}${s.century === undefined ? "" : `, century ${s.century}`}; headers in row ${s.headerRow}${s.titleRows === undefined ? "" : ` (title ${s.titleRows} skipped)`}`;
-        return el("li", {}, el("span", { text: `'${s.sheet}': ${how} ` }), el("label", {}, box, document.createTextNode(" leave out")));
+        return pane.el("li", {}, pane.el("span", { text: `'${s.sheet}': ${how} ` }), pane.el("label", {}, box, document.createTextNode(" leave out")));
       }),
     ),
   );
 
   // Each table: where each of its columns comes from, and how many rows.
   for (const t of a.tables) {
-    parts.push(el("h3", { text: `${t.table}: ${plural(t.rows, "row")}${t.before > 0 ? ` new (${t.before} brought in before)` : ""}` }));
+    parts.push(pane.el("h3", { text: `${t.table}: ${pane.plural(t.rows, "row")}${t.before > 0 ? ` new (${t.before} brought in before)` : ""}` }));
     const items: HTMLElement[] = [];
     for (const s of t.sources) {
-      items.push(el("li", { text: `from '${s.sheet}' (${plural(s.rows, "row")})` }, el("ul", {}, ...s.columns.map((c) => line(`${c.column} ← ${c.from}`)))));
+      items.push(
+        pane.el(
+          "li",
+          { text: `from '${s.sheet}' (${pane.plural(s.rows, "row")})` },
+          pane.el("ul", {}, ...s.columns.map((c) => line(`${c.column} ← ${c.from}`))),
+        ),
+      );
     }
-    if (items.length > 0) parts.push(el("ul", { className: "preview-list" }, ...items));
+    if (items.length > 0) parts.push(pane.el("ul", { className: "preview-list" }, ...items));
   }
 
   if (a.skipped.length > 0) {
-    parts.push(el("h3", { text: `Skipped: ${plural(a.skipped.length, "row")}` }));
-    parts.push(el("ul", { className: "preview-list" }, ...a.skipped.map((s) => line(`'${s.sheet}' row ${s.row}: ${s.why}`))));
+    parts.push(pane.el("h3", { text: `Skipped: ${pane.plural(a.skipped.length, "row")}` }));
+    parts.push(pane.el("ul", { className: "preview-list" }, ...a.skipped.map((s) => line(`'${s.sheet}' row ${s.row}: ${s.why}`))));
   }
   if (a.guesses.length > 0) {
-    parts.push(el("h3", { text: "Guessed: look at these before saying yes" }));
-    parts.push(el("ul", { className: "warnings" }, ...a.guesses.map(line)));
+    parts.push(pane.el("h3", { text: "Guessed: look at these before saying yes" }));
+    parts.push(pane.el("ul", { className: "warnings" }, ...a.guesses.map(line)));
   }
 
   // The opening carries, each editable: what is typed overrides the sheets' (read again when changed).
   if (outcome.opening !== undefined) {
-    parts.push(el("h3", { text: `Opening balances at century ${a.century}` }));
-    if (a.opening.length === 0) parts.push(el("p", { text: "Every account carries 0." }));
+    parts.push(pane.el("h3", { text: `Opening balances at century ${a.century}` }));
+    if (a.opening.length === 0) parts.push(pane.el("p", { text: "Every account carries 0." }));
     parts.push(
-      el(
+      pane.el(
         "ul",
         { className: "preview-list" },
         ...a.opening.map((o) => {
-          const input = el("input", { attrs: { type: "text", inputmode: "decimal", size: "8", "aria-label": `What ${o.god} carried` } });
+          const input = pane.el("input", { attrs: { type: "text", inputmode: "decimal", size: "8", "aria-label": `What ${o.god} carried` } });
           input.value = o.carry;
           input.addEventListener("change", () => {
             carries.set(o.god, input.value.trim());
             propose();
           });
-          return el("li", {}, el("label", {}, document.createTextNode(`${o.god} `), input), el("span", { className: "hint", text: ` ${openingLine(o)}` }));
+          return pane.el(
+            "li",
+            {},
+            pane.el("label", {}, document.createTextNode(`${o.god} `), input),
+            pane.el("span", { className: "hint", text: ` ${openingLine(o)}` }),
+          );
         }),
       ),
     );
   }
-  if (outcome.warnings.length > 0) parts.push(el("ul", { className: "warnings" }, ...outcome.warnings.map((w) => line(describeProblem(w)))));
-  byId("adopt-proposal").replaceChildren(...parts);
+  if (outcome.warnings.length > 0) parts.push(pane.el("ul", { className: "warnings" }, ...outcome.warnings.map((w) => line(pane.describeProblem(w)))));
+  pane.byId("adopt-proposal").replaceChildren(...parts);
 }

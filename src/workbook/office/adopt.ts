@@ -17,7 +17,7 @@ import { creditKey } from "../read/twice";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import { handedLine } from "../actions/asked";
 import type { CreditOutcome } from "../actions/credit";
-import { planOpening, proposeAdoption, type Adoption } from "../actions/adopt/plan";
+import { openingLine, planOpening, proposeAdoption, type Adoption } from "../actions/adopt/plan";
 import type { HandSheet } from "../actions/adopt/types";
 import { exclusive, settledBy, withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Settled } from "./actions";
 import { journaled, type JournalWrite } from "./journal";
@@ -210,3 +210,5 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
 }
 
 export type { ActionOptions };
+/** How the question words an opening carry: "Kettu owes 2.5 ('Mana C2'!D5)". */
+export { openingLine };
