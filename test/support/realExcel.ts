@@ -986,7 +986,7 @@ class Interpreter implements Scope {
     const target = this.nodeAt(action.ObjectPathId);
     const args = this.argumentsOf(action.ArgumentInfo);
     // The two reference methods every Office.js host has, besides the class's own methods.
-    if (action.Name === "_KeepReference" && target.kind === "Range") {
+    if (action.Name === "_KeepReference" && (target.kind === "Range" || target.kind === "RangeAreas")) {
       this.kept.set(action.ObjectPathId, this.session.keep(target));
     } else if (action.Name === "_RemoveReference" && target.kind === "Workbook") {
       this.session.references.delete(text(args[0], "The reference id"));

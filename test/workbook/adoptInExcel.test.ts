@@ -16,6 +16,7 @@ import { readWorkbook } from "../../src/workbook/office/read";
 import { readCampaign } from "../../src/workbook/read/campaign";
 import { counted, MemoryExcel, MemoryWorkbook } from "../support/memoryExcel";
 import { gods } from "../support/cli";
+import { cleanRun, faultsOf, trial, type ActionCase, type Trial } from "../support/faults";
 
 const fixture = path.resolve(__dirname, "..", "fixtures", "hand-kept.xlsx");
 const bytes = () => new Uint8Array(fs.readFileSync(fixture));
@@ -141,4 +142,25 @@ describe("Bring in my records", () => {
     expect(done.errors.map((p) => p.message).join("\n")).toContain("your sheets changed since the proposal was shown");
     expect(excel.book.sheets.map((s) => s.name)).toEqual(before);
   });
+});
+
+describe("Bring in my records, faced with every fault at every request", () => {
+  test("through Microsoft's Excel library: each request refused, its answer lost, or cut part-way (but in the commit), then the same button again", async () => {
+    const base = handKeptInExcel().book;
+    const action: ActionCase = {
+      name: "adopt",
+      base: () => base.clone(),
+      click: (run, operation) => bringInRecords(run, { century: 2 }, { operation }),
+    };
+    const clean = await cleanRun(action);
+    const trials: Trial[] = [];
+    for (const fault of faultsOf(clean)) trials.push(await trial(action, clean, fault, "same"));
+    // Not yet: a request cut inside the commit (the tables and the Ledger in one request) is left
+    // part-way, as its record does not say what was asked, so the Ledger part cannot be checked and finished.
+    const commit = clean.requests;
+    const tried = trials.filter((t) => !(t.fault === "cut" && t.request === commit));
+    const bad = tried.filter((t) => t.verdict !== "clean");
+    expect(tried.length).toBe(faultsOf(clean).length - 11);
+    expect(bad.map((t) => `request ${t.request} ${t.fault}${t.cut === undefined ? "" : ` (${t.cut})`}: ${t.verdict}, ${t.detail}`)).toEqual([]);
+  }, 600_000);
 });

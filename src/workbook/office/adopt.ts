@@ -21,7 +21,9 @@ import { openingLine, planOpening, proposeAdoption, type Adoption } from "../act
 import type { HandSheet } from "../actions/adopt/types";
 import { exclusive, settledBy, withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Settled } from "./actions";
 import { journaled, type JournalWrite } from "./journal";
-import { readWorkbook, rawCell } from "./read";
+import { rawCell } from "./read";
+import { readError } from "./stopped";
+import { afterCenturyEnd } from "../plan/after";
 
 /** The columns of a sheet read, from A: as many as the file adapter reads, so that both propose alike. */
 const HAND_COLUMNS = 64;
@@ -155,21 +157,27 @@ export interface AdoptOptions extends JournalOptions {
 export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptOptions = {}): Promise<AdoptionInExcel | Settled> {
   return exclusive("bringing in your records", async () => {
     // The sheets are read first, in a request of their own: the journal plans from a workbook read in one go.
-    const sheets = await withRetry(
-      run,
-      async (context) => {
-        options.onStep?.("reading");
-        const wb = context.workbook;
-        wb.worksheets.load("items/name");
-        await context.sync();
-        return readHandSheetsIn(
-          context,
-          wb.worksheets.items.map((w) => w.name),
-          { merges: options.merges !== false },
-        );
-      },
-      options,
-    );
+    let sheets: HandSheet[];
+    try {
+      sheets = await withRetry(
+        run,
+        async (context) => {
+          options.onStep?.("reading");
+          const wb = context.workbook;
+          wb.worksheets.load("items/name");
+          await context.sync();
+          return readHandSheetsIn(
+            context,
+            wb.worksheets.items.map((w) => w.name),
+            { merges: options.merges !== false },
+          );
+        },
+        options,
+      );
+    } catch (e) {
+      // Nothing is written before the journal's own requests: a fault here says so.
+      throw readError(e);
+    }
     const result = await journaled(run, options, (raw) => {
       const p = propose(raw, sheets, asked);
       const changed = options.expected !== undefined && options.expected !== proposalKey(p.adoption);
@@ -203,8 +211,9 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
       return { ...base, errors: [tableError(WORKBOOK, result.message)], written: false, message: "", status: campaignStatus(readCampaign(result.raw)) };
     if (result.kind === "planned") return { ...base, errors: o.errors, written: false, message: "", status: campaignStatus(readCampaign(result.raw)) };
     const message = `${o.adoption.message.charAt(0).toUpperCase()}${o.adoption.message.slice(1)}${o.opening?.plan === undefined ? "" : ` The Ledger opens at century ${o.adoption.century} with what each account carried.`} The next century end is ${o.adoption.century + 1}.`;
-    // The status after is read afresh: the tables and the Ledger were both written.
-    const status = await withRetry(run, async (context) => campaignStatus(readCampaign(await readWorkbook(context))), options);
+    // The status after, worked out from what was written without reading again: the tables, then the Ledger.
+    const after = o.after ?? result.raw;
+    const status = campaignStatus(readCampaign(o.opening?.plan === undefined ? after : afterCenturyEnd(after, o.opening.plan, true)));
     return { ...base, errors: [], written: true, message, status };
   });
 }
