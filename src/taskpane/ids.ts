@@ -30,6 +30,16 @@ export const IDS = [
   "open-example",
   "example-hint",
   "setup-result",
+  "adopt-records",
+  "adopt-ask",
+  "adopt-century",
+  "adopt-read",
+  "adopt-proposal",
+  "adopt-confirm",
+  "adopt-question",
+  "adopt-yes",
+  "adopt-no",
+  "adopt-result",
   "checklist-box",
   "checklist-text",
   "checklist",
@@ -285,7 +295,7 @@ export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
 export type Question =
-  "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice" | "session" | "cards" | "stopped";
+  "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice" | "session" | "cards" | "stopped" | "adopt";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

@@ -10,6 +10,9 @@ export const refereeTools = () => import(/* webpackChunkName: "referee" */ "../w
 export const betweenTools = () => import(/* webpackChunkName: "between" */ "../workbook/office/between");
 /** What puts right an action stopped part-way, a credit paid on two computers or a Ledger they mixed: seldom needed. */
 export const settleTools = () => import(/* webpackChunkName: "settle" */ "../workbook/office/settle");
+/** Bringing in records kept by hand: the card, its reading of the sheets and the proposal, all at once. */
+export const adoptCard = () => import(/* webpackChunkName: "adopt" */ "./cards/adopt");
+export const adoptTools = () => import(/* webpackChunkName: "adopt" */ "../workbook/office/adopt");
 
 let example: Promise<string> | undefined;
 /** The example campaign's file, loaded once: begun as soon as the pointer or focus reaches its button, so a click finds it ready. */

@@ -50,7 +50,8 @@ test("the manifest asks for the shared runtime, the functions' error values and 
   expect(sets.get("SharedRuntime")).toBe("1.1");
   expect(read("src/functions/errors.ts")).toMatch(/new cf\.Error\(/);
   expect(sets.get("CustomFunctionsRuntime")).toBe("1.2");
-  const used = [...read("src/workbook/office/api.ts").matchAll(/ExcelApi (\d+\.\d+)/g)].map((m) => m[1] ?? "").sort(compare);
+  // A member checked at run time (the pane asks Excel first, and does without it) needs no more of the manifest.
+  const used = [...read("src/workbook/office/api.ts").matchAll(/ExcelApi (\d+\.\d+)\b(?!, checked at run time)/g)].map((m) => m[1] ?? "").sort(compare);
   // Print set-up, change events and shrink-to-fit are the newest the adapter uses.
   expect(used.at(-1)).toBe("1.9");
   expect(sets.get("ExcelApi")).toBe(used.at(-1));
@@ -78,6 +79,7 @@ test("a requirement checked at run time is one an Excel that loads the add-in co
     return floor !== undefined && compare(c.version, floor) <= 0;
   });
   expect(needless).toEqual([]);
-  // None is left: every Excel that loads the add-in has all it uses.
-  expect(checks).toEqual([]);
+  // One is left: reading merged cells, which bringing in records kept by hand does without where Excel lacks it.
+  expect(checks).toEqual([{ file: path.join("src", "taskpane", "cards", "adopt.ts"), set: "ExcelApi", version: "1.13" }]);
+  expect(read("src/workbook/office/api.ts")).toMatch(/getMergedAreasOrNullObject\(\): MergedAreasApi;/);
 });

@@ -32,7 +32,7 @@
  * Every sync is counted, so tests can check round trips.
  */
 
-import { areaRef, parseArea } from "../../src/workbook/model/address";
+import { areaRef, parseArea, quoteSheet } from "../../src/workbook/model/address";
 import type {
   NamedItemApi,
   NamedItemCollectionApi,
@@ -40,6 +40,7 @@ import type {
   ChartCollectionApi,
   ContextApi,
   HandlerApi,
+  MergedAreasApi,
   PageBreakCollectionApi,
   PageLayoutApi,
   RangeApi,
@@ -1053,6 +1054,11 @@ function parseAddress(address: string): Rect {
   return { top: area.top - 1, left: area.left - 1, rows: area.bottom - area.top + 1, columns: area.right - area.left + 1 };
 }
 
+/** Whether two areas share a cell. */
+function meets(a: Rect, b: Rect): boolean {
+  return a.top < b.top + b.rows && b.top < a.top + a.rows && a.left < b.left + b.columns && b.left < a.left + a.columns;
+}
+
 function a1(rect: Rect): string {
   return areaRef({ top: rect.top + 1, left: rect.left + 1, bottom: rect.top + rect.rows, right: rect.left + rect.columns });
 }
@@ -1076,6 +1082,30 @@ function enter(cell: Cell, v: unknown): void {
     cell.value = null;
   } else if (typeof v === "string" && v !== "" && cell.numberFormat !== "@" && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) cell.value = Number(v);
   else cell.value = v === "" ? null : (v as Value);
+}
+
+/** "Excel.RangeAreas" as far as its address: a null object when there are no areas. */
+class MergedAreasProxy extends Loadable implements MergedAreasApi {
+  private snap: string[] | undefined;
+  constructor(
+    ctx: MemoryContext,
+    private readonly areas: () => string[],
+  ) {
+    super(ctx);
+  }
+  protected override snapshot(): void {
+    this.snap = this.areas();
+  }
+  get isNullObject(): boolean {
+    if (this.snap === undefined) throw NOT_LOADED("isNullObject");
+    return this.snap.length === 0;
+  }
+  get address(): string {
+    this.need("address");
+    // A null object's properties cannot be read ("OfficeExtension.ClientObject.isNullObject").
+    if (this.snap === undefined || this.snap.length === 0) throw officeError("InvalidObjectPath", "The merged areas are a null object.");
+    return this.snap.join(", ");
+  }
 }
 
 class RangeProxy extends Loadable implements RangeApi {
@@ -1128,6 +1158,17 @@ class RangeProxy extends Loadable implements RangeApi {
   get address(): string {
     this.need("address");
     return this.s.address;
+  }
+  /**
+   * "Range.getMergedAreasOrNullObject" (ExcelApi 1.13): the merged areas that meet the range, as
+   * one RangeAreas whose address names each with its sheet ("Sheet1!A1:C1, Sheet1!A5:B5"); the
+   * null object when none meets it (isNullObject, after a sync, like every *OrNullObject).
+   */
+  getMergedAreasOrNullObject(): MergedAreasProxy {
+    return new MergedAreasProxy(this.ctx, () => {
+      const { sheet, rect } = this.resolve();
+      return sheet.merged.filter((m) => meets(rect, m)).map((m) => `${quoteSheet(sheet.name)}!${a1(m)}`);
+    });
   }
   /** Sets cells from a 2-D array of exactly the range's size (or one value for all), at the next sync. */
   private each(grid: unknown, set: (cell: Cell, v: unknown) => void): void {

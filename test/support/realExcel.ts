@@ -29,6 +29,7 @@ import { createContext, runInContext } from "vm";
 import type {
   NamedItemApi,
   NamedItemCollectionApi,
+  MergedAreasApi,
   BorderEdge,
   CellInput,
   ChartApi,
@@ -355,6 +356,8 @@ interface Targets {
   /** a column just added: nothing more can be done with it */
   TableColumn: null;
   Range: RangeApi;
+  /** the merged areas of a range ("Range.getMergedAreasOrNullObject", ExcelApi 1.13) */
+  RangeAreas: MergedAreasApi;
   RangeFormat: RangeApi["format"];
   RangeFont: RangeApi["format"]["font"];
   RangeFill: RangeApi["format"]["fill"];
@@ -491,6 +494,11 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
       },
       GetItemOrNullObject: (names, [name]) => node("NamedItem", names.getItemOrNullObject(text(name, "The name"))),
     },
+  },
+  RangeAreas: {
+    load: (areas, properties) => areas.load(properties),
+    readable: { address: readable("Address", (areas) => areas.address) },
+    nullable: { load: "address", isNull: (areas) => areas.isNullObject },
   },
   NamedItem: {
     setters: {
@@ -636,6 +644,7 @@ const SPECS: { readonly [K in Kind]: Spec<Targets[K]> } = {
     properties: { Format: (range) => node("RangeFormat", range.format) },
     methods: {
       GetEntireRow: (range) => node("Range", range.getEntireRow()),
+      GetMergedAreasOrNullObject: (range) => node("RangeAreas", range.getMergedAreasOrNullObject()),
       GetRowsBelow: (range, [count]) => node("Range", range.getRowsBelow(integer(count, "The count of rows"))),
       // The library writes an array of over 1,500 cells in chunks of rows: getRow(i).getBoundingRect(getRow(j)).
       GetRow: (range, [index], scope) => {
@@ -977,7 +986,7 @@ class Interpreter implements Scope {
     const target = this.nodeAt(action.ObjectPathId);
     const args = this.argumentsOf(action.ArgumentInfo);
     // The two reference methods every Office.js host has, besides the class's own methods.
-    if (action.Name === "_KeepReference" && target.kind === "Range") {
+    if (action.Name === "_KeepReference" && (target.kind === "Range" || target.kind === "RangeAreas")) {
       this.kept.set(action.ObjectPathId, this.session.keep(target));
     } else if (action.Name === "_RemoveReference" && target.kind === "Workbook") {
       this.session.references.delete(text(args[0], "The reference id"));

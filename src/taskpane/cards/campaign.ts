@@ -76,6 +76,7 @@ function render(status: CampaignStatus): void {
   byId("lacks").textContent = lacking.join(", ");
   byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
   byId("open-example").hidden = !fresh;
+  byId("adopt-records").hidden = !fresh;
   byId("example-hint").hidden = !fresh;
   renderChecklist(status, fresh);
 

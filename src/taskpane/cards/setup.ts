@@ -1,9 +1,11 @@
 /** The set-up card: the campaign's missing tables added, or the example campaign opened. */
 import { excelRun, createMissingTables } from "../../workbook/office";
-import { byId } from "../dom";
-import { showMessage } from "../render";
-import { act, showOutcome, write } from "../state";
-import { exampleWorkbook } from "../later";
+import { describeProblem } from "../../workbook/words";
+import { ask, wireCancel } from "../confirm";
+import { byId, el } from "../dom";
+import { plural, showMessage, showProblems } from "../render";
+import { act, goTo, show, showOutcome, showSettled, write } from "../state";
+import { adoptCard, adoptTools, exampleWorkbook } from "../later";
 
 export function wireSetup(): void {
   const target = byId("setup-result");
@@ -11,6 +13,31 @@ export function wireSetup(): void {
     void write(target, { reading: "Looking for the campaign tables…", writing: "Adding the missing tables…" }, "setup", async (options) => {
       showOutcome(target, await createMissingTables(excelRun, options));
     });
+  });
+  byId("adopt-records").addEventListener("click", () => {
+    void adoptCard()
+      .then((m) => {
+        m.openAdoption({
+          excelRun,
+          adoptTools,
+          describeProblem,
+          ask,
+          wireCancel,
+          byId,
+          el,
+          plural,
+          showMessage,
+          showProblems,
+          act,
+          goTo,
+          show,
+          showSettled,
+          write,
+        });
+      })
+      .catch(() => {
+        showMessage(target, "error", "The part of the add-in that brings in records could not be loaded: reload the add-in and try again.");
+      });
   });
   const button = byId("open-example");
   // The file is fetched as the pointer or the keyboard reaches the button: Excel on the web opens

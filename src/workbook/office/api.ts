@@ -164,6 +164,8 @@ export interface RangeApi {
   load(properties: string): RangeApi;
   /** one row of the range, from 0 (ExcelApi 1.1) */
   getRow(index: number): RangeApi;
+  /** the merged areas that meet the range, or a null object when none does (ExcelApi 1.13, checked at run time) */
+  getMergedAreasOrNullObject(): MergedAreasApi;
   /** the smallest range holding both (ExcelApi 1.1) */
   getBoundingRect(other: RangeApi | string): RangeApi;
   /** the cells both ranges hold; ranges that do not meet are an error (ExcelApi 1.1) */
@@ -200,4 +202,12 @@ export interface RangeApi {
     indentLevel: number;
     readonly borders: { getItem(edge: BorderEdge): { style: string; color: string } };
   };
+}
+
+/** "Excel.RangeAreas" as far as the add-in reads it: where its areas are. */
+export interface MergedAreasApi {
+  readonly isNullObject: boolean;
+  /** each area with its sheet, joined by ", ": "'Deaths C1'!A1:E1, 'Deaths C1'!A9:C9" */
+  readonly address: string;
+  load(properties: string): MergedAreasApi;
 }

@@ -94,9 +94,9 @@ function queueNeeded(wb: WorkbookApi, current: RawWorkbook, item: CommitItem): v
       const edit = item.edit;
       if (edit.kind === "create") {
         // A half-made sheet of that name is the action's own: it goes, and the table is made anew.
-        const half = sheetIn(current, edit.layout.name);
+        const half = sheetIn(current, edit.sheet ?? edit.layout.name);
         if (half !== undefined) wb.worksheets.getItem(half).delete();
-        queueTable(wb, edit.layout, createdRows(edit));
+        queueTable(wb, edit.layout, createdRows(edit), false, edit.sheet);
         return;
       }
       queueEdit(wb, edit, current.tables.get(tableOf(edit).toLowerCase()));

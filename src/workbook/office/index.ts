@@ -35,3 +35,4 @@ export { putBookRight, settleAllStopped, settlePaidTwice, settleStopped } from "
 // the pane imports them with import(), so they stay out of its first load.
 export type { CardsOutcome, PacketInExcel } from "./between";
 export type { RefereeOutcome } from "./referee";
+export type { AdoptionInExcel } from "./adopt";

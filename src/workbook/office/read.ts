@@ -17,7 +17,7 @@ import { HEAD_NAME } from "../read/head";
 /** The input tables, the Ledger, the Sessions table and the kept tables, by the names they are looked up under. */
 const WANTED = READ_TABLES.map((t) => t.name);
 
-function rawCell(value: unknown): RawCell {
+export function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined || value === "") return value === "" ? "" : null;
   if (typeof value === "string") return isExcelError(value) ? { error: value } : value;
   if (typeof value === "number" || typeof value === "boolean") return value;

@@ -23,14 +23,14 @@ function cells(headers: RawTable["headers"], row: EditRow): (string | number | b
  * `kept` (the Ledger) also gives it the generated sheets' look and print set-up, as the .xlsx
  * adapter does: their header look and a box round each cell, which rows added later copy.
  */
-export function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readonly PlanValue[])[], kept = false): void {
-  const ws = wb.worksheets.add(layout.name);
+export function queueTable(wb: WorkbookApi, layout: TableLayout, rows: readonly (readonly PlanValue[])[], kept = false, sheet = layout.name): void {
+  const ws = wb.worksheets.add(sheet);
   // A text column is formatted as text before its values arrive, so its cells take any text as it is.
   const body = tableBody(layout, rows).map((r) => r.map((v, i) => (layout.columnFormats[i] === "@" && v !== null ? String(v) : textValue(v))));
   const range = ws.getRangeByIndexes(0, 0, body.length + 1, layout.headers.length);
   range.numberFormat = [layout.headers.map(() => "General"), ...body.map(() => [...layout.columnFormats])];
   range.values = [[...layout.headers], ...body];
-  const table = ws.tables.add(`${quoteSheet(layout.name)}!${areaRef({ top: 1, left: 1, bottom: body.length + 1, right: layout.headers.length })}`, true);
+  const table = ws.tables.add(`${quoteSheet(sheet)}!${areaRef({ top: 1, left: 1, bottom: body.length + 1, right: layout.headers.length })}`, true);
   table.name = layout.name;
   table.style = layout.style;
   layout.columnWidths.forEach((w, i) => (ws.getRangeByIndexes(0, i, 1, 1).format.columnWidth = columnPoints(w)));
@@ -57,7 +57,7 @@ function at(table: RawTable, index: number, column: number): [number, number] {
 /** Queues one edit of an input table, at the table as the edits before it left it. */
 export function queueEdit(wb: WorkbookApi, edit: TableEdit, table: RawTable | undefined): void {
   if (edit.kind === "create") {
-    queueTable(wb, edit.layout, createdRows(edit));
+    queueTable(wb, edit.layout, createdRows(edit), false, edit.sheet);
     return;
   }
   if (table === undefined) throw new Error(`there is no ${edit.table} table`);

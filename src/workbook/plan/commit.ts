@@ -307,7 +307,7 @@ function editOutcome(current: RawWorkbook, item: Extract<CommitItem, { kind: "ed
     case "create": {
       if (table?.isTable === true && edit.layout.headers.every((h) => hasHeader(table, h))) return done;
       // A sheet of that name the action began and did not finish (it was planned where there was none).
-      const half = sheetIn(current, edit.layout.name);
+      const half = sheetIn(current, edit.sheet ?? edit.layout.name);
       const tables = new Map(current.tables);
       tables.delete(lower(edit.layout.name));
       return { needed: true, after: applyEdits({ ...withSheets(current, half === undefined ? [] : [half], []), tables }, [edit]) };

@@ -15,7 +15,13 @@ export type EditRow = Readonly<Record<string, PlanValue>>;
 
 export type TableEdit =
   /** a new sheet holding a new Excel table laid out so, with these rows */
-  | { readonly kind: "create"; readonly layout: TableLayout; readonly rows: readonly EditRow[] }
+  | {
+      readonly kind: "create";
+      readonly layout: TableLayout;
+      readonly rows: readonly EditRow[];
+      /** the sheet it goes on, when not the table's own name (a sheet of the gamemaster's has that name) */
+      readonly sheet?: string;
+    }
   /** a new column at the table's right, with one value per existing row */
   | { readonly kind: "addColumn"; readonly table: string; readonly header: string; readonly values: readonly PlanValue[] }
   /** new values for some cells of one row (`index` counts the rows under the headers from 0) */
@@ -86,7 +92,7 @@ function applyOne(table: RawTable | undefined, edit: TableEdit): RawTable {
   if (edit.kind === "create") {
     const { layout } = edit;
     const rows = createdRows(edit);
-    return { name: layout.name, sheet: layout.name, headerRow: 1, firstColumn: 1, headers: [...layout.headers], rows, isTable: true };
+    return { name: layout.name, sheet: edit.sheet ?? layout.name, headerRow: 1, firstColumn: 1, headers: [...layout.headers], rows, isTable: true };
   }
   if (table === undefined) throw new Error(`there is no ${edit.table} table`);
   const headers: RawCell[] = [...table.headers];
@@ -129,7 +135,7 @@ export function editSteps(raw: RawWorkbook, edits: readonly TableEdit[]): { step
     const before = tables.get(key);
     steps.push({ edit, before });
     tables.set(key, applyOne(before, edit));
-    if (edit.kind === "create") sheetNames.push(edit.layout.name);
+    if (edit.kind === "create") sheetNames.push(edit.sheet ?? edit.layout.name);
   }
   return { steps, after: { tables, sheetNames } };
 }

@@ -78,6 +78,7 @@ const REACH: Readonly<Record<string, { readonly items: readonly CommitItem["kind
   war: { items: ["edit", "show"], tables: ["Deaths", "Races"] },
   disaster: { items: ["edit", "show"], tables: ["Deaths", "Races"] },
   growth: { items: ["edit", "show"], tables: ["Deaths", "Races"] },
+  adopt: { items: ["edit", ...BOOK, "setting", "swap", "show"], tables: ALL_TABLES.filter((t) => t !== LEDGER.name) },
 };
 
 /** The kinds of action the journal knows. */
@@ -172,7 +173,7 @@ function columnsOf(table: RawTable | undefined, spec: TableSpec, action: string)
 function checkEdit(item: Record<string, unknown>, raw: RawWorkbook, action: string, live: boolean): void {
   const tables = REACH[action]?.tables ?? [];
   fields(item, "a table edit", ["kind", "edit", "base"], ["gone"]);
-  const edit = fields(item.edit, "a table edit", ["kind"], ["table", "layout", "rows", "header", "values", "index", "indexes"]);
+  const edit = fields(item.edit, "a table edit", ["kind"], ["table", "layout", "rows", "header", "values", "index", "indexes", "sheet"]);
   const kind = edit.kind;
   const name = kind === "create" ? (isRecord(edit.layout) ? edit.layout.name : undefined) : edit.table;
   const tableName = text(name, "the table an edit changes", 100);
@@ -187,7 +188,9 @@ function checkEdit(item: Record<string, unknown>, raw: RawWorkbook, action: stri
   const columns = columnsOf(table, s, action);
   switch (kind) {
     case "create": {
-      fields(edit, "a new table", ["kind", "layout", "rows"]);
+      fields(edit, "a new table", ["kind", "layout", "rows"], ["sheet"]);
+      if (edit.sheet !== undefined && (!/^[^[\]:*?/\\]{1,31}$/.test(text(edit.sheet, "a new table's sheet", 31)) || GENERATED_SHEET.test(edit.sheet as string)))
+        fail("its new table goes on a sheet whose name the add-in never gives one");
       if (!sameJson(edit.layout, tableLayout(s))) fail(`its new ${s.name} table is not laid out as the add-in lays it out`);
       for (const r of list(edit.rows, "a new table's rows", LIMITS.editRows)) editRow(r, "a new table's row", columns);
       return;
