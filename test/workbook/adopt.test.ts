@@ -4,7 +4,7 @@
  */
 import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { proposeAdoption } from "../../src/workbook/actions/adopt/plan";
-import { sharesOf, roundedCarry } from "../../src/workbook/actions/adopt/rows";
+import { sharesOf, roundedCarry } from "../../src/workbook/actions/adopt/cells";
 import { centuryOfName, headerRowOf, isTotalsRow } from "../../src/workbook/actions/adopt/shape";
 import type { HandSheet } from "../../src/workbook/actions/adopt/types";
 import { formatExact, ratio } from "../../src/engine/exact";

@@ -29,7 +29,8 @@ import { tableLayout, type TableLayout } from "../../plan/layout";
 import type { CampaignRead } from "../../read/campaign";
 import { recipients } from "../../read/century";
 import { credit, type CreditOutcome } from "../credit";
-import { readSheets, roundedCarry, type BroughtRow } from "./rows";
+import { roundedCarry } from "./cells";
+import { readSheets, type BroughtRow } from "./rows";
 import { proposeMapping } from "./shape";
 import { READ_AS, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
 
