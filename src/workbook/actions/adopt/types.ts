@@ -82,3 +82,6 @@ export interface OpeningCarry {
   /** where it comes from: --carry, or a cell of a mana sheet (and how it was rounded) */
   readonly from: string;
 }
+
+/** The sheet (an Excel table) in which the workbook keeps how its sheets were read and which rows were brought in. */
+export const ADOPTED = "Adopted";
