@@ -10,6 +10,7 @@ import { tableError, rowsUnderTable, type Problem } from "../../model/problems";
 import type { RawCell, RawTable, RawWorkbook } from "../../model/raw";
 import { DEATH_SHEET, GENERATED_SHEET, HISTORY_HEADERS, READ_TABLES, SEAL_SHEET, STORY_SHEETS, type TableSpec } from "../../model/schema";
 import { Block, checkInExcel, scanSheet, type SheetScan } from "./readSheet";
+import { LazyCells } from "./lazyCells";
 import { attribute, getPart, parseXml, readRelationships, unescapeOoxml, type Relationship } from "./readXml";
 import { FileProblem, PartMap, type Package } from "./zip";
 import { findPart } from "./parts";
@@ -20,56 +21,6 @@ import { checkedJournal } from "../../actions/rederive";
 import { HEAD_FORMULA_CHARS, isHeadName } from "../../read/head";
 import { readSeal } from "../../read/seal";
 import type { HandSheet } from "../../actions/adopt/types";
-
-/** Generated sheets' cells by sheet name, some read only when first asked for (asking for the names reads none). */
-class LazyCells extends Map<string, RawCell[][]> {
-  private readonly later = new Map<string, () => RawCell[][]>();
-
-  defer(name: string, read: () => RawCell[][]): void {
-    this.later.set(name, read);
-  }
-
-  private settle(name: string): void {
-    const read = this.later.get(name);
-    if (read === undefined) return;
-    this.later.delete(name);
-    super.set(name, read());
-  }
-
-  override get(name: string): RawCell[][] | undefined {
-    this.settle(name);
-    return super.get(name);
-  }
-
-  override has(name: string): boolean {
-    return this.later.has(name) || super.has(name);
-  }
-
-  override get size(): number {
-    return super.size + this.later.size;
-  }
-
-  override keys(): MapIterator<string> {
-    return [...super.keys(), ...this.later.keys()][Symbol.iterator]();
-  }
-
-  override entries(): MapIterator<[string, RawCell[][]]> {
-    for (const name of [...this.later.keys()]) this.settle(name);
-    return super.entries();
-  }
-
-  override values(): MapIterator<RawCell[][]> {
-    return [...this.entries()].map(([, v]) => v)[Symbol.iterator]();
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, RawCell[][]]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: RawCell[][], key: string, map: Map<string, RawCell[][]>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
-  }
-}
 
 /** A sheet as the workbook lists it. */
 interface SheetEntry {
