@@ -1295,6 +1295,9 @@ describe("bringing in records kept by hand", () => {
     expect(await page.textContent("#adopt-result")).toMatch(
       /^Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6\. Your sheets were not changed\. The Ledger opens at century 2 with what each account carried\. The next century end is 3\./,
     );
+    // The welcome has gone with the missing tables; the answer is still on screen, and has the keyboard.
+    expect(await page.locator("#adopt-result").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.getElementById("adopt-result")?.contains(document.activeElement))).toBe(true);
     await shot(page, "adopt-4-brought-in");
     expect(await page.getByRole("banner").textContent()).toMatch(/Century 3/);
     // The Ledger opens with one credit of what each account carried at century 2.
@@ -1322,5 +1325,52 @@ describe("bringing in records kept by hand", () => {
     expect(JSON.parse(String(kept?.[2])) as { columns: Record<string, string> }).toMatchObject({ columns: { Cause: "Cause", Dead: "Units", Date: "Date" } });
     expect((JSON.parse(String(kept?.[2])) as { columns: Record<string, string> }).columns.Note).toBeUndefined();
     expect(await theirs()).toEqual(before);
+  });
+
+  test("dark, then in forced colours: a sheet's lists of headers read against their background and keep their edge", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, { ...setup, officeTheme: { bodyBackgroundColor: "#292929", bodyForegroundColor: "#ffffff" } });
+    await page.setViewportSize({ width: 320, height: 720 });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await page.click("#adopt-records");
+    await page.fill("#adopt-century", "2");
+    await click(page, "#adopt-read");
+    const fold = page.locator(".adopt-sheet").filter({ hasText: "'Deaths C1'" });
+    await fold.locator("summary").click();
+    const note = fold.getByLabel("Note", { exact: true });
+    const look = () =>
+      note.evaluate((e) => {
+        const c = getComputedStyle(e);
+        return { color: c.color, background: c.backgroundColor, edge: `${c.borderTopStyle} ${c.borderTopColor}` };
+      });
+    const lum = (css: string) => {
+      const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => {
+      const [x = 0, y = 0] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const dark = await look();
+    expect(ratio(dark.color, dark.background)).toBeGreaterThanOrEqual(4.5);
+    await shot(page, "adopt-dark-choices", ".adopt-sheet >> nth=3");
+    await page.emulateMedia({ forcedColors: "active" });
+    const system = (name: string) =>
+      page.evaluate((n) => {
+        const probe = document.createElement("span");
+        probe.style.color = n;
+        document.body.append(probe);
+        const c = getComputedStyle(probe).color;
+        probe.remove();
+        return c;
+      }, name);
+    const forced = await look();
+    expect(forced.color).toBe(await system("FieldText"));
+    expect(forced.edge).toMatch(/^solid /);
+    expect(forced.edge).not.toContain(forced.background);
+    await shot(page, "adopt-forced-choices", ".adopt-sheet >> nth=3");
   });
 });

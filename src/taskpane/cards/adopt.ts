@@ -193,6 +193,8 @@ function bringIn(): void {
       return;
     }
     pane.byId("adopt-ask").hidden = true;
+    // The welcome goes once the campaign's tables are there: the answer stays in view under the century box's title.
+    pane.byId("welcome").after(target);
     pane.show(outcome.status);
     pane.showMessage(target, "done", outcome.message, outcome.warnings.map(pane.describeProblem));
   });
@@ -216,7 +218,7 @@ function columnChoice(s: SheetProposal, id: string, field: string, required: boo
       ? current === ""
         ? [{ value: "", label: "choose a column" }]
         : []
-      : [{ value: "", label: field === "Century" && s.century !== undefined ? `${s.century}, from the sheet's name` : NOT_BROUGHT }]),
+      : [{ value: "", label: field === "Century" && s.century !== undefined ? `${s.century}, from its name` : NOT_BROUGHT }]),
     ...headers.map((h) => ({ value: h, label: h })),
   ];
   const select = pane.el("select", { attrs: { id } }, ...options.map((o) => pane.el("option", { text: o.label, attrs: { value: o.value } })));
