@@ -1327,6 +1327,31 @@ describe("bringing in records kept by hand", () => {
     expect(await theirs()).toEqual(before);
   });
 
+  test("a column read from the wrong header: its problems under the question, without Bring them in, until it is put right", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, setup);
+    await page.click("#adopt-records");
+    await page.fill("#adopt-century", "2");
+    await click(page, "#adopt-read");
+    const fold = page.locator(".adopt-sheet").filter({ hasText: "'Deaths C1'" });
+    await fold.locator("summary").click();
+    await fold.getByLabel("Units", { exact: true }).selectOption("Note");
+    await idle(page);
+    expect(await page.textContent("#adopt-question")).toBe(
+      "Your sheets cannot be brought in as read: 1 problem under the proposal. Change how a column is read or leave a sheet out below, or correct your sheets and read them again.",
+    );
+    expect(await page.isVisible("#adopt-yes")).toBe(false);
+    expect(await page.textContent("#adopt-result")).toMatch(
+      /^Nothing was written\. Correct these first:.*"border raid" is not a number of units.*'Deaths C1'!E3$/,
+    );
+    // Put right in the same list: asked again, with its Yes.
+    await fold.getByLabel("Units", { exact: true }).selectOption("Units");
+    await idle(page);
+    expect(await page.textContent("#adopt-question")).toMatch(/^Bring in your records as shown below/);
+    expect([await page.isVisible("#adopt-yes"), await page.textContent("#adopt-result")]).toEqual([true, ""]);
+    expect(await host(page, (h) => h.book.sheets.length)).toBe(setup.sheets?.length);
+  });
+
   test("dark, then in forced colours: a sheet's lists of headers read against their background and keep their edge", async () => {
     const setup = handKept();
     const page = await inExcel(setup.tables, { ...setup, officeTheme: { bodyBackgroundColor: "#292929", bodyForegroundColor: "#ffffff" } });
