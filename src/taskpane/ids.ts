@@ -31,6 +31,7 @@ export const IDS = [
   "example-hint",
   "setup-result",
   "adopt-records",
+  "adopt-hint",
   "adopt-ask",
   "adopt-century",
   "adopt-read",

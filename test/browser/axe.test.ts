@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { Page } from "playwright-core";
-import { dist, example, idle, inExcel, origin, payCentury, usePane } from "./harness";
+import { dist, example, handKept, idle, inExcel, origin, payCentury, usePane } from "./harness";
 
 usePane();
 
@@ -57,6 +57,17 @@ describe.each([
     const page = await inExcel(example(), theme);
     await page.getByRole("button", { name: /^End century 1/ }).click();
     await idle(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("on sheets kept by hand, with the proposal to bring them in asked and every sheet's choices open", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, { ...setup, ...theme });
+    await page.click("#adopt-records");
+    await page.fill("#adopt-century", "2");
+    await page.click("#adopt-read");
+    await idle(page);
+    await page.waitForSelector("#adopt-confirm:not([hidden]) .adopt-sheet select", { state: "attached" });
     expect(await violations(page)).toEqual([]);
   });
 

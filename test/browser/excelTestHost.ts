@@ -8,10 +8,19 @@ import type { ContextApi } from "../../src/workbook/office/api";
 import { MemoryContext, MemoryExcel, MemoryWorkbook, type RunOptions } from "../support/memoryExcel";
 
 type Value = string | number | boolean | null;
+/** A merged area, 0-based, as the in-memory Excel keeps it. */
+interface MergedArea {
+  readonly top: number;
+  readonly left: number;
+  readonly rows: number;
+  readonly columns: number;
+}
 
 /** What the test puts in the workbook before the page loads: each table's rows, headers first. */
 export interface HostSetup {
   readonly tables: Readonly<Record<string, Value[][]>>;
+  /** sheets of the gamemaster's own, not tables: each its rows from A1 and its merged areas (0-based) */
+  readonly sheets?: readonly { readonly name: string; readonly rows: Value[][]; readonly merged: readonly MergedArea[] }[];
   /** an Excel that refuses requests during a cell edit although asked to hold them (Excel.run's delayForCellEdit) */
   readonly ignoresDelayForCellEdit?: boolean;
   /** the page starts with the pane hidden, as when Excel loads it to calculate a GODS function (document.visibilityState "hidden") */
@@ -52,6 +61,10 @@ declare global {
 const setup: HostSetup = window.godsTestSetup ?? { tables: {} };
 const book = new MemoryWorkbook();
 for (const [name, rows] of Object.entries(setup.tables)) book.put(name, rows, { table: name });
+for (const s of setup.sheets ?? []) {
+  book.put(s.name, s.rows);
+  book.sheet(s.name)?.merged.push(...s.merged);
+}
 const excel = new MemoryExcel(book);
 
 // The page's own visibility, as the browser tells it (document.visibilityState).

@@ -14,6 +14,8 @@ import * as path from "path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import webpack from "webpack";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
+import { readHandSheets } from "../../src/workbook/xlsx";
+import { openPackage } from "../../src/workbook/xlsx/package/zip";
 import { INPUT_TABLES, SETTINGS } from "../../src/workbook/model/schema";
 import type { Tables } from "../support/campaigns";
 import type { HostSetup, TestHost } from "./excelTestHost";
@@ -286,6 +288,21 @@ export function example(): Tables {
   for (const spec of [...INPUT_TABLES, SETTINGS])
     tables[spec.name] = [spec.columns.map((c) => c.header), ...(EXAMPLE_CAMPAIGN[spec.name] ?? []).map((r) => [...r])];
   return tables;
+}
+
+/**
+ * The hand-kept workbook of the worked example (test/fixtures/hand-kept.xlsx) as Excel holds it
+ * once opened: the gamemaster's sheets, each with its values (a formula's as saved) and merged
+ * areas, and no table of the add-in's.
+ */
+export function handKept(): Partial<HostSetup> & Pick<HostSetup, "tables"> {
+  const file = path.join(root, "test", "fixtures", "hand-kept.xlsx");
+  const sheets = readHandSheets(openPackage(new Uint8Array(fs.readFileSync(file)), file)).map((s) => ({
+    name: s.name,
+    rows: s.rows.map((r) => r.map((v) => (v !== null && typeof v === "object" ? v.error : v))),
+    merged: s.merges.map((m) => ({ top: m.top - 1, left: m.left - 1, rows: m.bottom - m.top + 1, columns: m.right - m.left + 1 })),
+  }));
+  return { tables: {}, sheets };
 }
 
 export function values(page: Page, sheet: string): Promise<(string | number | boolean | null)[][]> {

@@ -13,7 +13,7 @@
 import * as path from "path";
 import type { Locator, Page } from "playwright-core";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
-import { example, host, idle, inExcel, shots, usePane, values } from "./harness";
+import { example, handKept, host, idle, inExcel, shots, usePane, values } from "./harness";
 
 usePane();
 
@@ -460,6 +460,56 @@ describe("a session at the table, through the pane", () => {
     for (const [what, height] of Object.entries(heights)) expect([what, height <= MOST]).toEqual([what, true]);
     // The century's end from where the disaster left the pane, at 320 px: the eye travels at most 800 px.
     if (width === 320) expect(Math.round(t.travel.get("century end") ?? Infinity)).toBeLessThanOrEqual(MOST_TRAVEL);
+  });
+});
+
+describe("a session begun from records kept by hand, through the pane", () => {
+  test("320 px, light: Bring in my records, then century 3 paid from what each account carried", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, setup);
+    await page.setViewportSize({ width: 320, height: 720 });
+    const t = new Table(page, (step) => `play-adopt-320-light-${step}`);
+    await t.listen();
+
+    // ---- The gamemaster's own sheets brought in, century 2 the last paid by hand
+    t.begin("bring in my records");
+    await t.press(t.button("Bring in my records"));
+    await t.type(t.field("The last century you paid by hand"), "2");
+    await t.press(t.button("Read my sheets"));
+    const question = page.getByRole("group", { name: /^Bring in your records as shown below, with century 2 the last paid by hand\?/ });
+    await t.answered(question);
+    await t.shot("1-question");
+    await t.press(t.button("Bring them in"));
+    await t.answered(page.getByText(/^Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6\./));
+    expect(await page.getByRole("banner").textContent()).toMatch(/Century 3 · ready to end/);
+    await t.shot("2-brought-in");
+
+    // ---- Century 3 paid: what each account carried at century 2, and what it earned
+    t.begin("century end");
+    await t.press(t.button("End century 3…"));
+    await t.answered(page.getByRole("group", { name: /^Pay century 3\?/ }));
+    await t.press(t.button(/^Pay century 3/));
+    await t.answered(page.getByRole("heading", { name: "Century 3 is paid" }));
+    const ledger = await values(page, "Ledger");
+    // The hand computation of test/support/handKept.ts: carried at century 2, plus earned in century 3.
+    expect(ledger.filter((r) => r[0] === 3).map((r) => [r[3], r[5], r[6]])).toEqual([
+      ["Solara", 1, 0.86],
+      ["Vorn", 11, 0.97],
+      ["Kettu", 4, 0.21],
+      ["Demons", 2, 0.54],
+    ]);
+    await t.shot("3-century-paid");
+
+    console.log(
+      [
+        "Records kept by hand brought in through the pane at 320 × 720 px, light: per task, clicks (choices in a list count, typing does not), eye travel, announcements",
+        ...[...t.clicks].map(
+          ([task, n]) =>
+            `  ${task.padEnd(26)} ${String(n).padStart(2)} clicks ${String(Math.round(t.travel.get(task) ?? 0)).padStart(5)} px ${t.said.get(task) ?? 0} said   ${(t.moves.get(task) ?? []).join(", ")}`,
+        ),
+      ].join("\n"),
+    );
+    for (const task of t.travel.keys()) expect([task, Math.round(t.travel.get(task) ?? Infinity) <= MOST_TRAVEL]).toEqual([task, true]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   click,
   dist,
   example,
+  handKept,
   host,
   idle,
   inExcel,
@@ -1220,5 +1221,181 @@ describe("between sessions", () => {
     expect((await values(page, "Cards")).find((r) => r[0] === "Solara" && r[1] === "Harvest")).toEqual(["Solara", "Harvest", 3, 1]);
     expect(await page.textContent("#buy-held")).toBe("Holds 3 Harvest cards now (1 of them earns from the next session).");
     await shot(page, "pane-320-light-31-cards-waiting", "#buy-title");
+  });
+});
+
+describe("bringing in records kept by hand", () => {
+  test("the proposal is asked, a column's header changed and asked again, then brought in: the Ledger opens with the carries, their sheets unchanged", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, setup);
+    const names = (setup.sheets ?? []).map((s) => s.name);
+    const theirs = async () => Promise.all(names.map(async (n) => [n, await values(page, n)] as const));
+    const before = await theirs();
+    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await shot(page, "adopt-1-welcome");
+
+    await page.click("#adopt-records");
+    await page.waitForSelector("#adopt-ask:not([hidden])");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("adopt-century");
+    await page.fill("#adopt-century", "2");
+    await click(page, "#adopt-read");
+    const question = page.getByRole("group", { name: /^Bring in your records as shown below, with century 2 the last paid by hand\?/ });
+    expect(await question.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("adopt-question");
+    // Each sheet folded under how it is read; nothing written yet.
+    expect(await page.locator(".adopt-sheet > summary").allTextContents()).toEqual([
+      "'Gods' → Gods",
+      "'Rates' → Sources",
+      "'Earth' → Races",
+      "'Deaths C1' → Deaths, century 1",
+      "'Deaths C2' → Deaths, century 2",
+      "'Deaths C3' → Deaths, century 3",
+      "'Mana C1' → Mana, century 1",
+      "'Mana C2' → Mana, century 2",
+    ]);
+    expect(await host(page, (h) => h.book.sheets.map((s) => s.name))).toEqual(names);
+    expect(await noSideScroll()).toBe(true);
+    await shot(page, "adopt-2-question", "#adopt-confirm");
+
+    // Deaths C1's notes left out: its Note column is "not brought in", with the keyboard.
+    const fold = page.locator(".adopt-sheet").filter({ hasText: "'Deaths C1'" });
+    await fold.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    const note = fold.getByLabel("Note", { exact: true });
+    expect(await note.inputValue()).toBe("Note");
+    expect(await note.locator("option").allTextContents()).toEqual(["not brought in", "Date", "Cause", "Race", "Units", "Note"]);
+    // A column the table needs offers no "not brought in".
+    expect(await fold.getByLabel("Cause", { exact: true }).locator("option").allTextContents()).toEqual(["Date", "Cause", "Race", "Units", "Note"]);
+    await note.focus();
+    await note.selectOption({ label: "not brought in" });
+    await idle(page);
+    // Worked out again and asked again, the fold still open and the keyboard back on the list it changed.
+    expect(await question.isVisible()).toBe(true);
+    expect(await fold.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.value)).toBe("");
+    expect(await fold.getByLabel("Note", { exact: true }).evaluate((s) => s === document.activeElement)).toBe(true);
+    const proposal = (await page.textContent("#adopt-proposal")) ?? "";
+    expect(proposal).toContain(
+      "from 'Deaths C1' (2 rows)Century ← 1, from the sheet's name 'Deaths C1'Cause ← 'Deaths C1'!B3:B4Units ← 'Deaths C1'!D3:D4Race ← 'Deaths C1'!C3:C4Note ← 'Deaths C1'!A3:A4from",
+    );
+    expect(proposal).toContain("Note ← 'Deaths C2'!A3:A4 and 'Deaths C2'!E3:E4");
+    expect(await noSideScroll()).toBe(true);
+    await shot(page, "adopt-3-changed", ".adopt-sheet >> nth=2");
+    // At 200 % zoom nothing of the question scrolls sideways.
+    await page.setViewportSize({ width: 160, height: 360 });
+    const over = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("#adopt-confirm *")]
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+    );
+    expect([over, await noSideScroll()]).toEqual([[], true]);
+    await page.setViewportSize({ width: 320, height: 640 });
+
+    expect(await click(page, "#adopt-yes")).toBeGreaterThan(0);
+    expect(await page.textContent("#adopt-result")).toMatch(
+      /^Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6\. Your sheets were not changed\. The Ledger opens at century 2 with what each account carried\. The next century end is 3\./,
+    );
+    // The welcome has gone with the missing tables; the answer is still on screen, and has the keyboard.
+    expect(await page.locator("#adopt-result").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.getElementById("adopt-result")?.contains(document.activeElement))).toBe(true);
+    await shot(page, "adopt-4-brought-in");
+    expect(await page.getByRole("banner").textContent()).toMatch(/Century 3/);
+    // The Ledger opens with one credit of what each account carried at century 2.
+    const ledger = await values(page, "Ledger");
+    expect(ledger.slice(1).map((r) => r.slice(0, 7))).toEqual([
+      [2, "opening", "brought in at century 2", "Solara", 0.3, 0, 0.3],
+      [2, "opening", "brought in at century 2", "Vorn", 0.79, 0, 0.79],
+      [2, "opening", "brought in at century 2", "Kettu", 0.65, 0, 0.65],
+      [2, "opening", "brought in at century 2", "Demons", 0.5, 0, 0.5],
+    ]);
+    // Century 1's deaths came without their notes, as chosen; the others with theirs.
+    const deaths = await values(page, "Deaths");
+    expect(deaths.slice(1).map((r) => [r[0], r[1], r[4]])).toEqual([
+      [1, "war", "3 Mar"],
+      [1, "Water", "12 Apr"],
+      [2, "war", "2 Jan"],
+      [2, "plague", "9 May — the grey cough"],
+      [3, "war", "1 Feb — the long siege"],
+      [3, "water", "20 Feb"],
+    ]);
+    // How each sheet was read is kept, the choice with it; their sheets are as they were.
+    const adopted = await values(page, "Adopted");
+    expect(adopted[0]).toEqual(["Sheet", "Read As", "Key"]);
+    const kept = adopted.find((r) => r[0] === "Deaths C1" && r[1] === "mapping");
+    expect(JSON.parse(String(kept?.[2])) as { columns: Record<string, string> }).toMatchObject({ columns: { Cause: "Cause", Dead: "Units", Date: "Date" } });
+    expect((JSON.parse(String(kept?.[2])) as { columns: Record<string, string> }).columns.Note).toBeUndefined();
+    expect(await theirs()).toEqual(before);
+  });
+
+  test("a column read from the wrong header: its problems under the question, without Bring them in, until it is put right", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, setup);
+    await page.click("#adopt-records");
+    await page.fill("#adopt-century", "2");
+    await click(page, "#adopt-read");
+    const fold = page.locator(".adopt-sheet").filter({ hasText: "'Deaths C1'" });
+    await fold.locator("summary").click();
+    await fold.getByLabel("Units", { exact: true }).selectOption("Note");
+    await idle(page);
+    expect(await page.textContent("#adopt-question")).toBe(
+      "Your sheets cannot be brought in as read: 1 problem under the proposal. Change how a column is read or leave a sheet out below, or correct your sheets and read them again.",
+    );
+    expect(await page.isVisible("#adopt-yes")).toBe(false);
+    expect(await page.textContent("#adopt-result")).toMatch(
+      /^Nothing was written\. Correct these first:.*"border raid" is not a number of units.*'Deaths C1'!E3$/,
+    );
+    // Put right in the same list: asked again, with its Yes.
+    await fold.getByLabel("Units", { exact: true }).selectOption("Units");
+    await idle(page);
+    expect(await page.textContent("#adopt-question")).toMatch(/^Bring in your records as shown below/);
+    expect([await page.isVisible("#adopt-yes"), await page.textContent("#adopt-result")]).toEqual([true, ""]);
+    expect(await host(page, (h) => h.book.sheets.length)).toBe(setup.sheets?.length);
+  });
+
+  test("dark, then in forced colours: a sheet's lists of headers read against their background and keep their edge", async () => {
+    const setup = handKept();
+    const page = await inExcel(setup.tables, { ...setup, officeTheme: { bodyBackgroundColor: "#292929", bodyForegroundColor: "#ffffff" } });
+    await page.setViewportSize({ width: 320, height: 720 });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await page.click("#adopt-records");
+    await page.fill("#adopt-century", "2");
+    await click(page, "#adopt-read");
+    const fold = page.locator(".adopt-sheet").filter({ hasText: "'Deaths C1'" });
+    await fold.locator("summary").click();
+    const note = fold.getByLabel("Note", { exact: true });
+    const look = () =>
+      note.evaluate((e) => {
+        const c = getComputedStyle(e);
+        return { color: c.color, background: c.backgroundColor, edge: `${c.borderTopStyle} ${c.borderTopColor}` };
+      });
+    const lum = (css: string) => {
+      const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => {
+      const [x = 0, y = 0] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const dark = await look();
+    expect(ratio(dark.color, dark.background)).toBeGreaterThanOrEqual(4.5);
+    await shot(page, "adopt-dark-choices", ".adopt-sheet >> nth=3");
+    await page.emulateMedia({ forcedColors: "active" });
+    const system = (name: string) =>
+      page.evaluate((n) => {
+        const probe = document.createElement("span");
+        probe.style.color = n;
+        document.body.append(probe);
+        const c = getComputedStyle(probe).color;
+        probe.remove();
+        return c;
+      }, name);
+    const forced = await look();
+    expect(forced.color).toBe(await system("FieldText"));
+    expect(forced.edge).toMatch(/^solid /);
+    expect(forced.edge).not.toContain(forced.background);
+    await shot(page, "adopt-forced-choices", ".adopt-sheet >> nth=3");
   });
 });

@@ -76,7 +76,10 @@ function render(status: CampaignStatus): void {
   byId("lacks").textContent = lacking.join(", ");
   byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
   byId("open-example").hidden = !fresh;
-  byId("adopt-records").hidden = !fresh;
+  // Sheets of the gamemaster's own that happen to bear a table's name (their "Gods") are no campaign yet: their records can be brought in.
+  const handKept = !fresh && missing.length > 0 && status.tables.every((t) => t.found?.isTable !== true);
+  byId("adopt-records").hidden = !fresh && !handKept;
+  byId("adopt-hint").hidden = !handKept;
   byId("example-hint").hidden = !fresh;
   renderChecklist(status, fresh);
 

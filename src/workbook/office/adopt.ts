@@ -221,3 +221,5 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
 export type { ActionOptions };
 /** How the question words an opening carry: "Kettu owes 2.5 ('Mana C2'!D5)". */
 export { openingLine };
+/** The columns each way of reading a sheet has (required, then optional), for the pane's choices. */
+export { COLUMN_OF, FIELDS } from "../actions/adopt/shape";

@@ -31,7 +31,7 @@ import { recipients } from "../../read/century";
 import { credit, type CreditOutcome } from "../credit";
 import { roundedCarry } from "./cells";
 import { readSheets, type BroughtRow } from "./rows";
-import { proposeMapping } from "./shape";
+import { headersOf, proposeMapping } from "./shape";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
 import { ADOPTED, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
 
@@ -72,6 +72,8 @@ export type SheetProposal = SheetMapping & {
   readonly titleRows?: string;
   /** read as the workbook kept it from an earlier bringing in */
   readonly kept?: boolean;
+  /** the headers of its header row, each a column a campaign column can be read from */
+  readonly headers?: readonly string[];
 };
 
 export interface Adoption {
@@ -193,7 +195,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     const mapping = given ?? stored ?? guess.mapping;
     if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
     const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
-    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}) });
+    const headers = headersOf(sheet, mapping.headerRow).map((h) => h.header);
+    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}), headers });
   }
 
   const read = readSheets(theirs, proposals, known);
@@ -313,7 +316,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
 
 /** A proposal's sheet as kept: the mapping alone. */
 function stripped(p: SheetProposal): SheetMapping {
-  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept")) as unknown as SheetMapping;
+  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept" && k !== "headers")) as unknown as SheetMapping;
 }
 
 /** What the Adopted sheet is, so that a reader of every sheet can leave it out. */
