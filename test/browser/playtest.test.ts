@@ -45,6 +45,7 @@ class Table {
   ) {}
 
   begin(task: string): void {
+    if (process.env.PLAY_FULL) void this.page.screenshot({ path: path.join(shots, `full-${this.name(task)}.png`), fullPage: true });
     this.task = task;
     this.clicks.set(task, 0);
     this.travel.set(task, 0);
@@ -69,10 +70,13 @@ class Table {
       const held = e.closest("header") !== null || getComputedStyle(e).position === "fixed";
       const by = held ? 0 : r.top < header ? r.top - header : r.bottom > window.innerHeight ? Math.min(r.bottom - window.innerHeight, r.top - header) : 0;
       window.scrollBy(0, by);
-      return { scrolled: Math.abs(by), at: e.getBoundingClientRect().top };
+      const name = (e.getAttribute("aria-label") ?? e.textContent).trim().slice(0, 16);
+      return { scrolled: Math.abs(by), at: e.getBoundingClientRect().top, name };
     });
     this.travel.set(this.task, (this.travel.get(this.task) ?? 0) + moved.scrolled + Math.abs(moved.at - this.eye));
-    this.moves.get(this.task)?.push(`${Math.round(this.eye)}→${Math.round(moved.at)}${moved.scrolled > 0 ? ` (scrolled ${Math.round(moved.scrolled)})` : ""}`);
+    this.moves
+      .get(this.task)
+      ?.push(`${Math.round(this.eye)}→${Math.round(moved.at)} ${moved.name}${moved.scrolled > 0 ? ` (scrolled ${Math.round(moved.scrolled)})` : ""}`);
     this.eye = moved.at;
   }
 
@@ -287,8 +291,12 @@ describe("a session at the table, through the pane", () => {
       expect(await host(page, (h) => h.book.selected?.sheet)).toBe(table);
       await typeRows(page, table, EXAMPLE_CAMPAIGN[table] ?? []);
     }
-    await t.press(t.button("Check again"));
-    expect(await page.getByRole("banner").textContent()).toMatch(/Century 1 · ready to end/);
+    // The pane follows the workbook: the last row typed, it reads the tables again by itself and the checklist goes.
+    await page
+      .getByRole("banner")
+      .getByText(/Century 1 · ready to end/)
+      .waitFor();
+    await idle(page);
     expect(await checklist.isVisible()).toBe(false);
     const start = await firstShown(page);
     heights["campaign, as first shown"] = start.height;
@@ -305,7 +313,8 @@ describe("a session at the table, through the pane", () => {
     await t.press(t.button("Record the deaths"));
     await t.answered(page.getByText(/^Recorded 3 war deaths of the Low Elves in century 1/));
     // The next death's cause and race are chosen again.
-    expect(await t.field("Race (optional, chosen again for each death)").inputValue()).toBe("");
+    // (The race folds back with the note, to be opened again for the next death.)
+    expect(await page.getByLabel("Race (optional, chosen again for each death)", { exact: true }).inputValue()).toBe("");
     expect(await t.field("Cause").inputValue()).toBe("");
 
     // ---- An event, credited twice by mistake
@@ -451,7 +460,7 @@ describe("a session at the table, through the pane", () => {
         ...[...t.clicks].map(
           ([task, n]) =>
             `  ${task.padEnd(26)} ${String(n).padStart(2)} clicks ${String(Math.round(t.travel.get(task) ?? 0)).padStart(5)} px ${t.said.get(task) ?? 0} said${
-              (t.travel.get(task) ?? 0) > MOST_TRAVEL ? `   ${(t.moves.get(task) ?? []).join(", ")}` : ""
+              (t.travel.get(task) ?? 0) > MOST_TRAVEL || process.env.PLAY_FULL ? `   ${(t.moves.get(task) ?? []).join(", ")}` : ""
             }`,
         ),
         ...Object.entries(heights).map(([what, h]) => `  pane height, ${what}: ${h} px`),
