@@ -94,7 +94,7 @@ export function wireBookByHand(): void {
     }
     ask(
       "rename",
-      `Rename ${from} to ${to} everywhere (Gods, Cards, pantheon shares, Ledger)? Its account goes with it.`,
+      `Rename ${from} to ${to} everywhere? Its account goes with it.`,
       `Rename ${from}`,
       () =>
         void write(result, steps(`Renaming ${from}…`), `rename:${JSON.stringify([from, to])}`, async (options) => {

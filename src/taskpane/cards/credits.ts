@@ -39,7 +39,7 @@ export function wireCredits(): void {
     const result = byId("undo-result");
     ask(
       "undo",
-      `Take back ${latest.label}? Its Ledger rows go; the accounts keep what they kept before it.`,
+      `Take back ${latest.label}? The accounts go back to before it.`,
       "Take it back",
       () =>
         void write(result, steps("Taking the credit back…"), `undo:${latest.label}:${head}`, async (options) => {
