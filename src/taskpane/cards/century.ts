@@ -69,7 +69,7 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
             el(
               "details",
               {},
-              el("summary", { text: "Each god's account, and the sheets written" }),
+              el("summary", { text: "Each account, and the sheets written" }),
               paymentsTable("Mana each god collects now", outcome.payments),
               el("p", { className: "hint", text: "Paid is the whole mana to hand out now; Kept, the fraction the god's account keeps for later." }),
               el("p", { className: "hint", text: `Written: ${written}.` }),
