@@ -25,8 +25,22 @@ const looks = [320, 500].flatMap((width) => (["light", "dark"] as const).map((th
 /** Clicks per task, as played; a choice in a list counts as a click, typing does not. */
 type Tally = Map<string, number>;
 
-/** The most the eye travels for one task at 320 × 720 px. */
+/** The most the eye travels for one task at 320 × 720 px (and at 500 px). */
 const MOST_TRAVEL = 800;
+
+/**
+ * The tasks still over MOST_TRAVEL, each held to what it measures now at its worst width (rounded
+ * up to 10 px), so that none grows while the rest is brought under: the disaster's form (a row per
+ * race) is taller than what is left of the screen under the war's answer, and the second century
+ * walks from the first's answer, at the top, down past the tabs to the deaths and back up to its end.
+ */
+const STILL_OVER: Readonly<Record<string, number>> = {
+  undo: 910,
+  rename: 940,
+  disaster: 1220,
+  "second century": 1280,
+  "cards bought": 910,
+};
 
 class Table {
   readonly clicks: Tally = new Map();
@@ -45,7 +59,6 @@ class Table {
   ) {}
 
   begin(task: string): void {
-    if (process.env.PLAY_FULL) void this.page.screenshot({ path: path.join(shots, `full-${this.name(task)}.png`), fullPage: true });
     this.task = task;
     this.clicks.set(task, 0);
     this.travel.set(task, 0);
@@ -300,8 +313,14 @@ describe("a session at the table, through the pane", () => {
     expect(await checklist.isVisible()).toBe(false);
     const start = await firstShown(page);
     heights["campaign, as first shown"] = start.height;
-    // The one primary action is on the first screen.
+    // The one primary action is on the first screen, and so is the quick count's first button, in the Play tab as first shown.
     expect(start.endTop).toBeLessThan(720 - 32);
+    expect(
+      await page
+        .getByRole("button", { name: /^Add 1 / })
+        .first()
+        .evaluate((b) => b.getBoundingClientRect().bottom),
+    ).toBeLessThanOrEqual(720);
     await t.shot("2-ready");
 
     // ---- During play: deaths
@@ -460,15 +479,17 @@ describe("a session at the table, through the pane", () => {
         ...[...t.clicks].map(
           ([task, n]) =>
             `  ${task.padEnd(26)} ${String(n).padStart(2)} clicks ${String(Math.round(t.travel.get(task) ?? 0)).padStart(5)} px ${t.said.get(task) ?? 0} said${
-              (t.travel.get(task) ?? 0) > MOST_TRAVEL || process.env.PLAY_FULL ? `   ${(t.moves.get(task) ?? []).join(", ")}` : ""
+              (t.travel.get(task) ?? 0) > MOST_TRAVEL ? `   ${(t.moves.get(task) ?? []).join(", ")}` : ""
             }`,
         ),
         ...Object.entries(heights).map(([what, h]) => `  pane height, ${what}: ${h} px`),
       ].join("\n"),
     );
     for (const [what, height] of Object.entries(heights)) expect([what, height <= MOST]).toEqual([what, true]);
-    // The century's end from where the disaster left the pane, at 320 px: the eye travels at most 800 px.
-    if (width === 320) expect(Math.round(t.travel.get("century end") ?? Infinity)).toBeLessThanOrEqual(MOST_TRAVEL);
+    // Every task: the eye travels at most 800 px (those still over, no more than they do now).
+    const over = [...t.travel].map(([task, px]) => [task, Math.round(px)] as const).filter(([task, px]) => px > (STILL_OVER[task] ?? MOST_TRAVEL));
+    expect(over).toEqual([]);
+    expect(Math.round(t.travel.get("century end") ?? Infinity)).toBeLessThanOrEqual(MOST_TRAVEL);
   });
 });
 
