@@ -49,7 +49,7 @@ function questionPanel(indent, name, yes, inner, list, result) {
     `    <button id="${name}-no" type="button">Cancel</button>`,
     `  </div>`,
     ...(inner === undefined ? [] : inner.split("\n").map((line) => line.slice(indent.length))),
-    ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list"></ul>`]),
+    ...(list === undefined ? [] : [`  <ul id="${/"([a-z-]+)"/.exec(list)[1]}" class="preview-list" tabindex="0"></ul>`]),
     `</div>`,
     ...(result === undefined ? [] : [`<div id="${name}-result" class="result" aria-live="polite"></div>`]),
   ];

@@ -249,6 +249,8 @@ export const IDS = [
   "credits-title",
   "credits-none",
   "credits",
+  "credit-list-card",
+  "credit-list-title",
   "undo-credit",
   "undo-confirm",
   "undo-question",

@@ -136,9 +136,11 @@ export async function act(target: HTMLElement, texts: StepTexts, work: (options:
     if (cancel !== undefined && cancel.offsetParent !== null) cancel.focus({ preventScroll: true });
     else if (answer instanceof HTMLElement && answer !== before && answer.offsetParent !== null && !answer.contains(on)) {
       // The answer takes the keyboard's place, in view: a screen reader reads it, and Tab goes on from there.
+      // An answer that folds has the keyboard on its heading, the line that folds it.
+      const summary = answer instanceof HTMLDetailsElement ? answer.querySelector("summary") : null;
       answer.tabIndex = -1;
       answer.scrollIntoView({ block: "nearest" });
-      answer.focus({ preventScroll: true });
+      (summary ?? answer).focus({ preventScroll: true });
     } else if (lost) document.getElementById(focused)?.focus();
   }
 }

@@ -64,17 +64,20 @@ export function selectTab(tab: HTMLButtonElement, focus = false): void {
   if (focus) tab.focus();
   const panel = panelOf(tab);
   if (panel === null) return;
-  // Chosen while the tabs are held under the header: the new tab starts just below them.
-  const list = tab.parentElement;
-  const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
-  if (list !== null && list.getBoundingClientRect().top <= header + 1) {
+  // The tab list goes up under the header, as far as the page allows: the chosen tab's cards start
+  // at the top of the screen, where the eye is, whatever the century's box above holds.
+  const pin = () => {
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
     const actions = document.getElementById("actions");
     if (actions !== null) window.scrollTo({ top: window.scrollY + actions.getBoundingClientRect().top - header });
-  }
+  };
+  pin();
   loadTab(panel).then(
     () => {
       // Shown once its cards are wired, if it is still the tab chosen.
-      if (tab.getAttribute("aria-selected") === "true") panel.hidden = false;
+      if (tab.getAttribute("aria-selected") !== "true") return;
+      panel.hidden = false;
+      pin();
     },
     (e: unknown) => {
       console.warn("The Gods II pane, loading a tab:", e);

@@ -37,7 +37,7 @@ describe("the pane's element ids", () => {
     // What the question lists, and the answer's box after it, written once here rather than in every card.
     const listed = withQuestionPanels('  <question-panel name="cards" yes="Apply" list="buy-preview" result></question-panel>\n');
     expect(listed).toMatch(
-      /<h3 id="cards-question" class="question" tabindex="-1"><\/h3>\n\s*<div class="buttons">[\s\S]*?<\/div>\n\s*<ul id="buy-preview" class="preview-list"><\/ul>\n\s*<\/div>/,
+      /<h3 id="cards-question" class="question" tabindex="-1"><\/h3>\n\s*<div class="buttons">[\s\S]*?<\/div>\n\s*<ul id="buy-preview" class="preview-list" tabindex="0"><\/ul>\n\s*<\/div>/,
     );
     expect(listed).toMatch(/<\/div>\n\s*<div id="cards-result" class="result" aria-live="polite"><\/div>\n$/);
   });

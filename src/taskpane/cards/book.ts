@@ -94,7 +94,7 @@ export function wireBookByHand(): void {
     }
     ask(
       "rename",
-      `Rename ${from} to ${to} everywhere: its row in Gods, its Cards, its pantheon shares and its Ledger rows? Its account and what it kept go with it.`,
+      `Rename ${from} to ${to} everywhere? Its account goes with it.`,
       `Rename ${from}`,
       () =>
         void write(result, steps(`Renaming ${from}…`), `rename:${JSON.stringify([from, to])}`, async (options) => {

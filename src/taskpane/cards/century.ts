@@ -6,10 +6,10 @@
  */
 import { onCenturyEndNews } from "../../commands/events";
 import { creditEraEnd, endCentury, excelRun, type CenturyEndInExcel } from "../../workbook/office";
-import { describeProblem, eraEndWords, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus } from "../../workbook";
+import { describeProblem, eraEndWords, errorsIn, payWarningsIn, warningsIn, type Problem, sheetNames, type CampaignStatus, type Payment } from "../../workbook";
 import { availability } from "../availability";
 import { askToPay, wireCancel } from "../confirm";
-import { byId, el } from "../dom";
+import { byId, el, shown } from "../dom";
 import { BOOK_SHEET_NAMES, steps } from "../messages";
 import { handOutTable, paymentsTable, plural, problemList, showProblems, type GoTo } from "../render";
 import { goTo, onStatus, refresh, show, status, write, showSettled } from "../state";
@@ -21,6 +21,14 @@ export function centuryWarnings(current: CampaignStatus): string[] {
   if (current.deathsInPlay === 0) warnings.push(`No deaths are logged for century ${current.nextCentury}.`);
   for (const p of warningsIn(current.problems)) if (p.changesPay !== true) warnings.push(describeProblem(p));
   return warnings;
+}
+
+/** The whole mana to hand out at the boxes, god by god: the one line a paid century's answer opens on. */
+function collectNow(payments: readonly Payment[]): string {
+  const collects = payments.filter((p) => p.paid > 0);
+  return collects.length === 0
+    ? "Nobody collects whole mana this century: the fractions stay in the accounts."
+    : `Hand out now: ${collects.map((p) => `${p.god} ${shown(p.paid)}`).join(", ")}.`;
 }
 
 /** What each god collects after a century end, or why nothing was written. */
@@ -56,11 +64,19 @@ export function showCenturyEnd(target: HTMLElement, outcome: CenturyEndInExcel, 
         ]
       : ledger
         ? [
-            paymentsTable("Mana each god collects now", outcome.payments),
-            el("p", { className: "hint", text: "Paid is the whole mana to hand out now; Kept, the fraction the god's account keeps for later." }),
+            // What to hand out at the boxes, on a line; each account's figures fold under it, openable.
+            el("p", { className: "strong", text: collectNow(outcome.payments) }),
+            el(
+              "details",
+              {},
+              el("summary", { text: "Each account, and the sheets written" }),
+              paymentsTable("Mana each god collects now", outcome.payments),
+              el("p", { className: "hint", text: "Paid is the whole mana to hand out now; Kept, the fraction the god's account keeps for later." }),
+              el("p", { className: "hint", text: `Written: ${written}.` }),
+            ),
           ]
-        : []),
-    el("p", { className: "hint", text: `Written: ${written}.` }),
+        : [el("p", { className: "hint", text: `Written: ${written}.` })]),
+    ...(redo ? [el("p", { className: "hint", text: `Written: ${written}.` })] : []),
   );
   const warnings = warningsIn(outcome.problems);
   if (warnings.length > 0) box.append(el("details", {}, el("summary", { text: plural(warnings.length, "warning") }), problemList(warnings, to)));
@@ -93,9 +109,15 @@ export const payCentury =
     });
   };
 
+/** The century in play as last shown. */
+let inPlay: number | undefined;
+
 /** The century's button and its question's Yes, named after the century in play; an era's end, when due, offered beside it. */
 function render(current: CampaignStatus): void {
   const n = current.nextCentury;
+  // A new century starts the Play tab as the first did: the tasks done now and then folded, the deaths first on the screen.
+  if (inPlay !== undefined && inPlay !== n) for (const d of document.querySelectorAll<HTMLDetailsElement>(".more-tasks > details[open]")) d.open = false;
+  inPlay = n;
   byId("end-century").textContent = `End century ${n}…`;
   byId("century-yes").textContent = `Pay century ${n}`;
   const era = current.eraEnd;

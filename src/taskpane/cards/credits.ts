@@ -39,7 +39,7 @@ export function wireCredits(): void {
     const result = byId("undo-result");
     ask(
       "undo",
-      `Take back ${latest.label}? Its Ledger rows are deleted and the accounts go back to what they kept before; take back the whole mana it paid.`,
+      `Take back ${latest.label}? The accounts go back to before it.`,
       "Take it back",
       () =>
         void write(result, steps("Taking the credit back…"), `undo:${latest.label}:${head}`, async (options) => {

@@ -56,6 +56,9 @@ export function wireDeaths(): void {
       if (!isSettled(outcome) && outcome.written) {
         // The next death is typed afresh, cause and race included, never the last one's by default (the quick count repeats a cause).
         for (const id of ["death-cause", "death-units", "death-note", "death-race"] as const) controlById(id).value = "";
+        // Chosen again for each death, the race and note fold back: the card stays short.
+        const more = byId("deaths-form").querySelector("details.more");
+        if (more instanceof HTMLDetailsElement) more.open = false;
       }
     });
   });

@@ -63,7 +63,13 @@ export function showCredit(target: HTMLElement, outcome: CreditInExcel, to: GoTo
       : collects.length === 0
         ? "Nobody collects whole mana yet: the fractions stay in the accounts."
         : `Collect now: ${collects.map((p) => `${p.god} ${shown(p.paid)}`).join(", ")}.`;
-  const box = el("div", { className: "message done" }, el("h3", { text: heading }), el("p", { text: summary }));
+  // Read, it folds to its heading once the next action starts or the tab changes (state.ts's foldAnswers): what comes below stays put.
+  const box = el(
+    "details",
+    { className: "message done folds", attrs: { open: "" } },
+    el("summary", {}, el("h3", { text: heading })),
+    el("p", { text: summary }),
+  );
   if (!undo && credited.length > 0) box.append(paymentsTable("Each account", credited));
   const warnings = warningsIn(outcome.problems);
   if (warnings.length > 0) box.append(el("details", {}, el("summary", { text: plural(warnings.length, "warning") }), problemList(warnings, to)));

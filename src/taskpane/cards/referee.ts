@@ -78,6 +78,15 @@ export function refereeLines(preview: RefereePreview): string[] {
   ];
 }
 
+/** An answer's reckoning (who killed whom, and how) folds under its first line, openable: the card's next form stays near. */
+function foldReckoning(target: HTMLElement): void {
+  const lines = target.querySelector(".message.done > ul");
+  if (lines === null) return;
+  const fold = el("details", {}, el("summary", { text: "How it was reckoned" }));
+  lines.replaceWith(fold);
+  fold.append(lines);
+}
+
 export function wireReferee(): void {
   onStatus(render);
   const target = byId("referee-result");
@@ -113,6 +122,7 @@ export function wireReferee(): void {
           void write(target, steps(`Writing the ${what}…`), `${what}:${key}`, async (o) => {
             // The click's id goes with it: the journal may say it was done already, which showOutcome shows.
             showOutcome(target, await action(o));
+            foldReckoning(target);
           }),
         from,
       );
