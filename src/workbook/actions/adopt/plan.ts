@@ -21,11 +21,10 @@ import {
   PANTHEON,
   RACES,
   SOURCES,
-  TABLE_STYLE,
   type TableSpec,
 } from "../../model/schema";
 import type { EditRow, TableEdit } from "../../plan/edits";
-import { tableLayout, type TableLayout } from "../../plan/layout";
+import { tableLayout } from "../../plan/layout";
 import type { CampaignRead } from "../../read/campaign";
 import { recipients } from "../../read/century";
 import { credit, type CreditOutcome } from "../credit";
@@ -33,17 +32,11 @@ import { roundedCarry } from "./cells";
 import { readSheets, type BroughtRow } from "./rows";
 import { proposeMapping } from "./shape";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
+import { ADOPTED_LAYOUT } from "../../plan/adopted";
 import { ADOPTED, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
 
 export { ADOPTED };
 
-const ADOPTED_LAYOUT: TableLayout = {
-  name: ADOPTED,
-  headers: ["Sheet", "Read As", "Key"],
-  columnWidths: [20, 12, 60],
-  columnFormats: ["@", "@", "@"],
-  style: TABLE_STYLE,
-};
 /** The Read As of a row of the Adopted table that keeps a sheet's mapping (the others keep a row brought in). */
 const MAPPING = "mapping";
 

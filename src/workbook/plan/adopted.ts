@@ -1,0 +1,18 @@
+/**
+ * The Adopted table: where a workbook brought in from a gamemaster's own sheets keeps how each
+ * sheet was read and which of its rows were brought in. Its name and layout live here, below the
+ * planners, so that the journal's check knows it as a table the bringing in may make.
+ */
+import { TABLE_STYLE } from "../model/schema";
+import type { TableLayout } from "./layout";
+
+/** The sheet (an Excel table) in which the workbook keeps how its sheets were read and which rows were brought in. */
+export const ADOPTED = "Adopted";
+
+export const ADOPTED_LAYOUT: TableLayout = {
+  name: ADOPTED,
+  headers: ["Sheet", "Read As", "Key"],
+  columnWidths: [20, 12, 60],
+  columnFormats: ["@", "@", "@"],
+  style: TABLE_STYLE,
+};
