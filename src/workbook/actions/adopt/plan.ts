@@ -27,6 +27,7 @@ import type { EditRow, TableEdit } from "../../plan/edits";
 import { tableLayout } from "../../plan/layout";
 import type { CampaignRead } from "../../read/campaign";
 import { recipients } from "../../read/century";
+import { isTemporaryName } from "../../read/journal";
 import { credit, type CreditOutcome } from "../credit";
 import { roundedCarry } from "./cells";
 import { readSheets, type BroughtRow } from "./rows";
@@ -158,7 +159,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const again = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
   // A sheet named as the add-in names its own is the add-in's when it has its title ("C2 Mana" titled Mana Calculation).
   const generated = (s: HandSheet) => GENERATED_SHEET.test(s.name) && (s.rows[0]?.[0] ?? null) === (generatedTitle(s.name) ?? "");
-  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()) && !generated(s));
+  // A sheet an action of the add-in's left half-written is its own too.
+  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()) && !generated(s) && !isTemporaryName(s.name));
   const names = new Set(theirs.map((s) => s.name.toLowerCase()));
   const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
   problems.push(...(mapped?.problems ?? []));
