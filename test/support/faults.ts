@@ -33,9 +33,11 @@ import { settleStopped } from "../../src/workbook/office/settle";
 import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import { changeCards, recordSessionEnd, renameEverywhere, writePacket } from "../../src/workbook/office/between";
 import { applyCult, obliterateGod, runDisaster, runGrowth, runWar, setTurmoil } from "../../src/workbook/office/referee";
+import { bringInRecords } from "../../src/workbook/office/adopt";
 import { errorsIn } from "../../src/workbook/model/problems";
 import type { CampaignStatus } from "../../src/workbook/actions/status";
 import { exampleTables, huge, memoryWorkbook } from "./campaigns";
+import { handKeptBook } from "./handKeptExcel";
 import { MemoryExcel, MemoryWorkbook } from "./memoryExcel";
 import { RealExcel, type RequestFault } from "./realExcel";
 
@@ -244,6 +246,10 @@ export async function actionCases(): Promise<ActionCase[]> {
     return book;
   };
   const o = (operation: string) => ({ operation });
+  const handKept = (() => {
+    const book = handKeptBook();
+    return () => book.clone();
+  })();
   const large = (() => {
     // 199 gods and 500 races, their deaths cut short: its worksheets take three requests.
     const tables = huge(1);
@@ -307,6 +313,8 @@ export async function actionCases(): Promise<ActionCase[]> {
     { name: "cards bought", base: ended, click: (run, op) => changeCards(run, { god: "Vorn", sphere: "Sun", change: 1 }, o(op)) },
     { name: "packet", base: ended, click: (run, op) => writePacket(run, o(op)) },
     { name: "set-up", base: empty, click: (run, op) => createMissingTables(run, o(op)) },
+    // Bring in my records, on the worked example kept by hand (century 2 the last paid by hand), as the gamemaster said yes.
+    { name: "bringing in", base: handKept, click: (run, op) => bringInRecords(run, { century: 2 }, o(op)) },
   ];
 }
 
