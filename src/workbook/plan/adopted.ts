@@ -3,11 +3,10 @@
  * sheet was read and which of its rows were brought in. Its name and layout live here, below the
  * planners, so that the journal's check knows it as a table the bringing in may make.
  */
-import { TABLE_STYLE } from "../model/schema";
+import { ADOPTED, TABLE_STYLE } from "../model/schema";
 import type { TableLayout } from "./layout";
 
-/** The sheet (an Excel table) in which the workbook keeps how its sheets were read and which rows were brought in. */
-export const ADOPTED = "Adopted";
+export { ADOPTED };
 
 export const ADOPTED_LAYOUT: TableLayout = {
   name: ADOPTED,

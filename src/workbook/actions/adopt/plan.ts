@@ -9,7 +9,7 @@ import type { Posting } from "../../../engine/book";
 import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
-import type { RawTable, RawWorkbook } from "../../model/raw";
+import { isBlankRow, type RawTable, type RawWorkbook } from "../../model/raw";
 import {
   CARDS,
   COUNTS,
@@ -17,6 +17,7 @@ import {
   GENERATED_SHEET,
   generatedTitle,
   GODS,
+  isUnopened,
   LEDGER,
   PANTHEON,
   RACES,
@@ -156,7 +157,9 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const kept = keptOf(sheets);
   const ledger = raw.tables.get(LEDGER.name.toLowerCase());
   const kindAt = ledger?.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "kind") ?? -1;
-  const again = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
+  const opened = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
+  // Brought in before, and its opening taken back since (the Ledger empty): bringing in again opens it anew.
+  const ledgerRows = ledger?.rows.some((r) => !isBlankRow(r)) ?? false;
   // A sheet named as the add-in names its own is the add-in's when it has its title ("C2 Mana" titled Mana Calculation).
   const generated = (s: HandSheet) => GENERATED_SHEET.test(s.name) && (s.rows[0]?.[0] ?? null) === (generatedTitle(s.name) ?? "");
   // A sheet an action of the add-in's left half-written is its own too.
@@ -284,7 +287,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   if (kept.raw === undefined) edits.push({ kind: "create", layout: ADOPTED_LAYOUT, rows: keys });
   else if (keys.length > 0) edits.push({ kind: "append", table: ADOPTED, rows: keys });
 
-  const nothingNew = kept.raw !== undefined && rows.length === 0;
+  const again = opened || (kept.raw !== undefined && ledgerRows);
+  const nothingNew = kept.raw !== undefined && rows.length === 0 && again;
   const counts = tables.filter((t) => t.rows > 0).map((t) => `${t.table} ${t.rows}`);
   const message = nothingNew
     ? "nothing new: every row of your sheets was brought in already."
@@ -300,7 +304,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     problems: [...problems, ...warnings],
     edits: errorsIn(problems).length > 0 ? [] : edits,
     nothingNew,
-    again: again || kept.raw !== undefined,
+    again,
     message,
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
   };
@@ -327,6 +331,8 @@ export function planOpening(read: CampaignRead, adoption: Pick<Adoption, "centur
   const { century } = adoption;
   // A mana sheet of a century paid by hand ("C2 Mana") tells of a Ledger that is not there yet: the opening is it.
   const problems = payingNobody(read.problems).filter((p) => {
+    // The Ledger not opened yet is what the opening puts right.
+    if (isUnopened(p)) return false;
     const m = /^the sheet "C(\d+) Mana" shows that century (\d+) was paid/.exec(p.message);
     return m === null || Number(m[1]) > century;
   });
