@@ -9,7 +9,11 @@ import { openPackage } from "../../src/workbook/xlsx/package/zip";
 import { readHandSheets } from "../../src/workbook/xlsx";
 import { MemoryWorkbook } from "./memoryExcel";
 
-export const HAND_KEPT = path.resolve(__dirname, "..", "fixtures", "hand-kept.xlsx");
+/** The fixture, from the tests, or from their build for `npm run faults` (build-bench/test/support). */
+export const HAND_KEPT =
+  [path.resolve(__dirname, "..", "fixtures", "hand-kept.xlsx"), path.resolve(__dirname, "..", "..", "..", "test", "fixtures", "hand-kept.xlsx")].find((f) =>
+    fs.existsSync(f),
+  ) ?? path.resolve(__dirname, "..", "fixtures", "hand-kept.xlsx");
 
 export function handKeptBook(file = HAND_KEPT): MemoryWorkbook {
   const book = new MemoryWorkbook();
