@@ -174,7 +174,9 @@ describe("Bring in my records, stopped within its commit", () => {
     inExcel(await bringInRecords(excel.run, { century: 2 }));
     once = tablesOf(await excel.run((context) => readWorkbook(context)));
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   // The commit is the sixth request: the workbook's two reads, the sheets', the journal's read, the claim, then the write.
   const COMMIT_REQUEST = 6;

@@ -41,7 +41,7 @@ describe("what a bringing in's record says was asked", () => {
 });
 
 describe("the Adopted table among what a record may touch", () => {
-  const raw: RawWorkbook = { sheetNames: ["Gods"], tables: new Map() } as unknown as RawWorkbook;
+  const raw = { sheetNames: ["Gods"], tables: new Map() } as unknown as RawWorkbook;
   const record = (action: string, edit: unknown): OpenOperation => ({
     id: "op-adopt-1",
     computer: "pc-1234",

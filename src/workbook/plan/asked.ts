@@ -59,7 +59,7 @@ const CHECKS: Readonly<Record<string, (x: unknown) => boolean>> = {
   opening: (x) =>
     Array.isArray(x) &&
     x.length <= OPENING_ACCOUNTS &&
-    x.every((o) => Array.isArray(o) && o.length === 2 && isText(o[0]) && (o[0] as string).length <= 255 && isCarry(o[1])),
+    x.every((o) => Array.isArray(o) && o.length === 2 && isText(o[0]) && o[0].length <= 255 && isCarry(o[1])),
 };
 
 /** The kinds of action whose record must say what was asked: those that write the book. */

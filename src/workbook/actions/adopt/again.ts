@@ -34,7 +34,9 @@ export function adoptedFrom(raw: RawWorkbook, items: readonly CommitItem[]): Raw
   tables.delete(LEDGER.name.toLowerCase());
   const gone = new Set([LEDGER.name.toLowerCase(), SEAL_SHEET.toLowerCase()]);
   const generatedCells = new Map([...(current.generatedCells ?? [])].filter(([name]) => !gone.has(name.toLowerCase())));
-  const { bookHead: _head, headCopies: _copies, ...rest } = current;
+  const rest: { -readonly [K in keyof RawWorkbook]: RawWorkbook[K] } = { ...current };
+  delete rest.bookHead;
+  delete rest.headCopies;
   return { ...rest, tables, sheetNames: current.sheetNames.filter((n) => !gone.has(n.toLowerCase())), generatedCells };
 }
 

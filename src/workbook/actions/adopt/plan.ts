@@ -10,20 +10,7 @@ import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } fro
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
 import { isBlankRow, type RawTable, type RawWorkbook } from "../../model/raw";
-import {
-  CARDS,
-  COUNTS,
-  DEATHS,
-  GENERATED_SHEET,
-  generatedTitle,
-  GODS,
-  isUnopened,
-  LEDGER,
-  PANTHEON,
-  RACES,
-  SOURCES,
-  type TableSpec,
-} from "../../model/schema";
+import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, generatedTitle, GODS, isUnopened, LEDGER, PANTHEON, RACES, SOURCES, type TableSpec } from "../../model/schema";
 import type { EditRow, TableEdit } from "../../plan/edits";
 import { tableLayout } from "../../plan/layout";
 import type { CampaignRead } from "../../read/campaign";
