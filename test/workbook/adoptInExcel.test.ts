@@ -277,4 +277,35 @@ describe("the opening taken back", () => {
     ]);
     expect((await readStatus(excel.run)).problems.filter(isUnopened)).toEqual([]);
   });
+
+  test("the same on a file: gods undo, then every payment refused until gods adopt opens the Ledger again", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-adopt-undo-"));
+    try {
+      const file = path.join(dir, "vyr.xlsx");
+      fs.copyFileSync(fixture, file);
+      expect((await gods("adopt", file, "--century", "2")).code).toBe(0);
+      expect((await gods("undo", file)).code).toBe(0);
+      expect(
+        readPackage(openPackage(fs.readFileSync(file), file))
+          .tables.get("ledger")
+          ?.rows.filter((r) => r.some((c) => c !== null)) ?? [],
+      ).toEqual([]);
+      const refused = await gods("century-end", file, "--century", "1");
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain("the Ledger does not open with their balances");
+      const again = await gods("adopt", file, "--century", "2");
+      expect([again.code, again.err]).toEqual([0, ""]);
+      const r = await gods("century-end", file, "--century", "3", "--json");
+      expect(r.code).toBe(0);
+      const paid = (JSON.parse(r.out) as { recipients: { god: string; paid: number }[] }).recipients.map((p) => [p.god, p.paid]);
+      expect(paid).toEqual([
+        ["Solara", 1],
+        ["Vorn", 11],
+        ["Kettu", 4],
+        ["Demons", 2],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
