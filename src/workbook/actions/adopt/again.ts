@@ -13,7 +13,7 @@ import type { Asked } from "../../plan/asked";
 import { bookWrite, itemOutcome, type CommitItem } from "../../plan/commit";
 import { readCampaign } from "../../read/campaign";
 import { handedLine } from "../asked";
-import { openingWhat, planOpening } from "./plan";
+import { openingWhat, planOpening } from "./opening";
 
 type AdoptAsked = Extract<Asked, { kind: "adopt" }>;
 
