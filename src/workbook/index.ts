@@ -38,3 +38,4 @@ export { cardsMessage, earnedLine, planCards, previewJson, type CardsOrder, type
 export { ADOPTED, openingLine, openingWhat, planOpening, proposeAdoption, SOURCES_CHECKLIST, type Adoption, type AdoptOptions } from "./actions/adopt/plan";
 export type { HandSheet, OpeningCarry, ReadAs, SheetMapping, Skipped, TableProposal, TableSource } from "./actions/adopt/types";
 export { payWarning } from "./model/problems";
+export { isUnopened } from "./model/schema";

@@ -33,9 +33,11 @@ import { settleStopped } from "../../src/workbook/office/settle";
 import { createMissingTables, readStatus, recordDeaths } from "../../src/workbook/office/tools";
 import { changeCards, recordSessionEnd, renameEverywhere, writePacket } from "../../src/workbook/office/between";
 import { applyCult, obliterateGod, runDisaster, runGrowth, runWar, setTurmoil } from "../../src/workbook/office/referee";
+import { bringInRecords } from "../../src/workbook/office/adopt";
 import { errorsIn } from "../../src/workbook/model/problems";
 import type { CampaignStatus } from "../../src/workbook/actions/status";
 import { exampleTables, huge, memoryWorkbook } from "./campaigns";
+import { handKeptBook } from "./handKeptExcel";
 import { MemoryExcel, MemoryWorkbook } from "./memoryExcel";
 import { RealExcel, type RequestFault } from "./realExcel";
 
@@ -244,6 +246,10 @@ export async function actionCases(): Promise<ActionCase[]> {
     return book;
   };
   const o = (operation: string) => ({ operation });
+  const handKept = (() => {
+    const book = handKeptBook();
+    return () => book.clone();
+  })();
   const large = (() => {
     // 199 gods and 500 races, their deaths cut short: its worksheets take three requests.
     const tables = huge(1);
@@ -307,6 +313,8 @@ export async function actionCases(): Promise<ActionCase[]> {
     { name: "cards bought", base: ended, click: (run, op) => changeCards(run, { god: "Vorn", sphere: "Sun", change: 1 }, o(op)) },
     { name: "packet", base: ended, click: (run, op) => writePacket(run, o(op)) },
     { name: "set-up", base: empty, click: (run, op) => createMissingTables(run, o(op)) },
+    // Bring in my records, on the worked example kept by hand (century 2 the last paid by hand), as the gamemaster said yes.
+    { name: "bringing in", base: handKept, click: (run, op) => bringInRecords(run, { century: 2 }, o(op)) },
   ];
 }
 
@@ -328,6 +336,11 @@ export interface Clean {
   readonly latest?: string;
   /** the workbook once the action is done and then taken back by Undo, when Undo can */
   readonly undone?: Reference;
+  /**
+   * the errors the campaign shows once taken back by Undo without a fault: what Undo itself
+   * leads to (a bringing in whose opening is taken back asks to be brought in again), not a fault's doing
+   */
+  readonly undoneErrors?: Set<string>;
 }
 
 export async function cleanRun(action: ActionCase): Promise<Clean> {
@@ -347,9 +360,11 @@ export async function cleanRun(action: ActionCase): Promise<Clean> {
   const latest = status.credits[0]?.label;
   const once = reference(book);
   let undone: Reference | undefined;
+  let undoneErrors: Set<string> | undefined;
   if (status.credits[0]?.undoable === true && action.name !== "undo") {
     await undoLatestCredit(excel.run, {}, latest, status.head);
     undone = reference(book);
+    undoneErrors = errorsOf(await readStatus(excel.run));
   }
   return {
     before,
@@ -359,6 +374,7 @@ export async function cleanRun(action: ActionCase): Promise<Clean> {
     errors,
     ...(latest === undefined ? {} : { latest }),
     ...(undone === undefined ? {} : { undone }),
+    ...(undoneErrors === undefined ? {} : { undoneErrors }),
   };
 }
 
@@ -419,8 +435,11 @@ export async function trial(action: ActionCase, clean: Clean, fault: { at: numbe
   const now = held(book, clean.before, clean.once, clean.undone);
   const left = leftovers(book);
   const status = await readStatus(excel.run);
-  const newErrors = [...errorsOf(status)].filter((e) => !clean.errors.has(e));
   const undoing = next === "check-undo" && clean.latest !== undefined && action.name !== "undo";
+  // Taken back by the gamemaster's Undo: what a clean Undo shows is not the fault's.
+  const known =
+    undoing && now === "before" && clean.undone !== undefined && substance(book) === clean.undone.substance ? (clean.undoneErrors ?? new Set()) : new Set();
+  const newErrors = [...errorsOf(status)].filter((e) => !clean.errors.has(e) && !known.has(e));
   if (now === "twice") bad.unshift({ verdict: "twice", detail: "the action's effect is in the workbook twice" });
   else if (now === "part") bad.unshift({ verdict: "torn", detail: "the workbook holds part of the action" });
   else if (now === "before" && told.includes("done") && !undoing) bad.unshift({ verdict: "lost", detail: "said done, and not in the workbook" });

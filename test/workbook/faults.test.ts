@@ -35,6 +35,7 @@ const NAMES = [
   "cards bought",
   "packet",
   "set-up",
+  "bringing in",
 ];
 
 const shown = (t: Trial) =>

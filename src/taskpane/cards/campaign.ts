@@ -3,7 +3,7 @@
  * missing before it can be paid (a guided start, table by table, on a campaign not ready yet), the
  * problems, and the campaign's tables.
  */
-import { errorsIn, warningsIn, type Problem, LEDGER, type CampaignStatus } from "../../workbook";
+import { errorsIn, warningsIn, type Problem, LEDGER, type CampaignStatus, isUnopened } from "../../workbook";
 import { excelRun, selectCell } from "../../workbook/office";
 import { emptyTables, missingTables, rowsOf } from "../availability";
 import { byId, el } from "../dom";
@@ -68,17 +68,20 @@ function render(status: CampaignStatus): void {
   const fresh = missing.length === status.tables.filter((t) => t.required).length;
   // A table only some sources need (Deaths, Counts) is offered too when they need it: its problem sends the gamemaster here.
   const lacking = [...missing, ...neededByProblems(status, missing)];
-  byId("welcome").hidden = lacking.length === 0;
+  // Brought in, and its opening taken back: Bring in my records is offered again, to open the Ledger.
+  const reopen = status.problems.some(isUnopened);
+  byId("welcome").hidden = lacking.length === 0 && !reopen;
   byId("century-title").textContent = fresh ? "Welcome" : missing.length > 0 ? "Tables missing" : `Century ${status.nextCentury} in play`;
   // The welcome's words are in the page: the fresh workbook's, or those of one that lacks some tables.
   byId("setup-text").hidden = !fresh;
-  byId("lacks-text").hidden = fresh;
+  byId("lacks-text").hidden = fresh || lacking.length === 0;
+  byId("create-tables").hidden = lacking.length === 0;
   byId("lacks").textContent = lacking.join(", ");
   byId("create-tables").textContent = fresh ? "Set up this workbook" : "Add the missing tables";
   byId("open-example").hidden = !fresh;
   // Sheets of the gamemaster's own that happen to bear a table's name (their "Gods") are no campaign yet: their records can be brought in.
   const handKept = !fresh && missing.length > 0 && status.tables.every((t) => t.found?.isTable !== true);
-  byId("adopt-records").hidden = !fresh && !handKept;
+  byId("adopt-records").hidden = !fresh && !handKept && !reopen;
   byId("adopt-hint").hidden = !handKept;
   byId("example-hint").hidden = !fresh;
   renderChecklist(status, fresh);

@@ -31,7 +31,7 @@ export function creditWords(outcome: CreditOutcome, pays: boolean): { words: str
 }
 
 /** A credit of the book planned from what was asked, with the planner the action itself uses. */
-export function creditOutcome(read: CampaignRead, asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" }>): CreditOutcome {
+export function creditOutcome(read: CampaignRead, asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" | "adopt" }>): CreditOutcome {
   switch (asked.kind) {
     case "event":
       return planEvent(read, asked.event, {

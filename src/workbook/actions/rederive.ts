@@ -25,10 +25,11 @@ import { headFormula, headIn } from "../read/head";
 import { creditKey } from "../read/twice";
 import { belowTypedRows, typedRows } from "../plan/owned";
 import { manaMoves, todoOf } from "../plan/recoveryLines";
+import { adoptDone, adoptedFrom, adoptWords, openingAgain } from "./adopt/again";
 import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
-function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: string; done: string } | { refused: string } {
+function planned(raw: RawWorkbook, asked: Asked, recorded: readonly CommitItem[]): { items: CommitItem[]; words: string; done: string } | { refused: string } {
   const refused = (problems: readonly Problem[]) => ({ refused: problems[0] === undefined ? "it plans nothing" : describeProblem(problems[0]) });
   switch (asked.kind) {
     case "century-end": {
@@ -56,6 +57,8 @@ function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: 
       if (done === undefined || items === undefined) return { refused: "the write it puts the Ledger back to is no longer in the journal" };
       return { items, words: "putting the Ledger right", done: `the Ledger put right, as it was written at ${clock(done.at)}` };
     }
+    case "adopt":
+      return openingAgain(raw, asked, recorded);
     default: {
       const outcome = creditOutcome(readCampaign(raw), asked);
       if (outcome.plan === undefined || errorsIn(outcome.problems).length > 0) return refused(errorsIn(outcome.problems));
@@ -65,7 +68,7 @@ function planned(raw: RawWorkbook, asked: Asked): { items: CommitItem[]; words: 
 }
 
 /** Actions that only add rows at the Ledger's end: the Ledger they began from is its rows above theirs. */
-const APPENDS = new Set(["century-end", "event", "era-end", "debit", "correction"]);
+const APPENDS = new Set(["century-end", "event", "era-end", "debit", "correction", "adopt"]);
 const BOOK = new Set(["ledger", "tail", "name"]);
 
 /**
@@ -80,6 +83,8 @@ function startedFrom(book: RawWorkbook, op: OpenOperation, asked: Asked, items: 
     book.journal === undefined
       ? book
       : { ...book, journal: { open: [], done: book.journal.done, leftover: book.journal.leftover, readAt: book.journal.readAt } };
+  // A bringing in opens the book: the workbook as its table edits leave it, without the Ledger it makes.
+  if (asked.kind === "adopt") return adoptedFrom(raw, items);
   if (asked.kind === "rename") {
     const done = items.slice(0, op.reached ?? 0).flatMap((i) => (i.kind === "edit" ? [i.edit] : []));
     return renamedBack(raw, done, asked.from, asked.to);
@@ -150,7 +155,7 @@ export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; o
   if (asked === undefined)
     return { why: "it does not say what was asked, so what it writes to the Ledger cannot be checked against the campaign", older: true };
   if (asked.kind !== op.action) return { why: "what it says was asked is not the action it records" };
-  const plan = planned(startedFrom(raw, op, asked, items), asked);
+  const plan = planned(startedFrom(raw, op, asked, items), asked, items);
   const cut = () => (asked.kind === "undo" ? undoCut(raw, items) : undefined);
   if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}` };
   // A rename's edits are planned again too: its record may rename only what the rename does.
@@ -186,6 +191,8 @@ function wordsOf(asked: Asked): { words: string; done: string } {
         return `renaming ${bounded(asked.from, 80)} to ${bounded(asked.to, 80)}`;
       case "put-right":
         return "putting the Ledger right";
+      case "adopt":
+        return adoptWords(asked.century);
     }
   })();
   return { words, done: `${words}: written` };
@@ -203,6 +210,7 @@ function writtenWords(raw: RawWorkbook, asked: Asked, items: readonly CommitItem
   const first = rows[0];
   if (first === undefined) return said;
   const handed = handedLine(rows);
+  if (asked.kind === "adopt") return { words: said.words, done: adoptDone(asked.century, handed) };
   if (asked.kind === "century-end") return { words: said.words, done: `century ${first.century} paid: ${handed}` };
   const name = creditName({ kind: first.kind, century: first.century, what: first.what });
   return { words: `the credit of ${name}`, done: `${name} credited: ${handed}` };

@@ -261,3 +261,12 @@ export function generatedTitle(sheet: string): string | undefined {
 export const MANA_SHEET = /^C(\d+) Mana$/;
 /** A century's Death Worksheet, which the checks read back: what it counted. */
 export const DEATH_SHEET = /^C(\d+) Death Worksheet$/;
+
+/** The sheet (an Excel table) in which a workbook brought in from a gamemaster's own sheets keeps how they were read and which rows were brought. */
+export const ADOPTED = "Adopted";
+
+/** The beginning of the error of a workbook brought in whose Ledger does not open with its balances (taken back): nothing is paid before it opens again. */
+export const UNOPENED = "your records were brought in (the Adopted sheet keeps how), but the Ledger does not open with their balances";
+
+/** Whether a problem is that one: the pane then offers Bring in my records again. */
+export const isUnopened = (p: { readonly table: string; readonly message: string }): boolean => p.table === LEDGER.name && p.message.startsWith(UNOPENED);

@@ -24,6 +24,7 @@ import { journaled, type JournalWrite } from "./journal";
 import { rawCell } from "./read";
 import { readError } from "./stopped";
 import { afterCenturyEnd } from "../plan/after";
+import { adoptWords } from "../actions/adopt/again";
 
 /** The columns of a sheet read, from A: as many as the file adapter reads, so that both propose alike. */
 const HAND_COLUMNS = 64;
@@ -190,12 +191,14 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
       const handed = opening === undefined ? "" : `; the Ledger opens at century ${adoption.century}: ${handedLine(opening.payments)}`;
       const write: JournalWrite = {
         action: "adopt",
-        words: "bringing in your records",
+        words: book === undefined ? "bringing in your records" : adoptWords(adoption.century),
         done: `${adoption.message.replace(/\.$/, "")}${handed}`,
         items: [...items, ...(book?.items ?? [])],
         ...(book === undefined || opening === undefined
           ? {}
           : {
+              // What was asked, with the carries exactly as the question showed them: a finish plans the Ledger's part again from it.
+              asked: { kind: "adopt", century: adoption.century, opening: adoption.opening.map((o) => [o.god, o.carry] as const) },
               sheets: book.sheets,
               claim: "bringing in your records",
               log: { credit: creditKey(opening), handed: opening.payments },

@@ -13,7 +13,9 @@ export type Asked =
   | { readonly kind: "correction"; readonly because: string }
   | { readonly kind: "undo"; readonly expected?: string; readonly head?: string }
   | { readonly kind: "rename"; readonly from: string; readonly to: string }
-  | { readonly kind: "put-right"; readonly entry: string };
+  | { readonly kind: "put-right"; readonly entry: string }
+  /** bringing in a campaign kept by hand: the last century paid by hand, and each account's opening carry as shown (exact decimals) */
+  | { readonly kind: "adopt"; readonly century: number; readonly opening: readonly (readonly [god: string, carry: string])[] };
 
 /** The most characters of a name, reason or event a record may ask with (a cell's limit). */
 const TEXT = 32_767;
@@ -32,7 +34,14 @@ const SHAPES: Readonly<Record<Asked["kind"], { readonly must: readonly string[];
   undo: { must: [], may: ["expected", "head"] },
   rename: { must: ["from", "to"], may: [] },
   "put-right": { must: ["entry"], may: [] },
+  adopt: { must: ["century", "opening"], may: [] },
 };
+
+/** Accounts an opening may carry: as many as a campaign's gods, and more. */
+const OPENING_ACCOUNTS = 10_000;
+
+/** An opening carry as a record keeps it: exact, as a decimal ("0.79", "-2.5"), of at most 6 decimals and below 1. */
+const isCarry = (x: unknown): boolean => typeof x === "string" && /^-?\d{1,15}(\.\d{1,6})?$/.test(x) && (x.startsWith("-") || /^0(\.|$)/.test(x));
 
 const CHECKS: Readonly<Record<string, (x: unknown) => boolean>> = {
   century: isCentury,
@@ -47,6 +56,10 @@ const CHECKS: Readonly<Record<string, (x: unknown) => boolean>> = {
   from: isText,
   to: isText,
   entry: (x) => typeof x === "string" && x.length <= 64,
+  opening: (x) =>
+    Array.isArray(x) &&
+    x.length <= OPENING_ACCOUNTS &&
+    x.every((o) => Array.isArray(o) && o.length === 2 && isText(o[0]) && o[0].length <= 255 && isCarry(o[1])),
 };
 
 /** The kinds of action whose record must say what was asked: those that write the book. */

@@ -20,7 +20,8 @@ import type { DamagedRecord, OpenOperation, RawTable, RawWorkbook } from "../mod
 import { CHARACTER_COLUMNS, GENERATED_SHEET, GODS, GODS_MANA, LEDGER, normalizeHeader, READ_TABLES, SEAL_SHEET, type TableSpec } from "../model/schema";
 import { bounded, DONE_CHARS, OP_PREFIX, temporaryName, WORDS_CHARS } from "../read/journal";
 import { HEAD_NAME, headIn } from "../read/head";
-import { tableLayout } from "./layout";
+import { tableLayout, type TableLayout } from "./layout";
+import { ADOPTED, ADOPTED_LAYOUT } from "./adopted";
 import { LEDGER_LAYOUT } from "./ledger";
 import type { CommitItem } from "./commit";
 import { askedIn } from "./asked";
@@ -78,7 +79,7 @@ const REACH: Readonly<Record<string, { readonly items: readonly CommitItem["kind
   war: { items: ["edit", "show"], tables: ["Deaths", "Races"] },
   disaster: { items: ["edit", "show"], tables: ["Deaths", "Races"] },
   growth: { items: ["edit", "show"], tables: ["Deaths", "Races"] },
-  adopt: { items: ["edit", ...BOOK, "setting", "swap", "show"], tables: ALL_TABLES.filter((t) => t !== LEDGER.name) },
+  adopt: { items: ["edit", ...BOOK, "setting", "swap", "show"], tables: [...ALL_TABLES.filter((t) => t !== LEDGER.name), ADOPTED] },
 };
 
 /** The kinds of action the journal knows. */
@@ -157,6 +158,18 @@ function specOf(name: string): TableSpec | undefined {
   return READ_TABLES.find((t) => lower(t.name) === lower(name));
 }
 
+/**
+ * A table the add-in keeps for one kind of action beyond those it reads: the Adopted table of a
+ * bringing in (how the gamemaster's sheets were read, the rows brought), in its one layout.
+ */
+function keptBy(action: string, name: string): KeptSpec | undefined {
+  if (action !== "adopt" || lower(name) !== lower(ADOPTED)) return undefined;
+  const columns = ADOPTED_LAYOUT.headers.map((header, i) => ({ header, required: true, text: true, width: ADOPTED_LAYOUT.columnWidths[i] ?? 12 }));
+  return { name: ADOPTED, columns, needed: false, about: "how a sheet was read, or a row brought in", layout: ADOPTED_LAYOUT };
+}
+
+type KeptSpec = TableSpec & { readonly layout?: TableLayout };
+
 /** Columns the add-in adds to a table besides the schema's: the mana a character holds, kept in Gods. */
 const ADDED_COLUMNS: Readonly<Record<string, readonly string[]>> = { [GODS.name]: [GODS_MANA] };
 
@@ -177,21 +190,23 @@ function checkEdit(item: Record<string, unknown>, raw: RawWorkbook, action: stri
   const kind = edit.kind;
   const name = kind === "create" ? (isRecord(edit.layout) ? edit.layout.name : undefined) : edit.table;
   const tableName = text(name, "the table an edit changes", 100);
-  const spec = specOf(tableName);
+  const spec = specOf(tableName) ?? keptBy(action, tableName);
   if (spec === undefined || !tables.some((t) => lower(t) === lower(tableName)))
     fail(`it edits the ${tableName.slice(0, 40)} table, which its kind of action never changes`);
-  const s = spec as TableSpec;
+  const s = spec as KeptSpec;
   // An edit carried out already was checked against the table as it then stood: its shape is checked, not its rows.
   const table = raw.tables.get(lower(s.name));
   const rowsNow = live ? (table?.rows.length ?? 0) : Number.MAX_SAFE_INTEGER - LIMITS.editRows;
   if (!count(item.base, rowsNow + LIMITS.editRows)) fail("a table edit's starting row is out of bounds");
   const columns = columnsOf(table, s, action);
+  // The bringing in's own table is only made or added to.
+  if (s.layout !== undefined && kind !== "create" && kind !== "append") fail(`it changes rows of the ${s.name} table, which is only ever added to`);
   switch (kind) {
     case "create": {
       fields(edit, "a new table", ["kind", "layout", "rows"], ["sheet"]);
       if (edit.sheet !== undefined && (!/^[^[\]:*?/\\]{1,31}$/.test(text(edit.sheet, "a new table's sheet", 31)) || GENERATED_SHEET.test(edit.sheet as string)))
         fail("its new table goes on a sheet whose name the add-in never gives one");
-      if (!sameJson(edit.layout, tableLayout(s))) fail(`its new ${s.name} table is not laid out as the add-in lays it out`);
+      if (!sameJson(edit.layout, s.layout ?? tableLayout(s))) fail(`its new ${s.name} table is not laid out as the add-in lays it out`);
       for (const r of list(edit.rows, "a new table's rows", LIMITS.editRows)) editRow(r, "a new table's row", columns);
       return;
     }

@@ -26,6 +26,8 @@ import {
   SETTINGS,
   SOURCES,
   STORY_SHEETS,
+  ADOPTED,
+  UNOPENED,
 } from "../model/schema";
 import { TableReader } from "../model/tableReader";
 import { orphanedAccounts } from "./accounts";
@@ -166,6 +168,14 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   };
   // A credit written on two computers at once: named until a referee settles it.
   problems.push(...paidTwice(raw, ledger));
+  // Brought in, and its opening taken back: the centuries paid by hand would be paid again.
+  if (ledger.length === 0 && !recording && raw.sheetNames.some((n) => n.toLowerCase() === ADOPTED.toLowerCase()))
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `${UNOPENED}, so the centuries you paid by hand would be paid again. Bring your records in again (Bring in my records, or gods adopt) to open it before anything is paid.`,
+      ),
+    );
   // An action that stopped part-way inside Excel: finished or taken back before anything else.
   problems.unshift(...openProblems(raw.journal, raw.thisComputer));
   // A god renamed in Gods alone leaves its account behind under the old name.

@@ -16,6 +16,7 @@
 import type { DamagedRecord, DoneOperation, Journal, ManaMove, OpenOperation, RawWorkbook } from "../model/raw";
 import { tableError, WORKBOOK, type Problem } from "../model/problems";
 import { shownList, shownName } from "../model/shown";
+import { GENERATED_SHEET } from "../model/schema";
 
 export const OP_PREFIX = "gods.op.";
 export const COMMIT_PREFIX = "gods.commit.";
@@ -250,6 +251,15 @@ export function openActionProblems(raw: RawWorkbook): Problem[] {
 /** A sheet's temporary name while its action is under way: the add-in's own, and no gamemaster's. */
 export function temporaryName(id: string, sheet: string): string {
   return `~${id.slice(-2)} ${sheet}`.slice(0, 31);
+}
+
+/**
+ * Whether a sheet's name is one an action gives a sheet it is writing (temporaryName): what a
+ * stopped action left, never a gamemaster's sheet to read.
+ */
+export function isTemporaryName(name: string): boolean {
+  const m = /^~[^ ]{1,2} (.+)$/.exec(name);
+  return m !== null && (GENERATED_SHEET.test(m[1] as string) || name.length === 31);
 }
 
 /** The setting that sets a damaged record aside: a mark beside it, so that it stays as it was and is never read as an action again. */

@@ -4,51 +4,28 @@
  * every guess), the table edits that add the campaign's tables beside the gamemaster's sheets
  * (which stay as they are), and the one credit of opening balances the Ledger starts from.
  */
-import { pay } from "../../../engine/century";
-import type { Posting } from "../../../engine/book";
-import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
+import { cmp, formatExact, ONE, parseDecimal, type Ratio } from "../../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
-import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
-import type { RawTable, RawWorkbook } from "../../model/raw";
-import {
-  CARDS,
-  COUNTS,
-  DEATHS,
-  GENERATED_SHEET,
-  generatedTitle,
-  GODS,
-  LEDGER,
-  PANTHEON,
-  RACES,
-  SOURCES,
-  TABLE_STYLE,
-  type TableSpec,
-} from "../../model/schema";
+import { tableError, tableWarning, errorsIn, type Problem } from "../../model/problems";
+import { isBlankRow, type RawTable, type RawWorkbook } from "../../model/raw";
+import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, generatedTitle, GODS, LEDGER, PANTHEON, RACES, SOURCES, type TableSpec } from "../../model/schema";
 import type { EditRow, TableEdit } from "../../plan/edits";
-import { tableLayout, type TableLayout } from "../../plan/layout";
-import type { CampaignRead } from "../../read/campaign";
-import { recipients } from "../../read/century";
-import { credit, type CreditOutcome } from "../credit";
+import { tableLayout } from "../../plan/layout";
+import { isTemporaryName } from "../../read/journal";
+import { openingLine, openingWhat, planOpening } from "./opening";
 import { roundedCarry } from "./cells";
 import { readSheets, type BroughtRow } from "./rows";
 import { headersOf, proposeMapping } from "./shape";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
+import { ADOPTED_LAYOUT } from "../../plan/adopted";
 import { ADOPTED, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
 
 export { ADOPTED };
 
-const ADOPTED_LAYOUT: TableLayout = {
-  name: ADOPTED,
-  headers: ["Sheet", "Read As", "Key"],
-  columnWidths: [20, 12, 60],
-  columnFormats: ["@", "@", "@"],
-  style: TABLE_STYLE,
-};
 /** The Read As of a row of the Adopted table that keeps a sheet's mapping (the others keep a row brought in). */
 const MAPPING = "mapping";
 
-/** The Ledger's What of the opening balances. */
-export const openingWhat = (century: number): string => `brought in at century ${century}`;
+export { openingLine, openingWhat, planOpening };
 
 /** The campaign tables a proposal fills, in the order they are shown. */
 const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
@@ -164,10 +141,13 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const kept = keptOf(sheets);
   const ledger = raw.tables.get(LEDGER.name.toLowerCase());
   const kindAt = ledger?.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "kind") ?? -1;
-  const again = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
+  const opened = kindAt >= 0 && (ledger?.rows.some((r) => typeof r[kindAt] === "string" && r[kindAt].trim().toLowerCase() === "opening") ?? false);
+  // Brought in before, and its opening taken back since (the Ledger empty): bringing in again opens it anew.
+  const ledgerRows = ledger?.rows.some((r) => !isBlankRow(r)) ?? false;
   // A sheet named as the add-in names its own is the add-in's when it has its title ("C2 Mana" titled Mana Calculation).
   const generated = (s: HandSheet) => GENERATED_SHEET.test(s.name) && (s.rows[0]?.[0] ?? null) === (generatedTitle(s.name) ?? "");
-  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()) && !generated(s));
+  // A sheet an action of the add-in's left half-written is its own too.
+  const theirs = sheets.filter((s) => !own.has(s.name.toLowerCase()) && !generated(s) && !isTemporaryName(s.name));
   const names = new Set(theirs.map((s) => s.name.toLowerCase()));
   const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
   problems.push(...(mapped?.problems ?? []));
@@ -292,7 +272,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   if (kept.raw === undefined) edits.push({ kind: "create", layout: ADOPTED_LAYOUT, rows: keys });
   else if (keys.length > 0) edits.push({ kind: "append", table: ADOPTED, rows: keys });
 
-  const nothingNew = kept.raw !== undefined && rows.length === 0;
+  const again = opened || (kept.raw !== undefined && ledgerRows);
+  const nothingNew = kept.raw !== undefined && rows.length === 0 && again;
   const counts = tables.filter((t) => t.rows > 0).map((t) => `${t.table} ${t.rows}`);
   const message = nothingNew
     ? "nothing new: every row of your sheets was brought in already."
@@ -308,7 +289,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     problems: [...problems, ...warnings],
     edits: errorsIn(problems).length > 0 ? [] : edits,
     nothingNew,
-    again: again || kept.raw !== undefined,
+    again,
     message,
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
   };
@@ -322,68 +303,4 @@ function stripped(p: SheetProposal): SheetMapping {
 /** What the Adopted sheet is, so that a reader of every sheet can leave it out. */
 export function isAdoptedSheet(name: string): boolean {
   return name.toLowerCase() === ADOPTED.toLowerCase();
-}
-
-/**
- * The opening balances as one credit of their own kind, at the last century paid by hand: each
- * account's carry (below 0: what it owed), exact, written once (never when the Ledger holds a
- * credit already). Read from the campaign as the adoption's edits leave it.
- */
-export function planOpening(read: CampaignRead, adoption: Pick<Adoption, "century" | "opening">): CreditOutcome {
-  const { campaign } = read;
-  // The opening pays nobody: warnings about what a century end would pay do not stop it.
-  const { century } = adoption;
-  // A mana sheet of a century paid by hand ("C2 Mana") tells of a Ledger that is not there yet: the opening is it.
-  const problems = payingNobody(read.problems).filter((p) => {
-    const m = /^the sheet "C(\d+) Mana" shows that century (\d+) was paid/.exec(p.message);
-    return m === null || Number(m[1]) > century;
-  });
-  const what = openingWhat(century);
-  const first = campaign.ledger[0];
-  if (first !== undefined) {
-    // A Ledger kept already (typed by hand, or the add-in's) carries every account on: it is the book's history.
-    const given = adoption.opening.filter((o) => o.from === "--carry");
-    problems.push(
-      given.length > 0
-        ? tableError(
-            LEDGER.name,
-            `the Ledger holds credits already (this row), and they say what each account carries: --carry ${given.map((o) => o.god).join(", ")} would open the book a second time. Leave --carry out, or correct the Ledger itself.`,
-            { row: first.row },
-          )
-        : tableWarning(
-            LEDGER.name,
-            `the Ledger holds credits already (from this row): they are kept as the book's history and carry each account on, so no opening balances are written${adoption.opening.length > 0 ? " (the carries of your mana sheet are not used)" : ""}.`,
-            { row: first.row },
-          ),
-    );
-    return { kind: "opening", what, century, problems, campaign, payments: [], postings: [] };
-  }
-  const who = new Map(recipients(campaign).map((g) => [nameKey(g), g]));
-  const carried = new Map<string, Ratio>();
-  for (const o of adoption.opening) {
-    const god = who.get(nameKey(o.god));
-    const carry = parseDecimal(o.carry);
-    if (god === undefined || carry === null) {
-      problems.push(
-        tableError(
-          GODS.name,
-          `${o.god} carried ${o.carry} (${o.from}), but has no account: it is not a god of the Gods table (a demon's carry goes to ${DEMONS}).`,
-        ),
-      );
-      continue;
-    }
-    carried.set(god, carry);
-  }
-  // Every account opens, at 0 when it carried nothing: the Ledger then says the book began here.
-  const postings: Posting[] = [...who.values()].map((god) => {
-    const earned = carried.get(god) ?? ZERO;
-    return { god, carryIn: ZERO, earned, ...pay(ZERO, earned) };
-  });
-  return credit(read, "opening", what, century, postings, problems, { recorded: true });
-}
-
-/** An opening carry as the question shows it: "Vorn 0.79", "Kettu owes 2.5". */
-export function openingLine(o: OpeningCarry): string {
-  const r = parseDecimal(o.carry);
-  return r !== null && isNegative(r) ? `${o.god} owes ${formatExact({ n: -r.n, d: r.d })} (${o.from})` : `${o.god} ${o.carry} (${o.from})`;
 }

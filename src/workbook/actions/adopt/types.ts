@@ -83,5 +83,4 @@ export interface OpeningCarry {
   readonly from: string;
 }
 
-/** The sheet (an Excel table) in which the workbook keeps how its sheets were read and which rows were brought in. */
-export const ADOPTED = "Adopted";
+export { ADOPTED } from "../../plan/adopted";
