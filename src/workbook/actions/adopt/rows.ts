@@ -12,7 +12,7 @@ import { tableError, type Problem } from "../../model/problems";
 import { isErrorCell, type RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
-import { COLUMN_OF, headerWords, isTotalsRow } from "./shape";
+import { centuryHeader, COLUMN_OF, headerWords, isTotalsRow } from "./shape";
 import { shownCell, text } from "./cells";
 import { readRows } from "./tables";
 import type { ColumnSource, HandSheet, SheetMapping, Skipped, TableSource } from "./types";
@@ -115,7 +115,14 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
         }),
       );
   }
-  for (const h of [...(m.spheres ?? []), ...(m.members ?? []), ...(m.shares === undefined ? [] : [m.shares])]) {
+  for (const h of m.centuries ?? [])
+    if (centuryHeader(h) === undefined)
+      out.problems.push(
+        tableError(table, `'${sheet.name}': the header "${h}" names no century; name it like "Century 3" or "C3".`, {
+          address: cellAddress(sheet.name, m.headerRow, 1),
+        }),
+      );
+  for (const h of [...(m.spheres ?? []), ...(m.centuries ?? []), ...(m.members ?? []), ...(m.shares === undefined ? [] : [m.shares])]) {
     if (columnOfHeader(sheet, m.headerRow, h) < 0)
       out.problems.push(tableError(table, `'${sheet.name}' has no column "${h}" in row ${m.headerRow}.`, { address: cellAddress(sheet.name, m.headerRow, 1) }));
   }
@@ -225,8 +232,14 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
       : sheetCentury === undefined
         ? []
         : [{ column: "Century", from: `${sheetCentury}, from the sheet's name ${quoteSheet(sheet.name)}` }];
-  const centuryOf = (target: string, row: number): number | undefined =>
-    columnsOf("Century") >= 0 ? whole(target, row, columnsOf("Century"), "a century") : sheetCentury;
+  // A century typed as "C3" or "Century 3" is century 3.
+  const centuryOf = (target: string, row: number): number | undefined => {
+    const c = columnsOf("Century");
+    if (c < 0) return sheetCentury;
+    const typed = sheet.rows[row - 1]?.[c] ?? null;
+    const named = typeof typed === "string" ? centuryHeader(typed.trim()) : undefined;
+    return named ?? whole(target, row, c, "a century");
+  };
 
   readRows({
     table,

@@ -39,6 +39,8 @@ export interface SheetMapping {
   readonly members?: readonly string[];
   /** the header of a column of shares as text, "Solara 40%, Vorn 25%" (Races or Pantheon) */
   readonly shares?: string;
+  /** headers naming a century ("Century 3", "C3"), one column each holding that century's counts or deaths (Counts or Deaths) */
+  readonly centuries?: readonly string[];
 }
 
 /** A column of a campaign table, and where its values come from. */
