@@ -6,7 +6,7 @@
  */
 import { pay } from "../../../engine/century";
 import type { Posting } from "../../../engine/book";
-import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
+import { formatExact, isNegative, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
 import type { RawTable, RawWorkbook } from "../../model/raw";
@@ -29,7 +29,7 @@ import { tableLayout, type TableLayout } from "../../plan/layout";
 import type { CampaignRead } from "../../read/campaign";
 import { recipients } from "../../read/century";
 import { credit, type CreditOutcome } from "../credit";
-import { roundedCarry } from "./cells";
+import { openingCarries } from "./opening";
 import { readSheets, type BroughtRow } from "./rows";
 import { proposeMapping } from "./shape";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
@@ -55,7 +55,7 @@ const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DE
 
 /** The words of the guided start for a Sources table added empty. */
 export const SOURCES_CHECKLIST =
-  "The Sources table was added empty: none of your sheets holds the spheres' rates, and the add-in never makes them up. Before the century can be paid it needs a row at least, one for each mana source of each sphere (Sphere · Source · Basis · Rate · Flat · Cause · Timing), for example War · War deaths · deaths · 0.5 · no · war · century-end.";
+  "The Sources table was added empty: none of your sheets holds the spheres' rates, and the add-in never makes them up. Before the century can be paid it needs a row at least, one for each mana source of each sphere (Sphere · Source · Basis · Rate · Flat · Cause · Timing), for example War · War deaths · deaths · 0.5 · no · war · century-end. Type them in the Sources table, or in a sheet of your own with those headers and bring your records in again (gods adopt, or Bring in my records): they are added to the table.";
 
 export interface AdoptOptions {
   /** the last century paid by hand: the add-in's first century end is the next */
@@ -72,6 +72,8 @@ export type SheetProposal = SheetMapping & {
   readonly titleRows?: string;
   /** read as the workbook kept it from an earlier bringing in */
   readonly kept?: boolean;
+  /** why a sheet was left out, when the proposal left it out */
+  readonly why?: string;
 };
 
 export interface Adoption {
@@ -143,11 +145,6 @@ function keptOf(sheets: readonly HandSheet[]): Kept {
   };
 }
 
-/** A carry typed on the command line (0.79, -2.5) exactly; null when it is not a number. */
-function typedCarry(text: string): Ratio | null {
-  return parseDecimal(text.trim());
-}
-
 /**
  * Proposes how the gamemaster's sheets are brought in, and plans it: `raw` is the workbook as the
  * adapter read its campaign tables, `sheets` every sheet of the gamemaster's as it is (the
@@ -193,7 +190,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     const mapping = given ?? stored ?? guess.mapping;
     if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
     const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
-    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}) });
+    const why = mapping === guess.mapping && mapping.readAs === "leave out" ? guess.guesses[0] : undefined;
+    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}), ...(why === undefined ? {} : { why }) });
   }
 
   const read = readSheets(theirs, proposals, known);
@@ -229,39 +227,10 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   }
 
   // Opening carries: --carry first, else the latest mana sheet of century N or before.
-  const opening: OpeningCarry[] = [];
-  const carries = new Map<string, { god: string; carry: Ratio; from: string }>();
   const gods = new Map([...known, ...rows.filter((r) => r.table === GODS.name).map((r) => [nameKey(String(r.row["God"])), String(r.row["God"])] as const)]);
-  const latest = Math.max(-1, ...read.carries.filter((c) => c.century <= century).map((c) => c.century));
-  for (const c of read.carries) {
-    if (c.century !== latest) continue;
-    const { carry, rounded } = roundedCarry(c.carry);
-    carries.set(nameKey(c.god), { god: c.god, carry, from: `${c.address}${rounded ? ` (${formatExact(c.carry)}, rounded to the Ledger's millionths)` : ""}` });
-  }
-  for (const [god, amount] of options.carry ?? []) {
-    const value = typedCarry(amount);
-    const name = nameKey(god) === nameKey(DEMONS) ? DEMONS : gods.get(nameKey(god));
-    if (name === undefined) {
-      problems.push(tableError(GODS.name, `--carry ${god}=${amount}: "${god.slice(0, 60)}" is not a god of the campaign, nor ${DEMONS}.`));
-      continue;
-    }
-    if (value === null || cmp(value, ONE) >= 0 || roundedCarry(value).rounded) {
-      problems.push(
-        tableError(
-          LEDGER.name,
-          `--carry ${name}=${amount.slice(0, 40)}: give what the account carried, less than 1 (0.79), or what it owed, below 0 (-2.5), to at most 6 decimals.`,
-        ),
-      );
-      continue;
-    }
-    carries.set(nameKey(name), { god: name, carry: value, from: "--carry" });
-  }
-  for (const c of carries.values()) if (c.carry.n !== 0n) opening.push({ god: c.god, carry: formatExact(c.carry), from: c.from });
-  for (const c of carries.values())
-    if (cmp(c.carry, ONE) >= 0)
-      problems.push(
-        tableError(LEDGER.name, `${c.god} carried ${formatExact(c.carry)} (${c.from}): what is carried is less than 1 mana; the whole mana was paid out.`),
-      );
+  const { opening, guessed } = openingCarries(read.carries, options.carry ?? [], gods, century, problems);
+  // Brought in before, the Ledger carries each account on: the opening is not written again.
+  if (!again && kept.raw === undefined) guesses.push(...guessed);
 
   // The edits: each table made beside the sheets (or, brought in before, its new rows added).
   const edits: TableEdit[] = [];
@@ -313,7 +282,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
 
 /** A proposal's sheet as kept: the mapping alone. */
 function stripped(p: SheetProposal): SheetMapping {
-  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept")) as unknown as SheetMapping;
+  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept" && k !== "why")) as unknown as SheetMapping;
 }
 
 /** What the Adopted sheet is, so that a reader of every sheet can leave it out. */

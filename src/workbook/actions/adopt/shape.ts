@@ -207,7 +207,7 @@ export interface Guessed {
 export function proposeMapping(sheet: HandSheet, members: ReadonlySet<string>): Guessed {
   const headerRow = headerRowOf(sheet);
   const leaveOut = (why: string): Guessed => ({ mapping: { sheet: sheet.name, readAs: "leave out", headerRow: headerRow ?? 1, columns: {} }, guesses: [why] });
-  if (headerRow === undefined) return { mapping: { sheet: sheet.name, readAs: "leave out", headerRow: 1, columns: {} }, guesses: [] };
+  if (headerRow === undefined) return leaveOut(`"${sheet.name}" was left out: none of its first ten rows holds headers (two cells or more of text).`);
   const headers = headersOf(sheet, headerRow);
   const texts = headers.map((h) => h.header);
   const hint = NAME_HINTS.find(([re]) => re.test(sheet.name))?.[1];
@@ -240,7 +240,8 @@ export function proposeMapping(sheet: HandSheet, members: ReadonlySet<string>): 
       [...found.values()].filter((m) => !m.sure).length;
     if (best === undefined || score > best.score) best = { readAs, score, found, spheres, grid, wide };
   }
-  if (best === undefined) return leaveOut(`"${sheet.name}" was left out: its headers (row ${headerRow}) match no campaign table.`);
+  if (best === undefined)
+    return leaveOut(`"${sheet.name}" was left out: its headers (row ${headerRow}) match no campaign table; if it holds one, say how to read it with --map.`);
   const guesses: string[] = [];
   const columns: Record<string, string> = {};
   for (const [field, m] of best.found) {
