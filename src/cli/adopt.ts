@@ -59,7 +59,7 @@ function proposalLines(adoption: Adoption, opens = !adoption.again): string[] {
   for (const s of adoption.sheets) {
     const how =
       s.readAs === "leave out"
-        ? `left out${s.why === undefined ? "" : ` (${s.why.replace(/^"[^"]*" was left out: /, "")})`}`
+        ? `left out${s.why === undefined ? "" : `: ${s.why.replace(/^"[^"]*" was left out: /, "")}`}`
         : `read as ${s.readAs}${s.century === undefined ? "" : `, century ${s.century}`}; headers in row ${s.headerRow}${s.titleRows === undefined ? "" : ` (title ${s.titleRows} skipped)`}${s.kept === true ? "; as brought in before" : ""}`;
     lines.push(`  '${s.sheet}': ${how}`);
   }

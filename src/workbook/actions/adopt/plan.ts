@@ -20,6 +20,7 @@ import {
   LEDGER,
   PANTHEON,
   RACES,
+  SETTINGS,
   SOURCES,
   TABLE_STYLE,
   type TableSpec,
@@ -51,7 +52,7 @@ const MAPPING = "mapping";
 export const openingWhat = (century: number): string => `brought in at century ${century}`;
 
 /** The campaign tables a proposal fills, in the order they are shown. */
-const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
+const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS, SETTINGS];
 
 /** The words of the guided start for a Sources table added empty. */
 export const SOURCES_CHECKLIST =
@@ -241,7 +242,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     const values: EditRow[] = mine.map((r) => r.row);
     if (existing?.isTable === true) {
       if (values.length > 0) edits.push({ kind: "append", table: spec.name, rows: values });
-    } else edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+      // Settings are optional: their table is made only for settings your sheets keep.
+    } else if (spec !== SETTINGS || values.length > 0) edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
     tables.push({
       table: spec.name,
       sources: read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s),

@@ -129,7 +129,17 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
   if (out.problems.some((p) => p.address?.startsWith(`${quoteSheet(sheet.name)}!`) === true && p.row === undefined)) return;
 
   // The rows to read: under the headers, blank rows and totals rows skipped.
-  const keyField = { Gods: "God", Cards: "God", Races: "Race", Pantheon: "Race", Deaths: "Cause", Counts: "Source", Sources: "Source", Mana: "God" }[table];
+  const keyField = {
+    Gods: "God",
+    Cards: "God",
+    Races: "Race",
+    Pantheon: "Race",
+    Deaths: "Cause",
+    Counts: "Source",
+    Sources: "Source",
+    Settings: "Setting",
+    Mana: "God",
+  }[table];
   const keyColumn = columnsOf(keyField);
   const data: { row: number; cells: readonly RawCell[] }[] = [];
   for (let i = m.headerRow; i < sheet.rows.length; i++) {

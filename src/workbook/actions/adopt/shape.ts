@@ -43,6 +43,8 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   Rate: ["rate", "rate per card", "per card"],
   Flat: ["flat", "flat rate"],
   Timing: ["timing"],
+  Setting: ["setting", "settings", "option", "rule"],
+  Value: ["value", "values", "setting value"],
   Carry: [
     "carry",
     "carried",
@@ -80,6 +82,7 @@ export const FIELDS: Readonly<Record<Exclude<ReadAs, "leave out">, { readonly ne
   Deaths: { need: ["Cause", "Dead"], may: ["Century", "Race", "Note", "Date"] },
   Counts: { need: ["Source", "Count"], may: ["Century"] },
   Sources: { need: ["Sphere", "Source", "Rate"], may: ["Basis", "Flat", "Cause", "Timing"] },
+  Settings: { need: ["Setting", "Value"], may: [] },
   Mana: { need: ["God", "Carry"], may: ["Paid", "Century"] },
 };
 
@@ -94,6 +97,7 @@ const NAME_HINTS: readonly (readonly [RegExp, ReadAs])[] = [
   [/card|sphere/i, "Cards"],
   [/rate|source/i, "Sources"],
   [/count/i, "Counts"],
+  [/setting|option|config/i, "Settings"],
   [/race|earth|mortal|population|people/i, "Races"],
   [/god|deit|character/i, "Gods"],
 ];

@@ -275,6 +275,19 @@ export function readRows(reader: RowReader): void {
       }
       break;
     }
+    case "Settings": {
+      for (const { row, cells } of data) {
+        const setting = text(cells[columnsOf("Setting")] ?? null);
+        bring(
+          "Settings",
+          [...fromColumn("Setting"), ...fromColumn("Value")],
+          row,
+          { Setting: setting, Value: plain(cells[columnsOf("Value")] ?? null) },
+          nameKey(setting),
+        );
+      }
+      break;
+    }
     case "Sources": {
       for (const { row, cells } of data) {
         const values: Record<string, PlanValue> = {};

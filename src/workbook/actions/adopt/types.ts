@@ -17,8 +17,8 @@ export interface HandSheet {
 }
 
 /** What a sheet is read as: a campaign table, a hand-kept mana sheet (for the carries), or nothing. */
-export type ReadAs = "Gods" | "Cards" | "Races" | "Pantheon" | "Deaths" | "Counts" | "Sources" | "Mana" | "leave out";
-export const READ_AS: readonly ReadAs[] = ["Gods", "Cards", "Races", "Pantheon", "Deaths", "Counts", "Sources", "Mana", "leave out"];
+export type ReadAs = "Gods" | "Cards" | "Races" | "Pantheon" | "Deaths" | "Counts" | "Sources" | "Settings" | "Mana" | "leave out";
+export const READ_AS: readonly ReadAs[] = ["Gods", "Cards", "Races", "Pantheon", "Deaths", "Counts", "Sources", "Settings", "Mana", "leave out"];
 
 /**
  * How one sheet is read: the shape `--dry-run --json` prints for each sheet, and the one `--map`
