@@ -240,13 +240,15 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     const mine = rows.filter((r) => r.table === spec.name);
     const existing = raw.tables.get(spec.name.toLowerCase());
     const values: EditRow[] = mine.map((r) => r.row);
+    const sources = read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s);
+    // Settings are optional: their table is made (and shown) only for settings your sheets keep.
+    if (spec === SETTINGS && values.length === 0 && sources.length === 0) continue;
     if (existing?.isTable === true) {
       if (values.length > 0) edits.push({ kind: "append", table: spec.name, rows: values });
-      // Settings are optional: their table is made only for settings your sheets keep.
-    } else if (spec !== SETTINGS || values.length > 0) edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+    } else edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
     tables.push({
       table: spec.name,
-      sources: read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s),
+      sources,
       rows: values.length,
       before: before.get(spec.name) ?? 0,
     });
