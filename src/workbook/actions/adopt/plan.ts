@@ -95,6 +95,8 @@ export interface Adoption {
   readonly message: string;
   /** the workbook the edits are carried out on: as read, with the Adopted table when it has one */
   readonly workbook: RawWorkbook;
+  /** for each campaign table, the gamemaster's sheet and row of each row it gets, by the row it will have in the table */
+  readonly origins: ReadonlyMap<string, ReadonlyMap<number, { readonly sheet: string; readonly row: number }>>;
 }
 
 /** Every sheet name a sheet of the gamemaster's can have: not one the add-in generates or keeps. */
@@ -280,6 +282,13 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     nothingNew,
     again: again || kept.raw !== undefined,
     message,
+    origins: new Map(
+      TARGETS.map((spec) => {
+        const existing = raw.tables.get(spec.name.toLowerCase());
+        const top = existing?.isTable === true ? existing.headerRow + existing.rows.length : 1;
+        return [spec.name, new Map(rows.filter((r) => r.table === spec.name).map((r, i) => [top + 1 + i, { sheet: r.sheet, row: r.sheetRow }]))];
+      }),
+    ),
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
   };
 }

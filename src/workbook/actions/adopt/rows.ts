@@ -272,6 +272,7 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
     centuryOf,
     columnsOf,
     columnOfHeader: (header) => columnOfHeader(sheet, m.headerRow, header),
+    skip: (row, why) => out.skipped.push({ sheet: sheet.name, row, why }),
   });
   for (const [target, s] of sources)
     out.sources.push({ table: target, sheet: sheet.name, columns: dedupe(s.columns), rows: s.rows, ...(s.first === undefined ? {} : { first: s.first }) });

@@ -7,7 +7,7 @@
 import { exactNumber, isBlank } from "../../../engine/cells";
 import type { Ratio } from "../../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
-import { areaRef, quoteSheet } from "../../model/address";
+import { areaRef, columnLetter, quoteSheet } from "../../model/address";
 import type { RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
@@ -16,6 +16,19 @@ import { centuryHeader } from "./shape";
 import type { ColumnSource, HandSheet, SheetMapping } from "./types";
 
 const GOD_KINDS = ["greater", "lesser", "spirit", "demon"];
+
+/** A basis as gamemasters write it ("Worshippers", "death"), as the Sources table spells it. */
+const BASIS_WORDS: Readonly<Record<string, string>> = {
+  worshippers: "worship",
+  worshipper: "worship",
+  worshipers: "worship",
+  worshiper: "worship",
+  death: "deaths",
+  dead: "deaths",
+  counts: "count",
+  diabolists: "diabolism",
+  diabolist: "diabolism",
+};
 
 /** The table a mana sheet's rows go to, for messages. */
 export const MANA = "Mana";
@@ -42,6 +55,8 @@ export interface RowReader {
   readonly centuryOf: (target: string, row: number) => number | undefined;
   readonly columnsOf: (field: string) => number;
   readonly columnOfHeader: (header: string) => number;
+  /** a row left out, and why (said with the rows skipped) */
+  readonly skip: (row: number, why: string) => void;
 }
 
 /**
@@ -220,6 +235,8 @@ export function readRows(reader: RowReader): void {
             ? wide.columns.map((w) => ({ century: w.century, units: whole("Deaths", row, w.column, "a number of units") }))
             : [{ century: centuryOf("Deaths", row), units: whole("Deaths", row, columnsOf("Dead"), "a number of units") }];
         const [centuryCol = [], unitsCol = []] = wide.columns.length > 0 ? wide.from.map((f) => [f]) : [centuryFrom, fromColumn("Dead")];
+        if (wide.columns.length === 0 && each[0]?.century !== undefined && isBlank(cells[columnsOf("Dead")] ?? null))
+          reader.skip(row, `no Units in ${columnLetter(columnsOf("Dead") + 1)}${row}`);
         for (const { century, units } of each) {
           if (century === undefined || units === undefined) {
             if (century === undefined && columnsOf("Century") >= 0 && isBlank(cells[columnsOf("Century")] ?? null))
@@ -262,6 +279,8 @@ export function readRows(reader: RowReader): void {
                   from: [[...centuryFrom], fromColumn("Count")],
                 },
               ];
+        if (wide.columns.length === 0 && isBlank(cells[columnsOf("Count")] ?? null))
+          reader.skip(row, `no Count in ${columnLetter(columnsOf("Count") + 1)}${row}`);
         for (const { century, count, from } of each) {
           if (century === undefined || count === undefined) continue;
           bring(
@@ -295,7 +314,8 @@ export function readRows(reader: RowReader): void {
           const c = columnsOf(f);
           if (c < 0) continue;
           const v = f === "Rate" ? (number("Sources", row, c, "a rate per card") ?? null) : plain(cells[c] ?? null);
-          values[f] = typeof v === "string" && (f === "Basis" || f === "Timing" || f === "Flat") ? v.toLowerCase() : v;
+          const word = typeof v === "string" && (f === "Basis" || f === "Timing" || f === "Flat") ? v.toLowerCase() : v;
+          values[f] = f === "Basis" && typeof word === "string" ? (BASIS_WORDS[word] ?? word) : word;
         }
         bring(
           "Sources",
