@@ -34,8 +34,10 @@ export function mappingOf(value: unknown, sheet: string): SheetMapping | string 
   };
   const spheres = list("spheres");
   const members = list("members");
+  const centuries = list("centuries");
   if (typeof spheres === "string") return spheres;
   if (typeof members === "string") return members;
+  if (typeof centuries === "string") return centuries;
   const shares = v["shares"];
   if (shares !== undefined && typeof shares !== "string") return `'${sheet}': shares must be a header.`;
   return {
@@ -46,6 +48,7 @@ export function mappingOf(value: unknown, sheet: string): SheetMapping | string 
     columns: columns as Record<string, string>,
     ...(spheres === undefined ? {} : { spheres }),
     ...(members === undefined ? {} : { members }),
+    ...(centuries === undefined ? {} : { centuries }),
     ...(shares === undefined ? {} : { shares }),
   };
 }

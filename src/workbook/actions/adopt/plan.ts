@@ -4,16 +4,15 @@
  * every guess), the table edits that add the campaign's tables beside the gamemaster's sheets
  * (which stay as they are), and the one credit of opening balances the Ledger starts from.
  */
-import { cmp, formatExact, ONE, parseDecimal, type Ratio } from "../../../engine/exact";
-import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
+import { ATHEISM, DIABOLISM, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, type Problem } from "../../model/problems";
 import { isBlankRow, type RawTable, type RawWorkbook } from "../../model/raw";
-import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, generatedTitle, GODS, LEDGER, PANTHEON, RACES, SOURCES, type TableSpec } from "../../model/schema";
+import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, generatedTitle, GODS, LEDGER, PANTHEON, RACES, SETTINGS, SOURCES, type TableSpec } from "../../model/schema";
 import type { EditRow, TableEdit } from "../../plan/edits";
 import { tableLayout } from "../../plan/layout";
 import { isTemporaryName } from "../../read/journal";
 import { openingLine, openingWhat, planOpening } from "./opening";
-import { roundedCarry } from "./cells";
+import { openingCarries } from "./carries";
 import { readSheets, type BroughtRow } from "./rows";
 import { headersOf, proposeMapping } from "./shape";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
@@ -28,11 +27,11 @@ const MAPPING = "mapping";
 export { openingLine, openingWhat, planOpening };
 
 /** The campaign tables a proposal fills, in the order they are shown. */
-const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS];
+const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS, SETTINGS];
 
 /** The words of the guided start for a Sources table added empty. */
 export const SOURCES_CHECKLIST =
-  "The Sources table was added empty: none of your sheets holds the spheres' rates, and the add-in never makes them up. Before the century can be paid it needs a row at least, one for each mana source of each sphere (Sphere · Source · Basis · Rate · Flat · Cause · Timing), for example War · War deaths · deaths · 0.5 · no · war · century-end.";
+  "The Sources table was added empty: none of your sheets holds the spheres' rates, and the add-in never makes them up. Before the century can be paid it needs a row at least, one for each mana source of each sphere (Sphere · Source · Basis · Rate · Flat · Cause · Timing), for example War · War deaths · deaths · 0.5 · no · war · century-end. Type them in the Sources table, or in a sheet of your own with those headers and bring your records in again (gods adopt, or Bring in my records): they are added to the table.";
 
 export interface AdoptOptions {
   /** the last century paid by hand: the add-in's first century end is the next */
@@ -51,6 +50,8 @@ export type SheetProposal = SheetMapping & {
   readonly kept?: boolean;
   /** the headers of its header row, each a column a campaign column can be read from */
   readonly headers?: readonly string[];
+  /** why a sheet was left out, when the proposal left it out */
+  readonly why?: string;
 };
 
 export interface Adoption {
@@ -71,6 +72,8 @@ export interface Adoption {
   readonly message: string;
   /** the workbook the edits are carried out on: as read, with the Adopted table when it has one */
   readonly workbook: RawWorkbook;
+  /** for each campaign table, the gamemaster's sheet and row of each row it gets, by the row it will have in the table */
+  readonly origins: ReadonlyMap<string, ReadonlyMap<number, { readonly sheet: string; readonly row: number }>>;
 }
 
 /** Every sheet name a sheet of the gamemaster's can have: not one the add-in generates or keeps. */
@@ -122,11 +125,6 @@ function keptOf(sheets: readonly HandSheet[]): Kept {
   };
 }
 
-/** A carry typed on the command line (0.79, -2.5) exactly; null when it is not a number. */
-function typedCarry(text: string): Ratio | null {
-  return parseDecimal(text.trim());
-}
-
 /**
  * Proposes how the gamemaster's sheets are brought in, and plans it: `raw` is the workbook as the
  * adapter read its campaign tables, `sheets` every sheet of the gamemaster's as it is (the
@@ -176,7 +174,14 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
     const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
     const headers = headersOf(sheet, mapping.headerRow).map((h) => h.header);
-    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}), headers });
+    const why = mapping === guess.mapping && mapping.readAs === "leave out" ? guess.guesses[0] : undefined;
+    proposals.push({
+      ...mapping,
+      ...titles,
+      ...(given === undefined && stored !== undefined ? { kept: true } : {}),
+      headers,
+      ...(why === undefined ? {} : { why }),
+    });
   }
 
   const read = readSheets(theirs, proposals, known);
@@ -212,39 +217,11 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   }
 
   // Opening carries: --carry first, else the latest mana sheet of century N or before.
-  const opening: OpeningCarry[] = [];
-  const carries = new Map<string, { god: string; carry: Ratio; from: string }>();
   const gods = new Map([...known, ...rows.filter((r) => r.table === GODS.name).map((r) => [nameKey(String(r.row["God"])), String(r.row["God"])] as const)]);
-  const latest = Math.max(-1, ...read.carries.filter((c) => c.century <= century).map((c) => c.century));
-  for (const c of read.carries) {
-    if (c.century !== latest) continue;
-    const { carry, rounded } = roundedCarry(c.carry);
-    carries.set(nameKey(c.god), { god: c.god, carry, from: `${c.address}${rounded ? ` (${formatExact(c.carry)}, rounded to the Ledger's millionths)` : ""}` });
-  }
-  for (const [god, amount] of options.carry ?? []) {
-    const value = typedCarry(amount);
-    const name = nameKey(god) === nameKey(DEMONS) ? DEMONS : gods.get(nameKey(god));
-    if (name === undefined) {
-      problems.push(tableError(GODS.name, `--carry ${god}=${amount}: "${god.slice(0, 60)}" is not a god of the campaign, nor ${DEMONS}.`));
-      continue;
-    }
-    if (value === null || cmp(value, ONE) >= 0 || roundedCarry(value).rounded) {
-      problems.push(
-        tableError(
-          LEDGER.name,
-          `--carry ${name}=${amount.slice(0, 40)}: give what the account carried, less than 1 (0.79), or what it owed, below 0 (-2.5), to at most 6 decimals.`,
-        ),
-      );
-      continue;
-    }
-    carries.set(nameKey(name), { god: name, carry: value, from: "--carry" });
-  }
-  for (const c of carries.values()) if (c.carry.n !== 0n) opening.push({ god: c.god, carry: formatExact(c.carry), from: c.from });
-  for (const c of carries.values())
-    if (cmp(c.carry, ONE) >= 0)
-      problems.push(
-        tableError(LEDGER.name, `${c.god} carried ${formatExact(c.carry)} (${c.from}): what is carried is less than 1 mana; the whole mana was paid out.`),
-      );
+  const { opening, guessed } = openingCarries(read.carries, options.carry ?? [], gods, century, problems);
+  // Brought in before, the Ledger carries each account on: the opening is not written again.
+  const again = opened || (kept.raw !== undefined && ledgerRows);
+  if (!again) guesses.push(...guessed);
 
   // The edits: each table made beside the sheets (or, brought in before, its new rows added).
   const edits: TableEdit[] = [];
@@ -253,12 +230,15 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     const mine = rows.filter((r) => r.table === spec.name);
     const existing = raw.tables.get(spec.name.toLowerCase());
     const values: EditRow[] = mine.map((r) => r.row);
+    const sources = read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s);
+    // Settings are optional: their table is made (and shown) only for settings your sheets keep.
+    if (spec === SETTINGS && values.length === 0 && sources.length === 0) continue;
     if (existing?.isTable === true) {
       if (values.length > 0) edits.push({ kind: "append", table: spec.name, rows: values });
     } else edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
     tables.push({
       table: spec.name,
-      sources: read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s),
+      sources,
       rows: values.length,
       before: before.get(spec.name) ?? 0,
     });
@@ -272,7 +252,6 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   if (kept.raw === undefined) edits.push({ kind: "create", layout: ADOPTED_LAYOUT, rows: keys });
   else if (keys.length > 0) edits.push({ kind: "append", table: ADOPTED, rows: keys });
 
-  const again = opened || (kept.raw !== undefined && ledgerRows);
   const nothingNew = kept.raw !== undefined && rows.length === 0 && again;
   const counts = tables.filter((t) => t.rows > 0).map((t) => `${t.table} ${t.rows}`);
   const message = nothingNew
@@ -291,13 +270,20 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     nothingNew,
     again,
     message,
+    origins: new Map(
+      TARGETS.map((spec) => {
+        const existing = raw.tables.get(spec.name.toLowerCase());
+        const top = existing?.isTable === true ? existing.headerRow + existing.rows.length : 1;
+        return [spec.name, new Map(rows.filter((r) => r.table === spec.name).map((r, i) => [top + 1 + i, { sheet: r.sheet, row: r.sheetRow }]))];
+      }),
+    ),
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
   };
 }
 
 /** A proposal's sheet as kept: the mapping alone. */
 function stripped(p: SheetProposal): SheetMapping {
-  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept" && k !== "headers")) as unknown as SheetMapping;
+  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept" && k !== "headers" && k !== "why")) as unknown as SheetMapping;
 }
 
 /** What the Adopted sheet is, so that a reader of every sheet can leave it out. */

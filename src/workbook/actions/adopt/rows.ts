@@ -12,7 +12,7 @@ import { tableError, type Problem } from "../../model/problems";
 import { isErrorCell, type RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
-import { COLUMN_OF, headerWords, isTotalsRow } from "./shape";
+import { centuryHeader, COLUMN_OF, headerWords, isTotalsRow } from "./shape";
 import { shownCell, text } from "./cells";
 import { readRows } from "./tables";
 import type { ColumnSource, HandSheet, SheetMapping, Skipped, TableSource } from "./types";
@@ -115,14 +115,31 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
         }),
       );
   }
-  for (const h of [...(m.spheres ?? []), ...(m.members ?? []), ...(m.shares === undefined ? [] : [m.shares])]) {
+  for (const h of m.centuries ?? [])
+    if (centuryHeader(h) === undefined)
+      out.problems.push(
+        tableError(table, `'${sheet.name}': the header "${h}" names no century; name it like "Century 3" or "C3".`, {
+          address: cellAddress(sheet.name, m.headerRow, 1),
+        }),
+      );
+  for (const h of [...(m.spheres ?? []), ...(m.centuries ?? []), ...(m.members ?? []), ...(m.shares === undefined ? [] : [m.shares])]) {
     if (columnOfHeader(sheet, m.headerRow, h) < 0)
       out.problems.push(tableError(table, `'${sheet.name}' has no column "${h}" in row ${m.headerRow}.`, { address: cellAddress(sheet.name, m.headerRow, 1) }));
   }
   if (out.problems.some((p) => p.address?.startsWith(`${quoteSheet(sheet.name)}!`) === true && p.row === undefined)) return;
 
   // The rows to read: under the headers, blank rows and totals rows skipped.
-  const keyField = { Gods: "God", Cards: "God", Races: "Race", Pantheon: "Race", Deaths: "Cause", Counts: "Source", Sources: "Source", Mana: "God" }[table];
+  const keyField = {
+    Gods: "God",
+    Cards: "God",
+    Races: "Race",
+    Pantheon: "Race",
+    Deaths: "Cause",
+    Counts: "Source",
+    Sources: "Source",
+    Settings: "Setting",
+    Mana: "God",
+  }[table];
   const keyColumn = columnsOf(keyField);
   const data: { row: number; cells: readonly RawCell[] }[] = [];
   for (let i = m.headerRow; i < sheet.rows.length; i++) {
@@ -225,8 +242,14 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
       : sheetCentury === undefined
         ? []
         : [{ column: "Century", from: `${sheetCentury}, from the sheet's name ${quoteSheet(sheet.name)}` }];
-  const centuryOf = (target: string, row: number): number | undefined =>
-    columnsOf("Century") >= 0 ? whole(target, row, columnsOf("Century"), "a century") : sheetCentury;
+  // A century typed as "C3" or "Century 3" is century 3.
+  const centuryOf = (target: string, row: number): number | undefined => {
+    const c = columnsOf("Century");
+    if (c < 0) return sheetCentury;
+    const typed = sheet.rows[row - 1]?.[c] ?? null;
+    const named = typeof typed === "string" ? centuryHeader(typed.trim()) : undefined;
+    return named ?? whole(target, row, c, "a century");
+  };
 
   readRows({
     table,
@@ -249,6 +272,7 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
     centuryOf,
     columnsOf,
     columnOfHeader: (header) => columnOfHeader(sheet, m.headerRow, header),
+    skip: (row, why) => out.skipped.push({ sheet: sheet.name, row, why }),
   });
   for (const [target, s] of sources)
     out.sources.push({ table: target, sheet: sheet.name, columns: dedupe(s.columns), rows: s.rows, ...(s.first === undefined ? {} : { first: s.first }) });

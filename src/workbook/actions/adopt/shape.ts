@@ -43,6 +43,8 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   Rate: ["rate", "rate per card", "per card"],
   Flat: ["flat", "flat rate"],
   Timing: ["timing"],
+  Setting: ["setting", "settings", "option", "rule"],
+  Value: ["value", "values", "setting value"],
   Carry: [
     "carry",
     "carried",
@@ -57,6 +59,15 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
     "fraction",
     "carries",
     "left",
+    "kept",
+    "fraction kept",
+    "fraction left",
+    "carried fraction",
+    "remaining",
+    "rest",
+    "to carry",
+    "carry fwd",
+    "c f",
   ],
   Paid: ["paid", "mana paid"],
   Shares: ["worshipped by", "worshiped by", "pantheon", "worship", "religion", "gods", "deities", "worships"],
@@ -71,7 +82,8 @@ export const FIELDS: Readonly<Record<Exclude<ReadAs, "leave out">, { readonly ne
   Deaths: { need: ["Cause", "Dead"], may: ["Century", "Race", "Note", "Date"] },
   Counts: { need: ["Source", "Count"], may: ["Century"] },
   Sources: { need: ["Sphere", "Source", "Rate"], may: ["Basis", "Flat", "Cause", "Timing"] },
-  Mana: { need: ["God", "Carry"], may: ["Paid"] },
+  Settings: { need: ["Setting", "Value"], may: [] },
+  Mana: { need: ["God", "Carry"], may: ["Paid", "Century"] },
 };
 
 /** The campaign column each field is written to (Dead is the Deaths table's Units). */
@@ -85,6 +97,7 @@ const NAME_HINTS: readonly (readonly [RegExp, ReadAs])[] = [
   [/card|sphere/i, "Cards"],
   [/rate|source/i, "Sources"],
   [/count/i, "Counts"],
+  [/setting|option|config/i, "Settings"],
   [/race|earth|mortal|population|people/i, "Races"],
   [/god|deit|character/i, "Gods"],
 ];
@@ -97,9 +110,14 @@ export function isTotalsRow(row: readonly RawCell[]): boolean {
   return row.some((c) => typeof c === "string" && /^(totals?\b.*|sum|grand total|all|all deaths|overall)$/.test(c.trim().toLowerCase().replace(/[:.]$/, "")));
 }
 
-/** The century a sheet's name gives: "Deaths C3", "C3 Deaths", "Century 3" for sure; "Deaths 3" is a guess. */
+/**
+ * The century a sheet's name (or a header) gives: "Deaths C3", "C3 Deaths", "DeathsC3", "Century 3",
+ * "3rd century" for sure; "Deaths 3" is a guess.
+ */
 export function centuryOfName(name: string): { century: number; sure: boolean } | undefined {
-  const sure = /(?:^|[^a-z0-9])(?:c|century)\s*(\d{1,8})(?![0-9])/i.exec(name);
+  const sure =
+    /(?:^|[^a-z0-9]|deaths?|dead|mana|counts?)(?:c|century|cent\.?)\s*(\d{1,8})(?![0-9])/i.exec(name) ??
+    /(?:^|[^a-z0-9])(\d{1,8})(?:st|nd|rd|th)?[\s._-]*century/i.exec(name);
   if (sure !== null) return { century: Number(sure[1]), sure: true };
   const bare = /(?:^|[^a-z0-9])(\d{1,8})(?:[^a-z0-9]|$)/i.exec(name);
   return bare === null ? undefined : { century: Number(bare[1]), sure: false };
@@ -138,14 +156,28 @@ export function headersOf(sheet: HandSheet, headerRow: number): { header: string
   return (sheet.rows[headerRow - 1] ?? []).flatMap((h, i) => (typeof h === "string" && h.trim() !== "" ? [{ header: h.trim(), column: i + 1 }] : []));
 }
 
-/** Each field's header in a sheet: a header is taken by one field only, sure matches first. */
-function matchFields(headers: readonly string[], fields: readonly string[]): Map<string, Match> {
+/** A header that is a god's name, or a century's ("Century 3", "C3"): never a near name of a field. */
+function avoided(header: string, names: ReadonlySet<string>): boolean {
+  return names.has(nameKey(header)) || centuryHeader(header) !== undefined;
+}
+
+/** The century a header names for sure ("Century 3", "C3"), as a column of one century's numbers. */
+export function centuryHeader(header: string): number | undefined {
+  const c = /\d/.test(header) ? centuryOfName(header) : undefined;
+  return c?.sure === true ? c.century : undefined;
+}
+
+/**
+ * Each field's header in a sheet: a header is taken by one field only, sure matches first. A
+ * header that names a god (or Diabolism, Atheism) is never a near name: "Ember" is a god, not Member.
+ */
+function matchFields(headers: readonly string[], fields: readonly string[], names: ReadonlySet<string> = new Set()): Map<string, Match> {
   const found = new Map<string, Match>();
   const taken = new Set<string>();
   for (const pass of ["sure", "near"] as const) {
     for (const field of fields) {
       if (found.has(field)) continue;
-      const h = headers.find((x) => !taken.has(x) && matchField(field, headerWords(x)) === pass);
+      const h = headers.find((x) => !taken.has(x) && !(pass === "near" && avoided(x, names)) && matchField(field, headerWords(x)) === pass);
       if (h === undefined) continue;
       found.set(field, { header: h, sure: pass === "sure" });
       taken.add(h);
@@ -179,15 +211,15 @@ export interface Guessed {
 export function proposeMapping(sheet: HandSheet, members: ReadonlySet<string>): Guessed {
   const headerRow = headerRowOf(sheet);
   const leaveOut = (why: string): Guessed => ({ mapping: { sheet: sheet.name, readAs: "leave out", headerRow: headerRow ?? 1, columns: {} }, guesses: [why] });
-  if (headerRow === undefined) return { mapping: { sheet: sheet.name, readAs: "leave out", headerRow: 1, columns: {} }, guesses: [] };
+  if (headerRow === undefined) return leaveOut(`"${sheet.name}" was left out: none of its first ten rows holds headers (two cells or more of text).`);
   const headers = headersOf(sheet, headerRow);
   const texts = headers.map((h) => h.header);
   const hint = NAME_HINTS.find(([re]) => re.test(sheet.name))?.[1];
   const named = centuryOfName(sheet.name);
-  let best: { readAs: Exclude<ReadAs, "leave out">; score: number; found: Map<string, Match>; spheres: string[]; grid: string[] } | undefined;
+  let best: { readAs: Exclude<ReadAs, "leave out">; score: number; found: Map<string, Match>; spheres: string[]; grid: string[]; wide: string[] } | undefined;
   for (const readAs of Object.keys(FIELDS) as Exclude<ReadAs, "leave out">[]) {
     const { need, may } = FIELDS[readAs];
-    const found = matchFields(texts, [...need, ...may]);
+    const found = matchFields(texts, [...need, ...may], members);
     const unmatched = headers.filter((h) => ![...found.values()].some((m) => m.header === h.header) && !NOT_DATA.test(headerWords(h.header)));
     // Cards as one column per sphere, in a Gods or Cards sheet: columns of whole numbers.
     const spheres =
@@ -196,16 +228,24 @@ export function proposeMapping(sheet: HandSheet, members: ReadonlySet<string>): 
         : [];
     // A race × god grid of shares: columns named as gods, Diabolism or Atheism.
     const grid = readAs === "Races" || readAs === "Pantheon" ? unmatched.filter((h) => members.has(nameKey(h.header))).map((h) => h.header) : [];
-    let complete = need.every((f) => found.has(f));
+    // Counts or deaths with a column per century ("Century 1", "C2"), a row per source or cause.
+    const wide = readAs === "Counts" || readAs === "Deaths" ? unmatched.filter((h) => centuryHeader(h.header) !== undefined).map((h) => h.header) : [];
+    let complete = need.every((f) => found.has(f) || (wide.length > 0 && (f === "Count" || f === "Dead")));
     if (readAs === "Cards") complete &&= (found.has("Sphere") && found.has("Cards")) || spheres.length > 0;
     if (readAs === "Pantheon") complete &&= (found.has("Member") && found.has("Share")) || found.has("Shares") || grid.length > 0;
-    if ((readAs === "Deaths" || readAs === "Counts") && !found.has("Century") && named === undefined) complete = false;
+    if ((readAs === "Deaths" || readAs === "Counts") && !found.has("Century") && named === undefined && wide.length === 0) complete = false;
     if (!complete) continue;
     const score =
-      found.size + (spheres.length > 0 ? 1 : 0) + (grid.length > 0 ? 1 : 0) + (hint === readAs ? 5 : 0) - [...found.values()].filter((m) => !m.sure).length;
-    if (best === undefined || score > best.score) best = { readAs, score, found, spheres, grid };
+      found.size +
+      (spheres.length > 0 ? 1 : 0) +
+      (grid.length > 0 ? 1 : 0) +
+      (wide.length > 0 ? 1 : 0) +
+      (hint === readAs ? 5 : 0) -
+      [...found.values()].filter((m) => !m.sure).length;
+    if (best === undefined || score > best.score) best = { readAs, score, found, spheres, grid, wide };
   }
-  if (best === undefined) return leaveOut(`"${sheet.name}" was left out: its headers (row ${headerRow}) match no campaign table.`);
+  if (best === undefined)
+    return leaveOut(`"${sheet.name}" was left out: its headers (row ${headerRow}) match no campaign table; if it holds one, say how to read it with --map.`);
   const guesses: string[] = [];
   const columns: Record<string, string> = {};
   for (const [field, m] of best.found) {
@@ -213,7 +253,12 @@ export function proposeMapping(sheet: HandSheet, members: ReadonlySet<string>): 
     if (!m.sure) guesses.push(`'${sheet.name}': the column "${m.header}" was read as ${COLUMN_OF[field] ?? field} (a near name).`);
   }
   let century: number | undefined;
-  if ((best.readAs === "Deaths" || best.readAs === "Counts" || best.readAs === "Mana") && !best.found.has("Century") && named !== undefined) {
+  if (
+    (best.readAs === "Deaths" || best.readAs === "Counts" || best.readAs === "Mana") &&
+    !best.found.has("Century") &&
+    best.wide.length === 0 &&
+    named !== undefined
+  ) {
     century = named.century;
     if (!named.sure) guesses.push(`'${sheet.name}' was read as century ${named.century}, from the number in its name.`);
   }
@@ -226,6 +271,7 @@ export function proposeMapping(sheet: HandSheet, members: ReadonlySet<string>): 
       columns,
       ...(best.spheres.length > 0 ? { spheres: best.spheres } : {}),
       ...(best.grid.length > 0 ? { members: best.grid } : {}),
+      ...(best.wide.length > 0 ? { centuries: best.wide } : {}),
       ...(best.found.has("Shares") ? { shares: best.found.get("Shares")?.header ?? "" } : {}),
     },
     guesses,

@@ -7,14 +7,28 @@
 import { exactNumber, isBlank } from "../../../engine/cells";
 import type { Ratio } from "../../../engine/exact";
 import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
-import { areaRef, quoteSheet } from "../../model/address";
+import { areaRef, columnLetter, quoteSheet } from "../../model/address";
 import type { RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
 import { plain, sharesOf, shownCell, text } from "./cells";
+import { centuryHeader } from "./shape";
 import type { ColumnSource, HandSheet, SheetMapping } from "./types";
 
 const GOD_KINDS = ["greater", "lesser", "spirit", "demon"];
+
+/** A basis as gamemasters write it ("Worshippers", "death"), as the Sources table spells it. */
+const BASIS_WORDS: Readonly<Record<string, string>> = {
+  worshippers: "worship",
+  worshipper: "worship",
+  worshipers: "worship",
+  worshiper: "worship",
+  death: "deaths",
+  dead: "deaths",
+  counts: "count",
+  diabolists: "diabolism",
+  diabolist: "diabolism",
+};
 
 /** The table a mana sheet's rows go to, for messages. */
 export const MANA = "Mana";
@@ -41,6 +55,35 @@ export interface RowReader {
   readonly centuryOf: (target: string, row: number) => number | undefined;
   readonly columnsOf: (field: string) => number;
   readonly columnOfHeader: (header: string) => number;
+  /** a row left out, and why (said with the rows skipped) */
+  readonly skip: (row: number, why: string) => void;
+}
+
+/**
+ * The columns of a sheet of counts or deaths kept with a column per century ("Century 1", "C2"):
+ * each column's century (from its header), and where Century and the numbers come from.
+ */
+function centuryColumns(reader: RowReader): { columns: { column: number; century: number }[]; from: ColumnSource[] } {
+  const { sheet, m, first, last } = reader;
+  const columns = (m.centuries ?? []).flatMap((h) => {
+    const century = centuryHeader(h);
+    const column = reader.columnOfHeader(h);
+    return century === undefined || column < 0 ? [] : [{ column, century }];
+  });
+  if (columns.length === 0) return { columns, from: [] };
+  const left = Math.min(...columns.map((c) => c.column)) + 1;
+  const right = Math.max(...columns.map((c) => c.column)) + 1;
+  const what = m.readAs === "Counts" ? "Count" : "Units";
+  return {
+    columns,
+    from: [
+      { column: "Century", from: `the headers of ${quoteSheet(sheet.name)}!${areaRef({ top: m.headerRow, left, bottom: m.headerRow, right })}` },
+      {
+        column: what,
+        from: `${quoteSheet(sheet.name)}!${areaRef({ top: first ?? m.headerRow + 1, left, bottom: last ?? m.headerRow + 1, right })} (one column per century)`,
+      },
+    ],
+  };
 }
 
 /** Brings the sheet's data rows into the table its mapping names. */
@@ -175,61 +218,91 @@ export function readRows(reader: RowReader): void {
     }
     case "Deaths": {
       const seen = new Map<string, number>();
+      const wide = centuryColumns(reader);
       for (const { row, cells } of data) {
-        const century = centuryOf("Deaths", row);
-        const units = whole("Deaths", row, columnsOf("Dead"), "a number of units");
-        if (century === undefined || units === undefined) {
-          if (century === undefined && columnsOf("Century") >= 0 && isBlank(cells[columnsOf("Century")] ?? null))
-            problem("Deaths", row, columnsOf("Century"), m.columns["Century"] ?? "Century", "no century: type the century these deaths belong to.");
-          continue;
-        }
         const note = [columnsOf("Date"), columnsOf("Note")]
           .map((c) => (c < 0 ? "" : text(cells[c] ?? null)))
           .filter((t) => t !== "")
           .join(" — ");
         const race = columnsOf("Race") < 0 ? "" : text(cells[columnsOf("Race")] ?? null);
-        const values: Record<string, PlanValue> = {
-          Century: century,
-          Cause: text(cells[columnsOf("Cause")] ?? null),
-          Units: units,
-          Race: race === "" ? null : race,
-          Note: note === "" ? null : note,
-        };
-        const k = JSON.stringify([century, nameKey(String(values["Cause"])), units, nameKey(race), note]);
-        const n = (seen.get(k) ?? 0) + 1;
-        seen.set(k, n);
         const noteFrom = [columnsOf("Date"), columnsOf("Note")]
           .filter((c) => c >= 0)
           .map(range)
           .join(" and ");
-        bring(
-          "Deaths",
-          [
-            ...centuryFrom,
-            ...fromColumn("Cause"),
-            ...fromColumn("Dead"),
-            ...fromColumn("Race"),
-            ...(noteFrom === "" ? [] : [{ column: "Note", from: noteFrom }]),
-          ],
-          row,
-          values,
-          `${k}#${n}`,
-        );
+        // One death row for each century of the row: its Century cell, the sheet's name, or each column of a century.
+        const each =
+          wide.columns.length > 0
+            ? wide.columns.map((w) => ({ century: w.century, units: whole("Deaths", row, w.column, "a number of units") }))
+            : [{ century: centuryOf("Deaths", row), units: whole("Deaths", row, columnsOf("Dead"), "a number of units") }];
+        const [centuryCol = [], unitsCol = []] = wide.columns.length > 0 ? wide.from.map((f) => [f]) : [centuryFrom, fromColumn("Dead")];
+        if (wide.columns.length === 0 && each[0]?.century !== undefined && isBlank(cells[columnsOf("Dead")] ?? null))
+          reader.skip(row, `no Units in ${columnLetter(columnsOf("Dead") + 1)}${row}`);
+        for (const { century, units } of each) {
+          if (century === undefined || units === undefined) {
+            if (century === undefined && columnsOf("Century") >= 0 && isBlank(cells[columnsOf("Century")] ?? null))
+              problem("Deaths", row, columnsOf("Century"), m.columns["Century"] ?? "Century", "no century: type the century these deaths belong to.");
+            continue;
+          }
+          if (wide.columns.length > 0 && units === 0) continue;
+          const values: Record<string, PlanValue> = {
+            Century: century,
+            Cause: text(cells[columnsOf("Cause")] ?? null),
+            Units: units,
+            Race: race === "" ? null : race,
+            Note: note === "" ? null : note,
+          };
+          const k = JSON.stringify([century, nameKey(String(values["Cause"])), units, nameKey(race), note]);
+          const n = (seen.get(k) ?? 0) + 1;
+          seen.set(k, n);
+          bring(
+            "Deaths",
+            [...centuryCol, ...fromColumn("Cause"), ...unitsCol, ...fromColumn("Race"), ...(noteFrom === "" ? [] : [{ column: "Note", from: noteFrom }])],
+            row,
+            values,
+            `${k}#${n}`,
+          );
+        }
       }
       break;
     }
     case "Counts": {
+      const wide = centuryColumns(reader);
       for (const { row, cells } of data) {
-        const century = centuryOf("Counts", row);
-        const count = number("Counts", row, columnsOf("Count"), "a count");
-        if (century === undefined || count === undefined) continue;
         const src = text(cells[columnsOf("Source")] ?? null);
+        const each =
+          wide.columns.length > 0
+            ? wide.columns.map((w) => ({ century: w.century, count: number("Counts", row, w.column, "a count"), from: wide.from.map((f) => [f]) }))
+            : [
+                {
+                  century: centuryOf("Counts", row),
+                  count: number("Counts", row, columnsOf("Count"), "a count"),
+                  from: [[...centuryFrom], fromColumn("Count")],
+                },
+              ];
+        if (wide.columns.length === 0 && isBlank(cells[columnsOf("Count")] ?? null))
+          reader.skip(row, `no Count in ${columnLetter(columnsOf("Count") + 1)}${row}`);
+        for (const { century, count, from } of each) {
+          if (century === undefined || count === undefined) continue;
+          bring(
+            "Counts",
+            [from[0] ?? [], fromColumn("Source"), from[1] ?? []].flat(),
+            row,
+            { Century: century, Source: src, Count: count },
+            `${century}|${nameKey(src)}`,
+          );
+        }
+      }
+      break;
+    }
+    case "Settings": {
+      for (const { row, cells } of data) {
+        const setting = text(cells[columnsOf("Setting")] ?? null);
         bring(
-          "Counts",
-          [...centuryFrom, ...fromColumn("Source"), ...fromColumn("Count")],
+          "Settings",
+          [...fromColumn("Setting"), ...fromColumn("Value")],
           row,
-          { Century: century, Source: src, Count: count },
-          `${century}|${nameKey(src)}`,
+          { Setting: setting, Value: plain(cells[columnsOf("Value")] ?? null) },
+          nameKey(setting),
         );
       }
       break;
@@ -241,7 +314,8 @@ export function readRows(reader: RowReader): void {
           const c = columnsOf(f);
           if (c < 0) continue;
           const v = f === "Rate" ? (number("Sources", row, c, "a rate per card") ?? null) : plain(cells[c] ?? null);
-          values[f] = typeof v === "string" && (f === "Basis" || f === "Timing" || f === "Flat") ? v.toLowerCase() : v;
+          const word = typeof v === "string" && (f === "Basis" || f === "Timing" || f === "Flat") ? v.toLowerCase() : v;
+          values[f] = f === "Basis" && typeof word === "string" ? (BASIS_WORDS[word] ?? word) : word;
         }
         bring(
           "Sources",
@@ -265,7 +339,13 @@ export function readRows(reader: RowReader): void {
             problem(MANA, row, c, m.columns["Carry"] ?? "Carry", `${shownCell(cells[c] ?? null)} is not an amount of mana carried.`);
           continue;
         }
-        if (m.century === undefined) {
+        const century = columnsOf("Century") >= 0 ? centuryOf(MANA, row) : m.century;
+        if (century === undefined && columnsOf("Century") >= 0) {
+          if (isBlank(cells[columnsOf("Century")] ?? null))
+            problem(MANA, row, columnsOf("Century"), m.columns["Century"] ?? "Century", "no century: type the century this carry was left at.");
+          continue;
+        }
+        if (century === undefined) {
           problem(
             MANA,
             row,
@@ -275,7 +355,7 @@ export function readRows(reader: RowReader): void {
           );
           break;
         }
-        reader.carries.push({ god, carry, century: m.century, address: at(row, c) });
+        reader.carries.push({ god, carry, century, address: at(row, c) });
       }
       break;
     }

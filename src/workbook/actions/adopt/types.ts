@@ -17,8 +17,8 @@ export interface HandSheet {
 }
 
 /** What a sheet is read as: a campaign table, a hand-kept mana sheet (for the carries), or nothing. */
-export type ReadAs = "Gods" | "Cards" | "Races" | "Pantheon" | "Deaths" | "Counts" | "Sources" | "Mana" | "leave out";
-export const READ_AS: readonly ReadAs[] = ["Gods", "Cards", "Races", "Pantheon", "Deaths", "Counts", "Sources", "Mana", "leave out"];
+export type ReadAs = "Gods" | "Cards" | "Races" | "Pantheon" | "Deaths" | "Counts" | "Sources" | "Settings" | "Mana" | "leave out";
+export const READ_AS: readonly ReadAs[] = ["Gods", "Cards", "Races", "Pantheon", "Deaths", "Counts", "Sources", "Settings", "Mana", "leave out"];
 
 /**
  * How one sheet is read: the shape `--dry-run --json` prints for each sheet, and the one `--map`
@@ -39,6 +39,8 @@ export interface SheetMapping {
   readonly members?: readonly string[];
   /** the header of a column of shares as text, "Solara 40%, Vorn 25%" (Races or Pantheon) */
   readonly shares?: string;
+  /** headers naming a century ("Century 3", "C3"), one column each holding that century's counts or deaths (Counts or Deaths) */
+  readonly centuries?: readonly string[];
 }
 
 /** A column of a campaign table, and where its values come from. */
