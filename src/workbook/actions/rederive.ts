@@ -11,8 +11,9 @@ import { planRename, renamedBack } from "./rename";
 import { centuryEndOf } from "./centuryEnd";
 import { creditOutcome, creditWords, handedLine } from "./asked";
 import { errorsIn, describeProblem, type Problem } from "../model/problems";
-import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
-import { LEDGER } from "../model/schema";
+import type { DamagedRecord, OpenOperation, RawCell, RawWorkbook } from "../model/raw";
+import { LEDGER, SEAL_SHEET } from "../model/schema";
+import { nameKey } from "../../engine/names";
 import { askedIn, type Asked } from "../plan/asked";
 import { vetJournal } from "../plan/journalCheck";
 import { bookWrite, editItems, itemsIn, type CommitItem } from "../plan/commit";
@@ -21,7 +22,8 @@ import { headAfter } from "../plan/ledger";
 import { readCampaign } from "../read/campaign";
 import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
-import { headFormula, headIn } from "../read/head";
+import { headFormula, headIn, headOf } from "../read/head";
+import { withHead } from "../plan/after";
 import { creditKey } from "../read/twice";
 import { belowTypedRows, typedRows } from "../plan/owned";
 import { manaMoves, todoOf } from "../plan/recoveryLines";
@@ -95,8 +97,34 @@ function startedFrom(book: RawWorkbook, op: OpenOperation, asked: Asked, items: 
   }
   if (!APPENDS.has(asked.kind) || ledger?.kind !== "ledger" || table === undefined || ledger.added > 0 || ledger.first > table.rows.length) return raw;
   const tables = new Map(raw.tables);
-  tables.set(LEDGER.name.toLowerCase(), { ...table, rows: table.rows.slice(0, ledger.first) });
-  return { ...raw, tables };
+  const kept = { ...table, rows: table.rows.slice(0, ledger.first) };
+  tables.set(LEDGER.name.toLowerCase(), kept);
+  // Its seal, or its head, written already (the request that marks them done may be the one cut):
+  // the seal's entries for its own credit, and the head it writes, are not part of what it found.
+  const rows = readCampaign({ ...raw, tables }).campaign.ledger;
+  const cells = raw.generatedCells?.get(SEAL_SHEET);
+  const generatedCells = new Map(raw.generatedCells ?? []);
+  if (cells !== undefined) generatedCells.set(SEAL_SHEET, sealBefore(cells, rows));
+  const head = items.find((i) => i.kind === "name");
+  const found: RawWorkbook = { ...raw, tables, generatedCells };
+  if (head?.kind !== "name" || raw.bookHead !== head.formula) return found;
+  const was = headOf(rows);
+  if (was !== undefined) return withHead(found, headFormula(was));
+  const without: { -readonly [K in keyof RawWorkbook]?: RawWorkbook[K] } = { ...found };
+  delete without.bookHead;
+  return { ...without, tables, sheetNames: found.sheetNames };
+}
+
+/**
+ * The seal as it stood before a credit whose seal is written: each account's entries past the
+ * credits the Ledger held then are the credit's own, and go (the seal adds them at its end).
+ */
+function sealBefore(cells: readonly (readonly RawCell[])[], before: readonly { readonly god: string }[]): RawCell[][] {
+  const held = new Map<string, number>();
+  for (const r of before) held.set(nameKey(r.god), (held.get(nameKey(r.god)) ?? 0) + 1);
+  return cells
+    .filter(([entry, god, credit]) => entry !== "account" || typeof god !== "string" || typeof credit !== "number" || credit <= (held.get(nameKey(god)) ?? 0))
+    .map((r) => [...r]);
 }
 
 /**

@@ -1,0 +1,117 @@
+/**
+ * The way back names what it finds as what it is. A genuine record stopped after its seal or its
+ * head was written is finished, not called damaged; rows it wrote and the gamemaster changed
+ * since are named as its own, changed by hand, cell by cell, and kept when the person chooses;
+ * rows a record set aside had written are named as that action's, not as typed by hand.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { creditEvent, endCentury } from "../../src/workbook/office/actions";
+import { readWorkbook as readInExcel } from "../../src/workbook/office/read";
+import { settleStopped } from "../../src/workbook/office/settle";
+import { readStatus } from "../../src/workbook/office/tools";
+import type { ExcelRun } from "../../src/workbook/office/run";
+import { openPackage, readPackage } from "../../src/workbook/xlsx";
+import { exampleTables, memoryWorkbook } from "../support/campaigns";
+import { MemoryExcel, type MemoryWorkbook } from "../support/memoryExcel";
+import { saveMemoryWorkbook } from "../support/memoryFile";
+import { RealExcel } from "../support/realExcel";
+import { gods } from "../support/cli";
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-words-"));
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type Act = (run: ExcelRun) => Promise<unknown>;
+const event: Act = (run) => creditEvent(run, "God obliterated");
+
+/** The example with century 1 paid. */
+async function paid(): Promise<MemoryWorkbook> {
+  const excel = new MemoryExcel(memoryWorkbook(exampleTables()));
+  expect((await endCentury(excel.run, 1)).written).toBe(true);
+  return excel.book;
+}
+
+/** `act` through Microsoft's client library on a copy of `book`, its write request cut after `actions` of its actions. */
+async function cut(book: MemoryWorkbook, act: Act, actions: number): Promise<{ book: MemoryWorkbook; of: number }> {
+  const excel = new RealExcel(book.clone());
+  excel.fault = { at: 4, kind: "cut", actions };
+  await expect(act(excel.run)).rejects.toThrow();
+  return { book: excel.book, of: excel.faulted?.of ?? 0 };
+}
+
+const committing = (b: MemoryWorkbook) => [...b.settings.keys()].some((k) => k.startsWith("gods.commit."));
+const sealRows = (b: MemoryWorkbook) => b.sheets.find((s) => s.name === "Ledger Seal")?.cells.size ?? 0;
+const headOf = (b: MemoryWorkbook) => JSON.stringify([...b.names.entries()].find(([k]) => k.toLowerCase() === "godsbook"));
+
+/** The first cut of `act` after which `found` holds while its record is still open. */
+async function firstCut(book: MemoryWorkbook, act: Act, found: (b: MemoryWorkbook) => boolean): Promise<MemoryWorkbook> {
+  const { of } = await cut(book, act, 1);
+  let [low, high] = [1, of];
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (committing((await cut(book, act, mid)).book)) high = mid;
+    else low = mid + 1;
+  }
+  for (let n = low; n < of; n++) {
+    const { book: at } = await cut(book, act, n);
+    if (!committing(at)) break;
+    if (found(at)) return at;
+  }
+  throw new Error("no such cut");
+}
+
+async function saved(book: MemoryWorkbook, name: string): Promise<string> {
+  const file = path.join(dir, `${name}.xlsx`);
+  await saveMemoryWorkbook(book, file);
+  return file;
+}
+
+const ledgerOf = (file: string) => readPackage(openPackage(fs.readFileSync(file), file)).tables.get("ledger")?.rows ?? [];
+
+describe("a genuine record stopped after its seal or its head was written", () => {
+  let start: MemoryWorkbook;
+  beforeAll(async () => {
+    start = await paid();
+  }, 60_000);
+
+  for (const [what, found] of [
+    ["its seal", (b: MemoryWorkbook) => sealRows(b) > sealRows(start)],
+    ["its head", (b: MemoryWorkbook) => headOf(b) !== headOf(start)],
+  ] as const) {
+    test(`${what}: named as the credit it is, and finished as it was meant by gods recover and by the pane`, async () => {
+      const book = await firstCut(start, event, found);
+      const inExcel = await new MemoryExcel(book.clone()).run((context) => readInExcel(context));
+      expect(inExcel.journal?.damaged ?? []).toEqual([]);
+      expect(inExcel.journal?.open.map((o) => o.words)).toEqual(['the credit of the event "God obliterated" in century 2']);
+      const file = await saved(book.clone(), `written-${what.slice(4)}`);
+      const refused = await gods("century-end", file, "--century", "2", "--dry-run");
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/the credit of the event "God obliterated" in century 2 stopped part-way .*finish it first \(with gods recover\)/);
+      expect(refused.err).not.toMatch(/damaged or not its own/);
+      const done = await gods("recover", file, "--accept-warnings");
+      expect(done.err).toBe("");
+      expect(done.code).toBe(0);
+      expect(done.out).toMatch(/it is finished as it was meant/);
+      expect(
+        ledgerOf(file)
+          .slice(5)
+          .map((r) => [r[3], r[5]]),
+      ).toEqual([
+        ["Vorn", 2],
+        ["Demons", 1],
+      ]);
+      expect((await gods("century-end", file, "--century", "2", "--dry-run", "--accept-warnings")).code).toBe(0);
+      const pane = new MemoryExcel(book.clone());
+      const [stopped] = (await readStatus(pane.run)).stopped;
+      expect(stopped?.step).toBe("finish");
+      expect((await settleStopped(pane.run, stopped?.id ?? "")).settled).toBe("finished");
+      expect((await readStatus(pane.run)).problems.filter((p) => p.severity === "error")).toEqual([]);
+    }, 300_000);
+  }
+});
