@@ -57,7 +57,7 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const MOST_STEPS = 500;
 
 const WAYS_ON =
-  "Choose one: gods recover FILE --below-typed-rows finishes it with its rows below the typed ones, which stay (the book's checks then name them as typed by hand until the book is corrected with its reason); or gods recover FILE --set-aside keeps the typed rows and sets the record aside, so the action is not made (do it again if you still want it).";
+  "Choose one: gods recover FILE --below-typed-rows (or --keep-changes: the same choice) finishes it keeping what was done by hand: typed rows stay and its own rows go below them, a row it wrote keeps the change made to it (the book's checks then name those rows as typed or changed by hand until the book is corrected with its reason); or gods recover FILE --set-aside keeps the rows as they are and sets the record aside, so the action is not made (do it again if you still want it).";
 
 /** Every record of the file settled in turn, each on the workbook the ones before leave. */
 function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): Recovery {
@@ -107,7 +107,7 @@ function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): R
       steps.push({
         recovered: op.words,
         step: "set aside",
-        title: `${sentence(op.words)} is set aside, not carried out, to keep the Ledger rows typed since it stopped.`,
+        title: `${sentence(op.words)} is set aside, not carried out, to keep the Ledger rows typed or changed by hand since it stopped.`,
         lines: done.lines,
         moves: [],
         box: [],

@@ -115,3 +115,85 @@ describe("a genuine record stopped after its seal or its head was written", () =
     }, 300_000);
   }
 });
+
+/** Ledger row `index` (from 0) of `book`, its cell under `header` set to `value`, as a person types it. */
+function typeCell(book: MemoryWorkbook, index: number, header: string, value: string | number): void {
+  const t = book.table("Ledger");
+  if (t === undefined) throw new Error("no Ledger");
+  const c = Array.from({ length: t.columns }, (_, i) => t.sheet.cell(t.top, t.left + i).value).indexOf(header);
+  t.sheet.cell(t.top + 1 + index, t.left + c).value = value;
+}
+
+const CHANGED =
+  /a row it wrote was changed by hand: Ledger row 7 \(Vorn, event "God obliterated by Vorn", century 2, earned 2, paid 2\): What "God obliterated" → "God obliterated by Vorn"/;
+
+describe("an event's credit cut after its Ledger rows were written, then one of them changed by hand", () => {
+  let book: MemoryWorkbook;
+  beforeAll(async () => {
+    const start = await paid();
+    const rows = start.table("Ledger")?.bodyRows ?? 0;
+    book = await firstCut(start, event, (b) => (b.table("Ledger")?.bodyRows ?? 0) > rows + 1);
+    typeCell(book, 5, "What", "God obliterated by Vorn");
+  }, 300_000);
+
+  test("named as its own row changed by hand, cell by cell, by the pane's reader, the refusals and gods recover", async () => {
+    const inExcel = await new MemoryExcel(book.clone()).run((context) => readInExcel(context));
+    expect(inExcel.journal?.damaged ?? []).toEqual([]);
+    expect(inExcel.journal?.open.map((o) => o.typed?.map((t) => t.changed))).toEqual([
+      [{ own: 0, cells: ['What "God obliterated" → "God obliterated by Vorn"'] }],
+    ]);
+    const file = await saved(book.clone(), "changed");
+    const before = fs.readFileSync(file);
+    const refused = await gods("century-end", file, "--century", "2", "--dry-run");
+    expect(refused.code).toBe(2);
+    expect(refused.err).not.toMatch(/damaged or not its own|added or copied by hand/);
+    for (const args of [["--dry-run"], [], ["--accept-warnings"]]) {
+      const held = await gods("recover", file, ...args);
+      expect(held.code).toBe(2);
+      expect(held.err).toMatch(CHANGED);
+      expect(held.err).toMatch(/--keep-changes/);
+      expect(held.err).not.toMatch(/typed into the Ledger/);
+    }
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  test("--keep-changes finishes the credit and keeps the change, which the book's checks then name as changed by hand", async () => {
+    const file = await saved(book.clone(), "keep");
+    const dry = await gods("recover", file, "--keep-changes", "--dry-run");
+    expect(dry.code).toBe(3);
+    expect(dry.out).toMatch(/a row it wrote keeps the change made by hand/);
+    // Its rows were in the Ledger already, but nobody was told to hand their mana out: the finish makes them count.
+    expect(dry.out).toMatch(/Mana it moves: Vorn is credited 2 mana, Demons is credited 1 mana\./);
+    const done = await gods("recover", file, "--keep-changes", "--accept-warnings");
+    expect(done.code).toBe(0);
+    expect(done.out).toMatch(/Hand 2 mana to Vorn's box at the distribution point\./);
+    expect(
+      ledgerOf(file)
+        .slice(5)
+        .map((r) => [r[2], r[3], r[5]]),
+    ).toEqual([
+      ["God obliterated by Vorn", "Vorn", 2],
+      ["God obliterated", "Demons", 1],
+    ]);
+    const next = await gods("century-end", file, "--century", "2", "--dry-run");
+    expect(next.code).toBe(2);
+    expect(next.err).toMatch(/this row of Vorn's account was changed by hand since the add-in wrote it/);
+    expect(next.err).not.toMatch(/stopped part-way/);
+  });
+
+  test("in the pane: the question names the change; Finish it keeping the changes writes the credit and keeps it", async () => {
+    const pane = new MemoryExcel(book.clone());
+    const [stopped] = (await readStatus(pane.run)).stopped;
+    expect(stopped?.typed).toBe(true);
+    expect(stopped?.changed).toBe(true);
+    expect(stopped?.message).toMatch(CHANGED);
+    await expect(settleStopped(pane.run, stopped?.id ?? "")).rejects.toThrow(/was not finished: since it stopped, a row it wrote was changed by hand/);
+    const done = await settleStopped(pane.run, stopped?.id ?? "", {}, { belowTypedRows: true });
+    expect(done.settled).toBe("finished");
+    const rows = ledgerOf(await saved(pane.book, "pane-keep"));
+    expect(rows.slice(5).map((r) => [r[2], r[3]])).toEqual([
+      ["God obliterated by Vorn", "Vorn"],
+      ["God obliterated", "Demons"],
+    ]);
+  });
+});

@@ -26,7 +26,7 @@ import { headFormula, headIn, headOf } from "../read/head";
 import { withHead } from "../plan/after";
 import { creditKey } from "../read/twice";
 import { belowTypedRows, typedRows } from "../plan/owned";
-import { manaMoves, todoOf } from "../plan/recoveryLines";
+import { ledgerRowKey, manaMoves, todoOf } from "../plan/recoveryLines";
 import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
@@ -279,7 +279,8 @@ function movesOf(raw: RawWorkbook, op: OpenOperation, typed: ReturnType<typeof t
   if (op.reached === undefined) return [];
   try {
     const items = typed.length > 0 ? belowTypedRows(raw, op, typed) : itemsIn(op.items);
-    return items === undefined ? [] : manaMoves(todoOf(raw, items, op.reached));
+    const notOwn = new Set(typed.filter((t) => t.changed === undefined).map((t) => ledgerRowKey(t.cells)));
+    return items === undefined ? [] : manaMoves(todoOf(raw, items, op.reached), { action: op.action, notOwn });
   } catch {
     return [];
   }

@@ -98,10 +98,16 @@ export interface OpenOperation {
   /** what was asked (plan/asked.ts): the action's kind and parameters, from which its book part is planned again */
   readonly asked?: unknown;
   /**
-   * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts):
-   * a finish as recorded would write over them, so it stops until the person chooses
+   * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts),
+   * or that it wrote and were changed by hand since (`changed`): a finish as recorded would write
+   * over them, so it stops until the person chooses
    */
-  readonly typed?: readonly { readonly index: number; readonly cells: readonly RawCell[]; readonly words: string }[];
+  readonly typed?: readonly {
+    readonly index: number;
+    readonly cells: readonly RawCell[];
+    readonly words: string;
+    readonly changed?: { readonly own: number; readonly cells: readonly string[] };
+  }[];
   /** the mana finishing it moves, god by god, worked out as it is read */
   readonly moves?: readonly ManaMove[];
 }

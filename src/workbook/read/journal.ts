@@ -177,6 +177,42 @@ export function underWay(op: OpenOperation, journal: Journal, thisComputer: stri
   return thisComputer !== undefined && op.computer !== thisComputer && Math.abs(journal.readAt - op.at) < OPEN_MS;
 }
 
+/** A Ledger row typed, or changed by hand, where an open action writes (plan/owned.ts). */
+type Hand = { readonly words: string; readonly changed?: unknown };
+
+/**
+ * What was done by hand where an open action writes, for a sentence: "a row was typed into the
+ * Ledger where it writes: …", "a row it wrote was changed by hand since: …", or both.
+ */
+export function typedSince(typed: readonly Hand[]): string {
+  const added = typed.filter((t) => t.changed === undefined);
+  const changed = typed.filter((t) => t.changed !== undefined);
+  const parts = [
+    added.length === 0
+      ? ""
+      : `${added.length === 1 ? "a row was" : `${added.length} rows were`} typed into the Ledger where it writes: ${boundedList(
+          added.map((t) => t.words),
+          5,
+        )}`,
+    changed.length === 0
+      ? ""
+      : `${changed.length === 1 ? "a row it wrote was" : `${changed.length} rows it wrote were`} changed by hand: ${boundedList(
+          changed.map((t) => t.words),
+          5,
+        )}`,
+  ];
+  return parts.filter((p) => p !== "").join("; and ");
+}
+
+/** How a finish that keeps them treats rows typed or changed by hand, for a sentence. */
+export function keptWords(typed: readonly Hand[]): string {
+  const added = typed.some((t) => t.changed === undefined);
+  const changed = typed.some((t) => t.changed !== undefined);
+  return [added ? "the typed rows stay, its own rows go below them" : "", changed ? "a row it wrote keeps the change made by hand" : ""]
+    .filter((p) => p !== "")
+    .join(", and ");
+}
+
 /** What finishing or taking back an open action does, in a sentence. */
 export function recoveryWords(op: OpenOperation): string {
   if (op.reached === undefined)
@@ -186,10 +222,7 @@ export function recoveryWords(op: OpenOperation): string {
   const typed = op.typed ?? [];
   if (typed.length > 0) {
     const one = typed.length === 1;
-    return `It was recording what it does, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${boundedList(
-      typed.map((t) => t.words),
-      5,
-    )}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so it is not. Finish it below the typed ${one ? "row" : "rows"} (${one ? "it stays" : "they stay"}; the book's checks name ${one ? "it" : "them"} as typed by hand until the book is corrected with its reason), or set the record aside (the typed ${one ? "row stays" : "rows stay"}; the action is not made: do it again if you still want it).${moved}`;
+    return `It was recording what it does, and since then ${typedSince(typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so it is not. Finish it keeping what was done by hand (${keptWords(typed)}; the book's checks name ${one ? "that row" : "those rows"} as typed or changed by hand until the book is corrected with its reason), or set the record aside (${one ? "the row stays" : "the rows stay"} as ${one ? "it is" : "they are"}; the action is not made: do it again if you still want it).${moved}`;
   }
   return `It was recording what it does. Finishing it writes the rest as it was meant (${bounded(op.done, 400)}), and nothing twice.${moved}`;
 }
