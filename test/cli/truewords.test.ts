@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { creditEvent, endCentury } from "../../src/workbook/office/actions";
+import { creditEvent, debitAccount, endCentury, undoLatestCredit } from "../../src/workbook/office/actions";
 import { readWorkbook as readInExcel } from "../../src/workbook/office/read";
 import { settleStopped } from "../../src/workbook/office/settle";
 import { readStatus } from "../../src/workbook/office/tools";
@@ -196,4 +196,44 @@ describe("an event's credit cut after its Ledger rows were written, then one of 
       ["God obliterated", "Demons"],
     ]);
   });
+});
+
+describe("the words of a debit and of a take-back that stopped part-way", () => {
+  test("a debit says who is debited how much, before and after the finish, and never that anyone is credited", async () => {
+    const book = await firstCut(
+      await paid(),
+      (run) => debitAccount(run, "Solara", 1_000_000, "Lord's loss"),
+      () => true,
+    );
+    const pane = new MemoryExcel(book.clone());
+    const [stopped] = (await readStatus(pane.run)).stopped;
+    expect(stopped?.message).toMatch(/^The debit "Lord's loss" in century 2 stopped part-way at/);
+    expect(stopped?.message).toMatch(/Solara is debited 1,000,000 mana, and nothing comes out of a box/);
+    expect(stopped?.message).not.toMatch(/credited|nobody collects/);
+    const done = await settleStopped(pane.run, stopped?.id ?? "");
+    expect(done.message).toMatch(/^Finished the debit "Lord's loss" in century 2, which had stopped part-way at \d\d:\d\d: .*Solara is debited 1,000,000 mana/);
+    expect(done.message).not.toMatch(/credited|nobody collects/);
+    const file = await saved(book.clone(), "debit-words");
+    const dry = await gods("recover", file, "--dry-run");
+    expect(dry.out).toMatch(
+      /^The debit "Lord's loss" in century 2 stopped inside Excel while it was being recorded: it is finished as it was meant \(the debit "Lord's loss" in century 2 written: Solara is debited 1,000,000 mana, and nothing comes out of a box\)/,
+    );
+    expect(dry.out).not.toMatch(/credited|nobody collects/);
+  }, 300_000);
+
+  test("a take-back says what comes back out of whose box", async () => {
+    const start = await paid();
+    await creditEvent(new MemoryExcel(start).run, "God obliterated");
+    const book = await firstCut(
+      start,
+      (run) => undoLatestCredit(run),
+      () => true,
+    );
+    const pane = new MemoryExcel(book.clone());
+    const [stopped] = (await readStatus(pane.run)).stopped;
+    expect(stopped?.message).toMatch(/taken back: take 2 mana back out of Vorn's box, take 1 mana back out of Demons's box/);
+    expect(stopped?.message).not.toMatch(/credited:/);
+    const done = await settleStopped(pane.run, stopped?.id ?? "");
+    expect(done.message).toMatch(/Take 2 mana back out of Vorn's box at the distribution point/);
+  }, 300_000);
 });

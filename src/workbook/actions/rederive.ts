@@ -9,7 +9,7 @@
  */
 import { planRename, renamedBack } from "./rename";
 import { centuryEndOf } from "./centuryEnd";
-import { creditOutcome, creditWords, handedLine } from "./asked";
+import { creditOutcome, creditWords, debitedLine, handedLine } from "./asked";
 import { errorsIn, describeProblem, type Problem } from "../model/problems";
 import type { DamagedRecord, OpenOperation, RawCell, RawWorkbook } from "../model/raw";
 import { LEDGER, SEAL_SHEET } from "../model/schema";
@@ -205,7 +205,7 @@ function wordsOf(asked: Asked): { words: string; done: string } {
       case "era-end":
         return `the credit of the era ending with century ${asked.century}`;
       case "debit":
-        return `taking mana from ${bounded(asked.god, 80)}`;
+        return `the debit of ${Math.abs(asked.mana).toLocaleString("en", { maximumFractionDigits: 6 })} mana from ${bounded(asked.god, 80)}`;
       case "correction":
         return "the correction of the book";
       case "undo":
@@ -233,6 +233,7 @@ function writtenWords(raw: RawWorkbook, asked: Asked, items: readonly CommitItem
   const handed = handedLine(rows);
   if (asked.kind === "century-end") return { words: said.words, done: `century ${first.century} paid: ${handed}` };
   const name = creditName({ kind: first.kind, century: first.century, what: first.what });
+  if (asked.kind === "debit") return { words: name, done: `${name} written: ${debitedLine(rows)}, and nothing comes out of a box` };
   return { words: `the credit of ${name}`, done: `${name} credited: ${handed}` };
 }
 
