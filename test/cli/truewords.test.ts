@@ -237,3 +237,45 @@ describe("the words of a debit and of a take-back that stopped part-way", () => 
     expect(done.message).toMatch(/Take 2 mana back out of Vorn's box at the distribution point/);
   }, 300_000);
 });
+
+describe("a record set aside after its action had written Ledger rows", () => {
+  const GIFT = [2, "correction", "Gift from the referee", "Vorn", 5, 5, 0.645, "0.645"];
+  let book: MemoryWorkbook;
+  beforeAll(async () => {
+    const start = await paid();
+    const rows = start.table("Ledger")?.bodyRows ?? 0;
+    book = await firstCut(start, event, (b) => (b.table("Ledger")?.bodyRows ?? 0) > rows + 1);
+    // A row typed under the book since: the person keeps it and sets the record aside.
+    const t = book.table("Ledger");
+    if (t === undefined) throw new Error("no Ledger");
+    GIFT.forEach((v, c) => (t.sheet.cell(t.top + 1 + t.bodyRows, t.left + c).value = v));
+    t.bodyRows++;
+  }, 300_000);
+
+  const named =
+    /Ledger table, row 7: this row of Vorn's account was written by the add-in for the credit of the event "God obliterated" in century 2, which stopped part-way and whose record was set aside/;
+
+  test("gods recover --set-aside, then every command names its rows as the add-in's, not as added by hand", async () => {
+    const file = await saved(book.clone(), "aside-written");
+    const aside = await gods("recover", file, "--set-aside");
+    expect(aside.code).toBe(0);
+    for (const args of [
+      ["century-end", file, "--century", "2", "--dry-run"],
+      ["event", file, "Race destroyed", "--dry-run"],
+    ]) {
+      const next = await gods(...args);
+      expect(next.code).toBe(2);
+      expect(next.err).toMatch(named);
+      expect(next.err).not.toMatch(/added or copied by hand|added by hand/);
+    }
+  });
+
+  test("in the pane: set aside, its rows are named as the add-in's", async () => {
+    const pane = new MemoryExcel(book.clone());
+    const [stopped] = (await readStatus(pane.run)).stopped;
+    expect((await settleStopped(pane.run, stopped?.id ?? "", {}, { setAside: true })).settled).toBe("set aside");
+    const messages = (await readStatus(pane.run)).problems.map((p) => `${p.table} table, row ${p.row ?? ""}: ${p.message}`).join("\n");
+    expect(messages).toMatch(named);
+    expect(messages).not.toMatch(/added or copied by hand|added by hand/);
+  });
+});

@@ -148,10 +148,21 @@ export interface DamagedRecord {
   readonly key: string;
   /** written by an older version of the add-in, which did not keep what was asked: sound, but it cannot be checked */
   readonly older?: boolean;
+  /** set aside by the gamemaster's choice: the Ledger rows its action had written by then, kept with the mark */
+  readonly written?: AsideWritten;
+}
+
+/** The Ledger rows an action had written when its record was set aside, and the action in words. */
+export interface AsideWritten {
+  readonly words: string;
+  /** each row's God, Kind, Century, What, Earned and Paid, as the add-in wrote them */
+  readonly rows: readonly (readonly [string, string, number, string, number, number])[];
 }
 
 export interface Journal {
   readonly open: readonly OpenOperation[];
+  /** records set aside whose action had written Ledger rows: those rows are the add-in's */
+  readonly setAside?: readonly AsideWritten[];
   /** records under the journal's keys that are not carried out: each can only be set aside */
   readonly damaged?: readonly DamagedRecord[];
   readonly done: readonly DoneOperation[];

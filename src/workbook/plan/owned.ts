@@ -7,7 +7,7 @@
  * writes over such a row: it stops and names it, and the person chooses to finish the action
  * below it (the row is kept where the finish leaves it) or to set the record aside.
  */
-import { isErrorCell, type OpenOperation, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { isErrorCell, type AsideWritten, type OpenOperation, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
 import { LEDGER, normalizeHeader } from "../model/schema";
 import { readCampaign } from "../read/campaign";
 import { headIn } from "../read/head";
@@ -205,4 +205,29 @@ export function ownTemps(raw: RawWorkbook, op: OpenOperation): { own: string[]; 
     else own.push(present);
   }
   return { own, kept };
+}
+
+/**
+ * The rows of its own an open action had written to the Ledger (from where it writes, cell for
+ * cell), as a record set aside keeps them: the book's checks then name them as the add-in's.
+ */
+export function writtenRows(raw: RawWorkbook, op: OpenOperation): AsideWritten["rows"] {
+  const left = ledgerLeft(op);
+  const table = raw.tables.get(LEDGER.name.toLowerCase());
+  if (left === undefined || table === undefined || op.action === "rename" || op.action === "put-right" || op.action === "undo") return [];
+  const { item } = left;
+  const unused = item.rows.map((r) => r);
+  const col = (h: string) => item.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h));
+  const out: AsideWritten["rows"][number][] = [];
+  for (let index = item.first; index < table.rows.length && unused.length > 0; index++) {
+    const mine = inItemOrder(table, item, table.rows[index] ?? []);
+    const at = unused.findIndex((r) => item.headers.every((_, c) => same(mine[c], r[c])));
+    const row = unused[at];
+    if (row === undefined) continue;
+    unused.splice(at, 1);
+    const text = (h: string) => (row[col(h)] === null || row[col(h)] === undefined ? "" : String(row[col(h)]));
+    const num = (h: string) => Number(row[col(h)] ?? 0);
+    out.push([text("God"), text("Kind"), num("Century"), text("What"), num("Earned"), num("Paid")]);
+  }
+  return out;
 }

@@ -13,7 +13,7 @@
  * of a sheet (a restore) does not carry it; and each entry holds only what the action changes
  * besides its sheets (a few kilobytes), well inside a request's budget.
  */
-import type { DamagedRecord, DoneOperation, Journal, ManaMove, OpenOperation, RawWorkbook } from "../model/raw";
+import type { AsideWritten, DamagedRecord, DoneOperation, Journal, ManaMove, OpenOperation, RawWorkbook } from "../model/raw";
 import { tableError, WORKBOOK, type Problem } from "../model/problems";
 import { shownList, shownName } from "../model/shown";
 
@@ -129,6 +129,7 @@ export function readJournal(
   const done: DoneOperation[] = [];
   const intents: { id: string; value: unknown; chars?: number }[] = [];
   const aside = new Set<string>();
+  const setAside: AsideWritten[] = [];
   for (const { key, value, tooLarge } of items) {
     // (A loop, not push(...list): a list of a million entries would overflow the stack.)
     if (key.startsWith(DONE_PREFIX)) for (const d of doneIn(key.slice(DONE_PREFIX.length), value)) done.push(d);
@@ -136,7 +137,11 @@ export function readJournal(
       // Measured before it is parsed: a record larger than any the add-in writes is never parsed.
       const chars = tooLarge ?? (typeof value === "string" && value.length > RECORD_CHARS ? value.length : undefined);
       intents.push({ id: key.slice(OP_PREFIX.length), value, ...(chars === undefined ? {} : { chars }) });
-    } else if (key.startsWith(ASIDE_PREFIX)) aside.add(key.slice(ASIDE_PREFIX.length));
+    } else if (key.startsWith(ASIDE_PREFIX)) {
+      aside.add(key.slice(ASIDE_PREFIX.length));
+      const written = asideWrittenIn(value);
+      if (written !== undefined) setAside.push(written);
+    }
   }
   const finished = new Set(done.map((d) => d.id));
   const damaged: DamagedRecord[] = [];
@@ -162,7 +167,7 @@ export function readJournal(
     ...[...reached.keys()].filter((id) => (finished.has(id) || !intended.has(id)) && !aside.has(id)).map((id) => `${COMMIT_PREFIX}${id}`),
   ];
   if (open.length === 0 && done.length === 0 && intents.length === 0 && leftover.length === 0) return undefined;
-  return { open, done, leftover, readAt, ...(damaged.length > 0 ? { damaged } : {}) };
+  return { open, done, leftover, readAt, ...(damaged.length > 0 ? { damaged } : {}), ...(setAside.length > 0 ? { setAside } : {}) };
 }
 
 /** A time of day as a gamemaster reads it: 21:05. */
@@ -287,7 +292,25 @@ export function temporaryName(id: string, sheet: string): string {
 
 /** The setting that sets a damaged record aside: a mark beside it, so that it stays as it was and is never read as an action again. */
 export function asideSetting(record: DamagedRecord, at: number): { readonly key: string; readonly value: string } {
-  return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why }) };
+  const written = record.written === undefined || record.written.rows.length === 0 ? {} : { written: record.written };
+  return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why, ...written }) };
+}
+
+/** The rows a set-aside record's action had written, as its mark keeps them; undefined when it keeps none or is not the add-in's. */
+export function asideWrittenIn(value: unknown): AsideWritten | undefined {
+  if (typeof value !== "string" || value.length > 200_000) return undefined;
+  try {
+    const w = (JSON.parse(value) as { written?: { words?: unknown; rows?: unknown } }).written;
+    if (w === undefined || typeof w.words !== "string" || w.words.length > WORDS_CHARS || !Array.isArray(w.rows) || w.rows.length > 2000) return undefined;
+    const row = (r: unknown): r is AsideWritten["rows"][number] =>
+      Array.isArray(r) &&
+      r.length === 6 &&
+      [0, 1, 3].every((i) => typeof r[i] === "string" && r[i].length <= 400) &&
+      [2, 4, 5].every((i) => typeof r[i] === "number");
+    return w.rows.every(row) ? { words: w.words, rows: w.rows } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const figure = (n: number) => n.toLocaleString("en", { maximumFractionDigits: 6 });

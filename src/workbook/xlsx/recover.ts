@@ -15,7 +15,7 @@ import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
 import { boxLines, itemLines, ledgerRowKey, manaMoves, todoOf, type ManaMove } from "../plan/recoveryLines";
 export { manaMoveWords } from "../plan/recoveryLines";
-import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
+import { belowTypedRows, ownTemps, typedRowsWords, writtenRows } from "../plan/owned";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
 import { readPackage } from "./package/read";
@@ -222,15 +222,16 @@ export function setOpenAsideLines(raw: RawWorkbook, op: OpenOperation): string[]
   ];
 }
 
-const asideRecord = (op: OpenOperation): DamagedRecord => ({
+const asideRecord = (op: OpenOperation, raw?: RawWorkbook): DamagedRecord => ({
   id: op.id.slice(0, 40),
   key: `${OP_PREFIX}${op.id}`,
   why: "set aside by the gamemaster, to keep the Ledger rows typed where it writes",
+  ...(raw === undefined ? {} : { written: { words: op.words, rows: writtenRows(raw, op) } }),
 });
 
 /** An open action's record set aside by the gamemaster's choice: a mark beside it, and nothing else. */
 export function setOpenAsideInPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation): Recovered {
-  const done = setAsideInPackage(pkg, asideRecord(op));
+  const done = setAsideInPackage(pkg, asideRecord(op, raw));
   return { ...done, lines: setOpenAsideLines(raw, op) };
 }
 
