@@ -6,7 +6,7 @@
  * is shown and waits for --accept-warnings, as every other command that changes pay; one that
  * would write over Ledger rows typed since it stopped waits for the person's choice.
  */
-import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, type Problem, type RawWorkbook } from "../workbook";
+import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, WORKBOOK, type Problem, type RawWorkbook } from "../workbook";
 import {
   FileProblem,
   manaMoveWords,
@@ -71,6 +71,16 @@ function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): R
     if (n > 0) raw = readPackage(current);
     const damaged = raw.journal?.damaged?.[0];
     const op = [...(raw.journal?.open ?? [])].sort((a, b) => a.at - b.at)[0];
+    if (damaged?.refused !== undefined && options.setAside !== true) {
+      // Genuine as far as can be told, but the workbook changed since: the person puts it right, or sets it aside.
+      problems.push(
+        tableError(
+          WORKBOOK,
+          `${sentence(damagedWords(damaged))}: run gods recover again once it is put right, or gods recover FILE --set-aside to set it aside.`,
+        ),
+      );
+      break;
+    }
     if (damaged !== undefined) {
       const done = setAsideInPackage(current, damaged);
       steps.push({

@@ -279,3 +279,47 @@ describe("a record set aside after its action had written Ledger rows", () => {
     expect(messages).not.toMatch(/added or copied by hand|added by hand/);
   });
 });
+
+describe("a genuine record whose workbook was changed after it stopped, so that planning it again is refused", () => {
+  test("named as that, not as damaged; gods recover waits for the change to be put right (or --set-aside), then finishes it", async () => {
+    const start = await paid();
+    const book = await firstCut(start, event, () => true);
+    // A column typed at the Ledger's right after the cut: the add-in refuses to write a Ledger with it.
+    const t = book.table("Ledger");
+    if (t === undefined) throw new Error("no Ledger");
+    const noted = book.clone();
+    const n = noted.table("Ledger");
+    if (n === undefined) throw new Error("no Ledger");
+    n.sheet.cell(n.top, n.left + n.columns).value = "Note";
+    n.columns++;
+    const inExcel = await new MemoryExcel(noted.clone()).run((context) => readInExcel(context));
+    expect(inExcel.journal?.damaged?.map((d) => d.refused)).toEqual(['the credit of the event "God obliterated"']);
+    const file = await saved(noted, "noted");
+    const before = fs.readFileSync(file);
+    for (const args of [
+      ["recover", file],
+      ["recover", file, "--dry-run"],
+      ["century-end", file, "--century", "2"],
+    ]) {
+      const held = await gods(...args);
+      expect(held.code).toBe(2);
+      expect(held.err).toMatch(
+        /record of the credit of the event "God obliterated" \(\w+\), which stopped part-way, cannot be finished on the workbook as it stands now \(Ledger table, row 1, column Note: the Ledger has a column "Note"/,
+      );
+      expect(held.err).toMatch(/If the workbook was changed after it stopped, put that right and the action can be finished/);
+      expect(held.err).not.toMatch(/damaged or not its own/);
+    }
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    // The column taken out again: the same record is finished as it was meant.
+    const back = await saved(book.clone(), "noted-back");
+    expect((await gods("recover", back, "--accept-warnings")).code).toBe(0);
+    expect(
+      ledgerOf(back)
+        .slice(5)
+        .map((r) => r[3]),
+    ).toEqual(["Vorn", "Demons"]);
+    // Or set aside, by the person's choice.
+    expect((await gods("recover", file, "--set-aside")).code).toBe(0);
+    expect((await gods("recover", file)).out).toMatch(/^No action stopped part-way/);
+  }, 300_000);
+});

@@ -166,7 +166,10 @@ function written(item: CommitItem): string {
  * Why an open action's record may not be finished, when what it still has to write of the book
  * is not what planning it again writes; otherwise its words, made from what was asked.
  */
-export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; older?: boolean } | { words: string; done: string } | undefined {
+export function rederived(
+  raw: RawWorkbook,
+  op: OpenOperation,
+): { why: string; older?: boolean; refused?: string } | { words: string; done: string } | undefined {
   const items = itemsIn(op.items);
   if (items === undefined) return undefined;
   const from = op.reached ?? 0;
@@ -180,7 +183,7 @@ export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; o
   if (asked.kind !== op.action) return { why: "what it says was asked is not the action it records" };
   const plan = planned(startedFrom(raw, op, asked, items), asked);
   const cut = () => (asked.kind === "undo" ? undoCut(raw, items) : undefined);
-  if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}` };
+  if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}`, refused: wordsOf(asked).words };
   // A rename's edits are planned again too: its record may rename only what the rename does.
   const edits = (list: readonly CommitItem[]) => JSON.stringify(list.filter((i) => i.kind === "edit"));
   if (edits(items) !== edits(plan.items)) return cut() ?? { why: `its changes of the tables are not what ${plan.words} changes when planned again` };
@@ -201,7 +204,7 @@ function wordsOf(asked: Asked): { words: string; done: string } {
       case "century-end":
         return `the end of century ${asked.century}`;
       case "event":
-        return `the credit of ${bounded(asked.event, 80)}`;
+        return `the credit of the event "${bounded(asked.event, 80)}"`;
       case "era-end":
         return `the credit of the era ending with century ${asked.century}`;
       case "debit":
@@ -256,7 +259,13 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
     }
     if (found === undefined) open.push(op);
     else if ("why" in found)
-      damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why, ...(found.older === true ? { older: true } : {}) });
+      damaged.push({
+        id: bounded(op.id, 40),
+        key: `${OP_PREFIX}${op.id}`,
+        why: found.why,
+        ...(found.older === true ? { older: true } : {}),
+        ...(found.refused === undefined ? {} : { refused: found.refused }),
+      });
     else {
       const typed = typedRowsOf(raw, op);
       const moves = movesOf(raw, op, typed);

@@ -148,6 +148,12 @@ export interface DamagedRecord {
   readonly key: string;
   /** written by an older version of the add-in, which did not keep what was asked: sound, but it cannot be checked */
   readonly older?: boolean;
+  /**
+   * a record in the add-in's shape whose action, planned again on the workbook as it stands, is
+   * refused (a table changed since it stopped, for instance): the action, in words. It is not set
+   * aside unless the person chooses: putting the workbook right lets it be finished.
+   */
+  readonly refused?: string;
   /** set aside by the gamemaster's choice: the Ledger rows its action had written by then, kept with the mark */
   readonly written?: AsideWritten;
 }

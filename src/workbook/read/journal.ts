@@ -243,7 +243,9 @@ export function openProblems(journal: Journal | undefined, thisComputer: string 
   const damaged = (journal.damaged ?? []).map((d) =>
     tableError(
       WORKBOOK,
-      `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
+      d.refused !== undefined
+        ? `${damagedWords(d)} (${step}). Nothing else is written until then.`
+        : `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
       {
         operation: d.id,
       },
@@ -275,6 +277,8 @@ const SHOWN = 5;
 
 /** A damaged record, named for a gamemaster. */
 export function damagedWords(d: DamagedRecord): string {
+  if (d.refused !== undefined)
+    return `the add-in's record of ${bounded(d.refused, 200)} (${d.id}), which stopped part-way, cannot be finished on the workbook as it stands now (${d.why.replace(/^planned again, it is refused: /, "")}). If the workbook was changed after it stopped, put that right and the action can be finished; otherwise set the record aside, and the action is not made`;
   if (d.older === true)
     return `the add-in's record of an unfinished action (${d.id}) was written by an older version of the add-in, which did not keep what was asked (${d.why})`;
   return `the add-in's record of an unfinished action (${d.id}) in the workbook's settings is damaged or not its own (${d.why})`;
