@@ -93,7 +93,7 @@ export const USAGES: Readonly<Record<string, string>> = {
                            --dry-run, the Cards table's count changes (or a row is added).
                            --waiting: cards gained during the session (a promotion), counted in
                            the row's Waiting: they earn from the next session`,
-  recover: `  gods recover FILE.xlsx [--below-typed-rows | --set-aside] [--accept-warnings]
+  recover: `  gods recover FILE.xlsx [--below-typed-rows | --keep-changes | --set-aside] [--accept-warnings]
            [--out OUT.xlsx] [--json] [--dry-run]
                            each action of the add-in that stopped part-way inside Excel (the file
                            was saved so), in the order they began: finished as it was meant when it
@@ -101,7 +101,8 @@ export const USAGES: Readonly<Record<string, string>> = {
                            before it changed anything. Every other command refuses the file until
                            then. A finish that moves mana is shown and written only with
                            --accept-warnings. Ledger rows typed where it writes since it stopped
-                           are never written over: --below-typed-rows finishes it below them,
+                           are never written over, nor rows it wrote and a person changed since:
+                           --below-typed-rows (or --keep-changes) finishes it keeping them,
                            --set-aside keeps them and sets the record aside`,
   adopt: `  gods adopt FILE.xlsx --century N [--carry GOD=AMOUNT]... [--map MAP.json] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
                            bring in a campaign kept by hand: your sheets are read as they are

@@ -152,9 +152,9 @@ async function renameCommand(args: readonly string[], io: Io, json: boolean): Pr
 }
 
 async function recoverCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
-  const got = bookArgs("gods recover", args, [], ["below-typed-rows", "set-aside"], 1);
+  const got = bookArgs("gods recover", args, [], ["below-typed-rows", "keep-changes", "set-aside"], 1);
   if (typeof got === "string") return argumentError("recover", got, io, json);
-  const [below, aside] = [got.parsed.options.has("below-typed-rows"), got.parsed.options.has("set-aside")];
+  const [below, aside] = [got.parsed.options.has("below-typed-rows") || got.parsed.options.has("keep-changes"), got.parsed.options.has("set-aside")];
   if (below && aside) return argumentError("recover", "gods recover: --below-typed-rows and --set-aside are two different choices; give one.", io, json, false);
   return (await import("./recover")).recover({ ...got.base, belowTypedRows: below, setAside: aside }, io);
 }

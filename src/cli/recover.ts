@@ -6,7 +6,7 @@
  * is shown and waits for --accept-warnings, as every other command that changes pay; one that
  * would write over Ledger rows typed since it stopped waits for the person's choice.
  */
-import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, type Problem, type RawWorkbook } from "../workbook";
+import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, WORKBOOK, type Problem, type RawWorkbook } from "../workbook";
 import {
   FileProblem,
   manaMoveWords,
@@ -57,7 +57,7 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const MOST_STEPS = 500;
 
 const WAYS_ON =
-  "Choose one: gods recover FILE --below-typed-rows finishes it with its rows below the typed ones, which stay (the book's checks then name them as typed by hand until the book is corrected with its reason); or gods recover FILE --set-aside keeps the typed rows and sets the record aside, so the action is not made (do it again if you still want it).";
+  "Choose one: gods recover FILE --below-typed-rows (or --keep-changes: the same choice) finishes it keeping what was done by hand: typed rows stay and its own rows go below them, a row it wrote keeps the change made to it (the book's checks then name those rows as typed or changed by hand until the book is corrected with its reason); or gods recover FILE --set-aside keeps the rows as they are and sets the record aside, so the action is not made (do it again if you still want it).";
 
 /** Every record of the file settled in turn, each on the workbook the ones before leave. */
 function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): Recovery {
@@ -71,6 +71,16 @@ function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): R
     if (n > 0) raw = readPackage(current);
     const damaged = raw.journal?.damaged?.[0];
     const op = [...(raw.journal?.open ?? [])].sort((a, b) => a.at - b.at)[0];
+    if (damaged?.refused !== undefined && options.setAside !== true) {
+      // Genuine as far as can be told, but the workbook changed since: the person puts it right, or sets it aside.
+      problems.push(
+        tableError(
+          WORKBOOK,
+          `${sentence(damagedWords(damaged))}: run gods recover again once it is put right, or gods recover FILE --set-aside to set it aside.`,
+        ),
+      );
+      break;
+    }
     if (damaged !== undefined) {
       const done = setAsideInPackage(current, damaged);
       steps.push({
@@ -107,7 +117,7 @@ function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): R
       steps.push({
         recovered: op.words,
         step: "set aside",
-        title: `${sentence(op.words)} is set aside, not carried out, to keep the Ledger rows typed since it stopped.`,
+        title: `${sentence(op.words)} is set aside, not carried out, to keep the Ledger rows typed or changed by hand since it stopped.`,
         lines: done.lines,
         moves: [],
         box: [],

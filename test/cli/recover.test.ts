@@ -69,12 +69,15 @@ describe("a file saved while the century end was being recorded", () => {
     const before = fs.readFileSync(file);
 
     const dry = await gods("recover", file, "--dry-run");
-    expect(dry.code).toBe(0);
+    // Its rows written before the cut are made to count by the finish: their mana is shown, and waits to be accepted.
+    expect(dry.code).toBe(where === 0 ? 3 : 0);
+    if (where === 0) expect(dry.out).toMatch(/Mana it moves: Solara is credited 21\.05 mana, /);
     expect(dry.out).toMatch(/^The end of century 1 stopped inside Excel while it was being recorded: it is finished as it was meant \(century 1 paid: /);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
 
-    const done = await gods("recover", file);
+    const done = await gods("recover", file, "--accept-warnings");
     expect(done.code).toBe(0);
+    if (where === 0) expect(done.out).toMatch(/Hand 21 mana to Solara's box/);
     // Exactly what it writes, as the dry run listed it: the sheets renamed into place, and the Ledger's rows with what each is paid.
     expect(done.out).toMatch(where === 0 ? /- Sheet "~.. C1 Mana" renamed "C1 Mana"\./ : /- Sheet "~.. Charts" renamed "Charts"\./);
     const listed = dry.out.split("\n").filter((l) => l.startsWith("- "));

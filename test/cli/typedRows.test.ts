@@ -119,7 +119,9 @@ describe("an event's credit cut after its record, then a Ledger row typed below 
     expect(dry.out).toMatch(
       /- Ledger rows 8 to 9 added \(it held 6 rows\): "Vorn" \(event "God obliterated" century 2\) earned 2, paid 2, "Demons" \(event "God obliterated" century 2\) earned 1, paid 1\./,
     );
-    expect(dry.out).toMatch(/Kept the Ledger rows typed since it stopped \(Ledger row 7 /);
+    expect(dry.out).toMatch(
+      /Kept the Ledger rows typed or changed by hand since it stopped \(Ledger row 7 .*\): the typed rows stay, its own rows go below them;/,
+    );
     expect(dry.out).toMatch(/Mana it moves: Vorn is credited 2 mana, Demons is credited 1 mana\./);
     const held = await gods("recover", file, "--below-typed-rows");
     expect(held.code).toBe(3);
@@ -150,7 +152,7 @@ describe("an event's credit cut after its record, then a Ledger row typed below 
     expect(stopped?.message).toMatch(/Finishing it moves mana: Vorn is credited 2 mana, Demons is credited 1 mana\./);
     const before = JSON.stringify(pane.book.table("Ledger")?.bodyRows);
     await expect(settleStopped(pane.run, stopped?.id ?? "")).rejects.toThrow(
-      /was not finished: rows were typed into the Ledger where it writes since it stopped \(Ledger row 7 /,
+      /was not finished: since it stopped, a row was typed into the Ledger where it writes: Ledger row 7 /,
     );
     expect(JSON.stringify(pane.book.table("Ledger")?.bodyRows)).toBe(before);
 
@@ -181,7 +183,7 @@ describe("an event's credit cut after its record, then a Ledger row typed below 
     const file = await saved(book.clone(), "aside");
     const done = await gods("recover", file, "--set-aside");
     expect(done.code).toBe(0);
-    expect(done.out).toMatch(/is set aside, not carried out, to keep the Ledger rows typed since it stopped/);
+    expect(done.out).toMatch(/is set aside, not carried out, to keep the Ledger rows typed or changed by hand since it stopped/);
     expect(ledgerOf(file).slice(5)).toEqual([GIFT]);
     expect(openOf(file)).toEqual([]);
     expect((await gods("recover", file)).out).toMatch(/^No action stopped part-way/);

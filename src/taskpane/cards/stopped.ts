@@ -26,9 +26,15 @@ const TYPED = {
     yes: "Finish it below them",
     busy: "Finishing what stopped…",
   },
+  changed: {
+    button: "Finish it keeping the changes…",
+    question: "Finish it now? The rows it wrote keep the changes made by hand since.",
+    yes: "Finish it keeping them",
+    busy: "Finishing what stopped…",
+  },
   aside: {
     button: "Set it aside…",
-    question: "Set the record aside now? The typed rows stay, and the action is not made.",
+    question: "Set the record aside now? The rows typed or changed by hand stay as they are, and the action is not made.",
     yes: "Set it aside",
     busy: "Setting the record aside…",
   },
@@ -52,13 +58,19 @@ function messageOf(current: CampaignStatus): string {
     : `${all.length} actions stopped part-way; settled in turn: ${all.map((s, i) => `${i + 1}. ${s.message}`).join(" ")}`;
 }
 
+/** The way on that keeps what was done by hand: below typed rows, or keeping the changes of its own rows. */
+function keeping(current: CampaignStatus) {
+  const kept = allHere(current).filter((s) => s.typed === true);
+  return kept.every((s) => s.changed === true) ? TYPED.changed : TYPED.below;
+}
+
 function render(current: CampaignStatus): void {
   const stopped = stoppedHere(current);
   byId("stopped-box").hidden = stopped === undefined;
   if (stopped === undefined) return;
   const typed = allHere(current).some((s) => s.typed === true);
   byId("stopped-text").textContent = messageOf(current);
-  byId("stopped-settle").textContent = typed ? TYPED.below.button : STEP[stopped.step].button;
+  byId("stopped-settle").textContent = typed ? keeping(current).button : STEP[stopped.step].button;
   byId("stopped-aside").hidden = !typed;
 }
 
@@ -71,7 +83,7 @@ export function wireStopped(): void {
     if (stopped === undefined) return;
     const result = byId("stopped-result");
     const typed = current !== null && allHere(current).some((s) => s.typed === true);
-    const step = typed ? TYPED.below : STEP[stopped.step];
+    const step = current !== null && typed ? keeping(current) : STEP[stopped.step];
     ask(
       "stopped",
       `${current === null ? stopped.message : messageOf(current)} ${step.question}`,

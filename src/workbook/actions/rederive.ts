@@ -9,10 +9,11 @@
  */
 import { planRename, renamedBack } from "./rename";
 import { centuryEndOf } from "./centuryEnd";
-import { creditOutcome, creditWords, handedLine } from "./asked";
+import { creditOutcome, creditWords, debitedLine, handedLine } from "./asked";
 import { errorsIn, describeProblem, type Problem } from "../model/problems";
-import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
-import { LEDGER } from "../model/schema";
+import type { DamagedRecord, OpenOperation, RawCell, RawWorkbook } from "../model/raw";
+import { LEDGER, SEAL_SHEET } from "../model/schema";
+import { nameKey } from "../../engine/names";
 import { askedIn, type Asked } from "../plan/asked";
 import { vetJournal } from "../plan/journalCheck";
 import { bookWrite, editItems, itemsIn, type CommitItem } from "../plan/commit";
@@ -21,10 +22,11 @@ import { headAfter } from "../plan/ledger";
 import { readCampaign } from "../read/campaign";
 import { creditName } from "../read/creditName";
 import { bounded, clock, OP_PREFIX } from "../read/journal";
-import { headFormula, headIn } from "../read/head";
+import { headFormula, headIn, headOf } from "../read/head";
+import { withHead } from "../plan/after";
 import { creditKey } from "../read/twice";
 import { belowTypedRows, typedRows } from "../plan/owned";
-import { manaMoves, todoOf } from "../plan/recoveryLines";
+import { ledgerRowKey, manaMoves, todoOf } from "../plan/recoveryLines";
 import { adoptDone, adoptedFrom, adoptWords, openingAgain } from "./adopt/again";
 import type { ManaMove } from "../model/raw";
 
@@ -100,8 +102,34 @@ function startedFrom(book: RawWorkbook, op: OpenOperation, asked: Asked, items: 
   }
   if (!APPENDS.has(asked.kind) || ledger?.kind !== "ledger" || table === undefined || ledger.added > 0 || ledger.first > table.rows.length) return raw;
   const tables = new Map(raw.tables);
-  tables.set(LEDGER.name.toLowerCase(), { ...table, rows: table.rows.slice(0, ledger.first) });
-  return { ...raw, tables };
+  const kept = { ...table, rows: table.rows.slice(0, ledger.first) };
+  tables.set(LEDGER.name.toLowerCase(), kept);
+  // Its seal, or its head, written already (the request that marks them done may be the one cut):
+  // the seal's entries for its own credit, and the head it writes, are not part of what it found.
+  const rows = readCampaign({ ...raw, tables }).campaign.ledger;
+  const cells = raw.generatedCells?.get(SEAL_SHEET);
+  const generatedCells = new Map(raw.generatedCells ?? []);
+  if (cells !== undefined) generatedCells.set(SEAL_SHEET, sealBefore(cells, rows));
+  const head = items.find((i) => i.kind === "name");
+  const found: RawWorkbook = { ...raw, tables, generatedCells };
+  if (head?.kind !== "name" || raw.bookHead !== head.formula) return found;
+  const was = headOf(rows);
+  if (was !== undefined) return withHead(found, headFormula(was));
+  const without: { -readonly [K in keyof RawWorkbook]?: RawWorkbook[K] } = { ...found };
+  delete without.bookHead;
+  return { ...without, tables, sheetNames: found.sheetNames };
+}
+
+/**
+ * The seal as it stood before a credit whose seal is written: each account's entries past the
+ * credits the Ledger held then are the credit's own, and go (the seal adds them at its end).
+ */
+function sealBefore(cells: readonly (readonly RawCell[])[], before: readonly { readonly god: string }[]): RawCell[][] {
+  const held = new Map<string, number>();
+  for (const r of before) held.set(nameKey(r.god), (held.get(nameKey(r.god)) ?? 0) + 1);
+  return cells
+    .filter(([entry, god, credit]) => entry !== "account" || typeof god !== "string" || typeof credit !== "number" || credit <= (held.get(nameKey(god)) ?? 0))
+    .map((r) => [...r]);
 }
 
 /**
@@ -143,7 +171,10 @@ function written(item: CommitItem): string {
  * Why an open action's record may not be finished, when what it still has to write of the book
  * is not what planning it again writes; otherwise its words, made from what was asked.
  */
-export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; older?: boolean } | { words: string; done: string } | undefined {
+export function rederived(
+  raw: RawWorkbook,
+  op: OpenOperation,
+): { why: string; older?: boolean; refused?: string } | { words: string; done: string } | undefined {
   const items = itemsIn(op.items);
   if (items === undefined) return undefined;
   const from = op.reached ?? 0;
@@ -157,7 +188,7 @@ export function rederived(raw: RawWorkbook, op: OpenOperation): { why: string; o
   if (asked.kind !== op.action) return { why: "what it says was asked is not the action it records" };
   const plan = planned(startedFrom(raw, op, asked, items), asked, items);
   const cut = () => (asked.kind === "undo" ? undoCut(raw, items) : undefined);
-  if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}` };
+  if ("refused" in plan) return cut() ?? { why: `planned again, it is refused: ${bounded(plan.refused, 200)}`, refused: wordsOf(asked).words };
   // A rename's edits are planned again too: its record may rename only what the rename does.
   const edits = (list: readonly CommitItem[]) => JSON.stringify(list.filter((i) => i.kind === "edit"));
   if (edits(items) !== edits(plan.items)) return cut() ?? { why: `its changes of the tables are not what ${plan.words} changes when planned again` };
@@ -178,11 +209,11 @@ function wordsOf(asked: Asked): { words: string; done: string } {
       case "century-end":
         return `the end of century ${asked.century}`;
       case "event":
-        return `the credit of ${bounded(asked.event, 80)}`;
+        return `the credit of the event "${bounded(asked.event, 80)}"`;
       case "era-end":
         return `the credit of the era ending with century ${asked.century}`;
       case "debit":
-        return `taking mana from ${bounded(asked.god, 80)}`;
+        return `the debit of ${Math.abs(asked.mana).toLocaleString("en", { maximumFractionDigits: 6 })} mana from ${bounded(asked.god, 80)}`;
       case "correction":
         return "the correction of the book";
       case "undo":
@@ -213,6 +244,7 @@ function writtenWords(raw: RawWorkbook, asked: Asked, items: readonly CommitItem
   if (asked.kind === "adopt") return { words: said.words, done: adoptDone(asked.century, handed) };
   if (asked.kind === "century-end") return { words: said.words, done: `century ${first.century} paid: ${handed}` };
   const name = creditName({ kind: first.kind, century: first.century, what: first.what });
+  if (asked.kind === "debit") return { words: name, done: `${name} written: ${debitedLine(rows)}, and nothing comes out of a box` };
   return { words: `the credit of ${name}`, done: `${name} credited: ${handed}` };
 }
 
@@ -235,7 +267,13 @@ export function rederiveJournal<W extends RawWorkbook>(raw: W): W {
     }
     if (found === undefined) open.push(op);
     else if ("why" in found)
-      damaged.push({ id: bounded(op.id, 40), key: `${OP_PREFIX}${op.id}`, why: found.why, ...(found.older === true ? { older: true } : {}) });
+      damaged.push({
+        id: bounded(op.id, 40),
+        key: `${OP_PREFIX}${op.id}`,
+        why: found.why,
+        ...(found.older === true ? { older: true } : {}),
+        ...(found.refused === undefined ? {} : { refused: found.refused }),
+      });
     else {
       const typed = typedRowsOf(raw, op);
       const moves = movesOf(raw, op, typed);
@@ -259,7 +297,8 @@ function movesOf(raw: RawWorkbook, op: OpenOperation, typed: ReturnType<typeof t
   if (op.reached === undefined) return [];
   try {
     const items = typed.length > 0 ? belowTypedRows(raw, op, typed) : itemsIn(op.items);
-    return items === undefined ? [] : manaMoves(todoOf(raw, items, op.reached));
+    const notOwn = new Set(typed.filter((t) => t.changed === undefined).map((t) => ledgerRowKey(t.cells)));
+    return items === undefined ? [] : manaMoves(todoOf(raw, items, op.reached), { action: op.action, notOwn });
   } catch {
     return [];
   }

@@ -102,6 +102,8 @@ export interface StoppedStatus {
   readonly underWay: boolean;
   /** Ledger rows were typed where it writes since it stopped: finished below them, or set aside, the person choosing */
   readonly typed?: boolean;
+  /** those rows are all its own, changed by hand since it wrote them: finished keeping the changes, or set aside */
+  readonly changed?: boolean;
 }
 
 export interface EventStatus {
@@ -249,6 +251,7 @@ function stoppedActions(journal: Journal | undefined, thisComputer: string | und
         step: op.reached === undefined ? "take back" : "finish",
         underWay: busy,
         ...((op.typed ?? []).length > 0 && op.reached !== undefined ? { typed: true } : {}),
+        ...((op.typed ?? []).length > 0 && op.reached !== undefined && (op.typed ?? []).every((t) => t.changed !== undefined) ? { changed: true } : {}),
         message: busy
           ? `Another referee's Excel is busy with ${op.words} (since ${clock(op.at)}).`
           : `${sentence(op.words)} stopped part-way at ${clock(op.at)}${where}. ${recoveryWords(op)}`,

@@ -98,10 +98,16 @@ export interface OpenOperation {
   /** what was asked (plan/asked.ts): the action's kind and parameters, from which its book part is planned again */
   readonly asked?: unknown;
   /**
-   * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts):
-   * a finish as recorded would write over them, so it stops until the person chooses
+   * Ledger rows from where it writes on that it never wrote (typed after it stopped, plan/owned.ts),
+   * or that it wrote and were changed by hand since (`changed`): a finish as recorded would write
+   * over them, so it stops until the person chooses
    */
-  readonly typed?: readonly { readonly index: number; readonly cells: readonly RawCell[]; readonly words: string }[];
+  readonly typed?: readonly {
+    readonly index: number;
+    readonly cells: readonly RawCell[];
+    readonly words: string;
+    readonly changed?: { readonly own: number; readonly cells: readonly string[] };
+  }[];
   /** the mana finishing it moves, god by god, worked out as it is read */
   readonly moves?: readonly ManaMove[];
 }
@@ -142,10 +148,27 @@ export interface DamagedRecord {
   readonly key: string;
   /** written by an older version of the add-in, which did not keep what was asked: sound, but it cannot be checked */
   readonly older?: boolean;
+  /**
+   * a record in the add-in's shape whose action, planned again on the workbook as it stands, is
+   * refused (a table changed since it stopped, for instance): the action, in words. It is not set
+   * aside unless the person chooses: putting the workbook right lets it be finished.
+   */
+  readonly refused?: string;
+  /** set aside by the gamemaster's choice: the Ledger rows its action had written by then, kept with the mark */
+  readonly written?: AsideWritten;
+}
+
+/** The Ledger rows an action had written when its record was set aside, and the action in words. */
+export interface AsideWritten {
+  readonly words: string;
+  /** each row's God, Kind, Century, What, Earned and Paid, as the add-in wrote them */
+  readonly rows: readonly (readonly [string, string, number, string, number, number])[];
 }
 
 export interface Journal {
   readonly open: readonly OpenOperation[];
+  /** records set aside whose action had written Ledger rows: those rows are the add-in's */
+  readonly setAside?: readonly AsideWritten[];
   /** records under the journal's keys that are not carried out: each can only be set aside */
   readonly damaged?: readonly DamagedRecord[];
   readonly done: readonly DoneOperation[];

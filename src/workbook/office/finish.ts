@@ -11,8 +11,8 @@ import { sentence, sync } from "./stopped";
 import { requests, type Step } from "./write";
 import type { OpenOperation, RawWorkbook } from "../model/raw";
 import { itemsIn, type CommitItem } from "../plan/commit";
-import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
-import { COMMIT_PREFIX, OP_PREFIX } from "../read/journal";
+import { belowTypedRows, ownTemps } from "../plan/owned";
+import { COMMIT_PREFIX, OP_PREFIX, typedSince } from "../read/journal";
 
 /** Queues the removal of settings the journal no longer needs; whether there were any. */
 export function clearLeftovers(context: ContextApi, raw: RawWorkbook): boolean {
@@ -47,7 +47,7 @@ function finishItems(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice):
   if (typed.length === 0) return itemsIn(op.items);
   if (choice.belowTypedRows !== true)
     throw new ActionError(
-      `${sentence(op.words)} was not finished: rows were typed into the Ledger where it writes since it stopped (${typedRowsWords(typed)}), and finished as recorded it would write over them. Finish it below them, or set the record aside.`,
+      `${sentence(op.words)} was not finished: since it stopped, ${typedSince(typed)}; finished as recorded it would write over ${typed.length === 1 ? "that row" : "them"}. Finish it keeping what was done by hand, or set the record aside.`,
     );
   return belowTypedRows(raw, op, typed);
 }

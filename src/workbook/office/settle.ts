@@ -6,6 +6,7 @@
 import { campaignStatus, type CampaignStatus } from "../actions/status";
 import type { RawWorkbook } from "../model/raw";
 import { itemsIn } from "../plan/commit";
+import { writtenRows } from "../plan/owned";
 import { readCampaign } from "../read/campaign";
 import { asideSetting, boxLines, clock, manaMoveWords, OP_PREFIX } from "../read/journal";
 import { settledBy, type Outcome, type Settled } from "./actions";
@@ -93,7 +94,14 @@ async function setAside(run: ExcelRun, key: string, options: ActionOptions): Pro
       const open = raw.journal?.open.find((o) => `${OP_PREFIX}${o.id}` === key && (o.typed ?? []).length > 0);
       const record =
         raw.journal?.damaged?.find((d) => d.key === key) ??
-        (open === undefined ? undefined : { id: open.id.slice(0, 40), key, why: "set aside by the gamemaster, to keep the Ledger rows typed where it writes" });
+        (open === undefined
+          ? undefined
+          : {
+              id: open.id.slice(0, 40),
+              key,
+              why: "set aside by the gamemaster, to keep the Ledger rows typed where it writes",
+              written: { words: open.words, rows: writtenRows(raw, open) },
+            });
       if (record === undefined)
         return {
           settled: "already",

@@ -7,7 +7,7 @@
  * writes over such a row: it stops and names it, and the person chooses to finish the action
  * below it (the row is kept where the finish leaves it) or to set the record aside.
  */
-import { isErrorCell, type OpenOperation, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
+import { isErrorCell, type AsideWritten, type OpenOperation, type RawCell, type RawTable, type RawWorkbook } from "../model/raw";
 import { LEDGER, normalizeHeader } from "../model/schema";
 import { readCampaign } from "../read/campaign";
 import { headIn } from "../read/head";
@@ -24,6 +24,11 @@ export interface TypedRow {
   readonly cells: readonly RawCell[];
   /** the row for a gamemaster: "Ledger row 8 (Vorn, correction "Gift", earned 5, paid 5)" */
   readonly words: string;
+  /**
+   * When the row is one the action wrote, changed by hand since: which of its rows (from the item's
+   * first), and each cell changed ("What "God obliterated" → "God obliterated by Vorn"").
+   */
+  readonly changed?: { readonly own: number; readonly cells: readonly string[] };
 }
 
 const blank = (c: RawCell | undefined) => c === null || c === undefined || c === "";
@@ -83,9 +88,42 @@ export function typedRows(raw: RawWorkbook, op: OpenOperation): TypedRow[] {
       continue;
     }
     if (takes !== undefined && keys?.get(index) === takes) continue;
-    out.push({ index, cells: [...cells], words: typedRowWords(table, { index, cells }) });
+    const changed = changedOwn(item, index, mine, unused);
+    const words = typedRowWords(table, { index, cells });
+    if (changed === undefined) out.push({ index, cells: [...cells], words });
+    else out.push({ index, cells: [...cells], words: `${words}: ${boundedList(changed.cells, 4)}`, changed });
   }
   return out;
+}
+
+const cellWords = (c: RawCell | PlanValue | undefined) =>
+  c === null || c === undefined || c === "" ? "(empty)" : isErrorCell(c) ? c.error : typeof c === "string" ? `"${bounded(c, 40)}"` : String(c);
+
+/**
+ * Whether the row at `index` is the action's own row there, changed by hand: the row it writes at
+ * that place is not found elsewhere, and this one is of the same kind for the same god in the same
+ * century, with one or two cells changed. Its changed cells, in words, and which of its rows it is.
+ */
+function changedOwn(
+  item: LedgerItem,
+  index: number,
+  mine: readonly (RawCell | undefined)[],
+  unused: (readonly PlanValue[])[],
+): TypedRow["changed"] | undefined {
+  const own = index - item.first;
+  const row = item.rows[own];
+  if (row === undefined || !unused.includes(row)) return undefined;
+  const at = (h: string) => item.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h));
+  const god = at("God");
+  const century = at("Century");
+  const kind = at("Kind");
+  const agree = (c: number) => c < 0 || same(mine[c], row[c]);
+  if (god < 0 || !agree(god) || !agree(century) || !agree(kind)) return undefined;
+  const cells = item.headers.flatMap((h, c) => (same(mine[c], row[c]) ? [] : [`${bounded(h, 30)} ${cellWords(row[c])} → ${cellWords(mine[c])}`]));
+  // A row typed there by hand agrees with the one it writes on a few cells at most: its own row, changed, on all but one or two.
+  if (cells.length > 2) return undefined;
+  unused.splice(unused.indexOf(row), 1);
+  return { own, cells };
 }
 
 /**
@@ -103,16 +141,19 @@ export function belowTypedRows(raw: RawWorkbook, op: OpenOperation, typed: reado
   const extra = sheetHeaders.filter((h) => h !== "" && !item.headers.some((x) => normalizeHeader(x) === normalizeHeader(h)));
   const headers = [...item.headers, ...extra];
   const pad = (r: readonly PlanValue[]) => [...r, ...extra.map(() => null)];
-  const typedRowsOut = typed.map((t) =>
+  const asTyped = (t: TypedRow) =>
     headers.map((h): PlanValue => {
       const i = table.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h));
       const c = i < 0 ? null : t.cells[i];
       return c === undefined || isErrorCell(c) ? null : c;
-    }),
-  );
+    });
+  const typedRowsOut = typed.filter((t) => t.changed === undefined).map(asTyped);
+  // A row of its own changed by hand since keeps the change, in its place: the book's checks name it.
+  const kept = new Map(typed.flatMap((t) => (t.changed === undefined ? [] : [[t.changed.own, asTyped(t)] as const])));
+  const own = item.rows.map((r, n) => kept.get(n) ?? pad(r));
   const rewrites = op.action === "rename" || op.action === "put-right";
   // A rename keeps the rows it rewrites where they are: the typed rows (past its end) follow them.
-  const rows = rewrites ? [...item.rows.map(pad), ...typedRowsOut] : [...typedRowsOut, ...item.rows.map(pad)];
+  const rows = rewrites ? [...own, ...typedRowsOut] : [...typedRowsOut, ...own];
   const moved: LedgerItem = {
     ...item,
     headers,
@@ -164,4 +205,29 @@ export function ownTemps(raw: RawWorkbook, op: OpenOperation): { own: string[]; 
     else own.push(present);
   }
   return { own, kept };
+}
+
+/**
+ * The rows of its own an open action had written to the Ledger (from where it writes, cell for
+ * cell), as a record set aside keeps them: the book's checks then name them as the add-in's.
+ */
+export function writtenRows(raw: RawWorkbook, op: OpenOperation): AsideWritten["rows"] {
+  const left = ledgerLeft(op);
+  const table = raw.tables.get(LEDGER.name.toLowerCase());
+  if (left === undefined || table === undefined || op.action === "rename" || op.action === "put-right" || op.action === "undo") return [];
+  const { item } = left;
+  const unused = item.rows.map((r) => r);
+  const col = (h: string) => item.headers.findIndex((x) => normalizeHeader(x) === normalizeHeader(h));
+  const out: AsideWritten["rows"][number][] = [];
+  for (let index = item.first; index < table.rows.length && unused.length > 0; index++) {
+    const mine = inItemOrder(table, item, table.rows[index] ?? []);
+    const at = unused.findIndex((r) => item.headers.every((_, c) => same(mine[c], r[c])));
+    const row = unused[at];
+    if (row === undefined) continue;
+    unused.splice(at, 1);
+    const text = (h: string) => (row[col(h)] === null || row[col(h)] === undefined ? "" : String(row[col(h)]));
+    const num = (h: string) => Number(row[col(h)] ?? 0);
+    out.push([text("God"), text("Kind"), num("Century"), text("What"), num("Earned"), num("Paid")]);
+  }
+  return out;
 }

@@ -10,6 +10,9 @@ import { boundedList, bounded } from "../read/journal";
 import { itemOutcome, ledgerTarget, type CommitItem, type LedgerItem } from "./commit";
 import { tableOf } from "./edits";
 
+/** The actions that add a credit's rows at the Ledger's end. */
+const ADDS = new Set(["century-end", "event", "era-end", "debit", "correction"]);
+
 /** How many entries each line lists before "… and N more". */
 const LISTED = 8;
 
@@ -183,14 +186,22 @@ export function ledgerChange(
 export type { ManaMove } from "../model/raw";
 export { boxLines, manaMoveWords } from "../read/journal";
 
-/** The mana the items still to be carried out move, row by row of the Ledger. */
-export function manaMoves(todo: readonly { readonly item: CommitItem; readonly at: RawWorkbook }[]): ManaMove[] {
+/**
+ * The mana the items still to be carried out move, row by row of the Ledger. `op`: for an action
+ * that adds a credit, the rows of its own the Ledger holds already (written before it stopped, and
+ * made to count by the finish) move mana too; `notOwn` (by ledgerRowKey) are rows it never wrote.
+ */
+export function manaMoves(
+  todo: readonly { readonly item: CommitItem; readonly at: RawWorkbook }[],
+  op?: { readonly action: string; readonly notOwn?: ReadonlySet<string> },
+): ManaMove[] {
   const out: ManaMove[] = [];
+  const adds = op !== undefined && ADDS.has(op.action);
   for (const { item, at } of todo) {
     if (item.kind !== "ledger") continue;
-    const change = ledgerChange(at, item);
+    const change = ledgerChange(at, item, adds ? op.notOwn : undefined);
     for (const f of change.removed) out.push({ god: f.god, how: "taken back", mana: Math.abs(f.earned ?? 0), paid: f.paid ?? 0 });
-    for (const f of change.added) {
+    for (const f of [...(adds ? change.present : []), ...change.added]) {
       const earned = f.earned ?? 0;
       out.push(
         earned < 0 ? { god: f.god, how: "debited", mana: -earned, paid: f.paid ?? 0 } : { god: f.god, how: "credited", mana: earned, paid: f.paid ?? 0 },

@@ -110,7 +110,10 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   const recording = raw.journal?.open.some((o) => o.reached !== undefined) === true;
   const checked = (ledgerFound === undefined || readers.has(LEDGER.name)) && ledgerSound && !recording;
   // The seal is checked on sound accounts only: a break in the arithmetic is named already.
-  const broken = checked && book.problems.length === 0 ? checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury) : undefined;
+  const broken =
+    checked && book.problems.length === 0
+      ? checkSeal(book.accounts, seal, ledgerFound, ledger.length > 0, raw.interruptedCentury, raw.journal?.setAside)
+      : undefined;
   // A Ledger two computers' writes mixed is named as that, not as a hand edit; a Ledger that adds
   // up and agrees with its seal is mixed by nobody, whatever the journal's entries say.
   const sound = broken !== undefined && broken.every((p) => p.severity !== "error");

@@ -13,7 +13,7 @@
  * of a sheet (a restore) does not carry it; and each entry holds only what the action changes
  * besides its sheets (a few kilobytes), well inside a request's budget.
  */
-import type { DamagedRecord, DoneOperation, Journal, ManaMove, OpenOperation, RawWorkbook } from "../model/raw";
+import type { AsideWritten, DamagedRecord, DoneOperation, Journal, ManaMove, OpenOperation, RawWorkbook } from "../model/raw";
 import { tableError, WORKBOOK, type Problem } from "../model/problems";
 import { shownList, shownName } from "../model/shown";
 import { GENERATED_SHEET } from "../model/schema";
@@ -130,6 +130,7 @@ export function readJournal(
   const done: DoneOperation[] = [];
   const intents: { id: string; value: unknown; chars?: number }[] = [];
   const aside = new Set<string>();
+  const setAside: AsideWritten[] = [];
   for (const { key, value, tooLarge } of items) {
     // (A loop, not push(...list): a list of a million entries would overflow the stack.)
     if (key.startsWith(DONE_PREFIX)) for (const d of doneIn(key.slice(DONE_PREFIX.length), value)) done.push(d);
@@ -137,7 +138,11 @@ export function readJournal(
       // Measured before it is parsed: a record larger than any the add-in writes is never parsed.
       const chars = tooLarge ?? (typeof value === "string" && value.length > RECORD_CHARS ? value.length : undefined);
       intents.push({ id: key.slice(OP_PREFIX.length), value, ...(chars === undefined ? {} : { chars }) });
-    } else if (key.startsWith(ASIDE_PREFIX)) aside.add(key.slice(ASIDE_PREFIX.length));
+    } else if (key.startsWith(ASIDE_PREFIX)) {
+      aside.add(key.slice(ASIDE_PREFIX.length));
+      const written = asideWrittenIn(value);
+      if (written !== undefined) setAside.push(written);
+    }
   }
   const finished = new Set(done.map((d) => d.id));
   const damaged: DamagedRecord[] = [];
@@ -163,7 +168,7 @@ export function readJournal(
     ...[...reached.keys()].filter((id) => (finished.has(id) || !intended.has(id)) && !aside.has(id)).map((id) => `${COMMIT_PREFIX}${id}`),
   ];
   if (open.length === 0 && done.length === 0 && intents.length === 0 && leftover.length === 0) return undefined;
-  return { open, done, leftover, readAt, ...(damaged.length > 0 ? { damaged } : {}) };
+  return { open, done, leftover, readAt, ...(damaged.length > 0 ? { damaged } : {}), ...(setAside.length > 0 ? { setAside } : {}) };
 }
 
 /** A time of day as a gamemaster reads it: 21:05. */
@@ -178,6 +183,42 @@ export function underWay(op: OpenOperation, journal: Journal, thisComputer: stri
   return thisComputer !== undefined && op.computer !== thisComputer && Math.abs(journal.readAt - op.at) < OPEN_MS;
 }
 
+/** A Ledger row typed, or changed by hand, where an open action writes (plan/owned.ts). */
+type Hand = { readonly words: string; readonly changed?: unknown };
+
+/**
+ * What was done by hand where an open action writes, for a sentence: "a row was typed into the
+ * Ledger where it writes: …", "a row it wrote was changed by hand since: …", or both.
+ */
+export function typedSince(typed: readonly Hand[]): string {
+  const added = typed.filter((t) => t.changed === undefined);
+  const changed = typed.filter((t) => t.changed !== undefined);
+  const parts = [
+    added.length === 0
+      ? ""
+      : `${added.length === 1 ? "a row was" : `${added.length} rows were`} typed into the Ledger where it writes: ${boundedList(
+          added.map((t) => t.words),
+          5,
+        )}`,
+    changed.length === 0
+      ? ""
+      : `${changed.length === 1 ? "a row it wrote was" : `${changed.length} rows it wrote were`} changed by hand: ${boundedList(
+          changed.map((t) => t.words),
+          5,
+        )}`,
+  ];
+  return parts.filter((p) => p !== "").join("; and ");
+}
+
+/** How a finish that keeps them treats rows typed or changed by hand, for a sentence. */
+export function keptWords(typed: readonly Hand[]): string {
+  const added = typed.some((t) => t.changed === undefined);
+  const changed = typed.some((t) => t.changed !== undefined);
+  return [added ? "the typed rows stay, its own rows go below them" : "", changed ? "a row it wrote keeps the change made by hand" : ""]
+    .filter((p) => p !== "")
+    .join(", and ");
+}
+
 /** What finishing or taking back an open action does, in a sentence. */
 export function recoveryWords(op: OpenOperation): string {
   if (op.reached === undefined)
@@ -187,10 +228,7 @@ export function recoveryWords(op: OpenOperation): string {
   const typed = op.typed ?? [];
   if (typed.length > 0) {
     const one = typed.length === 1;
-    return `It was recording what it does, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${boundedList(
-      typed.map((t) => t.words),
-      5,
-    )}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so it is not. Finish it below the typed ${one ? "row" : "rows"} (${one ? "it stays" : "they stay"}; the book's checks name ${one ? "it" : "them"} as typed by hand until the book is corrected with its reason), or set the record aside (the typed ${one ? "row stays" : "rows stay"}; the action is not made: do it again if you still want it).${moved}`;
+    return `It was recording what it does, and since then ${typedSince(typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so it is not. Finish it keeping what was done by hand (${keptWords(typed)}; the book's checks name ${one ? "that row" : "those rows"} as typed or changed by hand until the book is corrected with its reason), or set the record aside (${one ? "the row stays" : "the rows stay"} as ${one ? "it is" : "they are"}; the action is not made: do it again if you still want it).${moved}`;
   }
   return `It was recording what it does. Finishing it writes the rest as it was meant (${bounded(op.done, 400)}), and nothing twice.${moved}`;
 }
@@ -206,7 +244,9 @@ export function openProblems(journal: Journal | undefined, thisComputer: string 
   const damaged = (journal.damaged ?? []).map((d) =>
     tableError(
       WORKBOOK,
-      `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
+      d.refused !== undefined
+        ? `${damagedWords(d)} (${step}). Nothing else is written until then.`
+        : `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
       {
         operation: d.id,
       },
@@ -238,6 +278,8 @@ const SHOWN = 5;
 
 /** A damaged record, named for a gamemaster. */
 export function damagedWords(d: DamagedRecord): string {
+  if (d.refused !== undefined)
+    return `the add-in's record of ${bounded(d.refused, 200)} (${d.id}), which stopped part-way, cannot be finished on the workbook as it stands now (${d.why.replace(/^planned again, it is refused: /, "")}). If the workbook was changed after it stopped, put that right and the action can be finished; otherwise set the record aside, and the action is not made`;
   if (d.older === true)
     return `the add-in's record of an unfinished action (${d.id}) was written by an older version of the add-in, which did not keep what was asked (${d.why})`;
   return `the add-in's record of an unfinished action (${d.id}) in the workbook's settings is damaged or not its own (${d.why})`;
@@ -264,7 +306,25 @@ export function isTemporaryName(name: string): boolean {
 
 /** The setting that sets a damaged record aside: a mark beside it, so that it stays as it was and is never read as an action again. */
 export function asideSetting(record: DamagedRecord, at: number): { readonly key: string; readonly value: string } {
-  return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why }) };
+  const written = record.written === undefined || record.written.rows.length === 0 ? {} : { written: record.written };
+  return { key: `${ASIDE_PREFIX}${record.key.slice(OP_PREFIX.length)}`, value: JSON.stringify({ at, why: record.why, ...written }) };
+}
+
+/** The rows a set-aside record's action had written, as its mark keeps them; undefined when it keeps none or is not the add-in's. */
+export function asideWrittenIn(value: unknown): AsideWritten | undefined {
+  if (typeof value !== "string" || value.length > 200_000) return undefined;
+  try {
+    const w = (JSON.parse(value) as { written?: { words?: unknown; rows?: unknown } }).written;
+    if (w === undefined || typeof w.words !== "string" || w.words.length > WORDS_CHARS || !Array.isArray(w.rows) || w.rows.length > 2000) return undefined;
+    const row = (r: unknown): r is AsideWritten["rows"][number] =>
+      Array.isArray(r) &&
+      r.length === 6 &&
+      [0, 1, 3].every((i) => typeof r[i] === "string" && r[i].length <= 400) &&
+      [2, 4, 5].every((i) => typeof r[i] === "number");
+    return w.rows.every(row) ? { words: w.words, rows: w.rows } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const figure = (n: number) => n.toLocaleString("en", { maximumFractionDigits: 6 });

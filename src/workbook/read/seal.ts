@@ -14,10 +14,10 @@ import { add, formatExact, isZero, sub, type Ratio } from "../../engine/exact";
 import { nameKey } from "../../engine/names";
 import { sha256 } from "../../engine/sha256";
 import { payWarning, type Problem } from "../model/problems";
-import type { RawCell, RawTable } from "../model/raw";
+import type { AsideWritten, RawCell, RawTable } from "../model/raw";
 import { LEDGER, SEAL_SHEET } from "../model/schema";
 import { addressIn, columnIndex } from "../model/tableReader";
-import { shownList } from "../model/shown";
+import { shownList, shownName } from "../model/shown";
 import type { Account, CreditContent, LedgerRow, Seal } from "./types";
 
 /** The seal's first row: what it is, for whoever unhides it. */
@@ -205,6 +205,38 @@ function ledgerProblem(raw: RawTable | undefined, row: LedgerRow | undefined, me
 const credits = (n: number) => (n === 1 ? "1 credit" : `${n} credits`);
 
 /**
+ * A break at a row an action of the add-in wrote before its record was set aside is named as
+ * that: the row is the add-in's, left outside the book when the action was not finished.
+ */
+function asidesNamed(problems: Problem[], accounts: ReadonlyMap<string, Account>, aside: readonly AsideWritten[]): Problem[] {
+  if (aside.length === 0) return problems;
+  const rows = new Map<number, LedgerRow>();
+  for (const a of accounts.values()) for (const e of a.entries) rows.set(e.row, e);
+  return problems.map((p) => {
+    const row = p.row === undefined ? undefined : rows.get(p.row);
+    const from =
+      row === undefined
+        ? undefined
+        : aside.find((a) =>
+            a.rows.some(
+              ([god, kind, century, what, earned, paid]) =>
+                nameKey(god) === nameKey(row.god) &&
+                kind === row.kind &&
+                century === row.century &&
+                what === (row.what ?? "") &&
+                earned === row.earned &&
+                paid === row.paid,
+            ),
+          );
+    if (from === undefined || p.severity !== "error") return p;
+    return {
+      ...p,
+      message: `this row of ${row?.god ?? ""}'s account was written by the add-in for ${shownName(from.words, 200)}, which stopped part-way and whose record was set aside before the rest of it was written: the book never took the row in. If that action is not to stand, delete the row; to keep it, correct the book and say why (gods ledger reseal FILE --because "…", or, in the pane, Keep the edits under Ledger edited by hand).`,
+    };
+  });
+}
+
+/**
  * Every account against the seal, each break named by its row (or its recipient, when its rows
  * are gone): the first break of each account is enough to stop.
  */
@@ -214,8 +246,9 @@ export function checkSeal(
   raw: RawTable | undefined,
   hasLedgerRows: boolean,
   interrupted?: number,
+  aside: readonly AsideWritten[] = [],
 ): Problem[] {
-  const problems = sealBreaks(accounts, seal, raw, hasLedgerRows);
+  const problems = asidesNamed(sealBreaks(accounts, seal, raw, hasLedgerRows), accounts, aside);
   // A century end that stopped part-way inside Excel may have written the Ledger and not its
   // seal: ending that century again writes both; until then a person sees it before paying.
   if (interrupted === undefined || problems.every((p) => p.severity !== "error")) return problems;

@@ -8,14 +8,14 @@
  */
 import type { DamagedRecord, OpenOperation, RawWorkbook } from "../model/raw";
 import { LEDGER } from "../model/schema";
-import { asideSetting, boundedList, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
+import { asideSetting, boundedList, keptWords, typedSince, COMMIT_PREFIX, DONE_KEPT, DONE_PREFIX, OP_PREFIX, doneIn } from "../read/journal";
 import { itemsIn, ledgerTarget, sheetIn, tailTarget, CommitProblem, type CommitItem, type LedgerItem, type TailItem } from "../plan/commit";
 import type { TableEdit } from "../plan/edits";
 import type { LedgerPlan } from "../plan/ledger";
 import { sealSheetOf } from "../plan/seal";
 import { boxLines, itemLines, ledgerRowKey, manaMoves, todoOf, type ManaMove } from "../plan/recoveryLines";
 export { manaMoveWords } from "../plan/recoveryLines";
-import { belowTypedRows, ownTemps, typedRowsWords } from "../plan/owned";
+import { belowTypedRows, ownTemps, typedRowsWords, writtenRows } from "../plan/owned";
 import { readAddinSettings, writeAddinSettings } from "./package/addinSettings";
 import { writeTableEdits } from "./package/edits";
 import { readPackage } from "./package/read";
@@ -46,7 +46,7 @@ export function typedRowsProblem(raw: RawWorkbook, op: OpenOperation): string | 
   const typed = op.typed ?? [];
   if (op.reached === undefined || typed.length === 0) return undefined;
   const one = typed.length === 1;
-  return `${op.words} stopped part-way, and since then ${one ? "a row was" : `${typed.length} rows were`} typed into the Ledger where it writes: ${typedRowsWords(typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so nothing was finished.`;
+  return `${op.words} stopped part-way, and since then ${typedSince(typed)}. Finished as it was recorded, it would write over ${one ? "that row" : "them"}, so nothing was finished.`;
 }
 
 /** The items a finish carries out: the record's, or with its Ledger rows moved below rows typed since. */
@@ -91,7 +91,7 @@ export function recoveryLines(raw: RawWorkbook, op: OpenOperation, choice: Finis
     const lines = itemLines(remaining(raw, op, choice), new Set((op.typed ?? []).map((t) => ledgerRowKey(t.cells))));
     if (choice.belowTypedRows === true && (op.typed ?? []).length > 0)
       lines.push(
-        `Kept the Ledger rows typed since it stopped (${typedRowsWords(op.typed ?? [])}); the book's checks name them as typed by hand until the book is corrected with its reason (gods ledger reseal --because "…").`,
+        `Kept the Ledger rows typed or changed by hand since it stopped (${typedRowsWords(op.typed ?? [])}): ${keptWords(op.typed ?? [])}; the book's checks name them as typed or changed by hand until the book is corrected with its reason (gods ledger reseal --because "…").`,
       );
     return lines.length === 0 ? ["Everything it changes was in the workbook already; only its record was left."] : lines;
   } catch (e) {
@@ -104,7 +104,8 @@ export function recoveryLines(raw: RawWorkbook, op: OpenOperation, choice: Finis
 export function recoveryMoves(raw: RawWorkbook, op: OpenOperation, choice: FinishChoice = {}): ManaMove[] {
   if (op.reached === undefined) return [];
   try {
-    return manaMoves(remaining(raw, op, choice));
+    const notOwn = new Set((op.typed ?? []).filter((t) => t.changed === undefined).map((t) => ledgerRowKey(t.cells)));
+    return manaMoves(remaining(raw, op, choice), { action: op.action, notOwn });
   } catch (e) {
     if (e instanceof CommitProblem) throw new FileProblem(e.message);
     throw e;
@@ -216,20 +217,21 @@ export function setAsideInPackage(pkg: Package, record: DamagedRecord): Recovere
 export function setOpenAsideLines(raw: RawWorkbook, op: OpenOperation): string[] {
   return [
     `Kept the record of ${op.words} as it is, marked as set aside (the add-in's setting ${asideSetting(asideRecord(op), 0).key.slice(0, 60)}); it is never carried out.`,
-    `Kept the Ledger rows typed since it stopped as they are: ${typedRowsWords(op.typed ?? [])}.`,
+    `Kept the Ledger rows typed or changed by hand since it stopped as they are: ${typedRowsWords(op.typed ?? [])}.`,
     `Nothing more of ${op.words} is written: do it again if you still want it. If it had begun writing the book, the next command names whatever does not add up.`,
   ];
 }
 
-const asideRecord = (op: OpenOperation): DamagedRecord => ({
+const asideRecord = (op: OpenOperation, raw?: RawWorkbook): DamagedRecord => ({
   id: op.id.slice(0, 40),
   key: `${OP_PREFIX}${op.id}`,
   why: "set aside by the gamemaster, to keep the Ledger rows typed where it writes",
+  ...(raw === undefined ? {} : { written: { words: op.words, rows: writtenRows(raw, op) } }),
 });
 
 /** An open action's record set aside by the gamemaster's choice: a mark beside it, and nothing else. */
 export function setOpenAsideInPackage(pkg: Package, raw: RawWorkbook, op: OpenOperation): Recovered {
-  const done = setAsideInPackage(pkg, asideRecord(op));
+  const done = setAsideInPackage(pkg, asideRecord(op, raw));
   return { ...done, lines: setOpenAsideLines(raw, op) };
 }
 
