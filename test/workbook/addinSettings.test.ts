@@ -4,8 +4,8 @@
  * measured, never decoded.
  */
 import { readAddinSettings, SETTING_TEXT_CHARS, writeAddinSettings } from "../../src/workbook/xlsx/package/addinSettings";
-import { settingsLayout } from "../../src/workbook/xlsx/package/settingsPart";
-import { XmlProblem } from "../../src/workbook/xlsx/package/xml";
+import { decodeValue, settingsLayout } from "../../src/workbook/xlsx/package/settingsPart";
+import { decodeEntities, XmlProblem } from "../../src/workbook/xlsx/package/xml";
 
 const PART = "xl/webextensions/webextension1.xml";
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
@@ -55,6 +55,25 @@ describe("reading the settings from the part's bytes", () => {
   ])("a part that is not well-formed (%s) is passed over", (_why, xml) => {
     expect(settings(xml)).toEqual([]);
     expect(() => settingsLayout(utf8(xml))).toThrow(XmlProblem);
+  });
+});
+
+describe("a value decoded from its bytes", () => {
+  test.each([
+    "plain, no reference",
+    "&quot;&amp;&lt;&gt;&apos;",
+    "&#65;&#x42;&#X43;&#x1F600;&#233;&#x7FF;&#x800;&#xFFFD;",
+    "&bogus; &amp &#; &#x; &#xZZ; &#99999999; &#x110000; & ; &&amp;",
+    "ünïcode 😀 &lt;Vorn&gt; &amp;quot;",
+    "&quot;".repeat(5000) + "tail&",
+  ])("as decodeEntities reads its text: %s", (value) => {
+    const bytes = utf8(`<x a="${value}"/>`);
+    expect(decodeValue(bytes, 6, bytes.length - 3)).toBe(decodeEntities(value));
+  });
+
+  test("a reference to half a surrogate pair reads as U+FFFD", () => {
+    const bytes = utf8("&#xD800;x");
+    expect(decodeValue(bytes, 0, bytes.length)).toBe("\uFFFDx");
   });
 });
 

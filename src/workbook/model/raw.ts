@@ -142,6 +142,10 @@ export interface DamagedRecord {
   readonly key: string;
   /** written by an older version of the add-in, which did not keep what was asked: sound, but it cannot be checked */
   readonly older?: boolean;
+  /** how large its value is, when it is too large to be read at all (characters; bytes as a file stores them): it is never read */
+  readonly tooLarge?: number;
+  /** not read because the settings read before it take as much as the add-in's ever hold together (its size is tooLarge) */
+  readonly pastBudget?: boolean;
 }
 
 export interface Journal {

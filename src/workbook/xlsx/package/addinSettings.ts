@@ -6,9 +6,10 @@
  * journal's marks when it finishes or takes back an action that stopped inside Excel. Every other
  * property, and every other part, stays as it was.
  */
+import { ASIDE_PREFIX, OP_PREFIX } from "../../read/journal";
 import { copyParts } from "./zip";
-import { decodeEntities, decodePart, encodePart, escapeAttr, XmlProblem } from "./xml";
-import { settingsLayout, spliceBytes, type ByteAttr, type ByteEdit, type ByteElement, type SettingsLayout } from "./settingsPart";
+import { decodePart, encodePart, escapeAttr, XmlProblem } from "./xml";
+import { decodeValue, settingsLayout, spliceBytes, type ByteAttr, type ByteEdit, type ByteElement, type SettingsLayout } from "./settingsPart";
 
 /** A web extension part, by the name Excel gives it. */
 export const WEB_EXTENSION = /^xl\/webextensions\/webextension\d*\.xml$/i;
@@ -21,6 +22,8 @@ export interface AddinSetting {
   readonly part: string;
   /** how many bytes its value takes in the part, when that is more than any setting the add-in writes: its value is then not read */
   readonly tooLarge?: number;
+  /** not read because the values read before it, with it, would take more than SETTINGS_BUDGET (its size is tooLarge) */
+  readonly pastBudget?: boolean;
 }
 
 /**
@@ -30,7 +33,15 @@ export interface AddinSetting {
  * larger value is not decoded nor parsed, only measured, so a file whose settings hold megabytes
  * costs no more than a search through its bytes.
  */
-export const SETTING_TEXT_CHARS = 16_000_000;
+export const SETTING_TEXT_CHARS = 8_000_000;
+
+/**
+ * The most bytes of values read from all the settings together: as much as one value may take.
+ * Each value is read while it fits (decoding and parsing cost about half a second for each eight
+ * million characters); one that does not fit is only measured, so that settings of megabytes
+ * each cost no more than one of them.
+ */
+export const SETTINGS_BUDGET = SETTING_TEXT_CHARS;
 
 /** The most characters of a setting's name to be read: the add-in's keys are a few dozen; a longer name is no key of its. */
 const SETTING_NAME_CHARS = 1_000;
@@ -71,8 +82,7 @@ function attrOf(e: ByteElement, name: string): ByteAttr | undefined {
 }
 
 /** An attribute's value, decoded. */
-const textOf = (utf8: Uint8Array, a: ByteAttr): string =>
-  decodeEntities(Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString("utf8", a.valueStart, a.valueEnd));
+const textOf = (utf8: Uint8Array, a: ByteAttr): string => decodeValue(utf8, a.valueStart, a.valueEnd);
 
 /** A property's name, decoded; undefined when it is longer than any key of the add-in's. */
 function nameOf(utf8: Uint8Array, e: ByteElement): string | undefined {
@@ -81,8 +91,10 @@ function nameOf(utf8: Uint8Array, e: ByteElement): string | undefined {
   return a.valueEnd - a.valueStart > SETTING_NAME_CHARS ? undefined : textOf(utf8, a);
 }
 
-/** A property's value as the add-in stored it. */
+/** A property's value as the add-in stored it: a text setting is a JSON string, any other value its JSON as written (not parsed here). */
 function settingValue(json: string): string {
+  const first = /^\s*(.)/.exec(json.slice(0, 64))?.[1];
+  if (first !== '"') return json;
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === "string" ? value : json;
@@ -91,41 +103,59 @@ function settingValue(json: string): string {
   }
 }
 
-/** Each part's settings, read once however many times they are asked for in one command. */
-const readOnce = new WeakMap<Uint8Array, Omit<AddinSetting, "part">[]>();
+/** Each part's settings, read once however many times they are asked for in one command, with how much of the budget was left before and after. */
+const readOnce = new WeakMap<Uint8Array, { readonly left: number; readonly after: number; readonly settings: Omit<AddinSetting, "part">[] }>();
 
-/** The settings one part holds; none when it is not well-formed. */
-function settingsIn(bytes: Uint8Array): Omit<AddinSetting, "part">[] {
+/**
+ * The settings one part holds (none when it is not well-formed), their values read while `left`
+ * bytes of the budget remain; and what remains after them.
+ */
+function settingsIn(bytes: Uint8Array, left: number): { after: number; settings: Omit<AddinSetting, "part">[] } {
   const known = readOnce.get(bytes);
-  if (known !== undefined) return known;
-  const out: Omit<AddinSetting, "part">[] = [];
+  if (known !== undefined && known.left === left) return known;
+  const settings: Omit<AddinSetting, "part">[] = [];
+  let after = left;
   try {
     const { utf8, layout } = laid(bytes);
-    for (const p of layout.properties) {
-      const key = nameOf(utf8, p);
+    const named = layout.properties.map((p) => ({ p, key: nameOf(utf8, p) }));
+    // A record set aside is never read again: its value is not decoded, and takes none of the budget.
+    const aside = new Set(named.flatMap(({ key }) => (key?.startsWith(ASIDE_PREFIX) === true ? [`${OP_PREFIX}${key.slice(ASIDE_PREFIX.length)}`] : [])));
+    for (const { p, key } of named) {
       if (key === undefined) continue;
+      if (aside.has(key)) {
+        settings.push({ key, value: "" });
+        continue;
+      }
       const value = attrOf(p, "value");
       const size = value === undefined ? 0 : value.valueEnd - value.valueStart;
-      if (size > SETTING_TEXT_CHARS) out.push({ key, value: "", tooLarge: size });
-      else out.push({ key, value: settingValue(value === undefined ? "" : textOf(utf8, value)) });
+      if (size > SETTING_TEXT_CHARS) settings.push({ key, value: "", tooLarge: size });
+      else if (size > after) settings.push({ key, value: "", tooLarge: size, pastBudget: true });
+      else {
+        after -= size;
+        settings.push({ key, value: settingValue(value === undefined ? "" : textOf(utf8, value)) });
+      }
     }
   } catch (e) {
     if (!(e instanceof XmlProblem)) throw e;
   }
-  readOnce.set(bytes, out);
-  return out;
+  readOnce.set(bytes, { left, after, settings });
+  return { after, settings };
 }
 
 /**
  * Every add-in setting the file's web extension parts hold; a part that is not well-formed is
  * passed over, and so is a property whose name is longer than any key. A value longer than
- * SETTING_TEXT_CHARS is not read: the setting says how large it is instead.
+ * SETTING_TEXT_CHARS is not read, nor one that would take the values read past SETTINGS_BUDGET:
+ * the setting says how large it is instead.
  */
 export function readAddinSettings(parts: ReadonlyMap<string, Uint8Array>): AddinSetting[] {
   const out: AddinSetting[] = [];
+  let left = SETTINGS_BUDGET;
   for (const part of parts.keys()) {
     if (!WEB_EXTENSION.test(part)) continue;
-    for (const s of settingsIn(parts.get(part) as Uint8Array)) out.push({ ...s, part });
+    const read = settingsIn(parts.get(part) as Uint8Array, left);
+    left = read.after;
+    for (const s of read.settings) out.push({ ...s, part });
   }
   return out;
 }

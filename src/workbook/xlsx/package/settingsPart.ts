@@ -192,3 +192,94 @@ export function spliceBytes(bytes: Uint8Array, edits: readonly ByteEdit[]): Uint
   }
   return out;
 }
+
+/** The most characters between a reference's "&" and its ";": "#x10FFFF" and "quot" are shorter. */
+const LONGEST_REFERENCE = 12;
+
+/**
+ * An attribute's value decoded from the bytes start..end: its entities and character references
+ * decoded in one pass into one buffer of UTF-8, the runs between them copied as they are, then
+ * made text once (a value of sixteen million characters costs a few copies, not a string per
+ * reference). As decodeEntities reads text: an unknown entity or a reference past Unicode stays
+ * as written; a reference to half of a surrogate pair, which UTF-8 cannot hold, reads as U+FFFD.
+ */
+export function decodeValue(bytes: Uint8Array, start: number, end: number): string {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let amp = b.indexOf(0x26, start);
+  if (amp < 0 || amp >= end) return b.toString("utf8", start, end);
+  // Never longer than the value: every reference takes more bytes than the character it stands for.
+  const out = Buffer.allocUnsafe(end - start);
+  let o = 0;
+  let at = start;
+  while (amp >= 0 && amp < end) {
+    // A short run is copied byte by byte: a call to copy costs more than a few bytes do.
+    if (amp - at > 32) o += b.copy(out, o, at, amp);
+    else for (let k = at; k < amp; k++) out[o++] = b[k] as number;
+    let semi = -1;
+    for (let k = amp + 1, stop = Math.min(end, amp + 2 + LONGEST_REFERENCE); k < stop; k++)
+      if (b[k] === 0x3b /* ; */) {
+        semi = k;
+        break;
+      }
+    const code = semi < 0 ? -1 : referenceCode(b, amp + 1, semi);
+    if (code < 0) {
+      out[o++] = 0x26;
+      at = amp + 1;
+    } else {
+      o = writeUtf8(out, o, code);
+      at = semi + 1;
+    }
+    amp = b.indexOf(0x26, at);
+  }
+  if (at < end) o += b.copy(out, o, at, end);
+  return out.toString("utf8", 0, o);
+}
+
+/** A code point written as UTF-8 at `o`; where the next byte goes. */
+function writeUtf8(out: Buffer, o: number, code: number): number {
+  let c = code;
+  if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+  if (c < 0x80) out[o++] = c;
+  else if (c < 0x800) {
+    out[o++] = 0xc0 | (c >> 6);
+    out[o++] = 0x80 | (c & 0x3f);
+  } else if (c < 0x10000) {
+    out[o++] = 0xe0 | (c >> 12);
+    out[o++] = 0x80 | ((c >> 6) & 0x3f);
+    out[o++] = 0x80 | (c & 0x3f);
+  } else {
+    out[o++] = 0xf0 | (c >> 18);
+    out[o++] = 0x80 | ((c >> 12) & 0x3f);
+    out[o++] = 0x80 | ((c >> 6) & 0x3f);
+    out[o++] = 0x80 | (c & 0x3f);
+  }
+  return o;
+}
+
+/** The code point a reference between "&" and ";" stands for (bytes from..to), or -1 when it is none. */
+function referenceCode(b: Buffer, from: number, to: number): number {
+  const length = to - from;
+  if (b[from] !== 0x23 /* # */) {
+    // The five entities XML names, told apart without making a string of each.
+    const at = (text: string) => {
+      if (length !== text.length) return false;
+      for (let i = 0; i < length; i++) if (b[from + i] !== text.charCodeAt(i)) return false;
+      return true;
+    };
+    if (b[from] === 0x71 && at("quot")) return 0x22;
+    if (b[from] === 0x61) return at("amp") ? 0x26 : at("apos") ? 0x27 : -1;
+    if (b[from] === 0x6c && at("lt")) return 0x3c;
+    if (b[from] === 0x67 && at("gt")) return 0x3e;
+    return -1;
+  }
+  const hex = b[from + 1] === 0x78; /* x */
+  let n = 0;
+  let digits = 0;
+  for (let k = from + (hex ? 2 : 1); k < to; k++, digits++) {
+    const c = b[k] as number;
+    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : hex && c >= 0x61 && c <= 0x66 ? c - 0x57 : hex && c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
+    if (d < 0) return -1;
+    n = n * (hex ? 16 : 10) + d;
+  }
+  return digits > 0 && n <= 0x10ffff ? n : -1;
+}
