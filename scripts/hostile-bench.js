@@ -2,10 +2,10 @@
  * `node scripts/hostile-bench.js` (after `npm run build:cli`): builds hostile workbooks (a part
  * whose declared size lies, a deflate bomb spread over many parts, a sheet nested millions deep,
  * a cell at row 50,000,000, a cell in column ZZZZZZZZ; and, each under a megabyte, settings
- * holding 12 MB of quotes, a journal record of 45 MB, a book's head of 10 MB) and runs `gods
- * century-end` on each in its own process (and on the last three, the commands that are their
- * way forward), printing its exit code, wall time, processor time and peak memory (resident set,
- * from /usr/bin/time). Not a test: it only prints figures. A first run on an honest campaign
+ * holding 12 MB of quotes, a journal record of 45 MB or of 200 MB, thirteen of 16 MB, twenty-six
+ * of 8 MB, a book's head of 10 MB) and runs `gods century-end` on each in its own process (and on
+ * the others, the commands that are their way forward, in turn), printing its exit code, wall
+ * time, processor time and peak memory (resident set, from /usr/bin/time). Not a test: it only prints figures. A first run on an honest campaign
  * gives the baseline. Words after the command choose the cases whose name holds them.
  */
 "use strict";
@@ -141,6 +141,29 @@ const settings = (properties) =>
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11" id="{6D3A1F25-7C9B-4C3E-9A51-0A7E2B6C4D11}"><we:reference id="6d3a1f25-7c9b-4c3e-9a51-0a7e2b6c4d11" version="0.1.0.0" store="developer" storeType="Registry"/><we:alternateReferences/><we:properties>${properties}</we:properties><we:bindings/></we:webextension>`,
   );
 const withParts = (extra) => Buffer.from(savePackage(new Map([...pkg.parts, ...Object.entries(extra)]), pkg));
+/** The same, every part packed as tightly as deflate can (a settings part of 200 MB then fits in a file of half a megabyte). */
+const packedTight = (extra) =>
+  zip(
+    [...new Map([...pkg.parts, ...Object.entries(extra)])].map(([n, d]) => ({
+      name: n,
+      packed: zlib.deflateRawSync(d, { level: 9 }),
+      crc: zlib.crc32(d),
+      size: d.length,
+    })),
+  );
+/** A record in the add-in's settings as Excel writes it, of `items` short strings (about 20 bytes each in the part). */
+const recordProperty = (key, items, at = 1) =>
+  `<we:property name="${key}" value="${JSON.stringify({
+    computer: "mwzabcdef123456",
+    at,
+    action: "century-end",
+    words: "w",
+    done: "d",
+    temps: [],
+    items: Array(items).fill("abcdefg"),
+  })
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")}"/>`;
 const record = JSON.stringify({
   computer: "mwzabcdef123456",
   at: 1,
@@ -165,12 +188,33 @@ const hostile = [
         `<we:property name="gods.op.crafted1" value="${JSON.stringify(record).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"/>`,
       ),
     }),
-    [century2, ["recover", "FILE"], century2],
+    [century2, ["session-end", "FILE", "--mana", "Vorn=3"], ["recover", "FILE"], ["recover", "FILE", "--accept-warnings"], century2],
+  ],
+  [
+    "a journal record of 200 MB",
+    () => packedTight({ "xl/webextensions/webextension1.xml": settings(recordProperty("gods.op.crafted1", 10_000_000)) }),
+    [century2, ["recover", "FILE"], ["recover", "FILE", "--accept-warnings"], century2],
+  ],
+  [
+    "thirteen journal records of 16 MB each",
+    () =>
+      packedTight({
+        "xl/webextensions/webextension1.xml": settings(Array.from({ length: 13 }, (_, i) => recordProperty(`gods.op.crafted${i}`, 790_000, i + 1)).join("")),
+      }),
+    [century2, ["recover", "FILE"], ["recover", "FILE", "--accept-warnings"], century2],
+  ],
+  [
+    "twenty-six journal records of 8 MB each",
+    () =>
+      packedTight({
+        "xl/webextensions/webextension1.xml": settings(Array.from({ length: 26 }, (_, i) => recordProperty(`gods.op.crafted${i}`, 395_000, i + 1)).join("")),
+      }),
+    [century2, ["recover", "FILE"], ["recover", "FILE", "--accept-warnings"], century2],
   ],
   [
     "a book's head of 10 MB",
     withParts({ "xl/workbook.xml": Buffer.from(workbookXml.replace(/(<definedName name="GodsBook"[^>]*>)[^<]*/, `$1"${"a".repeat(10_000_000)}"`)) }),
-    [century2, ["recover", "FILE"], ["ledger", "reseal", "FILE", "--because", "the head was garbled"], century2],
+    [century2, ["session-end", "FILE", "--mana", "Vorn=3"], ["recover", "FILE"], ["ledger", "reseal", "FILE", "--because", "the head was garbled"], century2],
   ],
 ];
 
@@ -195,7 +239,9 @@ for (const [name, bytes] of cases.filter(([name]) => chosen(name))) {
   fs.writeFileSync(file, bytes);
   console.log(`${name}: file ${(bytes.length / 1024).toFixed(0)} KB, ${measure(["century-end", file, "--century", "2", "--accept-warnings"])}`);
 }
-for (const [name, bytes, commands] of hostile.filter(([name]) => chosen(name))) {
+for (const [name, made, commands] of hostile.filter(([name]) => chosen(name))) {
+  // The largest are made only when chosen, one at a time.
+  const bytes = typeof made === "function" ? made() : made;
   const file = path.join(dir, "case.xlsx");
   fs.writeFileSync(file, bytes);
   // One after another on the same file: the way forward each names is taken, then the campaign goes on.

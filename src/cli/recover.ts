@@ -6,7 +6,19 @@
  * is shown and waits for --accept-warnings, as every other command that changes pay; one that
  * would write over Ledger rows typed since it stopped waits for the person's choice.
  */
-import { damagedWords, describeProblem, payWarning, readCampaign, shownName, tableError, WORKBOOK, type Problem, type RawWorkbook } from "../workbook";
+import {
+  damagedWords,
+  describeProblem,
+  payWarning,
+  readCampaign,
+  shownName,
+  tableError,
+  TOO_LARGE_WAY,
+  WORKBOOK,
+  type DamagedRecord,
+  type Problem,
+  type RawWorkbook,
+} from "../workbook";
 import {
   FileProblem,
   manaMoveWords,
@@ -16,6 +28,7 @@ import {
   recoveryBoxLines,
   recoveryLines,
   recoveryMoves,
+  removeRecordsInPackage,
   setAsideInPackage,
   setAsideLines,
   setOpenAsideInPackage,
@@ -36,7 +49,7 @@ export interface RecoverOptions extends WriteOptions {
 /** One record settled: what it was, the step, what it writes line by line, and what it moves at the boxes. */
 interface Step {
   readonly recovered: string;
-  readonly step: "finished" | "taken back" | "set aside" | "put right";
+  readonly step: "finished" | "taken back" | "set aside" | "put right" | "removed";
   /** the first line said of it */
   readonly title: string;
   readonly lines: readonly string[];
@@ -69,8 +82,32 @@ function settleAll(pkg: Package, first: RawWorkbook, options: RecoverOptions): R
   for (let n = 0; n < MOST_STEPS; n++) {
     const current: Package = parts === undefined ? pkg : { parts };
     if (n > 0) raw = readPackage(current);
-    const damaged = raw.journal?.damaged?.[0];
+    const all = raw.journal?.damaged ?? [];
+    // The records too large to read go first, all at once: they are removed, and the part shrinks.
+    const unread = all.filter((d) => d.tooLarge !== undefined);
+    const damaged = all[0];
     const op = [...(raw.journal?.open ?? [])].sort((a, b) => a.at - b.at)[0];
+    if (unread.length > 0) {
+      // Removed once the gamemaster has read what that loses.
+      const accepted = options.acceptWarnings === true;
+      const words =
+        unread.length === 1 ? sentence(damagedWords(unread[0] as DamagedRecord)) : `${unread.length} records of unfinished actions are too large to read`;
+      if (!accepted && options.dryRun !== true) {
+        problems.push(tableError(WORKBOOK, `${words}: ${unread.length === 1 ? "it was" : "they were"} not read. ${TOO_LARGE_WAY}`));
+        break;
+      }
+      const done = removeRecordsInPackage(current, unread);
+      steps.push({
+        recovered: unread.length === 1 ? damagedWords(unread[0] as DamagedRecord) : words,
+        step: "removed",
+        title: `${words}: ${unread.length === 1 ? "it is" : "they are"} ${accepted ? "" : "to be "}removed, not read.`,
+        lines: accepted ? done.lines : [...done.lines, "Only with --accept-warnings: without it, nothing is removed."],
+        moves: [],
+        box: [],
+      });
+      parts = done.parts;
+      continue;
+    }
     if (damaged?.refused !== undefined && options.setAside !== true) {
       // Genuine as far as can be told, but the workbook changed since: the person puts it right, or sets it aside.
       problems.push(

@@ -5,8 +5,9 @@
  */
 export { describeProblem, errorsIn, payWarningsIn, tableError, warningsIn, WORKBOOK, type Problem } from "./model/problems";
 export { shownList, shownName } from "./model/shown";
-export { damagedWords, openActionProblems } from "./read/journal";
+export { damagedWords, openActionProblems, TOO_LARGE_WAY } from "./read/journal";
 export type { RawWorkbook } from "./model/raw";
+export type { DamagedRecord } from "./model/raw";
 export type { CampaignRead } from "./read/campaign";
 export { LEDGER, RACES, sheetNames } from "./model/schema";
 export { INPUT_TABLES } from "./model/schema";

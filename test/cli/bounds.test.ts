@@ -20,7 +20,7 @@ beforeAll(async () => {
   paid = path.join(dir, "paid.xlsx");
   expect((await gods("init", paid, "--example")).code).toBe(0);
   expect((await gods("century-end", paid, "--century", "1", "--accept-warnings")).code).toBe(0);
-}, 120_000);
+}, 300_000);
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -109,30 +109,84 @@ describe("a journal record of 45 MB", () => {
       items: Array(4_500_000).fill("abcdefg"),
     });
     const value = JSON.stringify(record).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    file = hostile(withSettings(`<we:property name="gods.op.crafted1" value="${value}"/>`));
+    file = hostile(
+      withSettings(`<we:property name="gods.kept" value="&quot;a setting of its own&quot;"/><we:property name="gods.op.crafted1" value="${value}"/>`),
+    );
   });
 
-  test("is named as too large to be the add-in's, and every other command says to set it aside", async () => {
-    const r = await gods("century-end", file, "--century", "2", "--dry-run");
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/too large to be one the add-in writes: [\d,]+ characters/);
-    expect(r.err).toContain("gods recover");
-  });
+  test("is named as too large to be the add-in's, and every other command names the way forward", async () => {
+    const before = fs.readFileSync(file);
+    for (const argv of [
+      ["century-end", file, "--century", "2"],
+      ["session-end", file, "--mana", "Vorn=3"],
+    ]) {
+      const r = await gods(...argv);
+      expect({ argv: argv[0], code: r.code }).toEqual({ argv: argv[0], code: 2 });
+      expect(r.err).toMatch(/too large to be one the add-in writes: [\d,]+ characters/);
+      expect(r.err).toContain("gods recover FILE --accept-warnings removes every record too large to read");
+    }
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  }, 120_000);
 
-  test("recover sets it aside, keeping it as it was, and the campaign goes on", async () => {
-    const before = unzipSync(fs.readFileSync(file))["xl/webextensions/webextension1.xml"] as Uint8Array;
-    const r = await gods("recover", file);
+  test("recover without --accept-warnings says what it would remove and writes nothing", async () => {
+    const before = fs.readFileSync(file);
+    const refused = await gods("recover", file);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("Nothing was finished or taken back.");
+    expect(refused.err).toContain("gods recover FILE --accept-warnings removes every record too large to read");
+    const dry = await gods("recover", file, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/it is to be removed, not read/);
+    expect(dry.out).toMatch(/gods\.op\.crafted1 \([\d,]+ characters\)/);
+    expect(dry.out).toContain("Only with --accept-warnings");
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  }, 120_000);
+
+  test("recover --accept-warnings removes it, keeping every other setting, and the campaign goes on", async () => {
+    const r = await gods("recover", file, "--accept-warnings");
     expect(r.code).toBe(0);
-    expect(r.out).toContain("set aside");
+    expect(r.out).toContain("Removed the record from the add-in's settings (gods.op.crafted1");
     const after = strFromU8(unzipSync(fs.readFileSync(file))["xl/webextensions/webextension1.xml"] as Uint8Array);
-    expect(after).toContain("gods.aside.crafted1");
-    // The record itself is the same text, where it was.
-    expect(after.length).toBeGreaterThan(before.length);
-    expect(
-      after.includes(strFromU8(before).slice(strFromU8(before).indexOf('<we:property name="gods.op.crafted1"'), strFromU8(before).indexOf("</we:properties>"))),
-    ).toBe(true);
+    expect(after).not.toContain("crafted1");
+    expect(after).toContain('<we:property name="gods.kept" value="&quot;a setting of its own&quot;"/>');
+    expect(after.length).toBeLessThan(2_000);
+    expect((await gods("recover", file)).out).toContain("nothing to finish or take back");
     expect((await gods("century-end", file, "--century", "2", "--dry-run", "--accept-warnings")).code).toBe(0);
   }, 120_000);
+});
+
+describe("records of megabytes each, together more than any settings part holds", () => {
+  /** A record the add-in would read as its own in shape, of about `mb` megabytes in the part. */
+  const record = (at: number, mb: number) =>
+    JSON.stringify(
+      JSON.stringify({ computer: "mwzabcdef123456", at, action: "century-end", words: "w", done: "d", temps: [], items: Array(mb * 50_000).fill("abcdefg") }),
+    )
+      .replace(/&/g, "&amp;")
+      .replace(/"/g, "&quot;");
+
+  test("those too large alone are removed at once; one not read beside them is read once they are gone", async () => {
+    // Three of about 9 MB (each more than a record of the add-in's takes), then two of about 5 MB:
+    // the first of those is read, the second would take the settings read past what they ever hold.
+    const file = hostile(withSettings([9, 9, 9, 5, 5].map((mb, i) => `<we:property name="gods.op.big${i}" value="${record(i + 1, mb)}"/>`).join("")));
+    const first = await gods("century-end", file, "--century", "2");
+    expect(first.code).toBe(2);
+    expect(first.err).toContain("would take the add-in's settings read with it past 8,000,000");
+    const before = fs.readFileSync(file);
+    const refused = await gods("recover", file);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("4 records of unfinished actions are too large to read");
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    const r = await gods("recover", file, "--accept-warnings");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Removed 4 records from the add-in's settings (gods.op.big0");
+    // The one read was no action of the add-in's: it is set aside, as any damaged record is.
+    expect(r.out).toContain("(big3) in the workbook's settings is damaged or not its own");
+    expect(r.out).toContain("set aside");
+    const after = strFromU8(unzipSync(fs.readFileSync(file))["xl/webextensions/webextension1.xml"] as Uint8Array);
+    expect(["big0", "big1", "big2", "big4"].filter((k) => after.includes(`gods.op.${k}"`))).toEqual([]);
+    expect(after).toContain("gods.aside.big3");
+    expect((await gods("century-end", file, "--century", "2", "--dry-run", "--accept-warnings")).code).toBe(0);
+  }, 300_000);
 });
 
 describe("a book's head of 10 MB", () => {

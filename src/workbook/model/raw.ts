@@ -156,6 +156,10 @@ export interface DamagedRecord {
   readonly refused?: string;
   /** set aside by the gamemaster's choice: the Ledger rows its action had written by then, kept with the mark */
   readonly written?: AsideWritten;
+  /** how large its value is, when it is too large to be read at all (characters; bytes as a file stores them): it is never read */
+  readonly tooLarge?: number;
+  /** not read because the settings read before it take as much as the add-in's ever hold together (its size is tooLarge) */
+  readonly pastBudget?: boolean;
 }
 
 /** The Ledger rows an action had written when its record was set aside, and the action in words. */

@@ -29,11 +29,13 @@ export const WORDS_CHARS = 2_000;
 export const DONE_CHARS = 200_000;
 
 /** The most characters of a setting the journal parses: larger is no record of the add-in's. */
-const RECORD_CHARS = 16_000_000;
+const RECORD_CHARS = 8_000_000;
 
-/** Why a record too large to be read is no record of the add-in's. */
-const tooLargeWhy = (chars: number): string =>
-  `it is too large to be one the add-in writes: ${chars.toLocaleString("en")} characters, where a record of the add-in's takes at most ${RECORD_CHARS.toLocaleString("en")}`;
+/** Why a record too large to be read is no record of the add-in's (or, `pastBudget`, why it was not read with the settings before it). */
+const tooLargeWhy = (chars: number, pastBudget = false): string =>
+  pastBudget
+    ? `it was not read: at ${chars.toLocaleString("en")} characters, it would take the add-in's settings read with it past ${RECORD_CHARS.toLocaleString("en")}, more than the add-in's settings ever hold together`
+    : `it is too large to be one the add-in writes: ${chars.toLocaleString("en")} characters, where a record of the add-in's takes at most ${RECORD_CHARS.toLocaleString("en")}`;
 
 /** Text of the workbook's in a message: at most `max` characters, the rest said to be cut. */
 export const bounded = (text: string, max = 120): string => shownName(text, max);
@@ -118,7 +120,7 @@ export const BOOKS_KEPT = 5;
 
 /** The journal from the workbook's settings; undefined when it holds none. */
 export function readJournal(
-  items: readonly { readonly key: string; readonly value: unknown; readonly tooLarge?: number | undefined }[],
+  items: readonly { readonly key: string; readonly value: unknown; readonly tooLarge?: number | undefined; readonly pastBudget?: boolean | undefined }[],
   readAt: number,
 ): Journal | undefined {
   const reached = new Map<string, number>();
@@ -128,16 +130,16 @@ export function readJournal(
     reached.set(key.slice(COMMIT_PREFIX.length), Number.isSafeInteger(n) && n >= 0 ? n : 0);
   }
   const done: DoneOperation[] = [];
-  const intents: { id: string; value: unknown; chars?: number }[] = [];
+  const intents: { id: string; value: unknown; chars?: number; pastBudget?: boolean }[] = [];
   const aside = new Set<string>();
   const setAside: AsideWritten[] = [];
-  for (const { key, value, tooLarge } of items) {
+  for (const { key, value, tooLarge, pastBudget } of items) {
     // (A loop, not push(...list): a list of a million entries would overflow the stack.)
     if (key.startsWith(DONE_PREFIX)) for (const d of doneIn(key.slice(DONE_PREFIX.length), value)) done.push(d);
     else if (key.startsWith(OP_PREFIX)) {
       // Measured before it is parsed: a record larger than any the add-in writes is never parsed.
       const chars = tooLarge ?? (typeof value === "string" && value.length > RECORD_CHARS ? value.length : undefined);
-      intents.push({ id: key.slice(OP_PREFIX.length), value, ...(chars === undefined ? {} : { chars }) });
+      intents.push({ id: key.slice(OP_PREFIX.length), value, ...(chars === undefined ? {} : { chars }), ...(pastBudget === true ? { pastBudget } : {}) });
     } else if (key.startsWith(ASIDE_PREFIX)) {
       aside.add(key.slice(ASIDE_PREFIX.length));
       const written = asideWrittenIn(value);
@@ -147,10 +149,16 @@ export function readJournal(
   const finished = new Set(done.map((d) => d.id));
   const damaged: DamagedRecord[] = [];
   // An intent whose done mark is in a list is done: its keys go at the next write, with a mark left alone.
-  const open = intents.flatMap(({ id, value, chars }) => {
+  const open = intents.flatMap(({ id, value, chars, pastBudget }) => {
     if (finished.has(id) || aside.has(id)) return [];
     if (chars !== undefined) {
-      damaged.push({ id: bounded(id, 40), key: `${OP_PREFIX}${id}`, why: tooLargeWhy(chars) });
+      damaged.push({
+        id: bounded(id, 40),
+        key: `${OP_PREFIX}${id}`,
+        why: tooLargeWhy(chars, pastBudget),
+        tooLarge: chars,
+        ...(pastBudget === true ? { pastBudget } : {}),
+      });
       return [];
     }
     let op: OpenOperation | undefined;
@@ -244,9 +252,11 @@ export function openProblems(journal: Journal | undefined, thisComputer: string 
   const damaged = (journal.damaged ?? []).map((d) =>
     tableError(
       WORKBOOK,
-      d.refused !== undefined
-        ? `${damagedWords(d)} (${step}). Nothing else is written until then.`
-        : `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
+      d.tooLarge !== undefined && thisComputer === undefined
+        ? `${damagedWords(d)}: it is not read, nor carried out. ${TOO_LARGE_WAY}`
+        : d.refused !== undefined
+          ? `${damagedWords(d)} (${step}). Nothing else is written until then.`
+          : `${damagedWords(d)}: it is not carried out. Set it aside (${step}); that leaves every sheet and table as it is. Nothing else is written until then.`,
       {
         operation: d.id,
       },
@@ -272,6 +282,13 @@ export function openProblems(journal: Journal | undefined, thisComputer: string 
   if (more > 0) listed.push(tableError(WORKBOOK, `… and ${more.toLocaleString("en")} more records of unfinished actions, each to be dealt with in turn.`));
   return listed;
 }
+
+/**
+ * The way forward from a record too large to read, on a file: kept, even set aside, it would be
+ * unpacked by every command, so it is removed, once the gamemaster has read what that loses.
+ */
+export const TOO_LARGE_WAY =
+  "gods recover FILE --accept-warnings removes every record too large to read: only those records are lost (nothing can read them), and every sheet and table stays as it is. Nothing else is written until then.";
 
 /** How many records of unfinished actions a list of problems names, at most, of each sort. */
 const SHOWN = 5;

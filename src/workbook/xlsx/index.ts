@@ -4,7 +4,7 @@ export { readHandSheets, readPackage } from "./package/read";
 export { writePlan, writeSheets } from "./package/write";
 export { FileProblem, openPackage, type Package } from "./package/zip";
 export { savePackage } from "./package/zipSave";
-export { putBookRightInPackage, recoverPackage, recoveryLines, setAsideInPackage, setAsideLines } from "./recover";
+export { putBookRightInPackage, recoverPackage, recoveryLines, removeRecordsInPackage, setAsideInPackage, setAsideLines } from "./recover";
 export { manaMoveWords, recoveryBoxLines, recoveryMoves, setOpenAsideInPackage, typedRowsProblem, type FinishChoice } from "./recover";
 export { moveSheetsToEnd, keepOnlySheets } from "./package/sheetList";
 export type { DamagedRecord, OpenOperation } from "../model/raw";

@@ -213,6 +213,36 @@ export function setAsideInPackage(pkg: Package, record: DamagedRecord): Recovere
   };
 }
 
+/** What removing records too large to read does, line by line. */
+export function removeLines(records: readonly DamagedRecord[]): string[] {
+  const one = records.length === 1;
+  const sizes = boundedList(
+    records.map((r) => `${r.key.slice(0, 60)} (${(r.tooLarge ?? 0).toLocaleString("en")} characters)`),
+    10,
+  );
+  return [
+    `Removed ${one ? "the record" : `${records.length} records`} from the add-in's settings (${sizes}): never read, ${one ? "it is" : "they are"} lost. A record the add-in writes takes a few kilobytes, so nothing of an action could be carried out from ${one ? "it" : "them"}.`,
+    "Changed nothing else: every sheet and table stays as it is. If an action had begun writing, the next command names whatever of the book does not add up.",
+  ];
+}
+
+/**
+ * Records too large to read (read/journal.ts), removed from the add-in's settings with their
+ * progress marks, in one write. Set aside, they would stay, and every later command would unpack
+ * them again; and each edit of a part of megabytes makes a copy of it.
+ */
+export function removeRecordsInPackage(pkg: Package, records: readonly DamagedRecord[]): Recovered {
+  const settings = readAddinSettings(pkg.parts);
+  let parts: Map<string, Uint8Array> | undefined;
+  for (const part of new Set(settings.filter((s) => records.some((r) => r.key === s.key)).map((s) => s.part))) {
+    const changes = new Map<string, null>();
+    for (const r of records) changes.set(r.key, null).set(`${COMMIT_PREFIX}${r.key.slice(OP_PREFIX.length)}`, null);
+    parts = writeAddinSettings(parts ?? pkg.parts, part, changes);
+  }
+  if (parts === undefined) throw new FileProblem("the records too large to read are not in the workbook's add-in settings any more.");
+  return { finished: false, lines: removeLines(records), parts };
+}
+
 /** What setting aside an open action's record does, to keep the Ledger rows typed where it writes. */
 export function setOpenAsideLines(raw: RawWorkbook, op: OpenOperation): string[] {
   return [
