@@ -51,3 +51,14 @@ export function roundedCarry(carry: Ratio): { carry: Ratio; rounded: boolean } {
   const n = scaled.n >= 0n ? (2n * scaled.n + scaled.d) / (2n * scaled.d) : -((-2n * scaled.n + scaled.d) / (2n * scaled.d));
   return { carry: { ...ratio(n, 1_000_000) }, rounded: true };
 }
+
+/** A cell of a sphere's column that marks a card ("x", "yes", a tick: one card), or none ("-", "no"); undefined for anything else. */
+export function cardMark(c: RawCell): "one" | "none" | undefined {
+  if (c === true) return "one";
+  if (c === false) return "none";
+  if (typeof c !== "string") return undefined;
+  const t = c.trim().toLowerCase();
+  if (/^(x|y|yes|✓|✔|✔️|☑|☑️|•|\*)$/u.test(t)) return "one";
+  if (/^(-|–|—|no|n)$/u.test(t)) return "none";
+  return undefined;
+}

@@ -179,17 +179,17 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   }
   const guesses: string[] = [];
   const proposals: SheetProposal[] = [];
-  const first = theirs.map((s) => ({ sheet: s, guess: proposeMapping(s, new Set()) }));
+  const first = theirs.map((s) => ({ sheet: s, guess: proposeMapping(s, { members: new Set(), spheres: new Set() }) }));
   const members = new Set([nameKey(DIABOLISM), nameKey(ATHEISM), ...known.keys()]);
   for (const { sheet, guess } of first) {
     if (guess.mapping.readAs !== "Gods" && guess.mapping.readAs !== "Cards") continue;
-    const col = sheet.rows[guess.mapping.headerRow - 1]?.findIndex((h) => typeof h === "string" && h.trim() === guess.mapping.columns["God"]) ?? -1;
-    for (const r of sheet.rows.slice(guess.mapping.headerRow)) if (typeof r[col] === "string") members.add(nameKey(r[col]));
+    for (const name of columnText(sheet, guess.mapping, "God")) members.add(nameKey(name));
   }
+  const spheres = knownSpheres(raw, first);
   for (const sheet of theirs) {
     const given = mapped?.mappings.get(sheet.name.toLowerCase());
     const stored = kept.mappings.get(sheet.name.toLowerCase());
-    const guess = proposeMapping(sheet, members);
+    const guess = proposeMapping(sheet, { members, spheres });
     const mapping = given ?? stored ?? guess.mapping;
     if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
     const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
@@ -309,6 +309,24 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     message,
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
   };
+}
+
+/** The text of a column of a sheet as a mapping reads it, under its headers. */
+function columnText(sheet: HandSheet, m: SheetMapping, field: string): string[] {
+  const col = sheet.rows[m.headerRow - 1]?.findIndex((h) => typeof h === "string" && h.trim() === m.columns[field]) ?? -1;
+  return col < 0 ? [] : sheet.rows.slice(m.headerRow).flatMap((r) => (typeof r[col] === "string" && r[col].trim() !== "" ? [r[col]] : []));
+}
+
+/** The spheres of the rates: the campaign's Sources table, or a sheet of the gamemaster's read as Sources. */
+function knownSpheres(raw: RawWorkbook, first: readonly { sheet: HandSheet; guess: { mapping: SheetMapping } }[]): Set<string> {
+  const spheres = new Set<string>();
+  const table = raw.tables.get(SOURCES.name.toLowerCase());
+  if (table?.isTable === true) {
+    const at = table.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "sphere");
+    for (const r of table.rows) if (typeof r[at] === "string" && r[at].trim() !== "") spheres.add(nameKey(r[at]));
+  }
+  for (const { sheet, guess } of first) if (guess.mapping.readAs === "Sources") for (const s of columnText(sheet, guess.mapping, "Sphere")) spheres.add(nameKey(s));
+  return spheres;
 }
 
 /** A proposal's sheet as kept: the mapping alone. */

@@ -11,7 +11,7 @@ import { areaRef, quoteSheet } from "../../model/address";
 import type { RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
-import { plain, sharesOf, shownCell, text } from "./cells";
+import { cardMark, plain, sharesOf, shownCell, text } from "./cells";
 import type { ColumnSource, HandSheet, SheetMapping } from "./types";
 
 const GOD_KINDS = ["greater", "lesser", "spirit", "demon"];
@@ -82,7 +82,9 @@ export function readRows(reader: RowReader): void {
             : `${quoteSheet(sheet.name)}!${areaRef({ top: first ?? m.headerRow + 1, left, bottom: last ?? m.headerRow + 1, right })}`;
         for (const [i, sphere] of (m.spheres ?? []).entries()) {
           const c = sphereColumns[i] ?? -1;
-          const n = whole("Cards", row, c, "a number of cards");
+          // A mark ("x", "yes", a tick) is one card, a dash or "no" none: the proposal lists it as a guess.
+          const mark = cardMark(cells[c] ?? null);
+          const n = mark === "one" ? 1 : mark === "none" ? 0 : whole("Cards", row, c, "a number of cards");
           if (n === undefined || n === 0) continue;
           bring(
             "Cards",
