@@ -8,6 +8,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import {
+  adoptionWords,
   describeProblem,
   errorsIn,
   openActionProblems,
@@ -59,7 +60,7 @@ function proposalLines(adoption: Adoption, opens = !adoption.again): string[] {
   for (const s of adoption.sheets) {
     const how =
       s.readAs === "leave out"
-        ? "left out"
+        ? `left out${s.why === undefined ? "" : `: ${s.why}`}`
         : `read as ${s.readAs}${s.century === undefined ? "" : `, century ${s.century}`}; headers in row ${s.headerRow}${s.titleRows === undefined ? "" : ` (title ${s.titleRows} skipped)`}${s.kept === true ? "; as brought in before" : ""}`;
     lines.push(`  '${s.sheet}': ${how}`);
   }
@@ -95,11 +96,11 @@ function proposalLines(adoption: Adoption, opens = !adoption.again): string[] {
   return lines;
 }
 
-function refuse(io: Io, json: boolean, first: string, errors: readonly Problem[], warnings: readonly Problem[] = []): number {
+function refuse(io: Io, json: boolean, first: string, errors: readonly Problem[], warnings: readonly Problem[] = [], words = describeProblem): number {
   if (json) jsonError(io, first, errors, warnings);
   else {
     io.err(first);
-    for (const line of problemLines(errors.map(describeProblem), "- ")) io.err(line);
+    for (const line of problemLines(errors.map(words), "- ")) io.err(line);
   }
   return EXIT.badInput;
 }
@@ -137,6 +138,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
           `${COMMAND}: your sheets cannot be brought in as read: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. Nothing was written.`,
           errors,
           warningsIn(adoption.problems),
+          (p) => adoptionWords(adoption, undefined, p),
         );
       }
       // The tables added beside the sheets, then the campaign read back as it then stands.
@@ -155,6 +157,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
           `${COMMAND}: the campaign as brought in would have ${laterErrors.length} problem${laterErrors.length === 1 ? "" : "s"}; correct your sheets (or the mapping, --map) first. Nothing was written.`,
           laterErrors,
           warningsIn(later),
+          (p) => adoptionWords(adoption, rawAfter, p),
         );
       }
       const warnings = [...warningsIn(adoption.problems), ...warningsIn(later)];

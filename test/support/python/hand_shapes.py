@@ -121,6 +121,7 @@ ALDMOOR = {
                (5, "war", 6, "Elves"), (5, "water", 4, "Merfolk"), (5, "air", 3, "Dwarves"), (5, "plague", 2, "Orcs")],
     "carries": {"Solara": "0.3", "Vorn": "0.79", "Mirelle": "0.65", "Demons": "0.5"},
     "carry_args": [],
+    "guesses": ['\'Pantheon\': a mark (x, yes, a tick) under "Sky", "Sea" was read as one card.'],
 }
 
 THESSALY = {
@@ -177,6 +178,7 @@ KORR = {
     "deaths": [(3, "war", 5, "Orcs"), (4, "plague", 4, "Elves"), (4, "war", 3, "Goblins")],
     "carries": {"Solara": "0.3", "Nyx": "0.79", "Demons": "-1.5"},
     "carry_args": ["--carry", "Solara=0.3", "--carry", "nyx=0.79", "--carry", "Demons=-1.5"],
+    "guesses": ['\'Deities\': a mark (x, yes, a tick) under "Sun", "Moon", "Death" was read as one card.'],
 }
 
 VARN = {
@@ -229,6 +231,7 @@ YSOLDE = {
     "deaths": [(5, "war", 9, "Highlanders"), (6, "war", 4, "Lowlanders"), (6, "water", 5, "Islanders")],
     "carries": {"Ysolde": "0.375", "Brann": "0.5", "Lio": "0.04", "Demons": "0.25"},
     "carry_args": [],
+    "guesses": ['\'Worship\': the column "Bran" was read as the shares of Brann (a near name).'],
 }
 
 ORM = {
@@ -280,6 +283,7 @@ BRIGHTWATER = {
     "deaths": [(3, "war", 2, "Rivermen"), (4, "war", 3, "Marsh goblins"), (4, "water", 7, "Rivermen")],
     "carries": {"Aurel": "0.5", "Kaia": "0.25"},
     "carry_args": ["--carry", "Aurel=0.5", "--carry", "KAIA=0.25"],
+    "guesses": ['\'The Gods\': the column "Level" holds numbers but is no sphere of your rates'],
 }
 
 # ---------------------------------------------------------------- laying sheets out by hand
@@ -489,7 +493,8 @@ def ysolde(wb, c):
     put(ws, 3, [["Ysolde", 1, 1, None, None], ["brann", 2, None, 1, None], ["Lio", None, None, 1, None], ["Demons", None, None, None, 2]])
     ws = wb.create_sheet("Worship")
     title(ws, ["Worship by race"], 6)
-    headers(ws, 2, ["Race", "Ysolde", "Brann", "Lio", "Diabolism", "Atheism"])
+    # "Bran": the god's name misspelt in the header
+    headers(ws, 2, ["Race", "Ysolde", "Bran", "Lio", "Diabolism", "Atheism"])
     rows = []
     for r in c["races"]:
         row = [r["race"]]
@@ -599,7 +604,18 @@ def main(outdir):
         f = os.path.join(raw, c["name"] + ".xlsx")
         wb.save(f)
         files.append(f)
-        expected.append({"name": c["name"], "file": c["name"] + ".xlsx", "century": c["century"], "carry": c["carry_args"], "pays": next_century(c)})
+        expected.append(
+            {"name": c["name"], "file": c["name"] + ".xlsx", "century": c["century"], "carry": c["carry_args"], "guesses": c.get("guesses", []), "pays": next_century(c)}
+        )
+    # Korr with a member typed "Atheists": not read, and named by its cell
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    korr(wb, KORR)
+    wb["Races & worship"]["F3"] = "Solara 40%, Nyx 25%, Diabolism 20%, Atheists 15%"
+    f = os.path.join(raw, "korr-atheists.xlsx")
+    wb.save(f)
+    files.append(f)
+    expected.append({"name": "korr-atheists", "file": "korr-atheists.xlsx", "century": KORR["century"], "carry": [], "refused": "'Races & worship'!F3 (Worshipped by): \"Atheists\""})
     recalculated(files, outdir)
     shutil.rmtree(raw, ignore_errors=True)
     with open(os.path.join(outdir, "expected.json"), "w") as fh:

@@ -7,7 +7,7 @@
 import { pay } from "../../../engine/century";
 import type { Posting } from "../../../engine/book";
 import { cmp, formatExact, isNegative, ONE, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
-import { ATHEISM, DEMONS, DIABOLISM, nameKey } from "../../../engine/names";
+import { DEMONS, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, payingNobody, type Problem } from "../../model/problems";
 import type { RawTable, RawWorkbook } from "../../model/raw";
 import {
@@ -32,6 +32,7 @@ import { credit, type CreditOutcome } from "../credit";
 import { roundedCarry } from "./cells";
 import { readSheets, type BroughtRow } from "./rows";
 import { proposeMapping } from "./shape";
+import { campaignGods, knownNames } from "./known";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
 import { ADOPTED, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
 
@@ -72,6 +73,8 @@ export type SheetProposal = SheetMapping & {
   readonly titleRows?: string;
   /** read as the workbook kept it from an earlier bringing in */
   readonly kept?: boolean;
+  /** left out by the proposal: why */
+  readonly why?: string;
 };
 
 export interface Adoption {
@@ -92,6 +95,8 @@ export interface Adoption {
   readonly message: string;
   /** the workbook the edits are carried out on: as read, with the Adopted table when it has one */
   readonly workbook: RawWorkbook;
+  /** for each table made anew, where each of its rows comes from, in the table's order: a row of the campaign's names the gamemaster's */
+  readonly origins: ReadonlyMap<string, readonly { readonly sheet: string; readonly row: number }[]>;
 }
 
 /** Every sheet name a sheet of the gamemaster's can have: not one the add-in generates or keeps. */
@@ -170,30 +175,21 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
   problems.push(...(mapped?.problems ?? []));
 
-  // The gods, for the headers of a pantheon grid: those already in the campaign, and those a Gods sheet names.
-  const known = new Map<string, string>();
-  const godsTable = raw.tables.get(GODS.name.toLowerCase());
-  if (godsTable?.isTable === true) {
-    const at = godsTable.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "god");
-    for (const r of godsTable.rows) if (typeof r[at] === "string" && r[at].trim() !== "") known.set(nameKey(r[at]), r[at].trim());
-  }
+  // The gods already in the campaign; with those a Gods sheet names, the headers a pantheon grid may have.
+  const known = campaignGods(raw);
+  const grids = knownNames(raw, theirs, known);
   const guesses: string[] = [];
   const proposals: SheetProposal[] = [];
-  const first = theirs.map((s) => ({ sheet: s, guess: proposeMapping(s, { members: new Set(), spheres: new Set() }) }));
-  const members = new Set([nameKey(DIABOLISM), nameKey(ATHEISM), ...known.keys()]);
-  for (const { sheet, guess } of first) {
-    if (guess.mapping.readAs !== "Gods" && guess.mapping.readAs !== "Cards") continue;
-    for (const name of columnText(sheet, guess.mapping, "God")) members.add(nameKey(name));
-  }
-  const spheres = knownSpheres(raw, first);
   for (const sheet of theirs) {
     const given = mapped?.mappings.get(sheet.name.toLowerCase());
     const stored = kept.mappings.get(sheet.name.toLowerCase());
-    const guess = proposeMapping(sheet, { members, spheres });
+    const guess = proposeMapping(sheet, grids);
     const mapping = given ?? stored ?? guess.mapping;
-    if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
-    const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
-    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}) });
+    if (given === undefined && stored === undefined) guesses.push(...guess.guesses);
+    const titles =
+      mapping.headerRow > 1 && mapping.readAs !== "leave out" ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
+    const why = given === undefined && stored === undefined && mapping.readAs === "leave out" ? guess.why : undefined;
+    proposals.push({ ...mapping, ...titles, ...(given === undefined && stored !== undefined ? { kept: true } : {}), ...(why === undefined ? {} : { why }) });
   }
 
   const read = readSheets(theirs, proposals, known);
@@ -266,13 +262,20 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   // The edits: each table made beside the sheets (or, brought in before, its new rows added).
   const edits: TableEdit[] = [];
   const tables: (TableProposal & { sources: TableSource[] })[] = [];
+  const origins = new Map<string, { sheet: string; row: number }[]>();
   for (const spec of TARGETS) {
     const mine = rows.filter((r) => r.table === spec.name);
     const existing = raw.tables.get(spec.name.toLowerCase());
     const values: EditRow[] = mine.map((r) => r.row);
     if (existing?.isTable === true) {
       if (values.length > 0) edits.push({ kind: "append", table: spec.name, rows: values });
-    } else edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+    } else {
+      edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+      origins.set(
+        spec.name.toLowerCase(),
+        mine.map((r) => ({ sheet: r.sheet, row: r.sheetRow })),
+      );
+    }
     tables.push({
       table: spec.name,
       sources: read.sources.filter((s) => s.table === spec.name).map(({ table: _table, ...s }) => s),
@@ -308,30 +311,13 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     again: again || kept.raw !== undefined,
     message,
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
+    origins,
   };
-}
-
-/** The text of a column of a sheet as a mapping reads it, under its headers. */
-function columnText(sheet: HandSheet, m: SheetMapping, field: string): string[] {
-  const col = sheet.rows[m.headerRow - 1]?.findIndex((h) => typeof h === "string" && h.trim() === m.columns[field]) ?? -1;
-  return col < 0 ? [] : sheet.rows.slice(m.headerRow).flatMap((r) => (typeof r[col] === "string" && r[col].trim() !== "" ? [r[col]] : []));
-}
-
-/** The spheres of the rates: the campaign's Sources table, or a sheet of the gamemaster's read as Sources. */
-function knownSpheres(raw: RawWorkbook, first: readonly { sheet: HandSheet; guess: { mapping: SheetMapping } }[]): Set<string> {
-  const spheres = new Set<string>();
-  const table = raw.tables.get(SOURCES.name.toLowerCase());
-  if (table?.isTable === true) {
-    const at = table.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "sphere");
-    for (const r of table.rows) if (typeof r[at] === "string" && r[at].trim() !== "") spheres.add(nameKey(r[at]));
-  }
-  for (const { sheet, guess } of first) if (guess.mapping.readAs === "Sources") for (const s of columnText(sheet, guess.mapping, "Sphere")) spheres.add(nameKey(s));
-  return spheres;
 }
 
 /** A proposal's sheet as kept: the mapping alone. */
 function stripped(p: SheetProposal): SheetMapping {
-  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept")) as unknown as SheetMapping;
+  return Object.fromEntries(Object.entries(p).filter(([k]) => k !== "titleRows" && k !== "kept" && k !== "why")) as unknown as SheetMapping;
 }
 
 /** What the Adopted sheet is, so that a reader of every sheet can leave it out. */

@@ -186,12 +186,14 @@ function holdsCards(values: readonly RawCell[]): { marks: boolean } | undefined 
 export interface Guessed {
   readonly mapping: SheetMapping;
   readonly guesses: readonly string[];
+  /** a sheet left out: why */
+  readonly why?: string;
 }
 
 /** The spheres and members the other sheets name: a column of a grid is read as one of them. */
 export interface Known {
-  /** the gods, Diabolism and Atheism, by name key */
-  readonly members: ReadonlySet<string>;
+  /** the gods, Diabolism and Atheism: each name by its name key */
+  readonly members: ReadonlyMap<string, string>;
   /** the spheres of a sheet of rates, by name key; empty when no sheet holds them */
   readonly spheres: ReadonlySet<string>;
 }
@@ -205,6 +207,19 @@ interface Best {
   readonly marks: string[];
   readonly notSpheres: string[];
   readonly grid: string[];
+  /** headers of the grid read as a member by a near name: header, member */
+  readonly near: (readonly [string, string])[];
+}
+
+/**
+ * The member a grid's header names by a near name ("Bran" for Brann): the one member within one
+ * letter (two, for a name of seven letters or more), when only one is; undefined otherwise.
+ */
+export function nearMember(header: string, members: ReadonlyMap<string, string>): string | undefined {
+  const k = nameKey(header);
+  if (k.length < 3) return undefined;
+  const near = [...members].filter(([m]) => editDistance(m, k) <= (m.length >= 7 ? 2 : 1));
+  return near.length === 1 ? near[0]?.[1] : undefined;
 }
 
 /** The table a sheet whose headers are in `headerRow` is most like; undefined when it is like none. */
@@ -230,7 +245,17 @@ function bestTable(sheet: HandSheet, headerRow: number, known: Known): Best | un
     const isSphere = (h: string) => known.spheres.size === 0 || known.spheres.has(nameKey(h));
     const spheres = cardColumns.filter((c) => isSphere(c.header));
     // A race × god grid of shares: columns named as gods, Diabolism or Atheism.
-    const grid = readAs === "Races" || readAs === "Pantheon" ? unmatched.filter((h) => known.members.has(nameKey(h.header))).map((h) => h.header) : [];
+    const isGrid = readAs === "Races" || readAs === "Pantheon";
+    const exact = isGrid ? unmatched.filter((h) => known.members.has(nameKey(h.header))).map((h) => h.header) : [];
+    // A header near a member's name ("Bran" for Brann) is read as it, as a guess, when the sheet is a grid already.
+    const near =
+      exact.length === 0
+        ? []
+        : unmatched.flatMap((h) => {
+            const m = known.members.has(nameKey(h.header)) ? undefined : nearMember(h.header, known.members);
+            return m === undefined ? [] : [[h.header, m] as const];
+          });
+    const grid = [...exact, ...near.map(([h]) => h)];
     let ok = need.every((f) => found.has(f));
     if (readAs === "Cards") ok &&= (found.has("Sphere") && found.has("Cards")) || spheres.length > 0;
     if (readAs === "Pantheon") ok &&= (found.has("Member") && found.has("Share")) || found.has("Shares") || grid.length > 0;
@@ -246,6 +271,7 @@ function bestTable(sheet: HandSheet, headerRow: number, known: Known): Best | un
       marks: spheres.filter((c) => c.marks).map((c) => c.header),
       notSpheres: cardColumns.filter((c) => !isSphere(c.header)).map((c) => c.header),
       grid,
+      near,
     });
   }
   let best: Best | undefined;
@@ -263,16 +289,22 @@ function bestTable(sheet: HandSheet, headerRow: number, known: Known): Best | un
  */
 export function proposeMapping(sheet: HandSheet, known: Known): Guessed {
   const rows = headerRowsOf(sheet);
-  if (rows.length === 0) return { mapping: { sheet: sheet.name, readAs: "leave out", headerRow: 1, columns: {} }, guesses: [] };
+  const leftOut = (headerRow: number, why: string): Guessed => ({
+    mapping: { sheet: sheet.name, readAs: "leave out", headerRow, columns: {} },
+    guesses: [],
+    why,
+  });
+  const advice = `if it holds a campaign table, give its readAs and headerRow with --map`;
+  if (rows.length === 0) return leftOut(1, `none of its first ten rows holds headers (two cells of text or more); ${advice}`);
   // The headers are the first row that reads as a table: a title row of two cells (a name, a date) is not.
   const found = rows.map((r) => ({ headerRow: r, best: bestTable(sheet, r, known) })).find((f) => f.best !== undefined);
-  const headerRow = found?.headerRow ?? (rows[0] as number);
+  const headerRow = found?.headerRow ?? rows[0] ?? 1;
   const best = found?.best;
   if (best === undefined)
-    return {
-      mapping: { sheet: sheet.name, readAs: "leave out", headerRow, columns: {} },
-      guesses: [`"${sheet.name}" was left out: its headers (row ${headerRow}) match no campaign table.`],
-    };
+    return leftOut(
+      headerRow,
+      `its headers (row ${headerRow}) are those of no campaign table (God, Kind; Race, Units; Cause, Units; Sphere, Source, Rate…); ${advice}`,
+    );
   const named = centuryOfName(sheet.name);
   const guesses: string[] = [];
   const columns: Record<string, string> = {};
@@ -280,8 +312,8 @@ export function proposeMapping(sheet: HandSheet, known: Known): Guessed {
     if (field !== "Shares") columns[field] = m.header;
     if (!m.sure) guesses.push(`'${sheet.name}': the column "${m.header}" was read as ${COLUMN_OF[field] ?? field} (a near name).`);
   }
-  if (best.marks.length > 0)
-    guesses.push(`'${sheet.name}': a mark (x, yes, a tick) under ${best.marks.map((h) => `"${h}"`).join(", ")} was read as one card.`);
+  for (const [h, member] of best.near) guesses.push(`'${sheet.name}': the column "${h}" was read as the shares of ${member} (a near name).`);
+  if (best.marks.length > 0) guesses.push(`'${sheet.name}': a mark (x, yes, a tick) under ${best.marks.map((h) => `"${h}"`).join(", ")} was read as one card.`);
   for (const h of best.notSpheres)
     guesses.push(
       `'${sheet.name}': the column "${h}" holds numbers but is no sphere of your rates, so it was not read as cards; if it holds cards, add its sphere's rates to your sheet of rates first, then run gods adopt again.`,

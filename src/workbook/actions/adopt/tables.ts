@@ -12,6 +12,7 @@ import type { RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
 import { cardMark, plain, sharesOf, shownCell, text } from "./cells";
+import { nearMember } from "./shape";
 import type { ColumnSource, HandSheet, SheetMapping } from "./types";
 
 const GOD_KINDS = ["greater", "lesser", "spirit", "demon"];
@@ -137,7 +138,11 @@ export function readRows(reader: RowReader): void {
         for (const header of m.members ?? []) {
           const c = reader.columnOfHeader(header);
           const v = number("Pantheon", row, c, "a share (40, 40% or 0.4)");
-          if (v !== undefined && v !== 0) shares.push({ member: header, share: v, column: c });
+          // A header that is no god's name, but near one, was proposed as that god's shares (a guess).
+          const near = gods.has(nameKey(header))
+            ? undefined
+            : nearMember(header, new Map([...gods, [nameKey(DIABOLISM), DIABOLISM], [nameKey(ATHEISM), ATHEISM]]));
+          if (v !== undefined && v !== 0) shares.push({ member: near ?? header, share: v, column: c });
         }
         const typedShares = m.shares === undefined ? -1 : reader.columnOfHeader(m.shares);
         if (typedShares >= 0 && !isBlank(cells[typedShares] ?? null)) {
