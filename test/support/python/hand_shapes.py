@@ -173,7 +173,8 @@ KORR = {
         {"race": "Elves", "units": 20, "cities": 2, "shares": {"Solara": 40, "Nyx": 25, "Diabolism": 20, "Atheism": 15}},
         {"race": "Dwarves", "units": 15, "cities": 1, "great": 1, "shares": {"Nyx": 60, "Kettu": 40}},
         {"race": "Orcs", "units": 12, "turmoil": True, "shares": {"Kettu": 50, "Diabolism": 50}},
-        {"race": "Goblins", "units": 7, "shares": {"Diabolism": 100}},
+        {"race": "Goblins", "units": 7, "shares": {"Atheism": 100}},
+        {"race": "Kobolds", "units": 6, "shares": {"Diabolism": 100}},
     ],
     "deaths": [(3, "war", 5, "Orcs"), (4, "plague", 4, "Elves"), (4, "war", 3, "Goblins")],
     "carries": {"Solara": "0.3", "Nyx": "0.79", "Demons": "-1.5"},
@@ -438,6 +439,10 @@ def korr(wb, c):
     rows = []
     for i, r in enumerate(c["races"]):
         typed = ", ".join(f"{m if r['race'] != 'Dwarves' else m.lower()} {s}%" for m, s in r["shares"].items())
+        if r["race"] == "Elves":
+            typed = " / ".join(f"{m} {s}%" for m, s in r["shares"].items()) + "."
+        if r["shares"] == {"Atheism": 100}:
+            typed = "none"
         rows.append([r["race"], r["units"], r.get("cities", 0), r.get("great", 0), f"=B{3 + i}+3*C{3 + i}+6*D{3 + i}", typed, "Yes" if r.get("turmoil") else "No"])
     last = put(ws, 3, rows)
     put(ws, last + 1, [[None] * 7, ["Totals", f"=SUM(B3:B{last - 1})", None, None, f"=SUM(E3:E{last - 1})", None, None]])

@@ -4,6 +4,7 @@
  */
 import { exactNumber } from "../../../engine/cells";
 import { formatExact, mul, ratio, type Ratio } from "../../../engine/exact";
+import { ATHEISM } from "../../../engine/names";
 import { isErrorCell, type RawCell } from "../../model/raw";
 import type { PlanValue } from "../../plan/layout";
 
@@ -25,8 +26,11 @@ export function shownCell(c: RawCell): string {
 
 /** Shares typed as text: "Solara 40%, Vorn 25%, Diabolism 20%"; what is wrong, when they cannot be read. */
 export function sharesOf(typed: string): { member: string; share: number }[] | string {
+  // A race that worships nobody ("none", "nobody", a dash): all its worship is Atheism's.
+  if (/^(none|nobody|no one|no gods|-|–|—)$/i.test(typed.trim())) return [{ member: ATHEISM, share: 100 }];
   const parts = typed
-    .split(/[,;\n&]+|\band\b/)
+    .replace(/\.\s*$/, "")
+    .split(/[,;\n&/+|]+|\band\b/)
     .map((p) => p.replace(/[()]/g, " ").trim())
     .filter((p) => p !== "");
   const out: { member: string; share: number }[] = [];

@@ -205,6 +205,9 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     if (n > 0) {
       left.set(k, n - 1);
       before.set(r.table, (before.get(r.table) ?? 0) + 1);
+    } else if (r.table !== DEATHS.name && kept.keys.has(k)) {
+      // A god named again on the next rows of a long form (its name merged down): brought once, from its first row.
+      read.skipped.push({ sheet: r.sheet, row: r.sheetRow, why: `its ${r.table} row is brought from another row already` });
     } else brought.push(r);
   }
   // One row per god, race, card, member: the first sheet that names it wins, the others are said.
