@@ -108,6 +108,18 @@ describe("gods adopt on campaigns kept by hand, then the next century end", () =
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   });
 
+  test("what the campaign would refuse once brought in names the row of the sheet it came from", async () => {
+    // Thessaly's Humans worship Thalor 60% (not 50%), Myrra 30%, Diabolism 20%: 110% in all.
+    const { file, e } = campaign("thessaly");
+    execFileSync(PYTHON, ["-c", "import openpyxl,sys; wb = openpyxl.load_workbook(sys.argv[1]); wb['Worship']['C3'] = 60; wb.save(sys.argv[1])", file]);
+    const bytes = fs.readFileSync(file);
+    const r = await gods("adopt", file, "--century", String(e.century));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("the pantheon of Humans cannot be used");
+    expect(r.err).toContain("(brought from Worship row 3)");
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
   test("the proposal saved and given back with --map is taken as it stands, with no guess left", async () => {
     // Brightwater's Level column is no sphere of its rates: the proposal reads its cards from the others only.
     const { file, e } = campaign("brightwater");
