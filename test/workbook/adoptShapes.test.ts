@@ -109,7 +109,19 @@ describe("sheets kept by hand, as proposed", () => {
       { century: 1 },
     );
     expect(a.sheets[0]?.readAs).toBe("leave out");
-    expect(a.sheets[0]?.why).toContain("give its readAs and headerRow with --map");
+    expect(a.sheets[0]?.why).toContain("give its readAs, headerRow and columns in a map (--map)");
+  });
+
+  test("the advice of a sheet left out works: given a map, it is read", () => {
+    const roster = sheet("Roster", [
+      ["Who", "Sort"],
+      ["Solara", "greater"],
+    ]);
+    expect(proposeAdoption(empty, [roster], { century: 1 }).sheets[0]?.readAs).toBe("leave out");
+    const map = { sheets: [{ sheet: "Roster", readAs: "Gods", headerRow: 1, columns: { God: "Who", Kind: "Sort" } }] };
+    const a = proposeAdoption(empty, [roster], { century: 1, map });
+    expect(errorsIn(a.problems)).toEqual([]);
+    expect(rowsOf(a, "Gods")).toEqual([{ God: "Solara", Kind: "greater" }]);
   });
 
   test("marks, shares typed with slashes or as none, near names", () => {

@@ -294,7 +294,7 @@ export function proposeMapping(sheet: HandSheet, known: Known): Guessed {
     guesses: [],
     why,
   });
-  const advice = `if it holds a campaign table, give its readAs and headerRow with --map`;
+  const advice = `if it holds a campaign table, give its readAs, headerRow and columns in a map (--map)`;
   if (rows.length === 0) return leftOut(1, `none of its first ten rows holds headers (two cells of text or more); ${advice}`);
   // The headers are the first row that reads as a table: a title row of two cells (a name, a date) is not.
   const found = rows.map((r) => ({ headerRow: r, best: bestTable(sheet, r, known) })).find((f) => f.best !== undefined);
