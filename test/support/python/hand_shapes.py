@@ -121,7 +121,10 @@ ALDMOOR = {
                (5, "war", 6, "Elves"), (5, "water", 4, "Merfolk"), (5, "air", 3, "Dwarves"), (5, "plague", 2, "Orcs")],
     "carries": {"Solara": "0.3", "Vorn": "0.79", "Mirelle": "0.65", "Demons": "0.5"},
     "carry_args": [],
-    "guesses": ['\'Pantheon\': a mark (x, yes, a tick) under "Sky", "Sea" was read as one card.'],
+    "guesses": [
+        '\'Pantheon\': a mark (x, yes, a tick) under "Sky", "Sea" was read as one card.',
+        '\'Peoples\': "Demons" as a member of a pantheon was read as Diabolism',
+    ],
 }
 
 THESSALY = {
@@ -346,7 +349,8 @@ def aldmoor(wb, c):
     put(ws, last + 1, [["Total", None, None, "=SUM(D4:D9)", "=COUNTA(E4:E9)", "=SUM(F4:F9)", "=COUNTA(G4:G9)", "=SUM(H4:H9)", None]])
     ws = wb.create_sheet("Peoples")
     title(ws, ["Peoples of Aldmoor and whom they worship"], 11, merged=False)
-    headers(ws, 2, ["Race", "Pop.", "Cities", "Great Cities", "In turmoil?", "Solara", "Vorn", "Mirelle", "Diabolism", "Atheism", "Check"])
+    # the Diabolism column headed "Demons", whose pool its worship goes to
+    headers(ws, 2, ["Race", "Pop.", "Cities", "Great Cities", "In turmoil?", "Solara", "Vorn", "Mirelle", "Demons", "Atheism", "Check"])
     members = ["Solara", "Vorn", "Mirelle", "Diabolism", "Atheism"]
     rows = []
     for i, r in enumerate(c["races"]):

@@ -194,6 +194,10 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
 
   const read = readSheets(theirs, proposals, known);
   problems.push(...read.problems);
+  // What the rows guessed is said when the sheet's reading was proposed (not given, nor kept).
+  guesses.push(
+    ...read.guesses.filter((g) => proposals.some((p) => p.kept !== true && !mapped?.mappings.has(p.sheet.toLowerCase()) && g.startsWith(`'${p.sheet}'`))),
+  );
 
   // Rows brought before are not brought again; a Gods, Cards, Races or Pantheon row that changed since is said so.
   const brought: BroughtRow[] = [];

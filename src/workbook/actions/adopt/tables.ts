@@ -30,6 +30,7 @@ export interface RowReader {
   readonly last: number | undefined;
   readonly gods: ReadonlyMap<string, string>;
   readonly carries: { god: string; carry: Ratio; century: number; address: string }[];
+  readonly guesses: string[];
   readonly at: (row: number, column: number) => string;
   readonly problem: (table: string, row: number, column: number, header: string, message: string) => void;
   readonly range: (column: number) => string;
@@ -155,7 +156,11 @@ export function readRows(reader: RowReader): void {
           if (v !== undefined) shares.push({ member: text(cells[columnsOf("Member")] ?? null), share: v, column: columnsOf("Member") });
         }
         for (const s of shares) {
-          const member = godName("Pantheon", row, s.column, s.member, [DIABOLISM, ATHEISM]);
+          // "Demons" as a member: the worship that goes to the demons' pool, which is Diabolism's.
+          const demons = nameKey(s.member) === nameKey(DEMONS);
+          const said = `'${sheet.name}': "${s.member.trim()}" as a member of a pantheon was read as ${DIABOLISM}, whose worship goes to the demons' pool.`;
+          if (demons && !reader.guesses.includes(said)) reader.guesses.push(said);
+          const member = demons ? DIABOLISM : godName("Pantheon", row, s.column, s.member, [DIABOLISM, ATHEISM]);
           if (member === undefined) continue;
           const from =
             m.shares !== undefined && s.column === typedShares
