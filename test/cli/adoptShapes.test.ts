@@ -126,7 +126,7 @@ describe("gods adopt on campaigns kept by hand, then the next century end", () =
     const dry = await gods("adopt", file, "--century", String(e.century), ...e.carry, "--dry-run", "--json");
     const proposal = JSON.parse(dry.out) as { sheets: { sheet: string; spheres?: string[] }[] };
     const gods_ = proposal.sheets.find((s) => s.sheet === "The Gods");
-    expect(gods_?.spheres).toEqual(["Sun", "War", "Sea", "Death"]);
+    expect(gods_?.spheres).toEqual(["Sun", "War cards", "Sea (cards)", "Death"]);
     // The map, as the dry run printed it, taken back unchanged: nothing is guessed any more.
     const map = path.join(dir, "brightwater-map.json");
     fs.writeFileSync(map, JSON.stringify(proposal));

@@ -6,7 +6,7 @@
 import type { RawCell, RawWorkbook } from "../../src/workbook/model/raw";
 import { proposeAdoption } from "../../src/workbook/actions/adopt/plan";
 import { cardMark, sharesOf } from "../../src/workbook/actions/adopt/cells";
-import { nearMember } from "../../src/workbook/actions/adopt/shape";
+import { nearMember, sphereOf } from "../../src/workbook/actions/adopt/shape";
 import type { HandSheet } from "../../src/workbook/actions/adopt/types";
 import { errorsIn } from "../../src/workbook/model/problems";
 
@@ -133,6 +133,7 @@ describe("sheets kept by hand, as proposed", () => {
       { member: "Nyx", share: 60 },
     ]);
     expect(sharesOf("none")).toEqual([{ member: "Atheism", share: 100 }]);
+    expect(["War cards", "Sea (cards)", "Cards", " Sun "].map(sphereOf)).toEqual(["War", "Sea", "Cards", "Sun"]);
     const members = new Map([
       ["brann", "Brann"],
       ["bran", "Bran"],

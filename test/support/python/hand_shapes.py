@@ -566,7 +566,7 @@ def brightwater(wb, c):
     # a title and, at its right, when it was last updated: two cells of text above the headers
     ws["A1"] = "Brightwater campaign"
     ws["F1"] = "updated after session 7"
-    headers(ws, 3, ["God", "Kind", "Level", "Sun", "War", "Sea", "Death"])
+    headers(ws, 3, ["God", "Kind", "Level", "Sun", "War cards", "Sea (cards)", "Death"])
     put(ws, 4, [["Aurel", "Greater", 3, 1, 1, None, None], ["Kaia", "Lesser", 2, None, None, 2, None], ["Demons", None, None, None, None, None, 1]])
     ws = wb.create_sheet("Peoples")
     title(ws, ["Peoples of the river"], 10)

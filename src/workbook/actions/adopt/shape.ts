@@ -190,6 +190,15 @@ export interface Guessed {
   readonly why?: string;
 }
 
+/** The sphere a column of cards is headed with: "War cards" and "War (cards)" are War. */
+export function sphereOf(header: string): string {
+  const bare = header
+    .replace(/\(?\bcards?\b\)?/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return bare === "" ? header.trim() : bare;
+}
+
 /** The spheres and members the other sheets name: a column of a grid is read as one of them. */
 export interface Known {
   /** the gods, Diabolism and Atheism: each name by its name key */
@@ -242,7 +251,7 @@ function bestTable(sheet: HandSheet, headerRow: number, known: Known): Best | un
             return held === undefined ? [] : [{ header: h.header, marks: held.marks }];
           })
         : [];
-    const isSphere = (h: string) => known.spheres.size === 0 || known.spheres.has(nameKey(h));
+    const isSphere = (h: string) => known.spheres.size === 0 || known.spheres.has(nameKey(sphereOf(h)));
     const spheres = cardColumns.filter((c) => isSphere(c.header));
     // A race × god grid of shares: columns named as gods, Diabolism or Atheism.
     const isGrid = readAs === "Races" || readAs === "Pantheon";

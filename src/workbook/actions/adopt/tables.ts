@@ -12,7 +12,7 @@ import type { RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
 import { cardMark, plain, sharesOf, shownCell, text } from "./cells";
-import { nearMember } from "./shape";
+import { nearMember, sphereOf } from "./shape";
 import type { ColumnSource, HandSheet, SheetMapping } from "./types";
 
 const GOD_KINDS = ["greater", "lesser", "spirit", "demon"];
@@ -99,7 +99,7 @@ export function readRows(reader: RowReader): void {
               { column: "Cards", from: `${grid} (one column per sphere)` },
             ],
             row,
-            { God: god, Sphere: sphere.trim(), Cards: n },
+            { God: god, Sphere: sphereOf(sphere), Cards: n },
             `${nameKey(god)}|${nameKey(sphere)}`,
           );
         }
