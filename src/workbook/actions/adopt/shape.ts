@@ -91,7 +91,7 @@ const NAME_HINTS: readonly (readonly [RegExp, ReadAs])[] = [
 ];
 
 /** Headers that hold totals, workings or a row's number, never a sphere or a member ("#" has no words at all). */
-const NOT_DATA = /^(|total.*|sum.*|all|mana.*|notes?|strength|worshippers?|earned|paid|carry|carried|comments?|remarks?|id|no|nr|num|order)$/;
+const NOT_DATA = /^(|total.*|cards?|sum.*|all|mana.*|notes?|strength|worshippers?|earned|paid|carry|carried|comments?|remarks?|id|no|nr|num|order)$/;
 
 /** A row of totals: a cell that says so. */
 export function isTotalsRow(row: readonly RawCell[]): boolean {
@@ -241,6 +241,8 @@ function bestTable(sheet: HandSheet, headerRow: number, known: Known): Best | un
   for (const readAs of Object.keys(FIELDS) as Table[]) {
     const { need, may } = FIELDS[readAs];
     const found = matchFields(texts, [...need, ...may]);
+    // A count of cards without a Sphere column is a sphere's column ("War cards"), not the long form's Cards.
+    if ((readAs === "Gods" || readAs === "Cards") && !found.has("Sphere")) found.delete("Cards");
     const unmatched = headers.filter((h) => ![...found.values()].some((m) => m.header === h.header) && !NOT_DATA.test(headerWords(h.header)));
     // Cards as one column per sphere, in a Gods or Cards sheet: columns of whole numbers or marks,
     // named as a sphere of the rates when a sheet holds them.
