@@ -8,6 +8,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import {
+  adoptionWords,
   describeProblem,
   errorsIn,
   openActionProblems,
@@ -21,7 +22,7 @@ import {
   type Problem,
 } from "../workbook";
 import { FileProblem, openPackage, readHandSheets, readPackage, savePackage, writePlan, writeTableEdits } from "../workbook/xlsx";
-import { EXIT, problemLines } from "./answers";
+import { EXIT, jsonError, problemLines } from "./answers";
 import { CampaignFileError, checkNotOpenElsewhere, checkNotTheWorkbook, checkWritable, readFile, realFile, withLock, writeFile } from "./campaignFile";
 import type { Io } from "./io";
 
@@ -59,7 +60,7 @@ function proposalLines(adoption: Adoption, opens = !adoption.again): string[] {
   for (const s of adoption.sheets) {
     const how =
       s.readAs === "leave out"
-        ? `left out${s.why === undefined ? "" : `: ${s.why.replace(/^"[^"]*" was left out: /, "")}`}`
+        ? `left out${s.why === undefined ? "" : `: ${s.why}`}`
         : `read as ${s.readAs}${s.century === undefined ? "" : `, century ${s.century}`}; headers in row ${s.headerRow}${s.titleRows === undefined ? "" : ` (title ${s.titleRows} skipped)`}${s.kept === true ? "; as brought in before" : ""}`;
     lines.push(`  '${s.sheet}': ${how}`);
   }
@@ -95,43 +96,11 @@ function proposalLines(adoption: Adoption, opens = !adoption.again): string[] {
   return lines;
 }
 
-/**
- * A problem said with the gamemaster's cell it comes from ('Deaths C2'!D4), or, for a row of a
- * campaign table not yet written, the sheet and row it would be brought from.
- */
-function located(p: Problem, adoption?: Adoption): Problem {
-  // The reader's own problems name the gamemaster's cell; the campaign's, a row of a table not yet written.
-  const origin = adoption === undefined || p.row === undefined ? undefined : adoption.origins.get(p.table)?.get(p.row);
-  const where = origin === undefined ? p.address : `from '${origin.sheet.replace(/'/g, "''")}' row ${origin.row}`;
-  return where === undefined || p.message.includes(where) ? p : { ...p, message: `${p.message} (${where})` };
-}
-
-function refuse(io: Io, json: boolean, first: string, errors: readonly Problem[], warnings: readonly Problem[] = [], adoption?: Adoption): number {
-  // In JSON the gamemaster's cell is its own field; in words, it follows the message.
-  if (json)
-    io.out(
-      JSON.stringify({
-        error: first,
-        problems: errors.map((p) => {
-          const q = adoption === undefined ? p : located(p, adoption);
-          return {
-            table: q.table,
-            row: q.row ?? null,
-            column: q.column ?? null,
-            message: q.message,
-            ...(adoption !== undefined || q.address === undefined ? {} : { address: q.address }),
-          };
-        }),
-        warnings: warnings.map(describeProblem),
-      }),
-    );
+function refuse(io: Io, json: boolean, first: string, errors: readonly Problem[], warnings: readonly Problem[] = [], words = describeProblem): number {
+  if (json) jsonError(io, first, errors, warnings);
   else {
     io.err(first);
-    for (const line of problemLines(
-      errors.map((p) => describeProblem(located(p, adoption))),
-      "- ",
-    ))
-      io.err(line);
+    for (const line of problemLines(errors.map(words), "- ")) io.err(line);
   }
   return EXIT.badInput;
 }
@@ -169,6 +138,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
           `${COMMAND}: your sheets cannot be brought in as read: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. Nothing was written.`,
           errors,
           warningsIn(adoption.problems),
+          (p) => adoptionWords(adoption, undefined, p),
         );
       }
       // The tables added beside the sheets, then the campaign read back as it then stands.
@@ -187,7 +157,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
           `${COMMAND}: the campaign as brought in would have ${laterErrors.length} problem${laterErrors.length === 1 ? "" : "s"}; correct your sheets (or the mapping, --map) first. Nothing was written.`,
           laterErrors,
           warningsIn(later),
-          adoption,
+          (p) => adoptionWords(adoption, rawAfter, p),
         );
       }
       const warnings = [...warningsIn(adoption.problems), ...warningsIn(later)];

@@ -4,6 +4,7 @@
  */
 import { exactNumber } from "../../../engine/cells";
 import { formatExact, mul, ratio, type Ratio } from "../../../engine/exact";
+import { ATHEISM } from "../../../engine/names";
 import { isErrorCell, type RawCell } from "../../model/raw";
 import type { PlanValue } from "../../plan/layout";
 
@@ -25,8 +26,11 @@ export function shownCell(c: RawCell): string {
 
 /** Shares typed as text: "Solara 40%, Vorn 25%, Diabolism 20%"; what is wrong, when they cannot be read. */
 export function sharesOf(typed: string): { member: string; share: number }[] | string {
+  // A race that worships nobody ("none", "nobody", a dash): all its worship is Atheism's.
+  if (/^(none|nobody|no one|no gods|-|–|—)$/i.test(typed.trim())) return [{ member: ATHEISM, share: 100 }];
   const parts = typed
-    .split(/[,;\n&]+|\band\b/)
+    .replace(/\.\s*$/, "")
+    .split(/[,;\n&/+|]+|\band\b/)
     .map((p) => p.replace(/[()]/g, " ").trim())
     .filter((p) => p !== "");
   const out: { member: string; share: number }[] = [];
@@ -50,4 +54,15 @@ export function roundedCarry(carry: Ratio): { carry: Ratio; rounded: boolean } {
   if (scaled.d === 1n) return { carry, rounded: false };
   const n = scaled.n >= 0n ? (2n * scaled.n + scaled.d) / (2n * scaled.d) : -((-2n * scaled.n + scaled.d) / (2n * scaled.d));
   return { carry: { ...ratio(n, 1_000_000) }, rounded: true };
+}
+
+/** A cell of a sphere's column that marks a card ("x", "yes", a tick: one card), or none ("-", "no"); undefined for anything else. */
+export function cardMark(c: RawCell): "one" | "none" | undefined {
+  if (c === true) return "one";
+  if (c === false) return "none";
+  if (typeof c !== "string") return undefined;
+  const t = c.trim().toLowerCase();
+  if (/^(x|y|yes|✓|✔|✔️|☑|☑️|•|\*)$/u.test(t)) return "one";
+  if (/^(-|–|—|no|n)$/u.test(t)) return "none";
+  return undefined;
 }

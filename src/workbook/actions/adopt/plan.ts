@@ -4,7 +4,7 @@
  * every guess), the table edits that add the campaign's tables beside the gamemaster's sheets
  * (which stay as they are), and the one credit of opening balances the Ledger starts from.
  */
-import { ATHEISM, DIABOLISM, nameKey } from "../../../engine/names";
+import { nameKey } from "../../../engine/names";
 import { tableError, tableWarning, errorsIn, type Problem } from "../../model/problems";
 import { isBlankRow, type RawTable, type RawWorkbook } from "../../model/raw";
 import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, generatedTitle, GODS, LEDGER, PANTHEON, RACES, SETTINGS, SOURCES, type TableSpec } from "../../model/schema";
@@ -15,6 +15,7 @@ import { openingLine, openingWhat, planOpening } from "./opening";
 import { openingCarries } from "./carries";
 import { readSheets, type BroughtRow } from "./rows";
 import { headersOf, proposeMapping } from "./shape";
+import { campaignGods, knownNames } from "./known";
 import { mapFile, mappingOf, safeJson } from "./mapFile";
 import { ADOPTED_LAYOUT } from "../../plan/adopted";
 import { ADOPTED, type HandSheet, type OpeningCarry, type SheetMapping, type Skipped, type TableProposal, type TableSource } from "./types";
@@ -72,8 +73,8 @@ export interface Adoption {
   readonly message: string;
   /** the workbook the edits are carried out on: as read, with the Adopted table when it has one */
   readonly workbook: RawWorkbook;
-  /** for each campaign table, the gamemaster's sheet and row of each row it gets, by the row it will have in the table */
-  readonly origins: ReadonlyMap<string, ReadonlyMap<number, { readonly sheet: string; readonly row: number }>>;
+  /** for each table made anew, where each of its rows comes from, in the table's order: a row of the campaign's names the gamemaster's */
+  readonly origins: ReadonlyMap<string, readonly { readonly sheet: string; readonly row: number }[]>;
 }
 
 /** Every sheet name a sheet of the gamemaster's can have: not one the add-in generates or keeps. */
@@ -150,31 +151,21 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   const mapped = options.map === undefined ? undefined : mapFile(options.map, names);
   problems.push(...(mapped?.problems ?? []));
 
-  // The gods, for the headers of a pantheon grid: those already in the campaign, and those a Gods sheet names.
-  const known = new Map<string, string>();
-  const godsTable = raw.tables.get(GODS.name.toLowerCase());
-  if (godsTable?.isTable === true) {
-    const at = godsTable.headers.findIndex((h) => typeof h === "string" && h.trim().toLowerCase() === "god");
-    for (const r of godsTable.rows) if (typeof r[at] === "string" && r[at].trim() !== "") known.set(nameKey(r[at]), r[at].trim());
-  }
+  // The gods already in the campaign; with those a Gods sheet names, the headers a pantheon grid may have.
+  const known = campaignGods(raw);
+  const grids = knownNames(raw, theirs, known);
   const guesses: string[] = [];
   const proposals: SheetProposal[] = [];
-  const first = theirs.map((s) => ({ sheet: s, guess: proposeMapping(s, new Set()) }));
-  const members = new Set([nameKey(DIABOLISM), nameKey(ATHEISM), ...known.keys()]);
-  for (const { sheet, guess } of first) {
-    if (guess.mapping.readAs !== "Gods" && guess.mapping.readAs !== "Cards") continue;
-    const col = sheet.rows[guess.mapping.headerRow - 1]?.findIndex((h) => typeof h === "string" && h.trim() === guess.mapping.columns["God"]) ?? -1;
-    for (const r of sheet.rows.slice(guess.mapping.headerRow)) if (typeof r[col] === "string") members.add(nameKey(r[col]));
-  }
   for (const sheet of theirs) {
     const given = mapped?.mappings.get(sheet.name.toLowerCase());
     const stored = kept.mappings.get(sheet.name.toLowerCase());
-    const guess = proposeMapping(sheet, members);
+    const guess = proposeMapping(sheet, grids);
     const mapping = given ?? stored ?? guess.mapping;
-    if (given === undefined && stored === undefined) guesses.push(...guess.guesses.filter((g) => !g.includes("was left out")));
-    const titles = mapping.headerRow > 1 ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
+    if (given === undefined && stored === undefined) guesses.push(...guess.guesses);
+    const titles =
+      mapping.headerRow > 1 && mapping.readAs !== "leave out" ? { titleRows: mapping.headerRow === 2 ? "row 1" : `rows 1–${mapping.headerRow - 1}` } : {};
     const headers = headersOf(sheet, mapping.headerRow).map((h) => h.header);
-    const why = mapping === guess.mapping && mapping.readAs === "leave out" ? guess.guesses[0] : undefined;
+    const why = given === undefined && stored === undefined && mapping.readAs === "leave out" ? guess.why : undefined;
     proposals.push({
       ...mapping,
       ...titles,
@@ -186,6 +177,10 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
 
   const read = readSheets(theirs, proposals, known);
   problems.push(...read.problems);
+  // What the rows guessed is said when the sheet's reading was proposed (not given, nor kept).
+  guesses.push(
+    ...read.guesses.filter((g) => proposals.some((p) => p.kept !== true && !mapped?.mappings.has(p.sheet.toLowerCase()) && g.startsWith(`'${p.sheet}'`))),
+  );
 
   // Rows brought before are not brought again; a Gods, Cards, Races or Pantheon row that changed since is said so.
   const brought: BroughtRow[] = [];
@@ -197,6 +192,9 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     if (n > 0) {
       left.set(k, n - 1);
       before.set(r.table, (before.get(r.table) ?? 0) + 1);
+    } else if (r.table !== DEATHS.name && kept.keys.has(k)) {
+      // A god named again on the next rows of a long form (its name merged down): brought once, from its first row.
+      read.skipped.push({ sheet: r.sheet, row: r.sheetRow, why: `its ${r.table} row is brought from another row already` });
     } else brought.push(r);
   }
   // One row per god, race, card, member: the first sheet that names it wins, the others are said.
@@ -226,6 +224,7 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
   // The edits: each table made beside the sheets (or, brought in before, its new rows added).
   const edits: TableEdit[] = [];
   const tables: (TableProposal & { sources: TableSource[] })[] = [];
+  const origins = new Map<string, { sheet: string; row: number }[]>();
   for (const spec of TARGETS) {
     const mine = rows.filter((r) => r.table === spec.name);
     const existing = raw.tables.get(spec.name.toLowerCase());
@@ -235,7 +234,13 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     if (spec === SETTINGS && values.length === 0 && sources.length === 0) continue;
     if (existing?.isTable === true) {
       if (values.length > 0) edits.push({ kind: "append", table: spec.name, rows: values });
-    } else edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+    } else {
+      edits.push({ kind: "create", layout: tableLayout(spec), rows: values });
+      origins.set(
+        spec.name.toLowerCase(),
+        mine.map((r) => ({ sheet: r.sheet, row: r.sheetRow })),
+      );
+    }
     tables.push({
       table: spec.name,
       sources,
@@ -270,14 +275,8 @@ export function proposeAdoption(raw: RawWorkbook, sheets: readonly HandSheet[], 
     nothingNew,
     again,
     message,
-    origins: new Map(
-      TARGETS.map((spec) => {
-        const existing = raw.tables.get(spec.name.toLowerCase());
-        const top = existing?.isTable === true ? existing.headerRow + existing.rows.length : 1;
-        return [spec.name, new Map(rows.filter((r) => r.table === spec.name).map((r, i) => [top + 1 + i, { sheet: r.sheet, row: r.sheetRow }]))];
-      }),
-    ),
     workbook: kept.raw === undefined ? raw : { ...raw, tables: new Map([...raw.tables, [ADOPTED.toLowerCase(), kept.raw]]) },
+    origins,
   };
 }
 

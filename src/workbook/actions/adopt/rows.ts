@@ -40,11 +40,13 @@ export interface SheetRead {
   readonly skipped: Skipped[];
   readonly problems: Problem[];
   readonly carries: SheetCarry[];
+  /** what the reading of the rows guessed */
+  readonly guesses: string[];
 }
 
 /** Reads the sheets as mapped; `gods` are the names of the Gods table (as brought and as they were). */
 export function readSheets(sheets: readonly HandSheet[], mappings: readonly SheetMapping[], known: ReadonlyMap<string, string>): SheetRead {
-  const out: SheetRead = { rows: [], sources: [], skipped: [], problems: [], carries: [] };
+  const out: SheetRead = { rows: [], sources: [], skipped: [], problems: [], carries: [], guesses: [] };
   const gods = new Map(known);
   // The Gods first: every other sheet's names are matched to them.
   const order = [...mappings].sort(
@@ -260,6 +262,7 @@ function readOne(sheet: HandSheet, m: SheetMapping, gods: ReadonlyMap<string, st
     last,
     gods,
     carries: out.carries,
+    guesses: out.guesses,
     at,
     problem,
     range,

@@ -11,8 +11,8 @@ import { areaRef, columnLetter, quoteSheet } from "../../model/address";
 import type { RawCell } from "../../model/raw";
 import type { EditRow } from "../../plan/edits";
 import type { PlanValue } from "../../plan/layout";
-import { plain, sharesOf, shownCell, text } from "./cells";
-import { centuryHeader } from "./shape";
+import { cardMark, plain, sharesOf, shownCell, text } from "./cells";
+import { centuryHeader, nearMember, sphereOf } from "./shape";
 import type { ColumnSource, HandSheet, SheetMapping } from "./types";
 
 const GOD_KINDS = ["greater", "lesser", "spirit", "demon"];
@@ -43,6 +43,7 @@ export interface RowReader {
   readonly last: number | undefined;
   readonly gods: ReadonlyMap<string, string>;
   readonly carries: { god: string; carry: Ratio; century: number; address: string }[];
+  readonly guesses: string[];
   readonly at: (row: number, column: number) => string;
   readonly problem: (table: string, row: number, column: number, header: string, message: string) => void;
   readonly range: (column: number) => string;
@@ -125,7 +126,9 @@ export function readRows(reader: RowReader): void {
             : `${quoteSheet(sheet.name)}!${areaRef({ top: first ?? m.headerRow + 1, left, bottom: last ?? m.headerRow + 1, right })}`;
         for (const [i, sphere] of (m.spheres ?? []).entries()) {
           const c = sphereColumns[i] ?? -1;
-          const n = whole("Cards", row, c, "a number of cards");
+          // A mark ("x", "yes", a tick) is one card, a dash or "no" none: the proposal lists it as a guess.
+          const mark = cardMark(cells[c] ?? null);
+          const n = mark === "one" ? 1 : mark === "none" ? 0 : whole("Cards", row, c, "a number of cards");
           if (n === undefined || n === 0) continue;
           bring(
             "Cards",
@@ -138,7 +141,7 @@ export function readRows(reader: RowReader): void {
               { column: "Cards", from: `${grid} (one column per sphere)` },
             ],
             row,
-            { God: god, Sphere: sphere.trim(), Cards: n },
+            { God: god, Sphere: sphereOf(sphere), Cards: n },
             `${nameKey(god)}|${nameKey(sphere)}`,
           );
         }
@@ -178,7 +181,11 @@ export function readRows(reader: RowReader): void {
         for (const header of m.members ?? []) {
           const c = reader.columnOfHeader(header);
           const v = number("Pantheon", row, c, "a share (40, 40% or 0.4)");
-          if (v !== undefined && v !== 0) shares.push({ member: header, share: v, column: c });
+          // A header that is no god's name, but near one, was proposed as that god's shares (a guess).
+          const near = gods.has(nameKey(header))
+            ? undefined
+            : nearMember(header, new Map([...gods, [nameKey(DIABOLISM), DIABOLISM], [nameKey(ATHEISM), ATHEISM]]));
+          if (v !== undefined && v !== 0) shares.push({ member: near ?? header, share: v, column: c });
         }
         const typedShares = m.shares === undefined ? -1 : reader.columnOfHeader(m.shares);
         if (typedShares >= 0 && !isBlank(cells[typedShares] ?? null)) {
@@ -191,7 +198,11 @@ export function readRows(reader: RowReader): void {
           if (v !== undefined) shares.push({ member: text(cells[columnsOf("Member")] ?? null), share: v, column: columnsOf("Member") });
         }
         for (const s of shares) {
-          const member = godName("Pantheon", row, s.column, s.member, [DIABOLISM, ATHEISM]);
+          // "Demons" as a member: the worship that goes to the demons' pool, which is Diabolism's.
+          const demons = nameKey(s.member) === nameKey(DEMONS);
+          const said = `'${sheet.name}': "${s.member.trim()}" as a member of a pantheon was read as ${DIABOLISM}, whose worship goes to the demons' pool.`;
+          if (demons && !reader.guesses.includes(said)) reader.guesses.push(said);
+          const member = demons ? DIABOLISM : godName("Pantheon", row, s.column, s.member, [DIABOLISM, ATHEISM]);
           if (member === undefined) continue;
           const from =
             m.shares !== undefined && s.column === typedShares
