@@ -233,6 +233,10 @@ describe("Bring in my records, stopped within its commit", () => {
     const raw = await new MemoryExcel(book).run((context) => readWorkbook(context));
     expect(raw.journal?.damaged ?? []).toEqual([]);
     expect(raw.journal?.open.map((o) => o.words)).toEqual(["bringing in your records (the Ledger opening at century 2)"]);
+    // Finished later, it says what it wrote: each account's carry, whether the Ledger was written before the cut or not.
+    expect(raw.journal?.open.map((o) => o.done)).toEqual([
+      "your records brought in; the Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5",
+    ]);
   });
 
   test.each([300, 700])(

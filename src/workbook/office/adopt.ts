@@ -15,7 +15,6 @@ import { bookWrite, editItems } from "../plan/commit";
 import { readCampaign } from "../read/campaign";
 import { creditKey } from "../read/twice";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
-import { handedLine } from "../actions/asked";
 import type { CreditOutcome } from "../actions/credit";
 import { openedLine, openedSentence, openingLine, planOpening, proposeAdoption, type Adoption } from "../actions/adopt/plan";
 import type { HandSheet } from "../actions/adopt/types";
@@ -190,7 +189,13 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
       const { adoption, opening } = p;
       const items = editItems(adoption.workbook, p.edits);
       const book = opening?.plan === undefined ? undefined : bookWrite(p.after as RawWorkbook, opening.plan);
-      const handed = opening === undefined ? "" : `; the Ledger opens at century ${adoption.century}: ${handedLine(opening.payments)}`;
+      const handed =
+        opening === undefined
+          ? ""
+          : `; the Ledger opens at century ${adoption.century}: ${openedLine(
+              adoption.opening,
+              opening.payments.map((p) => p.god),
+            )}`;
       const write: JournalWrite = {
         action: "adopt",
         words: book === undefined ? "bringing in your records" : adoptWords(adoption.century),
