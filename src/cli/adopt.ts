@@ -12,6 +12,7 @@ import {
   describeProblem,
   errorsIn,
   openActionProblems,
+  openedSentence,
   openingLine,
   planOpening,
   proposeAdoption,
@@ -199,7 +200,7 @@ export async function adopt(options: AdoptOptions, io: Io): Promise<number> {
             ? `Dry run: nothing was written to ${options.out ?? options.file}.`
             : adoption.nothingNew
               ? `Nothing new: every row of your sheets was brought in already; ${options.out ?? options.file} was not changed.`
-              : `${adoption.message.charAt(0).toUpperCase()}${adoption.message.slice(1)}${opening?.plan === undefined ? "" : ` The Ledger opens at century ${adoption.century} with what each account carried.`} Written to ${options.out ?? options.file}; the next century end is ${adoption.century + 1}.`,
+              : `${adoption.message.charAt(0).toUpperCase()}${adoption.message.slice(1)}${opening?.plan === undefined ? "" : ` ${openedSentence(adoption.century, adoption.opening, opening)}`} Written to ${options.out ?? options.file}; the next century end is ${adoption.century + 1}.`,
         );
       return EXIT.done;
     };

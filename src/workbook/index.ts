@@ -37,6 +37,7 @@ export { planWar, type WarOrder } from "./actions/war";
 export { isDate, planSessionEnd, today, type SessionOrder, type SessionPlan } from "./actions/sessions";
 export { cardsMessage, earnedLine, planCards, previewJson, type CardsOrder, type CardsPlan, type CardsPreview } from "./actions/cards";
 export { ADOPTED, openingLine, openingWhat, planOpening, proposeAdoption, SOURCES_CHECKLIST, type Adoption, type AdoptOptions } from "./actions/adopt/plan";
+export { openedSentence } from "./actions/adopt/plan";
 export type { HandSheet, OpeningCarry, ReadAs, SheetMapping, Skipped, TableProposal, TableSource } from "./actions/adopt/types";
 export { adoptionWords } from "./actions/adopt/words";
 export { payWarning } from "./model/problems";

@@ -1293,9 +1293,27 @@ describe("bringing in records kept by hand", () => {
     await page.setViewportSize({ width: 320, height: 640 });
 
     expect(await click(page, "#adopt-yes")).toBeGreaterThan(0);
-    expect(await page.textContent("#adopt-result")).toMatch(
-      /^Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6\. Your sheets were not changed\. The Ledger opens at century 2 with what each account carried\. The next century end is 3\./,
+    // What was written: each account's carry on a line, the tables and their rows folded under it.
+    const answer = page.locator("#adopt-result > details.folds");
+    expect(await answer.locator("summary h3").textContent()).toBe("Your records are brought in");
+    expect(await answer.locator("p.strong").textContent()).toBe(
+      "The Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5.",
     );
+    const tables = answer.locator("details");
+    expect(await tables.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await tables.locator("summary").textContent()).toBe("From your sheets: 32 rows in 6 tables");
+    expect(await tables.locator("li").allTextContents()).toEqual([
+      "Gods: 3 rows",
+      "Cards: 6 rows",
+      "Sources: 6 rows",
+      "Races: 3 rows",
+      "Pantheon: 8 rows",
+      "Deaths: 6 rows",
+    ]);
+    expect(await answer.locator("p.hint").textContent()).toBe("Your sheets were not changed. The next century end is 3.");
+    // The next step stays in view at 320 px, under the answer.
+    expect(await page.locator("#end-century").isVisible()).toBe(true);
+    expect(await page.evaluate(() => (document.getElementById("end-century")?.getBoundingClientRect().bottom ?? Infinity) <= window.innerHeight)).toBe(true);
     // The welcome has gone with the missing tables; the answer is still on screen, and has the keyboard.
     expect(await page.locator("#adopt-result").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.getElementById("adopt-result")?.contains(document.activeElement))).toBe(true);

@@ -122,6 +122,10 @@ describe("gods adopt on the worked example", () => {
     const r = await gods("adopt", file, "--century", "2");
     expect(r.code).toBe(0);
     expect(r.out).toContain("the next century end is 3");
+    // The done line names what was written: the tables with their rows, and each account's carry, exactly.
+    expect(r.out.trim().split("\n").pop()).toBe(
+      `Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6. Your sheets were not changed. The Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5. Written to ${file}; the next century end is 3.`,
+    );
     const after = digests(file);
     // Only the parts the add-in owns change: the sheet list and its relationships, the content types, the styles.
     const owned = new Set(["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml", "docProps/app.xml"]);
@@ -157,6 +161,7 @@ describe("gods adopt on the worked example", () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain("Vorn 0.5 (--carry)");
     expect(r.out).toContain("Kettu owes 2.5 (--carry)");
+    expect(r.out).toContain("The Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.5, Kettu owes 2.5, Demons carries 0.5.");
     const paid = await century(file, 3);
     // Vorn 0.5 + 11.18 = 11.68; Kettu -2.5 + 3.56 = 1.06.
     expect(paid).toEqual([CENTURY_3[0], { god: "Vorn", paid: 11, carry: 0.68 }, { god: "Kettu", paid: 1, carry: 0.06 }, CENTURY_3[3]]);

@@ -90,7 +90,11 @@ describe("Bring in my records", () => {
     const done = inExcel(await bringInRecords(excel.run, { century: 2 }, { expected: proposalKey(shown.adoption) }));
     expect(done.errors).toEqual([]);
     expect(done.written).toBe(true);
-    expect(done.message).toContain("The next century end is 3.");
+    // The answer names what was written: each account's carry, exactly, and the tables with their rows.
+    expect(done.opened).toBe("Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5");
+    expect(done.message).toBe(
+      "Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6. Your sheets were not changed. The Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5. The next century end is 3.",
+    );
     expect(done.status.nextCentury).toBe(3);
     // The gamemaster's sheets are as they were.
     for (const [name, values] of theirs) expect(excel.book.values(name as string)).toEqual(values);
@@ -133,6 +137,37 @@ describe("Bring in my records", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test("the answer says a debt as owed, and an account that carried nothing as opening at 0", async () => {
+    const excel = handKeptInExcel();
+    const done = inExcel(
+      await bringInRecords(excel.run, {
+        century: 2,
+        carry: [
+          ["kettu", "-2.5"],
+          ["Solara", "0"],
+        ],
+      }),
+    );
+    expect(done.errors).toEqual([]);
+    expect(done.opened).toBe("Vorn carries 0.79, Kettu owes 2.5, Demons carries 0.5; the other opens at 0");
+    expect(done.message).toContain("The Ledger opens at century 2: Vorn carries 0.79, Kettu owes 2.5, Demons carries 0.5; the other opens at 0.");
+    const ledger = readCampaign(await excel.run((context) => readWorkbook(context))).campaign.ledger;
+    // An account at 0 has no row of the credit: it opens with nothing.
+    expect(ledger.map((r) => [r.god, r.earned])).toEqual([
+      ["Vorn", 0.79],
+      ["Kettu", -2.5],
+      ["Demons", 0.5],
+    ]);
+  });
+
+  test("brought in again: nothing new, and no opening said, as the Ledger holds it already", async () => {
+    const excel = handKeptInExcel();
+    inExcel(await bringInRecords(excel.run, { century: 2 }));
+    const again = inExcel(await bringInRecords(excel.run, { century: 2 }, { dryRun: true }));
+    expect(again.adoption.nothingNew).toBe(true);
+    expect(again.opened).toBeUndefined();
   });
 
   test("sheets changed after the proposal was shown: nothing is written", async () => {
@@ -198,6 +233,10 @@ describe("Bring in my records, stopped within its commit", () => {
     const raw = await new MemoryExcel(book).run((context) => readWorkbook(context));
     expect(raw.journal?.damaged ?? []).toEqual([]);
     expect(raw.journal?.open.map((o) => o.words)).toEqual(["bringing in your records (the Ledger opening at century 2)"]);
+    // Finished later, it says what it wrote: each account's carry, whether the Ledger was written before the cut or not.
+    expect(raw.journal?.open.map((o) => o.done)).toEqual([
+      "your records brought in; the Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5",
+    ]);
   });
 
   test.each([300, 700])(

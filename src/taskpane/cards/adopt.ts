@@ -196,8 +196,42 @@ function bringIn(): void {
     // The welcome goes once the campaign's tables are there: the answer stays in view under the century box's title.
     pane.byId("welcome").after(target);
     pane.show(outcome.status);
-    pane.showMessage(target, "done", outcome.message, outcome.warnings.map(pane.describeProblem));
+    showBroughtIn(target, outcome);
   });
+}
+
+/**
+ * What was written, short at 320 px with the century's button under it: each account's opening
+ * carry on a line, then the tables and their rows, folded. Read, it folds to its heading once the
+ * next action starts (state.ts's foldAnswers), as a paid century's answer does.
+ */
+function showBroughtIn(target: HTMLElement, outcome: AdoptionInExcel): void {
+  const a = outcome.adoption;
+  const brought = a.tables.filter((t) => t.rows > 0);
+  const rows = brought.reduce((sum, t) => sum + t.rows, 0);
+  const box = pane.el(
+    "details",
+    { className: "message done folds", attrs: { open: "" } },
+    pane.el("summary", {}, pane.el("h3", { text: "Your records are brought in" })),
+    ...(outcome.opened === undefined ? [] : [pane.el("p", { className: "strong", text: `The Ledger opens at century ${a.century}: ${outcome.opened}.` })]),
+    pane.el(
+      "details",
+      {},
+      pane.el("summary", { text: `From your sheets: ${pane.plural(rows, "row")} in ${pane.plural(brought.length, "table")}` }),
+      pane.el("ul", {}, ...brought.map((t) => line(`${t.table}: ${pane.plural(t.rows, "row")}`))),
+    ),
+    pane.el("p", { className: "hint", text: `Your sheets were not changed. The next century end is ${a.century + 1}.` }),
+  );
+  if (outcome.warnings.length > 0)
+    box.append(
+      pane.el(
+        "details",
+        {},
+        pane.el("summary", { text: pane.plural(outcome.warnings.length, "warning") }),
+        pane.el("ul", { className: "warnings" }, ...outcome.warnings.map((w) => line(pane.describeProblem(w)))),
+      ),
+    );
+  target.replaceChildren(box);
 }
 
 const line = (text: string) => pane.el("li", { text });

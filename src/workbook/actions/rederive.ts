@@ -28,6 +28,7 @@ import { creditKey } from "../read/twice";
 import { belowTypedRows, typedRows } from "../plan/owned";
 import { ledgerRowKey, manaMoves, todoOf } from "../plan/recoveryLines";
 import { adoptDone, adoptedFrom, adoptWords, openingAgain } from "./adopt/again";
+import { carriesLine } from "./adopt/opening";
 import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
@@ -241,7 +242,8 @@ function writtenWords(raw: RawWorkbook, asked: Asked, items: readonly CommitItem
   const first = rows[0];
   if (first === undefined) return said;
   const handed = handedLine(rows);
-  if (asked.kind === "adopt") return { words: said.words, done: adoptDone(asked.century, handed) };
+  // The opening pays nobody: what it wrote is each account's carry.
+  if (asked.kind === "adopt") return { words: said.words, done: adoptDone(asked.century, rows.map((r) => carriesLine(r.god, r.carry)).join(", ")) };
   if (asked.kind === "century-end") return { words: said.words, done: `century ${first.century} paid: ${handed}` };
   const name = creditName({ kind: first.kind, century: first.century, what: first.what });
   if (asked.kind === "debit") return { words: name, done: `${name} written: ${debitedLine(rows)}, and nothing comes out of a box` };

@@ -15,9 +15,8 @@ import { bookWrite, editItems } from "../plan/commit";
 import { readCampaign } from "../read/campaign";
 import { creditKey } from "../read/twice";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
-import { handedLine } from "../actions/asked";
 import type { CreditOutcome } from "../actions/credit";
-import { openingLine, planOpening, proposeAdoption, type Adoption } from "../actions/adopt/plan";
+import { openedLine, openedSentence, openingLine, planOpening, proposeAdoption, type Adoption } from "../actions/adopt/plan";
 import type { HandSheet } from "../actions/adopt/types";
 import { exclusive, settledBy, withRetry, type ActionOptions, type ExcelRun, type JournalOptions, type Settled } from "./actions";
 import { journaled, type JournalWrite } from "./journal";
@@ -98,6 +97,8 @@ export interface AdoptionInExcel {
   readonly written: boolean;
   /** what was done, in a sentence, once written */
   readonly message: string;
+  /** once written with the Ledger's opening: each account's carry as written ("Vorn carries 0.79, Kettu owes 2.5") */
+  readonly opened?: string;
   readonly status: CampaignStatus;
 }
 
@@ -188,7 +189,13 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
       const { adoption, opening } = p;
       const items = editItems(adoption.workbook, p.edits);
       const book = opening?.plan === undefined ? undefined : bookWrite(p.after as RawWorkbook, opening.plan);
-      const handed = opening === undefined ? "" : `; the Ledger opens at century ${adoption.century}: ${handedLine(opening.payments)}`;
+      const handed =
+        opening === undefined
+          ? ""
+          : `; the Ledger opens at century ${adoption.century}: ${openedLine(
+              adoption.opening,
+              opening.payments.map((p) => p.god),
+            )}`;
       const write: JournalWrite = {
         action: "adopt",
         words: book === undefined ? "bringing in your records" : adoptWords(adoption.century),
@@ -213,11 +220,26 @@ export function bringInRecords(run: ExcelRun, asked: AdoptAsked, options: AdoptO
     if (result.kind === "refused")
       return { ...base, errors: [tableError(WORKBOOK, result.message)], written: false, message: "", status: campaignStatus(readCampaign(result.raw)) };
     if (result.kind === "planned") return { ...base, errors: o.errors, written: false, message: "", status: campaignStatus(readCampaign(result.raw)) };
-    const message = `${o.adoption.message.charAt(0).toUpperCase()}${o.adoption.message.slice(1)}${o.opening?.plan === undefined ? "" : ` The Ledger opens at century ${o.adoption.century} with what each account carried.`} The next century end is ${o.adoption.century + 1}.`;
+    const opened = o.opening?.plan === undefined ? undefined : o.opening;
+    const message = `${o.adoption.message.charAt(0).toUpperCase()}${o.adoption.message.slice(1)}${opened === undefined ? "" : ` ${openedSentence(o.adoption.century, o.adoption.opening, opened)}`} The next century end is ${o.adoption.century + 1}.`;
     // The status after, worked out from what was written without reading again: the tables, then the Ledger.
     const after = o.after ?? result.raw;
     const status = campaignStatus(readCampaign(o.opening?.plan === undefined ? after : afterCenturyEnd(after, o.opening.plan, true)));
-    return { ...base, errors: [], written: true, message, status };
+    return {
+      ...base,
+      errors: [],
+      written: true,
+      message,
+      ...(opened === undefined
+        ? {}
+        : {
+            opened: openedLine(
+              o.adoption.opening,
+              opened.payments.map((p) => p.god),
+            ),
+          }),
+      status,
+    };
   });
 }
 

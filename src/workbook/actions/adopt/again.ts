@@ -12,16 +12,15 @@ import { LEDGER, SEAL_SHEET } from "../../model/schema";
 import type { Asked } from "../../plan/asked";
 import { bookWrite, itemOutcome, type CommitItem } from "../../plan/commit";
 import { readCampaign } from "../../read/campaign";
-import { handedLine } from "../asked";
-import { openingWhat, planOpening } from "./opening";
+import { openedLine, openingWhat, planOpening } from "./opening";
 
 type AdoptAsked = Extract<Asked, { kind: "adopt" }>;
 
 /** What the record says it does, in a gamemaster's words. */
 export const adoptWords = (century: number): string => `bringing in your records (the Ledger opening at century ${century})`;
 
-/** The line said once done: "your records brought in; the Ledger opens at century 2: Vorn 0" */
-export const adoptDone = (century: number, handed: string): string => `your records brought in; the Ledger opens at century ${century}: ${handed}`;
+/** The line said once done: "your records brought in; the Ledger opens at century 2: Vorn carries 0.79, Kettu owes 2.5" */
+export const adoptDone = (century: number, opened: string): string => `your records brought in; the Ledger opens at century ${century}: ${opened}`;
 
 /**
  * The workbook as the bringing in found it, with its table edits carried out (those done already
@@ -55,6 +54,12 @@ export function openingAgain(
   return {
     items: [...items.filter((i) => i.kind === "edit"), ...bookWrite(after, outcome.plan).items],
     words: adoptWords(asked.century),
-    done: adoptDone(asked.century, handedLine(outcome.payments)),
+    done: adoptDone(
+      asked.century,
+      openedLine(
+        opening,
+        outcome.payments.map((p) => p.god),
+      ),
+    ),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { pay } from "../../../engine/century";
 import type { Posting } from "../../../engine/book";
-import { formatExact, isNegative, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
+import { formatExact, isNegative, isZero, parseDecimal, ZERO, type Ratio } from "../../../engine/exact";
 import { DEMONS, nameKey } from "../../../engine/names";
 import { tableError, tableWarning, payingNobody } from "../../model/problems";
 import { GODS, isUnopened, LEDGER } from "../../model/schema";
@@ -81,4 +81,33 @@ export function planOpening(read: CampaignRead, adoption: { readonly century: nu
 export function openingLine(o: OpeningCarry): string {
   const r = parseDecimal(o.carry);
   return r !== null && isNegative(r) ? `${o.god} owes ${formatExact({ n: -r.n, d: r.d })} (${o.from})` : `${o.god} ${o.carry} (${o.from})`;
+}
+
+/** An account's opening carry as said once it is written: "Vorn carries 0.79", "Kettu owes 2.5". */
+export function carriesLine(god: string, carry: Ratio): string {
+  return isNegative(carry) ? `${god} owes ${formatExact({ n: -carry.n, d: carry.d })}` : `${god} carries ${formatExact(carry)}`;
+}
+
+/**
+ * What the opening credit wrote, account by account in the Ledger's order (`accounts`), exactly as
+ * the question showed each carry: "Solara carries 0.3, Kettu owes 2.5; the other 2 open at 0",
+ * "every account at 0".
+ */
+export function openedLine(opening: readonly OpeningCarry[], accounts: readonly string[]): string {
+  const given = new Map(opening.map((o) => [nameKey(o.god), parseDecimal(o.carry)]));
+  const named = accounts.flatMap((god) => {
+    const carry = given.get(nameKey(god));
+    return carry === undefined || carry === null || isZero(carry) ? [] : [carriesLine(god, carry)];
+  });
+  if (named.length === 0) return "every account at 0";
+  const rest = accounts.length - named.length;
+  return rest === 0 ? named.join(", ") : `${named.join(", ")}; ${rest === 1 ? "the other opens" : `the other ${rest} open`} at 0`;
+}
+
+/** The sentence said once the opening credit is written: "The Ledger opens at century 2: Vorn carries 0.79, Kettu owes 2.5." */
+export function openedSentence(century: number, opening: readonly OpeningCarry[], written: Pick<CreditOutcome, "payments">): string {
+  return `The Ledger opens at century ${century}: ${openedLine(
+    opening,
+    written.payments.map((p) => p.god),
+  )}.`;
 }

@@ -11,7 +11,7 @@ import { CARDS, COUNTS, DEATHS, GENERATED_SHEET, generatedTitle, GODS, LEDGER, P
 import type { EditRow, TableEdit } from "../../plan/edits";
 import { tableLayout } from "../../plan/layout";
 import { isTemporaryName } from "../../read/journal";
-import { openingLine, openingWhat, planOpening } from "./opening";
+import { openedLine, openedSentence, openingLine, openingWhat, planOpening } from "./opening";
 import { openingCarries } from "./carries";
 import { readSheets, type BroughtRow } from "./rows";
 import { headersOf, proposeMapping } from "./shape";
@@ -25,7 +25,7 @@ export { ADOPTED };
 /** The Read As of a row of the Adopted table that keeps a sheet's mapping (the others keep a row brought in). */
 const MAPPING = "mapping";
 
-export { openingLine, openingWhat, planOpening };
+export { openedLine, openedSentence, openingLine, openingWhat, planOpening };
 
 /** The campaign tables a proposal fills, in the order they are shown. */
 const TARGETS: readonly TableSpec[] = [GODS, CARDS, SOURCES, RACES, PANTHEON, DEATHS, COUNTS, SETTINGS];
