@@ -61,7 +61,8 @@ export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAs
     postings: [],
     problems: [...extra, tableError(LEDGER.name, message)],
   });
-  if (gone.length === 0 || head === undefined)
+  // Gone: named so, or (when a century's Mana sheet was left behind and is named first) no Ledger row while the head counts some.
+  if ((gone.length === 0 && read.campaign.ledger.length > 0) || head === undefined || head.rows === 0)
     return fail(
       "the Ledger is not gone: only a workbook whose Ledger and seal were deleted while its book still names credits is started again. Nothing was changed.",
     );
