@@ -24,12 +24,12 @@ afterAll(() => {
 });
 
 /** Century 1 ended and an event credited, then the Ledger, its seal and C1 Mana deleted by hand. */
-async function bookDeleted(centuries = 1): Promise<MemoryWorkbook> {
+async function bookDeleted(centuries = 1, keepMana = false): Promise<MemoryWorkbook> {
   const excel = new MemoryExcel(memoryWorkbook(exampleTables()));
   for (let c = 1; c <= centuries; c++) expect((await endCentury(excel.run, c)).written).toBe(true);
   if (centuries === 1) await creditEvent(excel.run, "God obliterated");
   const book = excel.book;
-  for (const name of ["Ledger", "Ledger Seal", ...Array.from({ length: centuries }, (_, i) => `C${i + 1} Mana`)]) {
+  for (const name of ["Ledger", "Ledger Seal", ...(keepMana ? [] : Array.from({ length: centuries }, (_, i) => `C${i + 1} Mana`))]) {
     const at = book.sheets.findIndex((s) => s.name === name);
     expect(at).toBeGreaterThanOrEqual(0);
     book.sheets.splice(at, 1);
@@ -166,4 +166,21 @@ test("a book that had paid two centuries is never started again before the secon
     expect(again.err).toMatch(new RegExp(`century ${century} was paid in the book that was lost`));
   }
   expect((await gods("century-end", file, "--century", "3", "--dry-run", "--accept-warnings")).code).toBe(0);
+});
+
+test("with the centuries' Mana sheets left behind, the refusal names the restart too, and it works the same", async () => {
+  const file = path.join(dir, "restart-kept.xlsx");
+  await saveMemoryWorkbook(await bookDeleted(2, true), file);
+  const refused = await gods("century-end", file, "--century", "3", "--accept-warnings");
+  expect(refused.code).toBe(2);
+  expect(refused.err).toMatch(/the sheet "C1 Mana" shows that century 1 was paid, but there is no Ledger/);
+  expect(refused.err).toMatch(/no copy holds the Ledger, gods ledger restart FILE starts it again without paying a century twice/);
+  const done = await gods("ledger", "restart", file, "--accept-warnings");
+  expect(done.code).toBe(0);
+  expect(done.out).toMatch(/starts again at century 2/);
+  const again = await gods("century-end", file, "--century", "2", "--accept-warnings");
+  expect(again.code).toBe(2);
+  expect(again.err).toMatch(/century 2 was paid in the book that was lost/);
+  const next = await gods("century-end", file, "--century", "3", "--accept-warnings");
+  expect(next.code).toBe(0);
 });
