@@ -15,7 +15,14 @@ import type { CreditOutcome } from "./credit";
 import { planOpening } from "./adopt/opening";
 
 /** The Ledger's What of a book started again. */
-export const restartWhat = (century: number): string => `started again at century ${century}: the book before it was lost`;
+export const restartWhat = (century: number, eraEndLost = false): string =>
+  `started again at century ${century}: the book before it was lost${eraEndLost ? ERA_END_LOST : ""}`;
+
+/** The end of a restart's What when an era's end at its century may have been credited in the lost book. */
+const ERA_END_LOST = ", and any era's end with it";
+
+/** Whether a restart's What says an era's end at its century may have been paid already: then it is not credited again. */
+export const eraEndLost = (what: string | null | undefined): boolean => isRestartWhat(what) && what?.endsWith(ERA_END_LOST) === true;
 
 /** Whether a Ledger's What is that of a book started again. */
 export const isRestartWhat = (what: string | null | undefined): boolean => what?.startsWith("started again at century ") === true;
@@ -74,6 +81,9 @@ export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAs
       rest,
     );
   const century = ask.century ?? known;
+  // The era's end at that century is known not paid only when the head names the century's end and no era's end after it.
+  const keys = head.credits.map(([key]) => key);
+  const eraEndOpen = keys.includes(`century-end|${century}|`) && !keys.includes(`era-end|${century}|era ending with century ${century}`);
   const problems: Problem[] = [];
   for (const c of ask.carries) {
     const r = parseDecimal(c.carry);
@@ -99,12 +109,14 @@ export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAs
         century === 0
           ? "The lost book's head names no century end, so"
           : `Centuries up to ${century} are marked paid in the lost book and can never be ended again, so`
-      } the next century end is century ${century + 1}. What the head cannot tell: it names only the book's latest ${credits.length === 1 ? "credit" : `${credits.length} credits`} (any older ones only as part of its count of rows), not what each account carried, and not which events, debits or corrections of century ${century + 1} were credited before the Ledger was lost: credit again only what you know was not. Put back the Ledger from a saved copy or Excel's version history instead if you can.`,
+      } the next century end is century ${century + 1}${
+        century === 0 || eraEndOpen ? "" : `, and no era's end with century ${century} can be credited (the lost book may have paid it)`
+      }. What the head cannot tell: it names only the book's latest ${credits.length === 1 ? "credit" : `${credits.length} credits`} (any older ones only as part of its count of rows), not what each account carried, and not which events, debits or corrections of century ${century + 1} were credited before the Ledger was lost: credit again only what you know was not. Put back the Ledger from a saved copy or Excel's version history instead if you can.`,
     ),
   );
   const opened = planOpening(
     { ...read, problems: rest },
-    { century, opening: ask.carries.map((c) => ({ god: c.god, carry: c.carry, from: "--carry" })), what: restartWhat(century) },
+    { century, opening: ask.carries.map((c) => ({ god: c.god, carry: c.carry, from: "--carry" })), what: restartWhat(century, !eraEndOpen) },
   );
   return {
     ...opened,
