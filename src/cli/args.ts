@@ -70,7 +70,12 @@ export const USAGES: Readonly<Record<string, string>> = {
   ledger: `  gods ledger reseal FILE.xlsx --because "REASON" [--out OUT.xlsx] [--json] [--dry-run]
                            the book corrected on purpose: the Ledger's seal is made anew for
                            the Ledger as it stands, and a correction row in each account it
-                           touches records the reason (the accounts must still add up)`,
+                           touches records the reason (the accounts must still add up)
+  gods ledger restart FILE.xlsx [--carry GOD=AMOUNT]... [--century N] [--out OUT.xlsx] [--json] [--dry-run] [--accept-warnings]
+                           when the Ledger and its seal were deleted and no copy holds them:
+                           a new Ledger opens every account again (at 0, or the carry given)
+                           at the last century the lost book paid, which is never paid again;
+                           it says what is lost and writes only with --accept-warnings`,
   rename: `  gods rename FILE.xlsx "OLD NAME" "NEW NAME" [--out OUT.xlsx] [--json] [--dry-run]
                            a character renamed everywhere (Gods, Cards, Pantheon, the Ledger
                            and its seal, joint sources' Owners, Sessions, Artifacts, Demesnes,

@@ -1,5 +1,5 @@
-/** The book by hand, on purpose: `gods ledger reseal` (a correction, with its reason) and `gods rename`. */
-import { describeProblem, warningsIn, applyEdits, planRename, planReseal } from "../workbook";
+/** The book by hand, on purpose: `gods ledger reseal` (a correction, with its reason), `gods ledger restart` and `gods rename`. */
+import { describeProblem, warningsIn, applyEdits, planRename, planReseal, planRestart } from "../workbook";
 import { writeTableEdits, writePlan } from "../workbook/xlsx";
 import { jobOptions, type WriteOptions } from "./centuryEnd";
 import { editFile } from "./fileJob";
@@ -52,6 +52,48 @@ export function renameGod(options: WriteOptions & { readonly from: string; reado
         );
         io.out(
           options.dryRun === true ? `Dry run: nothing was written to ${target}.` : `Wrote the tables, the Ledger's seal and the book's sheets to ${target}.`,
+        );
+      },
+    },
+    io,
+  );
+}
+
+/** gods ledger restart FILE [--carry GOD=AMOUNT]... [--century N] [--out OUT] [--json] [--dry-run] [--accept-warnings] */
+export function restartLedger(
+  options: WriteOptions & { readonly carries: readonly { readonly god: string; readonly carry: string }[]; readonly century?: number },
+  io: Io,
+): Promise<number> {
+  return editFile(
+    {
+      ...jobOptions(options),
+      command: "gods ledger restart",
+      mending: true,
+      reportHeld: true,
+      plan: (raw, read) => planRestart(raw, read, { carries: options.carries, ...(options.century === undefined ? {} : { century: options.century }) }),
+      refused: (n) => `The book was not started again: the workbook has ${n} problem${n === 1 ? "" : "s"} to fix first.`,
+      report: (outcome, target, written) => {
+        const carries = outcome.payments.filter((p) => p.carry !== 0).map((p) => `${p.god} ${p.carry}`);
+        if (options.json) {
+          io.out(
+            JSON.stringify({
+              restarted: outcome.century,
+              nextCentury: outcome.century + 1,
+              lost: outcome.lost,
+              carries: outcome.payments.map((p) => ({ god: p.god, carry: p.carry })),
+              warnings: warningsIn(outcome.problems).map(describeProblem),
+            }),
+          );
+          return;
+        }
+        io.out(
+          `The book starts again at century ${outcome.century} ("${outcome.what}"): every account opens at 0${carries.length === 0 ? "" : `, but ${carries.join(", ")} carried`}, and the next century end is ${outcome.century + 1}.`,
+        );
+        if (outcome.century > 0) io.out(`Centuries up to ${outcome.century} were paid in the lost book: none of them can be ended again.`);
+        io.out(
+          options.dryRun === true || written === false
+            ? `Nothing was written to ${target}.`
+            : `Wrote a new Ledger, its seal, the book's head and the book's sheets to ${target}.`,
         );
       },
     },

@@ -130,6 +130,7 @@ async function undoCommand(args: readonly string[], io: Io, json: boolean): Prom
 
 async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === "restart") return ledgerRestartCommand(rest, io, json);
   if (sub !== "reseal")
     return argumentError(
       "ledger",
@@ -143,6 +144,22 @@ async function ledgerCommand(args: readonly string[], io: Io, json: boolean): Pr
   if (typeof because !== "string" || because.trim() === "")
     return argumentError("ledger", 'gods ledger reseal needs --because "…": why the book is corrected (it is kept in the Ledger).', io, json, false);
   return (await ledger()).resealLedger({ ...got.base, because }, io);
+}
+
+async function ledgerRestartCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {
+  const parsed = parse(args, { valued: ["century", "out"], repeated: ["carry"], flags: WRITE_FLAGS });
+  if (typeof parsed === "string") return argumentError("ledger", `gods ledger restart: ${parsed}`, io, json);
+  const [file, ...extra] = parsed.positional;
+  if (file === undefined || extra.length > 0) return argumentError("ledger", "gods ledger restart needs exactly one workbook file.", io, json);
+  const century = wholeOption(parsed, "century");
+  if (century === undefined) return argumentError("ledger", "gods ledger restart: --century takes a whole number of centuries.", io, json, false);
+  const carries: { god: string; carry: string }[] = [];
+  for (const c of parsed.lists.get("carry") ?? []) {
+    const at = c.lastIndexOf("=");
+    if (at <= 0) return argumentError("ledger", `gods ledger restart: --carry takes GOD=AMOUNT (--carry Vorn=0.79), not "${safeWord(c)}".`, io, json, false);
+    carries.push({ god: c.slice(0, at).trim(), carry: c.slice(at + 1).trim() });
+  }
+  return (await ledger()).restartLedger({ ...writeBase(parsed, file), carries, ...(century === null ? {} : { century }) }, io);
 }
 
 async function renameCommand(args: readonly string[], io: Io, json: boolean): Promise<number> {

@@ -30,6 +30,7 @@ export { fittedToWidth, plannedPages } from "./plan/pages";
 export type { RefereePlan, RefereePreview } from "./actions/referee";
 export { planRename } from "./actions/rename";
 export { planReseal } from "./actions/reseal";
+export { planRestart, restartWhat } from "./actions/restart";
 export { planMissingTables } from "./actions/setup";
 export type { CampaignStatus, RaceStatus } from "./actions/status";
 export { planUndo } from "./actions/undo";

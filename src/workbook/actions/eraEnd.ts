@@ -9,6 +9,7 @@ import { payWarning, tableError, tableWarning, errorsIn, type Problem } from "..
 import { LEDGER, SOURCES } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { eraOf, gameOver, hasEraEndSource, latestCentury, ordinal, recipients } from "../read/century";
+import { eraEndLost } from "./restart";
 import { lateDeaths, missingCounts, neededTables } from "../read/payChecks";
 import type { Campaign } from "../read/types";
 import { carries, credit, type CreditOutcome } from "./credit";
@@ -57,6 +58,15 @@ export function planEraEnd(read: CampaignRead, century: number): CreditOutcome {
         LEDGER.name,
         `${aleph ? ALEPH_END : `the era ending with century ${century}`} is already credited (this row). To credit it anew, undo it first.`,
         { row: done.row },
+      ),
+    );
+  const restart = campaign.ledger.find((r) => r.kind === "opening" && r.century === century && eraEndLost(r.what));
+  if (!aleph && restart !== undefined)
+    problems.push(
+      tableError(
+        LEDGER.name,
+        `the book was started again at century ${century} (this row) after the Ledger was lost, and the lost book may have paid the era ending with century ${century}: it is not credited again.`,
+        { row: restart.row },
       ),
     );
   if (!aleph) problems.push(...early(campaign, century));

@@ -7,6 +7,7 @@ import { LEDGER } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { creditName } from "../read/century";
 import { bookHead, latestCredit } from "../read/credits";
+import { isRestartWhat } from "./restart";
 import type { LedgerRow } from "../read/types";
 import { accountsAfter, ledgerError, withSheets, type CreditOutcome } from "./credit";
 
@@ -67,6 +68,11 @@ export function planUndo(read: CampaignRead, expected?: string, head?: string): 
   if (first.kind === "correction") {
     return notTaken(
       `the latest credit is a correction of the book ("${first.what ?? ""}"); a correction is not taken back: it records what was done to the book, and why.`,
+    );
+  }
+  if (first.kind === "opening" && isRestartWhat(first.what)) {
+    return notTaken(
+      `the latest credit is ${creditName(first)}; it is not taken back: it marks the centuries the lost book paid, which would otherwise be paid a second time.`,
     );
   }
   if (first.kind === "century-end") {

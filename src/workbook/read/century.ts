@@ -73,7 +73,9 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
     problems.push(
       tableError(
         LEDGER.name,
-        `century ${century} was paid by hand before the campaign was brought in at century ${opening.century} (this row holds what each account carried then): its deaths and counts are history. The next century end is ${latest + 1}.`,
+        opening.what?.startsWith("started again at century ") === true
+          ? `century ${century} was paid in the book that was lost: the Ledger was started again at century ${opening.century} (this row), and nothing the lost book paid is paid twice. The next century end is ${latest + 1}.`
+          : `century ${century} was paid by hand before the campaign was brought in at century ${opening.century} (this row holds what each account carried then): its deaths and counts are history. The next century end is ${latest + 1}.`,
         { row: opening.row, ...(ledger === undefined ? {} : { address: addressIn(ledger.raw, opening.row, "Century") }) },
       ),
     );

@@ -170,10 +170,17 @@ export interface KeptHead {
   readonly sealed: boolean;
 }
 
+/** How the problem of a Ledger gone while the head remains begins. */
+const GONE = "the Ledger and its seal are gone";
+
+/** Whether a problem is that one: `gods ledger restart` answers it. */
+export const isBookGone = (p: Problem): boolean => p.table === LEDGER.name && p.head === true && p.message.startsWith(GONE);
+
 /**
  * A Ledger gone or emptied while the workbook's head says the book held credits: whatever was
  * paid is no longer in the workbook, and a century ended now would be paid a second time. Named
- * as that, with the one way on that cannot pay twice: the Ledger and its seal put back.
+ * as that, with the ways on that cannot pay twice: the Ledger and its seal put back, or the book
+ * started again on purpose (actions/restart.ts), marking the centuries the lost book paid.
  */
 function bookGone(kept: KeptHead, rows: number): Problem[] {
   const head = kept.formula === undefined || (kept.copies ?? 1) > 1 ? undefined : headIn(kept.formula);
@@ -182,7 +189,7 @@ function bookGone(kept: KeptHead, rows: number): Problem[] {
   return [
     tableError(
       LEDGER.name,
-      `the Ledger and its seal are gone${rows === 0 ? " or empty" : ""}, yet the workbook's book says it held ${head.rows} rows${latest === undefined ? "" : `, its latest credit ${latest}`}: every credit paid so far is missing, and a century ended now would be paid a second time. Nothing is paid until the Ledger is back. If another referee has just paid, their Ledger may not have reached this copy yet: read the workbook again in a moment. Otherwise put back the Ledger sheet and its hidden seal ("Ledger Seal") from a saved copy of the workbook or from Excel's version history (File › Info › Version History), then run the command again.`,
+      `${GONE}${rows === 0 ? " or empty" : ""}, yet the workbook's book says it held ${head.rows} rows${latest === undefined ? "" : `, its latest credit ${latest}`}: every credit paid so far is missing, and a century ended now would be paid a second time. Nothing is paid until the Ledger is back. If another referee has just paid, their Ledger may not have reached this copy yet: read the workbook again in a moment. Otherwise put back the Ledger sheet and its hidden seal ("Ledger Seal") from a saved copy of the workbook or from Excel's version history (File › Info › Version History), then run the command again. If no copy holds it, start the book again: gods ledger restart FILE says what that loses (every account opens at 0, and the centuries the lost book paid are never paid again), and does it only with --accept-warnings.`,
       { head: true },
     ),
   ];

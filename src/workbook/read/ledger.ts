@@ -309,7 +309,7 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
         context,
         undefined,
         undefined,
-        `the sheet "${name}" shows that century ${century} was paid, but ${lost}. Going on would pay again and forget every kept fraction. Restore the Ledger (Undo in Excel, or copy it from a saved copy of the workbook${context.raw === undefined ? "; a Ledger renamed by mistake only needs its name back" : ""}). To start the campaign's mana over on purpose, delete the generated C… sheets first.`,
+        `the sheet "${name}" shows that century ${century} was paid, but ${lost}. Going on would pay again and forget every kept fraction. Restore the Ledger (Undo in Excel, or copy it from a saved copy of the workbook${context.raw === undefined ? "; a Ledger renamed by mistake only needs its name back" : ""}). To start the campaign's mana over on purpose, delete the generated C… sheets first.${ledger.length === 0 ? " If the workbook's book still counts credits and no copy holds the Ledger, gods ledger restart FILE starts it again without paying a century twice." : ""}`,
       ),
     );
     break;

@@ -22,7 +22,10 @@ export const openingWhat = (century: number): string => `brought in at century $
  * account's carry (below 0: what it owed), exact, written once (never when the Ledger holds a
  * credit already). Read from the campaign as the adoption's edits leave it.
  */
-export function planOpening(read: CampaignRead, adoption: { readonly century: number; readonly opening: readonly OpeningCarry[] }): CreditOutcome {
+export function planOpening(
+  read: CampaignRead,
+  adoption: { readonly century: number; readonly opening: readonly OpeningCarry[]; readonly what?: string },
+): CreditOutcome {
   const { campaign } = read;
   // The opening pays nobody: warnings about what a century end would pay do not stop it.
   const { century } = adoption;
@@ -33,7 +36,7 @@ export function planOpening(read: CampaignRead, adoption: { readonly century: nu
     const m = /^the sheet "C(\d+) Mana" shows that century (\d+) was paid/.exec(p.message);
     return m === null || Number(m[1]) > century;
   });
-  const what = openingWhat(century);
+  const what = adoption.what ?? openingWhat(century);
   const first = campaign.ledger[0];
   if (first !== undefined) {
     // A Ledger kept already (typed by hand, or the add-in's) carries every account on: it is the book's history.
