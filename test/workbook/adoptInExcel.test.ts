@@ -348,3 +348,51 @@ describe("the opening taken back", () => {
     }
   }, 120_000);
 });
+
+describe("a campaign brought in whose Ledger is deleted later", () => {
+  test("is named as gone, with ways on that cannot pay again; nothing advises bringing in again or an earlier century", async () => {
+    const excel = handKeptInExcel();
+    inExcel(await bringInRecords(excel.run, { century: 2 }));
+    const paid = await endCentury(excel.run, 3);
+    if (isSettled(paid)) throw new Error(paid.message);
+    expect(paid.written).toBe(true);
+    const book = excel.book;
+    for (const name of ["Ledger", "Ledger Seal", "C3 Mana"]) {
+      const at = book.sheets.findIndex((s) => s.name === name);
+      expect(at).toBeGreaterThanOrEqual(0);
+      book.sheets.splice(at, 1);
+    }
+    book.tables.splice(
+      book.tables.findIndex((t) => t.name === "Ledger"),
+      1,
+    );
+    const gone = /the Ledger and its seal are gone or empty, yet the workbook's book says it held 8 rows, its latest credit the end of century 3/;
+    const misleading = /Bring your records in again|End century \d+ first/;
+
+    // The pane's reader.
+    const said = (await readStatus(new MemoryExcel(book).run)).problems.map((p) => p.message).join("\n");
+    expect(said).toMatch(gone);
+    expect(said).not.toMatch(misleading);
+
+    // The command line on the same workbook, saved: nothing pays, nothing brings in again, the file is untouched.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gods-adopt-gone-"));
+    try {
+      const file = path.join(dir, "gone.xlsx");
+      await saveMemoryWorkbook(book, file);
+      const before = fs.readFileSync(file);
+      for (const args of [
+        ["century-end", file, "--century", "3", "--accept-warnings"],
+        ["century-end", file, "--century", "1", "--accept-warnings"],
+        ["adopt", file, "--century", "2", "--accept-warnings"],
+      ]) {
+        const r = await gods(...args);
+        expect([args[0], r.code]).toEqual([args[0], 2]);
+        expect(r.err).toMatch(gone);
+        expect(r.err).not.toMatch(misleading);
+      }
+      expect(fs.readFileSync(file).equals(before)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

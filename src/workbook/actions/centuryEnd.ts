@@ -10,7 +10,7 @@ import { errorsIn, tableWarning, WORKBOOK, type Problem } from "../model/problem
 import type { RawCell, RawWorkbook } from "../model/raw";
 import { foundTable, readCampaign, type Campaign, type CampaignRead } from "../read/campaign";
 import { DEATHS, LEDGER, sheetNames } from "../model/schema";
-import { checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
+import { bookLost, checkCentury, latestCentury, recipients, type CenturyOptions } from "../read/century";
 import { headAfter, ledgerPlan, tooLargeCredit } from "../plan/ledger";
 import { toPayments, type Payment, type WorkbookPlan } from "../plan/types";
 import { accountsAfter } from "./credit";
@@ -137,7 +137,7 @@ export function centuryEndOf(read: CampaignRead, century?: number, options: Cent
   const { campaign } = read;
   const problems = [...read.problems];
   const n = century ?? latestCentury(campaign) + 1;
-  for (const p of checkCentury(campaign, n, options)) problems.push(p);
+  for (const p of checkCentury(campaign, n, { ...options, bookLost: bookLost(read.problems) })) problems.push(p);
   if (errorsIn(problems).length > 0) return { century: n, problems, campaign, payments: [] };
   const input = centuryInput(campaign, n);
   const result = calculateCentury(input);

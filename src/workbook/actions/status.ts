@@ -8,7 +8,7 @@ import { ATHEISM, DIABOLISM, nameKey } from "../../engine/names";
 import { tableWarning, errorsIn, payWarningsIn, type Problem } from "../model/problems";
 import { ALL_TABLES, LEDGER } from "../model/schema";
 import type { Campaign, CampaignRead, FoundTable } from "../read/campaign";
-import { checkCentury, creditAfter, creditName, eraOf, latestCentury, recipients } from "../read/century";
+import { bookLost, checkCentury, creditAfter, creditName, eraOf, latestCentury, recipients } from "../read/century";
 import type { LedgerRow } from "../read/types";
 import { eventCredit, owed, type CreditKind } from "../../engine/book";
 import type { Where } from "../../engine/century";
@@ -164,7 +164,7 @@ export function campaignStatus(read: CampaignRead): CampaignStatus {
   const { campaign } = read;
   const latest = latestCentury(campaign);
   const next = latest + 1;
-  const checked = [...read.problems, ...checkCentury(campaign, next)];
+  const checked = [...read.problems, ...checkCentury(campaign, next, { bookLost: bookLost(read.problems) })];
   // Misspelt names with what each costs, worded as the century end words them.
   const problems = errorsIn(checked).length > 0 ? checked : costed(checked, centuryInput(campaign, next));
   const stopped = campaign.interruptedCentury;

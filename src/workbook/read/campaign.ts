@@ -6,7 +6,7 @@
 import { paidTwice } from "./twice";
 import { openProblems } from "./journal";
 import { mixedBook } from "./mixed";
-import { headProblems } from "./head";
+import { headProblems, isBookGone } from "./head";
 import { readHistory, type HistoryRow } from "./history";
 import { DEMONS, nameKey } from "../../engine/names";
 import { tableError, type Problem } from "../model/problems";
@@ -172,7 +172,8 @@ export function readCampaign(raw: RawWorkbook): CampaignRead & { problems: Probl
   // A credit written on two computers at once: named until a referee settles it.
   problems.push(...paidTwice(raw, ledger));
   // Brought in, and its opening taken back: the centuries paid by hand would be paid again.
-  if (ledger.length === 0 && !recording && raw.sheetNames.some((n) => n.toLowerCase() === ADOPTED.toLowerCase()))
+  // (A Ledger gone while the book's head remains is named as such, with its own ways on: bringing in again is not one.)
+  if (ledger.length === 0 && !recording && !problems.some(isBookGone) && raw.sheetNames.some((n) => n.toLowerCase() === ADOPTED.toLowerCase()))
     problems.push(
       tableError(
         LEDGER.name,

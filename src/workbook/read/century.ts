@@ -1,7 +1,8 @@
 /** Checks that depend on the century being calculated, and the Ledger's facts they rest on. */
 import { DEMONS } from "../../engine/names";
 import { payWarning, tableError, tableWarning, type Problem } from "../model/problems";
-import { DEATHS, LEDGER, MAX_CENTURY, RACES } from "../model/schema";
+import { DEATHS, isUnopened, LEDGER, MAX_CENTURY, RACES } from "../model/schema";
+import { isBookGone } from "./head";
 import { addressIn } from "../model/tableReader";
 import { foundTable } from "./campaign";
 import { causeProblems, earlierUnpaid, lateDeaths, missingCounts, neededTables, rowList } from "./payChecks";
@@ -44,6 +45,13 @@ export function recipients(campaign: Campaign): string[] {
 export interface CenturyOptions {
   /** the campaign really starts at this century: earlier centuries' rows are history, not unpaid */
   readonly firstCentury?: boolean;
+  /** the Ledger is gone or not opened, a problem with its own way on: ending an earlier century is no advice then */
+  readonly bookLost?: boolean;
+}
+
+/** Whether the problems read name the Ledger as gone, or as not opened after records were brought in. */
+export function bookLost(problems: readonly Problem[]): boolean {
+  return problems.some((p) => isBookGone(p) || isUnopened(p));
 }
 
 /** Checks that depend on the century being calculated. */
@@ -95,7 +103,7 @@ export function checkCentury(campaign: Campaign, century: number, options: Centu
       ),
     );
   }
-  if (latest === 0 && century > 1 && options.firstCentury !== true) {
+  if (latest === 0 && century > 1 && options.firstCentury !== true && options.bookLost !== true) {
     const early = earlierUnpaid(campaign, century);
     if (early !== undefined) problems.push(early);
   }
