@@ -508,7 +508,10 @@ describe("a session begun from records kept by hand, through the pane", () => {
     await t.answered(question);
     await t.shot("1-question");
     await t.press(t.button("Bring them in"));
-    await t.answered(page.getByText(/^Brought in Gods 3, Cards 6, Sources 6, Races 3, Pantheon 8, Deaths 6\./));
+    await t.answered(page.getByRole("heading", { name: "Your records are brought in" }));
+    expect(await page.getByText(/^The Ledger opens at century 2: /).textContent()).toBe(
+      "The Ledger opens at century 2: Solara carries 0.3, Vorn carries 0.79, Kettu carries 0.65, Demons carries 0.5.",
+    );
     expect(await page.getByRole("banner").textContent()).toMatch(/Century 3 · ready to end/);
     await t.shot("2-brought-in");
 
