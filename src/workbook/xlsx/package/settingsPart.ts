@@ -184,13 +184,7 @@ export function spliceBytes(bytes: Uint8Array, edits: readonly ByteEdit[]): Uint
     at = e.end;
   }
   pieces.push(bytes.subarray(at));
-  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of pieces) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return Buffer.concat(pieces);
 }
 
 /** The most characters between a reference's "&" and its ";": "#x10FFFF" and "quot" are shorter. */
