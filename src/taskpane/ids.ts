@@ -224,6 +224,7 @@ export const IDS = [
   "buy-show",
   "cards-confirm",
   "cards-question",
+  "buy-earned",
   "buy-preview",
   "cards-yes",
   "cards-no",

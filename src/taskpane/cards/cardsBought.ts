@@ -60,8 +60,9 @@ export function wireCardsBought(): void {
         return;
       }
       const { preview } = seen;
-      const last = earnedLine(preview);
-      byId("buy-preview").replaceChildren(...[...seen.details, ...(last === "" ? [] : [last])].map((line) => el("li", { text: line })));
+      // What the new cards would have earned is read first, under the buttons; each source's multiplier folds under it.
+      byId("buy-earned").textContent = earnedLine(preview);
+      byId("buy-preview").replaceChildren(...seen.details.map((line) => el("li", { text: line })));
       const n = Math.abs(preview.change);
       const what = `${n} ${preview.sphere} card${n === 1 ? "" : "s"}`;
       ask(
