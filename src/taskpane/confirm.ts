@@ -34,7 +34,8 @@ function asking(): HTMLElement | null {
 /** Puts the question (and its answer's box, when it has one) just under `from`'s form or buttons, in view. */
 export function placeNear(box: HTMLElement, from: HTMLElement | null, result: HTMLElement | null): void {
   // Under a list the pane draws again (the credits paid twice), not in it: the question would go with its item.
-  const anchor = from?.closest("form, .buttons, ul, ol") ?? from;
+  // Under a fieldset, not in it: the question has the card's width, its buttons on one line.
+  const anchor = from?.closest("form, .buttons, ul, ol, fieldset") ?? from;
   if (anchor !== null && !anchor.contains(box)) anchor.after(box);
   if (result !== null && box.nextElementSibling !== result) box.after(result);
 }

@@ -853,9 +853,11 @@ describe("the Earth map referee's disaster", () => {
     await row.locator('input[data-kind="deaths"]').fill("20");
     await row.locator('input[data-kind="cities"]').fill("4");
     expect(await click(page, "#disaster-show")).toBe(2);
-    expect(await page.textContent("#referee-preview")).toMatch(
-      /Deaths: 10 water of the Sea Folk.*Sea Folk: Units 30 → 20.*Sea Folk: Cities 2 → 0.*Sea Folk: Culture civilized → barbarian/,
-    );
+    expect(await page.textContent("#referee-question")).toBe("Write the disaster in century 1?");
+    const lines = (await page.textContent("#referee-preview")) ?? "";
+    expect(lines).toMatch(/Units 30 → 20.*Deaths: 10 water of the Sea Folk.*Sea Folk: Cities 2 → 0.*Sea Folk: Culture civilized → barbarian/);
+    // The race's line says its Units before and after: the change is not listed a second time.
+    expect(lines.match(/Units 30 → 20/g)).toHaveLength(1);
     await shot(page, "23-disaster-cities", "#hits-title");
     expect(await click(page, "#referee-yes")).toBe(3);
     const races = await values(page, "Races");

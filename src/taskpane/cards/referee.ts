@@ -44,7 +44,13 @@ function render(current: CampaignStatus): void {
     el(
       "tr",
       {},
-      el("th", { text: "Race", attrs: { scope: "col" } }),
+      // The caption, said to a screen reader, is the race column's head on screen: one line less above the races.
+      el(
+        "th",
+        { attrs: { scope: "col" } },
+        el("span", { text: "Before resistances", attrs: { "aria-hidden": "true" } }),
+        el("span", { text: "Race", className: "visually-hidden" }),
+      ),
       el("th", { text: "Deaths", attrs: { scope: "col" } }),
       el("th", { text: "Cities", attrs: { scope: "col" } }),
       el("th", { text: "Great cities", attrs: { scope: "col" } }),
@@ -68,13 +74,16 @@ function render(current: CampaignStatus): void {
   );
 }
 
-/** What a referee action will write, as lines: its deaths and its changes to the Races table. */
-export function refereeLines(preview: RefereePreview): string[] {
+/**
+ * What a referee action will write, as lines: its deaths and its changes to the Races table. A
+ * disaster's lines say each race's Units before and after already: its Units changes are not said twice.
+ */
+function refereeLines(preview: RefereePreview): string[] {
   return [
     ...preview.deaths.map((d) => `Deaths: ${shown(d.units)} ${d.cause}${d.race === null ? "" : ` of the ${d.race}`} (note "${d.note}")`),
-    ...preview.changes.map((c) =>
-      c.column === "Culture" ? `${c.race}: Culture ${c.before} → ${c.after}` : `${c.race}: ${c.column} ${shown(c.before)} → ${shown(c.after)}`,
-    ),
+    ...preview.changes
+      .filter((c) => preview.action !== "disaster" || c.column !== "Units")
+      .map((c) => (c.column === "Culture" ? `${c.race}: Culture ${c.before} → ${c.after}` : `${c.race}: ${c.column} ${shown(c.before)} → ${shown(c.after)}`)),
   ];
 }
 
@@ -96,7 +105,12 @@ export function wireReferee(): void {
     return text === "" ? undefined : Number(text);
   };
   /** Shows the action (reading only), then asks before writing it. */
-  const previewThenAsk = (what: string, key: string, action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>) => {
+  const previewThenAsk = (
+    what: string,
+    key: string,
+    action: (options: ActionOptions & { dryRun?: boolean }) => Promise<RefereeOutcome>,
+    asked: (seen: RefereeOutcome) => string = (seen) => `${seen.message} Write it?`,
+  ) => {
     const from = byId(what === "war" ? "war-show" : what === "disaster" ? "disaster-show" : "growth-show");
     target.replaceChildren();
     byId("referee-confirm").hidden = true;
@@ -116,7 +130,7 @@ export function wireReferee(): void {
       byId("referee-preview").replaceChildren(...[...seen.details, ...refereeLines(seen.preview)].map((line) => el("li", { text: line })));
       ask(
         "referee",
-        `${seen.message} Write it?`,
+        asked(seen),
         `Write the ${what}`,
         () =>
           void write(target, steps(`Writing the ${what}…`), `${what}:${key}`, async (o) => {
@@ -159,7 +173,13 @@ export function wireReferee(): void {
       showMessage(target, "error", "Write the deaths for at least one race struck, as the power strikes (before its resistances).");
       return;
     }
-    previewThenAsk("disaster", JSON.stringify(order), async (options) => (await refereeTools()).runDisaster(excelRun, order, options));
+    // Its lines say each race's deaths before and after resistances: the question is one line above them, its Write near.
+    previewThenAsk(
+      "disaster",
+      JSON.stringify(order),
+      async (options) => (await refereeTools()).runDisaster(excelRun, order, options),
+      (seen) => `Write the ${order.global ? "global power" : "disaster"} in century ${seen.preview.century}?`,
+    );
   });
   byId("growth-show").addEventListener("click", () => {
     previewThenAsk("growth", String(statusNow()?.nextCentury ?? 0), async (options) => (await refereeTools()).runGrowth(excelRun, options));
