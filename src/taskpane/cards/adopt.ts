@@ -193,8 +193,8 @@ function bringIn(): void {
       return;
     }
     pane.byId("adopt-ask").hidden = true;
-    // The welcome goes once the campaign's tables are there: the answer stays in view under the century box's title.
-    pane.byId("welcome").after(target);
+    // The welcome goes once the campaign's tables are there: the answer stays in view right above the century's button.
+    pane.byId("end-slot").before(target);
     pane.show(outcome.status);
     showBroughtIn(target, outcome);
   });

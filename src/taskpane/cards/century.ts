@@ -115,7 +115,7 @@ let inPlay: number | undefined;
 /** The century's button and its question's Yes, named after the century in play; an era's end, when due, offered beside it. */
 function render(current: CampaignStatus): void {
   const n = current.nextCentury;
-  // A new century starts the Play tab as the first did: the tasks done now and then folded, the deaths first on the screen.
+  // A new century starts the Play tab as the first did: the tasks done now and then folded, the event near the top.
   if (inPlay !== undefined && inPlay !== n) for (const d of document.querySelectorAll<HTMLDetailsElement>(".more-tasks > details[open]")) d.open = false;
   inPlay = n;
   byId("end-century").textContent = `End century ${n}…`;
