@@ -29,7 +29,7 @@ import { belowTypedRows, typedRows } from "../plan/owned";
 import { ledgerRowKey, manaMoves, todoOf } from "../plan/recoveryLines";
 import { adoptDone, adoptedFrom, adoptWords, openingAgain } from "./adopt/again";
 import { carriesLine } from "./adopt/opening";
-import { restartAgain, restartedFrom, restartWords } from "./restart";
+import { restartAgain, restartedFrom, restartWords } from "./restartAgain";
 import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */

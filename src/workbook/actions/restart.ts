@@ -7,28 +7,16 @@
  */
 import { isNegative, parseDecimal } from "../../engine/exact";
 import { headIn, isBookGone, type BookHead } from "../read/head";
-import { describeProblem, errorsIn, payWarning, tableError, type Problem } from "../model/problems";
-import { LEDGER, SEAL_SHEET } from "../model/schema";
+import { payWarning, tableError, type Problem } from "../model/problems";
+import { LEDGER } from "../model/schema";
 import type { RawWorkbook } from "../model/raw";
 import type { CampaignRead } from "../read/types";
-import { readCampaign } from "../read/campaign";
-import type { Asked } from "../plan/asked";
-import { bookWrite, type CommitItem } from "../plan/commit";
 import type { CreditOutcome } from "./credit";
-import { openedLine, planOpening } from "./adopt/opening";
+import { planOpening } from "./adopt/opening";
+import { restartWhat } from "./restartWhat";
 
-/** The Ledger's What of a book started again. */
-export const restartWhat = (century: number, eraEndLost = false): string =>
-  `started again at century ${century}: the book before it was lost${eraEndLost ? ERA_END_LOST : ""}`;
-
-/** The end of a restart's What when an era's end at its century may have been credited in the lost book. */
-const ERA_END_LOST = ", and any era's end with it";
-
-/** Whether a restart's What says an era's end at its century may have been paid already: then it is not credited again. */
-export const eraEndLost = (what: string | null | undefined): boolean => isRestartWhat(what) && what?.endsWith(ERA_END_LOST) === true;
-
-/** Whether a Ledger's What is that of a book started again. */
-export const isRestartWhat = (what: string | null | undefined): boolean => what?.startsWith("started again at century ") === true;
+// The words of a restarted book's What, apart: the era's end and the undo, in the pane's first load, read them without this planner.
+export { eraEndLost, isRestartWhat, restartWhat } from "./restartWhat";
 
 export interface RestartAsk {
   /** the last century the lost book paid, when the gamemaster knows it is later than the head shows */
@@ -57,6 +45,8 @@ export function paidThrough(head: BookHead): number {
 export interface RestartOutcome extends CreditOutcome {
   /** what the head of the lost book said: how many rows it held, and its latest credits by name */
   readonly lost?: { readonly rows: number; readonly credits: readonly string[]; readonly known: number };
+  /** whether an era's end with its century may have been paid in the lost book: then none is credited again */
+  readonly eraEndLost?: boolean;
 }
 
 export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAsk): RestartOutcome {
@@ -125,47 +115,7 @@ export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAs
     ...opened,
     problems: [...problems, ...opened.problems],
     lost: { rows: head.rows, credits, known },
+    eraEndLost: !eraEndOpen,
     ...(opened.plan === undefined ? {} : { plan: opened.plan }),
   };
-}
-
-/** What a restart's journal record says it does, in a gamemaster's words. */
-export const restartWords = (century: number): string => `starting the book again at century ${century}`;
-
-/** The line said once done: "the book started again at century 1: Vorn carries 0.9; the other 3 open at 0" */
-export const restartDone = (century: number, opened: string): string => `the book started again at century ${century}: ${opened}`;
-
-type RestartAsked = Extract<Asked, { kind: "restart" }>;
-
-/** What was asked as planRestart takes it: the century it starts at, and each carry given. */
-export const restartAsk = (asked: RestartAsked): RestartAsk => ({ century: asked.century, carries: asked.opening.map(([god, carry]) => ({ god, carry })) });
-
-/** Each carry given, said as written once the restart is done: "Vorn carries 0.9; the other 3 open at 0". */
-export function restartedLine(asked: RestartAsked, outcome: Pick<CreditOutcome, "payments">): string {
-  return openedLine(
-    asked.opening.map(([god, carry]) => ({ god, carry, from: "as asked" })),
-    outcome.payments.map((p) => p.god),
-  );
-}
-
-/**
- * The workbook as a restart found it, as far as the book goes: no Ledger and no seal (those it
- * wrote already go), and the head of the lost book, which it writes last (so it is still there
- * while any other part of the book is left to write).
- */
-export function restartedFrom(raw: RawWorkbook): RawWorkbook {
-  const tables = new Map(raw.tables);
-  tables.delete(LEDGER.name.toLowerCase());
-  const gone = new Set([LEDGER.name.toLowerCase(), SEAL_SHEET.toLowerCase()]);
-  const generatedCells = new Map([...(raw.generatedCells ?? [])].filter(([name]) => !gone.has(name.toLowerCase())));
-  return { ...raw, tables, sheetNames: raw.sheetNames.filter((n) => !gone.has(n.toLowerCase())), generatedCells };
-}
-
-/** A restart planned again from what was asked (a finish of one stopped part-way): its book items, or why it cannot be. */
-export function restartAgain(raw: RawWorkbook, asked: RestartAsked): { items: CommitItem[]; words: string; done: string } | { refused: string } {
-  const outcome = planRestart(raw, readCampaign(raw), restartAsk(asked));
-  const errors = errorsIn(outcome.problems);
-  if (outcome.plan === undefined || errors.length > 0 || outcome.century !== asked.century)
-    return { refused: errors[0] === undefined ? "it starts no book" : describeProblem(errors[0]) };
-  return { items: bookWrite(raw, outcome.plan).items, words: restartWords(asked.century), done: restartDone(asked.century, restartedLine(asked, outcome)) };
 }

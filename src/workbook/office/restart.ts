@@ -13,7 +13,8 @@ import { readCampaign, type CampaignRead } from "../read/campaign";
 import type { WorkbookPlan } from "../plan/types";
 import { creditKey } from "../read/twice";
 import { campaignStatus, type CampaignStatus } from "../actions/status";
-import { planRestart, restartDone, restartedLine, restartWords, type RestartOutcome } from "../actions/restart";
+import { planRestart, type RestartOutcome } from "../actions/restart";
+import { restartDone, restartedLine, restartWords } from "../actions/restartAgain";
 import { exclusive, settledBy, type ExcelRun, type JournalOptions, type Settled } from "./actions";
 import { journaled, type JournalWrite } from "./journal";
 
