@@ -7,17 +7,20 @@
 import { endCentury, creditEvent } from "../../src/workbook/office/actions";
 import { restartBook, type RestartInExcel } from "../../src/workbook/office/restart";
 import { isSettled, type Settled } from "../../src/workbook/office/status";
+import { readStatus } from "../../src/workbook/office/tools";
 import { describeProblem, errorsIn, payWarningsIn } from "../../src/workbook/model/problems";
 import { exampleTables, memoryWorkbook } from "../support/campaigns";
 import { MemoryExcel } from "../support/memoryExcel";
 
-/** Century 1 ended and an event credited, then the Ledger, its seal and C1 Mana deleted by hand. */
-async function bookDeleted(): Promise<MemoryExcel> {
+/** Century 1 ended and an event credited (and century 2 ended, when its Mana sheets are kept), then the Ledger, its seal and (unless kept) the Mana sheet deleted by hand. */
+async function bookDeleted(keepMana = false): Promise<MemoryExcel> {
   const excel = new MemoryExcel(memoryWorkbook(exampleTables()));
   expect((await endCentury(excel.run, 1)).written).toBe(true);
   await creditEvent(excel.run, "God obliterated");
+  // With its Mana sheets left behind, a book of two centuries is named by the first of them.
+  if (keepMana) expect((await endCentury(excel.run, 2, { accepted: [] })).written).toBe(true);
   const book = excel.book;
-  for (const name of ["Ledger", "Ledger Seal", "C1 Mana"])
+  for (const name of ["Ledger", "Ledger Seal", ...(keepMana ? [] : ["C1 Mana"])])
     book.sheets.splice(
       book.sheets.findIndex((s) => s.name === name),
       1,
@@ -35,6 +38,27 @@ const written = (o: RestartInExcel | Settled): RestartInExcel => {
 };
 
 const CARRIES = [{ god: "Vorn", carry: "0.9" }];
+
+test("the pane is offered the restart by the problem that names the Ledger gone, whether or not a Mana sheet was left behind", async () => {
+  for (const keepMana of [false, true]) {
+    const excel = await bookDeleted(keepMana);
+    const offered = (await readStatus(excel.run)).problems.filter((p) => p.restart === true);
+    expect(offered.map((p) => p.message.slice(0, 40))).toEqual([
+      keepMana ? 'the sheet "C1 Mana" shows that century 1' : "the Ledger and its seal are gone or empt",
+    ]);
+    const done = written(await restartBook(excel.run, { carries: [] }, { accepted: [] }));
+    expect(done.unaccepted).toHaveLength(1);
+    const shown = done.unaccepted.map(describeProblem);
+    const restarted = written(await restartBook(excel.run, { carries: [] }, { accepted: shown }));
+    expect(restarted.written).toBe(true);
+    expect(restarted.opened).toBe("every account at 0");
+    expect(restarted.status.problems.filter((p) => p.restart === true)).toEqual([]);
+  }
+  // A Ledger that is there is never offered it: the example paid once.
+  const kept = new MemoryExcel(memoryWorkbook(exampleTables()));
+  await endCentury(kept.run, 1);
+  expect((await readStatus(kept.run)).problems.filter((p) => p.restart === true)).toEqual([]);
+});
 
 test("looked at, held until shown, written once: a second click of the same is already done, a new one refused", async () => {
   const excel = await bookDeleted();
