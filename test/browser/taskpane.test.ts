@@ -517,7 +517,11 @@ describe("inside Excel", () => {
     });
     await click(page, "#refresh");
     await page.waitForSelector("#restart-form:not([hidden])");
-    expect(await page.textContent("#problems")).toMatch(/the Ledger and its seal are gone/);
+    // The problem says the pane's way on, not the command line's.
+    const problem = await page.textContent("#problems");
+    expect(problem).toMatch(/the Ledger and its seal are gone/);
+    expect(problem).toMatch(/start the book again with Start the Ledger again… below: its question says what that loses \(every account opens at 0/);
+    expect(problem).not.toMatch(/gods |--accept|FILE|run the command/);
     expect(await page.textContent("#restart")).toBe("Start the Ledger again…");
     expect(await page.isDisabled("#end-century")).toBe(true);
     // What each account kept: a number below 1, or below 0 for what it owed; text is refused before anything is read.

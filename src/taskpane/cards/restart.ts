@@ -26,6 +26,26 @@ function boxes(): HTMLInputElement[] {
 /** Every account the new Ledger opens: each god that is not a demon, and the demons' one. */
 const accounts = (s: CampaignStatus): string[] => [...s.gods.filter((g) => !g.demon).map((g) => g.name), DEMONS];
 
+/**
+ * The problem that names the Ledger gone tells the command line's way to start it again; the pane
+ * says its own instead: the form right under the list. (The list is drawn before this, at each status.)
+ */
+const PANE_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/then run the command again\./, "then read the workbook again (↻ at the top)."],
+  [
+    /start the book again: gods ledger restart FILE says what that loses \(([^)]*)\), and does it only with --accept-warnings\./,
+    "start the book again with Start the Ledger again… below: its question says what that loses ($1) before anything is written.",
+  ],
+  [/gods ledger restart FILE starts it again/, "Start the Ledger again… below starts it again"],
+];
+
+function inPaneWords(): void {
+  for (const text of byId("problems").querySelectorAll<HTMLElement>("li span:not(.tag):not(.where)")) {
+    const said = PANE_WORDS.reduce((t, [from, to]) => t.replace(from, to), text.textContent);
+    if (said !== text.textContent) text.textContent = said;
+  }
+}
+
 function render(current: CampaignStatus): void {
   const gone = current.problems.some((p) => p.restart === true);
   byId("restart-form").hidden = !gone;
@@ -33,6 +53,7 @@ function render(current: CampaignStatus): void {
     byId("restart-confirm").hidden = true;
     return;
   }
+  inPaneWords();
   const names = accounts(current);
   if (JSON.stringify(boxes().map((b) => b.dataset.god)) === JSON.stringify(names)) return;
   // The accounts changed (a god added in Gods): the rows are made again, keeping what was typed.
