@@ -13,10 +13,14 @@ import type { RawWorkbook } from "../model/raw";
 import type { CampaignRead } from "../read/types";
 import type { CreditOutcome } from "./credit";
 import { planOpening } from "./adopt/opening";
-import { restartWhat } from "./restartWhat";
+import { ERA_END_LOST } from "./restartWhat";
 
 // The words of a restarted book's What, apart: the era's end and the undo, in the pane's first load, read them without this planner.
-export { eraEndLost, isRestartWhat, restartWhat } from "./restartWhat";
+export { eraEndLost, isRestartWhat } from "./restartWhat";
+
+/** The Ledger's What of a book started again. */
+export const restartWhat = (century: number, eraEndLost = false): string =>
+  `started again at century ${century}: the book before it was lost${eraEndLost ? ERA_END_LOST : ""}`;
 
 export interface RestartAsk {
   /** the last century the lost book paid, when the gamemaster knows it is later than the head shows */
