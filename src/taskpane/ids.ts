@@ -268,6 +268,17 @@ export const IDS = [
   "rename-yes",
   "rename-no",
   "rename-result",
+  "restart-form",
+  "restart-title",
+  "restart-caption",
+  "restart-rows",
+  "restart",
+  "restart-confirm",
+  "restart-question",
+  "restart-yes",
+  "restart-no",
+  "restart-lost",
+  "restart-result",
   "reseal-card",
   "reseal-title",
   "reseal-text",
@@ -299,7 +310,21 @@ export type Id = (typeof IDS)[number];
 
 /** The panels that ask before an action writes: each has NAME-confirm, -question, -yes and -no. */
 export type Question =
-  "century" | "event" | "undo" | "debit" | "era" | "referee" | "obliterate" | "rename" | "reseal" | "twice" | "session" | "cards" | "stopped" | "adopt";
+  | "century"
+  | "event"
+  | "undo"
+  | "debit"
+  | "era"
+  | "referee"
+  | "obliterate"
+  | "rename"
+  | "reseal"
+  | "twice"
+  | "session"
+  | "cards"
+  | "stopped"
+  | "adopt"
+  | "restart";
 
 /** The questions before a payment, which also list the warnings that change pay (NAME-warnings). */
 export type PayQuestion = "century" | "event" | "era";

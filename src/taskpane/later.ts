@@ -13,6 +13,8 @@ export const settleTools = () => import(/* webpackChunkName: "settle" */ "../wor
 /** Bringing in records kept by hand: the card, its reading of the sheets and the proposal, all at once. */
 export const adoptCard = () => import(/* webpackChunkName: "adopt" */ "./cards/adopt");
 export const adoptTools = () => import(/* webpackChunkName: "adopt" */ "../workbook/office/adopt");
+/** Starting the Ledger again when it was deleted: its form, which wires itself as it loads, when a Ledger is found gone (the writing loads on its first press). */
+export const restartCard = () => import(/* webpackChunkName: "card-restart" */ "./cards/restart");
 
 let example: Promise<string> | undefined;
 /** The example campaign's file, loaded once: begun as soon as the pointer or focus reaches its button, so a click finds it ready. */

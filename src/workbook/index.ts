@@ -31,6 +31,7 @@ export type { RefereePlan, RefereePreview } from "./actions/referee";
 export { planRename } from "./actions/rename";
 export { planReseal } from "./actions/reseal";
 export { planRestart, restartWhat } from "./actions/restart";
+export { DEMONS } from "../engine/names";
 export { planMissingTables } from "./actions/setup";
 export type { CampaignStatus, RaceStatus } from "./actions/status";
 export { planUndo } from "./actions/undo";

@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { Page } from "playwright-core";
-import { dist, example, handKept, idle, inExcel, origin, payCentury, usePane } from "./harness";
+import { dist, example, handKept, host, idle, inExcel, origin, payCentury, usePane } from "./harness";
 
 usePane();
 
@@ -68,6 +68,33 @@ describe.each([
     await page.click("#adopt-read");
     await idle(page);
     await page.waitForSelector("#adopt-confirm:not([hidden]) .adopt-sheet select", { state: "attached" });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("with the Ledger and its seal deleted: Start the Ledger again, its table of what each account kept, and its question", async () => {
+    const page = await inExcel(example(), theme);
+    await payCentury(page);
+    // Deleted by hand, C1 Mana left behind: the problem that names it offers the way to start again.
+    await host(page, (h) => {
+      for (const name of ["Ledger", "Ledger Seal"])
+        h.book.sheets.splice(
+          h.book.sheets.findIndex((s) => s.name === name),
+          1,
+        );
+      h.book.tables.splice(
+        h.book.tables.findIndex((t) => t.name === "Ledger"),
+        1,
+      );
+    });
+    await page.click("#refresh");
+    await idle(page);
+    await page.waitForSelector("#restart-form:not([hidden])");
+    // Its problem is the Mana sheet's, which says the pane's way on too.
+    expect(await page.textContent("#problems")).toMatch(/Start the Ledger again… below starts it again without paying a century twice/);
+    await page.fill('#restart-rows input[data-god="Vorn"]', "0.9");
+    await page.click("#restart");
+    await idle(page);
+    await page.waitForSelector("#restart-confirm:not([hidden])");
     expect(await violations(page)).toEqual([]);
   });
 

@@ -498,6 +498,96 @@ describe("inside Excel", () => {
     await shot(page, "21-book-renamed", "#book-title");
   });
 
+  test("a deleted Ledger: Start the Ledger again asks what it loses, Cancel writes nothing, Yes starts it once and century 2 pays the carry", async () => {
+    const page = await inExcel(example());
+    await payCentury(page);
+    expect(await page.isHidden("#restart-form")).toBe(true);
+    // The gamemaster deletes the Ledger, its hidden seal and C1 Mana; the book's head remains.
+    await host(page, (h) => {
+      const book = h.book;
+      for (const name of ["Ledger", "Ledger Seal", "C1 Mana"])
+        book.sheets.splice(
+          book.sheets.findIndex((s) => s.name === name),
+          1,
+        );
+      book.tables.splice(
+        book.tables.findIndex((t) => t.name === "Ledger"),
+        1,
+      );
+    });
+    await click(page, "#refresh");
+    await page.waitForSelector("#restart-form:not([hidden])");
+    // The problem says the pane's way on, not the command line's.
+    const problem = await page.textContent("#problems");
+    expect(problem).toMatch(/the Ledger and its seal are gone/);
+    expect(problem).toMatch(/start the book again with Start the Ledger again… below: its question says what that loses \(every account opens at 0/);
+    expect(problem).not.toMatch(/gods |--accept|FILE|run the command/);
+    expect(await page.textContent("#restart")).toBe("Start the Ledger again…");
+    expect(await page.isDisabled("#end-century")).toBe(true);
+    // What each account kept: a number below 1, or below 0 for what it owed; text is refused before anything is read.
+    const vorn = '#restart-rows input[data-god="Vorn"]';
+    const syncs = await host(page, (h) => h.excel.syncs);
+    await page.fill(vorn, "a little");
+    await page.click("#restart");
+    expect(await page.textContent("#restart-result")).toBe(
+      'Vorn: write what its account had kept as a number, such as 0.9 (or -2.5 for what it owed). "a little" is not one.',
+    );
+    await page.fill(vorn, "1.5");
+    await page.click("#restart");
+    expect(await page.textContent("#restart-result")).toMatch(/^Vorn: an account keeps less than 1 mana .*1\.5 is 1 or more\.$/);
+    expect(await host(page, (h) => h.excel.syncs)).toBe(syncs);
+
+    await page.fill(vorn, "0.9");
+    await click(page, "#restart");
+    await page.waitForSelector("#restart-confirm:not([hidden])");
+    expect(await page.textContent("#restart-question")).toMatch(/^Start the Ledger again at century 1\? Put it back from a saved copy/);
+    const lost = await page.locator("#restart-lost li").allTextContents();
+    expect(lost[0]).toMatch(/^The \d+ rows the deleted Ledger held are not brought back \(its latest credit: the end of century 1\)\./);
+    expect(lost[1]).toBe("Every account opens at 0 except Vorn 0.9.");
+    expect(lost[2]).toBe("Centuries up to 1 were paid in the lost Ledger: none of them can be ended again, and the next century end is century 2.");
+    expect(lost.join("\n")).not.toMatch(/gods |--|FILE/);
+    await shot(page, "40-restart-question", "#restart-title");
+    // Cancel: nothing written.
+    const asked = await host(page, (h) => h.excel.syncs);
+    await page.click("#restart-no");
+    expect(await page.isHidden("#restart-confirm")).toBe(true);
+    expect(await host(page, (h) => h.excel.syncs)).toBe(asked);
+    expect(await values(page, "Ledger")).toEqual([]);
+
+    // Yes, and Excel's answer to the request that wrote the Ledger is lost: the book is started once, and said so.
+    await click(page, "#restart");
+    await host(page, (h) => {
+      h.excel.afterSync = () => {
+        if (h.book.sheet("Ledger") !== undefined) {
+          delete h.excel.afterSync;
+          throw Object.assign(new Error("The connection was lost before Excel answered."), { code: "GeneralException" });
+        }
+      };
+    });
+    await click(page, "#restart-yes");
+    expect(await page.textContent("#restart-result")).toMatch(
+      /^The Ledger starts again at century 1: Vorn carries 0\.9; the other \d+ open at 0\. The next century end is century 2\.Centuries up to 1 were paid in the lost Ledger/,
+    );
+    const ledger = await values(page, "Ledger");
+    const accounts = ledger.slice(1).map((r) => r[3]);
+    expect(new Set(accounts).size).toBe(accounts.length);
+    expect(ledger.slice(1).every((r) => r[0] === 1 && r[1] === "opening")).toBe(true);
+    expect(ledger.find((r) => r[3] === "Vorn")?.slice(4)).toEqual([0.9, 0, 0.9, "0.9"]);
+    // The way to start it again is gone with the problem; the header and the century box are at century 2.
+    expect(await page.isHidden("#restart-form")).toBe(true);
+    expect(await page.textContent("#state")).toBe("Century 2 · ready to end");
+    expect(await page.textContent("#century-title")).toBe("Century 2 in play");
+    await shot(page, "41-restart-done", "#restart-result");
+    // Century 2: Vorn earns 20.145; with the 0.9 given, 21.045: 21 to his box, 0.045 kept.
+    await payCentury(page);
+    expect(
+      (await values(page, "Ledger"))
+        .filter((r) => r[3] === "Vorn")
+        .at(-1)
+        ?.slice(4),
+    ).toEqual([20.145, 21, 0.045, "0.045"]);
+  });
+
   test("mana lost: a debit is asked first, the account owes what it could not cover, and the next century end pays the debt first", async () => {
     const page = await inExcel(example());
     await payCentury(page); // Vorn carries 0.645

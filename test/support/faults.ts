@@ -34,7 +34,8 @@ import { createMissingTables, readStatus, recordDeaths } from "../../src/workboo
 import { changeCards, recordSessionEnd, renameEverywhere, writePacket } from "../../src/workbook/office/between";
 import { applyCult, obliterateGod, runDisaster, runGrowth, runWar, setTurmoil } from "../../src/workbook/office/referee";
 import { bringInRecords } from "../../src/workbook/office/adopt";
-import { errorsIn } from "../../src/workbook/model/problems";
+import { restartBook } from "../../src/workbook/office/restart";
+import { describeProblem, errorsIn, payWarningsIn } from "../../src/workbook/model/problems";
 import type { CampaignStatus } from "../../src/workbook/actions/status";
 import { exampleTables, huge, memoryWorkbook } from "./campaigns";
 import { handKeptBook } from "./handKeptExcel";
@@ -246,6 +247,24 @@ export async function actionCases(): Promise<ActionCase[]> {
     return book;
   };
   const o = (operation: string) => ({ operation });
+  // Century 1 and an event paid, then the Ledger, its seal and C1 Mana deleted by hand: the book's head alone remains.
+  const gone = (() => {
+    const book = credited();
+    for (const name of ["Ledger", "Ledger Seal", "C1 Mana"])
+      book.sheets.splice(
+        book.sheets.findIndex((s) => s.name === name),
+        1,
+      );
+    book.tables.splice(
+      book.tables.findIndex((t) => t.name === "Ledger"),
+      1,
+    );
+    return () => book.clone();
+  })();
+  const carries = [{ god: "Vorn", carry: "0.9" }];
+  // What the question showed: the restart's warning, as a dry run words it.
+  const looked = await restartBook(new MemoryExcel(gone()).run, { carries }, { dryRun: true });
+  const restartShown = isSettled(looked) ? [] : payWarningsIn(looked.outcome.problems).map(describeProblem);
   const handKept = (() => {
     const book = handKeptBook();
     return () => book.clone();
@@ -315,6 +334,8 @@ export async function actionCases(): Promise<ActionCase[]> {
     { name: "set-up", base: empty, click: (run, op) => createMissingTables(run, o(op)) },
     // Bring in my records, on the worked example kept by hand (century 2 the last paid by hand), as the gamemaster said yes.
     { name: "bringing in", base: handKept, click: (run, op) => bringInRecords(run, { century: 2 }, o(op)) },
+    // The Ledger started again, with Vorn's carry, as the gamemaster said yes to what it loses.
+    { name: "restart", base: gone, click: (run, op) => restartBook(run, { carries }, { operation: op, accepted: restartShown }) },
   ];
 }
 

@@ -36,6 +36,7 @@ const NAMES = [
   "packet",
   "set-up",
   "bringing in",
+  "restart",
 ];
 
 const shown = (t: Trial) =>

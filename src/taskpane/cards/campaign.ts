@@ -6,6 +6,7 @@
 import { errorsIn, warningsIn, type Problem, LEDGER, type CampaignStatus, isUnopened } from "../../workbook";
 import { excelRun, selectCell } from "../../workbook/office";
 import { emptyTables, missingTables, rowsOf } from "../availability";
+import { restartCard } from "../later";
 import { byId, el } from "../dom";
 import { plural, problemList } from "../render";
 import { act, goTo, onSettled, onStatus, refresh, status, stoppedOnFailure } from "../state";
@@ -98,6 +99,8 @@ function render(status: CampaignStatus): void {
   list.id = "problems";
   list.setAttribute("aria-labelledby", "problems-title");
   byId("problems").replaceWith(list);
+  // A Ledger deleted while the book's head remains: the way to start it again loads (once), and shows itself.
+  if (status.problems.some((p) => p.restart === true)) void restartCard();
 
   renderState(status);
 }

@@ -49,7 +49,10 @@ export function creditWords(outcome: CreditOutcome, pays: boolean): { words: str
 }
 
 /** A credit of the book planned from what was asked, with the planner the action itself uses. */
-export function creditOutcome(read: CampaignRead, asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" | "adopt" }>): CreditOutcome {
+export function creditOutcome(
+  read: CampaignRead,
+  asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" | "adopt" | "restart" }>,
+): CreditOutcome {
   switch (asked.kind) {
     case "event":
       return planEvent(read, asked.event, {

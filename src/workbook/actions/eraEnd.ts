@@ -9,7 +9,7 @@ import { payWarning, tableError, tableWarning, errorsIn, type Problem } from "..
 import { LEDGER, SOURCES } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { eraOf, gameOver, hasEraEndSource, latestCentury, ordinal, recipients } from "../read/century";
-import { eraEndLost } from "./restart";
+import { eraEndLost } from "./restartWhat";
 import { lateDeaths, missingCounts, neededTables } from "../read/payChecks";
 import type { Campaign } from "../read/types";
 import { carries, credit, type CreditOutcome } from "./credit";

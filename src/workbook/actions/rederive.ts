@@ -29,6 +29,7 @@ import { belowTypedRows, typedRows } from "../plan/owned";
 import { ledgerRowKey, manaMoves, todoOf } from "../plan/recoveryLines";
 import { adoptDone, adoptedFrom, adoptWords, openingAgain } from "./adopt/again";
 import { carriesLine } from "./adopt/opening";
+import { restartAgain, restartedFrom, restartWords } from "./restartAgain";
 import type { ManaMove } from "../model/raw";
 
 /** What planning the asked action again on `raw` writes of the book, and its words; or why it cannot be planned. */
@@ -62,6 +63,8 @@ function planned(raw: RawWorkbook, asked: Asked, recorded: readonly CommitItem[]
     }
     case "adopt":
       return openingAgain(raw, asked, recorded);
+    case "restart":
+      return restartAgain(raw, asked);
     default: {
       const outcome = creditOutcome(readCampaign(raw), asked);
       if (outcome.plan === undefined || errorsIn(outcome.problems).length > 0) return refused(errorsIn(outcome.problems));
@@ -88,6 +91,8 @@ function startedFrom(book: RawWorkbook, op: OpenOperation, asked: Asked, items: 
       : { ...book, journal: { open: [], done: book.journal.done, leftover: book.journal.leftover, readAt: book.journal.readAt } };
   // A bringing in opens the book: the workbook as its table edits leave it, without the Ledger it makes.
   if (asked.kind === "adopt") return adoptedFrom(raw, items);
+  // A restart starts the book where the Ledger was gone: the workbook without the Ledger and seal it writes.
+  if (asked.kind === "restart") return restartedFrom(raw);
   if (asked.kind === "rename") {
     const done = items.slice(0, op.reached ?? 0).flatMap((i) => (i.kind === "edit" ? [i.edit] : []));
     return renamedBack(raw, done, asked.from, asked.to);
@@ -225,6 +230,8 @@ function wordsOf(asked: Asked): { words: string; done: string } {
         return "putting the Ledger right";
       case "adopt":
         return adoptWords(asked.century);
+      case "restart":
+        return restartWords(asked.century);
     }
   })();
   return { words, done: `${words}: written` };

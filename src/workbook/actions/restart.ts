@@ -13,19 +13,14 @@ import type { RawWorkbook } from "../model/raw";
 import type { CampaignRead } from "../read/types";
 import type { CreditOutcome } from "./credit";
 import { planOpening } from "./adopt/opening";
+import { ERA_END_LOST } from "./restartWhat";
+
+// The words of a restarted book's What, apart: the era's end and the undo, in the pane's first load, read them without this planner.
+export { eraEndLost, isRestartWhat } from "./restartWhat";
 
 /** The Ledger's What of a book started again. */
 export const restartWhat = (century: number, eraEndLost = false): string =>
   `started again at century ${century}: the book before it was lost${eraEndLost ? ERA_END_LOST : ""}`;
-
-/** The end of a restart's What when an era's end at its century may have been credited in the lost book. */
-const ERA_END_LOST = ", and any era's end with it";
-
-/** Whether a restart's What says an era's end at its century may have been paid already: then it is not credited again. */
-export const eraEndLost = (what: string | null | undefined): boolean => isRestartWhat(what) && what?.endsWith(ERA_END_LOST) === true;
-
-/** Whether a Ledger's What is that of a book started again. */
-export const isRestartWhat = (what: string | null | undefined): boolean => what?.startsWith("started again at century ") === true;
 
 export interface RestartAsk {
   /** the last century the lost book paid, when the gamemaster knows it is later than the head shows */
@@ -54,6 +49,8 @@ export function paidThrough(head: BookHead): number {
 export interface RestartOutcome extends CreditOutcome {
   /** what the head of the lost book said: how many rows it held, and its latest credits by name */
   readonly lost?: { readonly rows: number; readonly credits: readonly string[]; readonly known: number };
+  /** whether an era's end with its century may have been paid in the lost book: then none is credited again */
+  readonly eraEndLost?: boolean;
 }
 
 export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAsk): RestartOutcome {
@@ -122,6 +119,7 @@ export function planRestart(raw: RawWorkbook, read: CampaignRead, ask: RestartAs
     ...opened,
     problems: [...problems, ...opened.problems],
     lost: { rows: head.rows, credits, known },
+    eraEndLost: !eraEndOpen,
     ...(opened.plan === undefined ? {} : { plan: opened.plan }),
   };
 }

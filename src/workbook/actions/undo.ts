@@ -7,7 +7,7 @@ import { LEDGER } from "../model/schema";
 import type { CampaignRead } from "../read/campaign";
 import { creditName } from "../read/century";
 import { bookHead, latestCredit } from "../read/credits";
-import { isRestartWhat } from "./restart";
+import { isRestartWhat } from "./restartWhat";
 import type { LedgerRow } from "../read/types";
 import { accountsAfter, ledgerError, withSheets, type CreditOutcome } from "./credit";
 

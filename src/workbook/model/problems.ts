@@ -24,6 +24,8 @@ export interface Problem {
   readonly seal?: boolean;
   /** the Ledger and seal disagree with the book's head the workbook keeps (read/head.ts): a correction answers it too */
   readonly head?: boolean;
+  /** the Ledger and its seal are gone while the book's head remains: starting the book again on purpose answers it (actions/restart.ts) */
+  readonly restart?: boolean;
   /** a credit written on two computers at once (read/twice.ts): its key, for the referee who settles it */
   readonly paidTwice?: string;
   /** for such a credit: what comes back out of the boxes to put it right ("Ares 22, Hestia 24"), empty when nothing does */

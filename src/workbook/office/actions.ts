@@ -202,7 +202,7 @@ function defined<T extends Record<string, unknown>>(fields: T): { [K in keyof T]
 async function credit(
   run: ExcelRun,
   what: string,
-  asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" | "adopt" }>,
+  asked: Exclude<Asked, { kind: "century-end" | "rename" | "put-right" | "adopt" | "restart" }>,
   options: JournalOptions,
   /** whether it pays (an undo or a correction does not): logged, so that one made on two computers is found */
   pays = true,

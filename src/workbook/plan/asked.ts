@@ -15,7 +15,9 @@ export type Asked =
   | { readonly kind: "rename"; readonly from: string; readonly to: string }
   | { readonly kind: "put-right"; readonly entry: string }
   /** bringing in a campaign kept by hand: the last century paid by hand, and each account's opening carry as shown (exact decimals) */
-  | { readonly kind: "adopt"; readonly century: number; readonly opening: readonly (readonly [god: string, carry: string])[] };
+  | { readonly kind: "adopt"; readonly century: number; readonly opening: readonly (readonly [god: string, carry: string])[] }
+  /** the book started again when its Ledger is gone: the century it starts at, and each carry given (exact decimals) */
+  | { readonly kind: "restart"; readonly century: number; readonly opening: readonly (readonly [god: string, carry: string])[] };
 
 /** The most characters of a name, reason or event a record may ask with (a cell's limit). */
 const TEXT = 32_767;
@@ -35,6 +37,7 @@ const SHAPES: Readonly<Record<Asked["kind"], { readonly must: readonly string[];
   rename: { must: ["from", "to"], may: [] },
   "put-right": { must: ["entry"], may: [] },
   adopt: { must: ["century", "opening"], may: [] },
+  restart: { must: ["century", "opening"], may: [] },
 };
 
 /** Accounts an opening may carry: as many as a campaign's gods, and more. */

@@ -64,6 +64,7 @@ const REACH: Readonly<Record<string, { readonly items: readonly CommitItem["kind
   "era-end": { items: [...BOOK, "setting", "swap", "show"], tables: [] },
   debit: { items: [...BOOK, "setting", "swap", "show"], tables: [] },
   correction: { items: [...BOOK, "setting", "swap", "show"], tables: [] },
+  restart: { items: [...BOOK, "setting", "swap", "show"], tables: [] },
   undo: { items: [...BOOK, "setting", "swap", "show"], tables: [] },
   settled: { items: ["setting", "show"], tables: [] },
   "put-right": { items: [...BOOK, "setting", "show"], tables: [] },

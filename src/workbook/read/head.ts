@@ -190,7 +190,7 @@ function bookGone(kept: KeptHead, rows: number): Problem[] {
     tableError(
       LEDGER.name,
       `${GONE}${rows === 0 ? " or empty" : ""}, yet the workbook's book says it held ${head.rows} rows${latest === undefined ? "" : `, its latest credit ${latest}`}: every credit paid so far is missing, and a century ended now would be paid a second time. Nothing is paid until the Ledger is back. If another referee has just paid, their Ledger may not have reached this copy yet: read the workbook again in a moment. Otherwise put back the Ledger sheet and its hidden seal ("Ledger Seal") from a saved copy of the workbook or from Excel's version history (File › Info › Version History), then run the command again. If no copy holds it, start the book again: gods ledger restart FILE says what that loses (every account opens at 0, and the centuries the lost book paid are never paid again), and does it only with --accept-warnings.`,
-      { head: true },
+      { head: true, restart: true },
     ),
   ];
 }

@@ -304,14 +304,16 @@ export function checkBook(ledger: readonly LedgerRow[], context: BookContext): {
     if (ends.has(century) || century === context.interruptedCentury || century <= byHand) continue;
     const lost =
       context.raw === undefined ? "there is no Ledger" : ledger.length === 0 ? "the Ledger is empty" : `the Ledger has no rows for century ${century}`;
-    problems.push(
-      ledgerProblem(
+    problems.push({
+      ...ledgerProblem(
         context,
         undefined,
         undefined,
         `the sheet "${name}" shows that century ${century} was paid, but ${lost}. Going on would pay again and forget every kept fraction. Restore the Ledger (Undo in Excel, or copy it from a saved copy of the workbook${context.raw === undefined ? "; a Ledger renamed by mistake only needs its name back" : ""}). To start the campaign's mana over on purpose, delete the generated C… sheets first.${ledger.length === 0 ? " If the workbook's book still counts credits and no copy holds the Ledger, gods ledger restart FILE starts it again without paying a century twice." : ""}`,
       ),
-    );
+      // An empty book may be a deleted one whose head remains: the pane offers to start it again (refused when the head says nothing was paid).
+      ...(ledger.length === 0 && { restart: true }),
+    });
     break;
   }
   return { accounts, problems };
