@@ -308,3 +308,15 @@ export function handKept(): Partial<HostSetup> & Pick<HostSetup, "tables"> {
 export function values(page: Page, sheet: string): Promise<(string | number | boolean | null)[][]> {
   return page.evaluate((name) => window.godsTestHost?.book.values(name) ?? [], sheet);
 }
+
+/** What a system colour (forced colours' CanvasText, Highlight…) computes to on this page, to compare a control's colours with. */
+export function systemColor(page: Page, name: string): Promise<string> {
+  return page.evaluate((n) => {
+    const probe = document.createElement("span");
+    probe.style.color = n;
+    document.body.append(probe);
+    const c = getComputedStyle(probe).color;
+    probe.remove();
+    return c;
+  }, name);
+}

@@ -13,7 +13,7 @@
 import * as path from "path";
 import type { Locator, Page } from "playwright-core";
 import { EXAMPLE_CAMPAIGN } from "../../src/workbook/xlsx/example";
-import { example, handKept, host, idle, inExcel, shots, usePane, values } from "./harness";
+import { example, handKept, host, idle, inExcel, shots, systemColor, usePane, values } from "./harness";
 
 usePane();
 
@@ -615,15 +615,7 @@ describe("the keyboard, forced colours, a narrow pane and a long question", () =
             outline: `${c.outlineStyle} ${c.outlineColor}`,
           };
         });
-    const system = (name: string) =>
-      page.evaluate((n) => {
-        const probe = document.createElement("span");
-        probe.style.color = n;
-        document.body.append(probe);
-        const c = getComputedStyle(probe).color;
-        probe.remove();
-        return c;
-      }, name);
+    const system = (name: string) => systemColor(page, name);
     const [chosen, other] = [await look('[role="tab"][aria-selected="true"]'), await look('[role="tab"][aria-selected="false"]')];
     expect(chosen.underline).not.toBe(other.underline);
     expect(chosen.underline).toContain(await system("Highlight"));

@@ -31,6 +31,7 @@ import {
   reveal,
   revealing,
   shot,
+  systemColor,
   usePane,
   values,
 } from "./harness";
@@ -1495,15 +1496,7 @@ describe("bringing in records kept by hand", () => {
     expect(ratio(dark.color, dark.background)).toBeGreaterThanOrEqual(4.5);
     await shot(page, "adopt-dark-choices", ".adopt-sheet >> nth=3");
     await page.emulateMedia({ forcedColors: "active" });
-    const system = (name: string) =>
-      page.evaluate((n) => {
-        const probe = document.createElement("span");
-        probe.style.color = n;
-        document.body.append(probe);
-        const c = getComputedStyle(probe).color;
-        probe.remove();
-        return c;
-      }, name);
+    const system = (name: string) => systemColor(page, name);
     const forced = await look();
     expect(forced.color).toBe(await system("FieldText"));
     expect(forced.edge).toMatch(/^solid /);
